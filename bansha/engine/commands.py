@@ -1,0 +1,46 @@
+"""Commands: what a player or the director asks for. Time arrives inside a command, never from a clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+
+@dataclass(slots=True, frozen=True)
+class Act:
+    """A player uses a skill (技能) by its key, with targets (seats) and an optional choice or text."""
+
+    by: int
+    skill: str
+    targets: tuple[int, ...] = ()
+    choice: str | None = None
+    at: datetime | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class Vote:
+    """A day vote; ``target`` None is an abstention (弃权)."""
+
+    by: int
+    target: int | None
+    at: datetime | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class Close:
+    """Close the current stage, as when its deadline passes."""
+
+    at: datetime | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class Director:
+    """A director's command (红牌, 黄牌, 蓝牌, 警告, 替补, 加速, 判负 ...) with its arguments."""
+
+    name: str
+    args: dict[str, Any] = field(default_factory=dict)
+    at: datetime | None = None
+
+
+Command = Act | Vote | Close | Director

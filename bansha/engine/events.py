@@ -1,0 +1,54 @@
+"""Events: the only record of a game. State is their fold; views are built from their visibility."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+PUBLIC = "public"
+DIRECTOR = "director"
+
+Audience = str | tuple[int, ...]
+"""Who may see an event: ``PUBLIC``, ``DIRECTOR`` only, or a tuple of seats (the director always)."""
+
+EVENT_VERSION = 1
+
+
+@dataclass(slots=True, frozen=True)
+class Event:
+    """One fact of a game. ``chance`` marks a random draw recorded once and never redrawn on replay."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    to: Audience = DIRECTOR
+    chance: bool = False
+    version: int = EVENT_VERSION
+
+    def visible_to(self, seat: int) -> bool:
+        """Whether the player in ``seat`` may see this event."""
+        to = self.to
+        if to == PUBLIC:
+            return True
+        if to == DIRECTOR:
+            return False
+        return seat in to
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict, the event store's row payload."""
+        out: dict[str, Any] = {"kind": self.kind, "data": self.data, "v": self.version}
+        out["to"] = list(self.to) if isinstance(self.to, tuple) else self.to
+        if self.chance:
+            out["chance"] = True
+        return out
+
+    @staticmethod
+    def from_json(raw: dict[str, Any]) -> Event:
+        """Inverse of :meth:`to_json`."""
+        to = raw.get("to", DIRECTOR)
+        return Event(
+            kind=raw["kind"],
+            data=raw.get("data", {}),
+            to=tuple(to) if isinstance(to, list) else to,
+            chance=bool(raw.get("chance", False)),
+            version=int(raw.get("v", EVENT_VERSION)),
+        )

@@ -1,0 +1,68 @@
+"""A game: a rule set, its event list and the state folded from it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bansha.engine.commands import Command
+from bansha.engine.context import Ctx
+from bansha.engine.events import PUBLIC, Event
+from bansha.engine.ruleset import LegalAct, RuleSet
+from bansha.engine.state import State, fold
+
+
+class Game:
+    """Commands in, events out. ``state`` is always the fold of ``events``."""
+
+    __slots__ = ("events", "ruleset", "state")
+
+    def __init__(self, ruleset: RuleSet) -> None:
+        self.ruleset = ruleset
+        self.state = State()
+        self.events: list[Event] = []
+
+    @classmethod
+    def create(
+        cls,
+        ruleset: RuleSet,
+        players: list[str],
+        seed: int = 0,
+        roles: dict[int, str] | None = None,
+        fixed: dict[str, Any] | None = None,
+        declare: dict[str, Any] | None = None,
+    ) -> Game:
+        """Seat the players, deal, and open the first stage."""
+        game = cls(ruleset)
+        ctx = Ctx(game.state)
+        ctx.emit(
+            "game_created",
+            {"ruleset": ruleset.id, "seed": seed, "options": ruleset.options, "players": list(players)},
+            PUBLIC,
+        )
+        ruleset.setup(ctx, roles, fixed or {}, declare or {})
+        game.events.extend(ctx.out)
+        return game
+
+    @classmethod
+    def replay(cls, ruleset: RuleSet, events: list[Event]) -> Game:
+        """Rebuild a game from its events; no generator is re-run (R-ALL-02)."""
+        game = cls(ruleset)
+        game.events = list(events)
+        game.state = fold(events)
+        return game
+
+    def handle(self, cmd: Command) -> list[Event]:
+        """Apply one command; a refused command raises RuleError and changes nothing."""
+        ctx = Ctx(self.state)
+        try:
+            self.ruleset.handle(ctx, cmd)
+        except BaseException:
+            if ctx.out:
+                self.state = fold(self.events)
+            raise
+        self.events.extend(ctx.out)
+        return ctx.out
+
+    def legal(self, seat: int) -> list[LegalAct]:
+        """What the player in ``seat`` may submit now."""
+        return self.ruleset.legal(self.state, seat)

@@ -1,0 +1,316 @@
+"""The rule-set base: a data file (every word a user reads, counts, options, timetable) plus hooks.
+
+A concrete rule set composes mechanics in its module; this base holds what every rule set
+shares: names and texts from the data file, options with defaults, the deal, the timetable
+(phases and stages with their deadlines), and the order in which stages close.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from bansha.engine.commands import Act, Close, Command, Director, Vote
+from bansha.engine.context import Ctx
+from bansha.engine.errors import RuleError, SetupError
+from bansha.engine.events import PUBLIC
+from bansha.engine.state import State
+
+NAME_SEP = "、"
+
+
+@dataclass(slots=True, frozen=True)
+class LegalAct:
+    """A kind of act a player may submit now: the skill, how many targets, and from whom."""
+
+    skill: str
+    targets: tuple[int, ...]
+    count: int
+    choices: tuple[str, ...] = ()
+    text: bool = False
+
+
+class RuleSet:
+    """Base of every rule set. Subclasses implement the hooks named ``on_*`` and ``legal``."""
+
+    def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
+        self.data = data
+        self.id: str = data["id"]
+        self.title: str = data.get("title", self.id)
+        self.roles: dict[str, dict[str, Any]] = data["roles"]
+        self.skills: dict[str, dict[str, Any]] = data["skills"]
+        self.factions: dict[str, str] = data["factions"]
+        self.words: dict[str, str] = data.get("words", {})
+        self.texts: dict[str, str] = data.get("texts", {})
+        self.options = self._resolve_options(options or {})
+        self._role_by_name = {v["name"]: k for k, v in self.roles.items()}
+        self._skill_by_name = {v["name"]: k for k, v in self.skills.items()}
+        self._faction_by_name = {v: k for k, v in self.factions.items()}
+        self._status_by_name = {v: k for k, v in data.get("statuses", {}).items()}
+        self.player_count = sum(int(r.get("count", 0)) for r in self.roles.values())
+
+    # ------------------------------------------------------------------ names and texts
+    def _resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        spec: dict[str, dict[str, Any]] = self.data.get("options", {})
+        out = {k: v.get("default") for k, v in spec.items()}
+        for key, value in given.items():
+            if key not in spec:
+                raise SetupError(f"未知的选项「{key}」；可用的选项：{'、'.join(spec)}")
+            choices = spec[key].get("choices")
+            if choices is not None and value not in choices:
+                raise SetupError(f"选项「{key}」只能是：{'、'.join(map(str, choices))}，而不是「{value}」")
+            out[key] = value
+        return out
+
+    def role_name(self, key: str) -> str:
+        """The post's word for a role key."""
+        return str(self.roles[key]["name"])
+
+    def skill_name(self, key: str) -> str:
+        """The post's word for a skill key."""
+        return str(self.skills[key]["name"])
+
+    def faction_name(self, key: str) -> str:
+        """The post's word for a faction key."""
+        return self.factions[key]
+
+    def status_name(self, key: str) -> str:
+        """The post's word for a status (警长, 情侣...)."""
+        return str(self.data.get("statuses", {})[key])
+
+    def word(self, key: str) -> str:
+        """A result or other word from the data file."""
+        return self.words[key]
+
+    def stage_name(self, key: str) -> str:
+        """The post's word for a stage key."""
+        for stages in self.data["timetable"].values():
+            for st in stages:
+                if st["key"] == key:
+                    return str(st["stage"])
+        raise KeyError(key)
+
+    def role_key(self, name: str) -> str:
+        """The role key for a role name, or a clear error."""
+        if name in self._role_by_name:
+            return self._role_by_name[name]
+        raise RuleError(f"没有名为「{name}」的身份；本规则的身份：{'、'.join(self._role_by_name)}")
+
+    def skill_key(self, name: str) -> str:
+        """The skill key for a skill name, or a clear error."""
+        if name in self._skill_by_name:
+            return self._skill_by_name[name]
+        raise RuleError(f"没有名为「{name}」的技能；本规则的技能：{'、'.join(self._skill_by_name)}")
+
+    def faction_key(self, name: str) -> str:
+        """The faction key for a faction name, or a clear error."""
+        if name in self._faction_by_name:
+            return self._faction_by_name[name]
+        raise RuleError(f"没有名为「{name}」的阵营")
+
+    def status_key(self, name: str) -> str:
+        """The status key for a status name, or a clear error."""
+        if name in self._status_by_name:
+            return self._status_by_name[name]
+        raise RuleError(f"没有名为「{name}」的状态")
+
+    def render(self, key: str, params: dict[str, Any], names: list[str]) -> str:
+        """Fill a text template; parameters named ``p*`` are seats and ``ps*`` lists of seats."""
+        values: dict[str, Any] = {}
+        for k, v in params.items():
+            if k.startswith("ps"):
+                values[k] = NAME_SEP.join(names[s] for s in v) if v else self.words.get("nobody", "无")
+            elif k.startswith("p"):
+                values[k] = names[v] if v is not None else self.words.get("nobody", "无")
+            else:
+                values[k] = v
+        template = self.texts.get(key, key)
+        return template.format(**values)
+
+    def role_card(self, role: str, faction: str) -> dict[str, Any]:
+        """The role card a player receives: role, faction and the post's skill texts."""
+        r = self.roles[role]
+        return {
+            "role": r["name"],
+            "faction": self.faction_name(faction),
+            "skills": [
+                {"name": self.skill_name(s), "text": self.skills[s].get("text", "")}
+                for s in r.get("skills", [])
+                if not self.skills[s].get("hidden")
+            ],
+            "text": r.get("text", ""),
+        }
+
+    # ------------------------------------------------------------------ setup
+    def deal(self, ctx: Ctx, fixed: dict[int, str] | None) -> list[str]:
+        """Deal the roles (R-ALL-02): a fixed deal or one draw from the seed; publish a commitment."""
+        n = len(ctx.state.players)
+        if n != self.player_count:
+            raise SetupError(f"{self.title}需要{self.player_count}名玩家，实际{n}名")
+        pool = [k for k, r in self.roles.items() for _ in range(int(r.get("count", 0)))]
+        rng = ctx.rng()
+        if fixed is not None:
+            if sorted(fixed) != list(range(n)):
+                raise SetupError("固定身份必须为每名玩家各指定一个身份")
+            roles = [fixed[i] for i in range(n)]
+            if sorted(roles) != sorted(pool):
+                raise SetupError("固定身份的数量与规则不符：" + self._count_text(roles))
+        else:
+            roles = list(pool)
+            rng.shuffle(roles)
+        nonce = f"{rng.getrandbits(128):032x}"
+        ctx.emit("dealt", {"roles": roles, "nonce": nonce}, chance=True)
+        ctx.emit("commitment", {"hash": commitment_hash(roles, nonce)}, PUBLIC)
+        return roles
+
+    def _count_text(self, roles: list[str]) -> str:
+        want = {self.role_name(k): int(r.get("count", 0)) for k, r in self.roles.items()}
+        got: dict[str, int] = {}
+        for r in roles:
+            got[self.role_name(r)] = got.get(self.role_name(r), 0) + 1
+        return "；".join(f"{k}应为{v}人，实为{got.get(k, 0)}人" for k, v in want.items() if got.get(k, 0) != v)
+
+    def setup(
+        self,
+        ctx: Ctx,
+        roles: dict[int, str] | None,
+        fixed: dict[str, Any],
+        declare: dict[str, Any],
+    ) -> None:
+        """Deal, tell everyone their role, and open the first stage."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ commands
+    def handle(self, ctx: Ctx, cmd: Command) -> None:
+        """Decide one command: validate it completely, then emit its events."""
+        if ctx.state.ended:
+            raise RuleError("游戏已经结束")
+        if isinstance(cmd, Act):
+            self.check_time(ctx.state, cmd.at)
+            self.on_act(ctx, cmd)
+        elif isinstance(cmd, Vote):
+            self.check_time(ctx.state, cmd.at)
+            self.on_vote(ctx, cmd)
+        elif isinstance(cmd, Close):
+            self.close(ctx, cmd.at)
+        elif isinstance(cmd, Director):
+            self.on_director(ctx, cmd)
+
+    def check_time(self, state: State, at: datetime | None) -> None:
+        """Refuse a submission made after the stage's deadline."""
+        if at is not None and state.deadline is not None and at > state.deadline:
+            raise RuleError(f"本阶段已于{state.deadline.isoformat(sep=' ')}截止")
+
+    def on_act(self, ctx: Ctx, cmd: Act) -> None:
+        """Decide a skill use."""
+        raise NotImplementedError
+
+    def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
+        """Decide a day vote."""
+        raise RuleError("现在不是投票阶段")
+
+    def on_director(self, ctx: Ctx, cmd: Director) -> None:
+        """Decide a director's command."""
+        raise RuleError(f"未知的导演指令「{cmd.name}」")
+
+    def legal(self, state: State, seat: int) -> list[LegalAct]:
+        """What the player in ``seat`` may submit now (what a form would offer)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ timetable
+    def stage_specs(self, phase: str) -> list[dict[str, Any]]:
+        """The stages of a phase, from the data file's timetable."""
+        return list(self.data["timetable"].get(phase, []))
+
+    def stage_applies(self, state: State, spec: dict[str, Any]) -> bool:
+        """Whether an optional stage (``when``) is held now; rule sets answer their own keys."""
+        return True
+
+    def close(self, ctx: Ctx, at: datetime | None) -> None:
+        """Close the current stage: resolve it, then open the next stage that applies."""
+        state = ctx.state
+        when = at or state.deadline
+        ctx.emit("stage_closed", {"phase": state.phase_label(), "stage": state.stage,
+                                  "at": when.isoformat() if when else None}, PUBLIC)
+        self.on_close(ctx, state.stage_key)
+        if state.ended:
+            return
+        self.advance(ctx, when)
+
+    def on_close(self, ctx: Ctx, stage_key: str) -> None:
+        """Resolve the stage being closed (night resolution, vote count...)."""
+        raise NotImplementedError
+
+    def advance(self, ctx: Ctx, at: datetime | None) -> None:
+        """Open the next stage of this phase that applies, else the first of the next phase."""
+        state = ctx.state
+        specs = self.stage_specs(state.phase)
+        keys = [s["key"] for s in specs]
+        start = keys.index(state.stage_key) + 1 if state.stage_key in keys else len(keys)
+        for spec in specs[start:]:
+            if self.stage_applies(state, spec):
+                self.open_stage(ctx, state.phase, state.day, spec, at)
+                return
+        phase, day = state.phase, state.day
+        for _ in range(4):
+            phase, day = self.next_phase(phase, day)
+            for spec in self.stage_specs(phase):
+                if self.stage_applies(state, spec):
+                    self.on_phase_start(ctx, phase, day)
+                    if state.ended:
+                        return
+                    self.open_stage(ctx, phase, day, spec, at)
+                    return
+        raise RuntimeError("no stage applies")  # pragma: no cover - data error
+
+    def next_phase(self, phase: str, day: int) -> tuple[str, int]:
+        """The phase after ``phase``: the data file's cycle; the day number rises on its first phase."""
+        cycle: list[str] = self.data["cycle"]
+        if phase not in cycle:
+            return cycle[0], day + 1
+        i = cycle.index(phase)
+        if i + 1 < len(cycle):
+            return cycle[i + 1], day
+        return cycle[0], day + 1
+
+    def open_stage(
+        self, ctx: Ctx, phase: str, day: int, spec: dict[str, Any], at: datetime | None
+    ) -> None:
+        """Open a stage with its deadline from the timetable, when the game keeps a clock."""
+        minutes = spec.get("minutes")
+        if day == 1 and "first_minutes" in spec:
+            minutes = spec["first_minutes"]
+        deadline = at + timedelta(minutes=minutes) if at is not None and minutes else None
+        ctx.emit(
+            "stage_opened",
+            {
+                "phase": phase,
+                "day": day,
+                "stage": spec["stage"],
+                "key": spec["key"],
+                "opened_at": at.isoformat() if at else None,
+                "deadline": deadline.isoformat() if deadline else None,
+            },
+            PUBLIC,
+        )
+        self.on_stage_open(ctx, spec["key"])
+
+    def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
+        """Hook: a phase begins (day-start announcements ...)."""
+
+    def on_stage_open(self, ctx: Ctx, key: str) -> None:
+        """Hook: a stage has opened."""
+
+    def start_time(self) -> datetime | None:
+        """The game's first stage opens at the ``start_at`` option, if the game keeps a clock."""
+        raw = self.options.get("start_at")
+        return datetime.fromisoformat(str(raw)) if raw else None
+
+
+def commitment_hash(roles: list[str], nonce: str) -> str:
+    """The published commitment to a deal (R-ALL-02): SHA-256 of the roles by seat and a nonce."""
+    payload = json.dumps({"roles": roles, "nonce": nonce}, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(payload.encode()).hexdigest()

@@ -1,0 +1,321 @@
+"""Game state and the fold that builds it from events.
+
+The fold knows only generic event kinds; rule sets express everything through them, so any
+rule set's game replays through this one function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from bansha.engine.events import Event
+
+
+@dataclass(slots=True)
+class Player:
+    """One seat at the table and what the director knows of it."""
+
+    seat: int
+    name: str
+    role: str = ""
+    faction: str = ""
+    alive: bool = True
+    skills: set[str] = field(default_factory=set)
+    counts_as: str | None = None
+    exit_cause: str | None = None
+    results: list[str] = field(default_factory=list)
+    cards: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class ActRecord:
+    """A submitted act in the current stage (the last submission stands)."""
+
+    seat: int
+    skill: str
+    targets: tuple[int, ...]
+    choice: str | None
+    at: datetime | None
+
+
+@dataclass(slots=True)
+class Ballot:
+    """One vote or change (改票) in the current stage's vote history."""
+
+    voter: int
+    target: int | None
+    at: datetime | None
+
+
+@dataclass(slots=True)
+class State:
+    """Everything the engine knows of a game: the director's view before formatting."""
+
+    ruleset: str = ""
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    players: list[Player] = field(default_factory=list)
+    phase: str = "setup"
+    day: int = 0
+    stage: str = ""
+    stage_key: str = ""
+    opened_at: datetime | None = None
+    deadline: datetime | None = None
+    acts: dict[tuple[int, str], ActRecord] = field(default_factory=dict)
+    team_acts: dict[str, ActRecord] = field(default_factory=dict)
+    ballots: list[Ballot] = field(default_factory=list)
+    groups: dict[str, list[int]] = field(default_factory=dict)
+    holders: dict[str, int | None] = field(default_factory=dict)
+    marks: dict[str, set[int]] = field(default_factory=dict)
+    used: dict[tuple[int, str], int] = field(default_factory=dict)
+    exit_order: list[int] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
+    winners: list[str] = field(default_factory=list)
+    draws: int = 0
+    pending: dict[str, Any] = field(default_factory=dict)
+    flags: dict[str, Any] = field(default_factory=dict)
+    last_words: dict[int, str | None] = field(default_factory=dict)
+    seq: int = 0
+
+    @property
+    def ended(self) -> bool:
+        """Whether the game is over."""
+        return self.phase == "ended"
+
+    def living(self) -> list[int]:
+        """Seats of the players still in the game, in seat order."""
+        return [p.seat for p in self.players if p.alive]
+
+    def phase_label(self) -> str:
+        """``start``, ``day N``, ``night N`` or ``ended``, as scenarios name phases."""
+        if self.phase in ("day", "night"):
+            return f"{self.phase} {self.day}"
+        return self.phase
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        """A comparable summary, used to check that replay equals live play."""
+        return (
+            self.phase,
+            self.day,
+            self.stage,
+            tuple(
+                (p.role, p.faction, p.alive, tuple(sorted(p.skills)), p.counts_as, tuple(p.results))
+                for p in self.players
+            ),
+            tuple(sorted((k, tuple(v)) for k, v in self.groups.items())),
+            tuple(sorted(self.holders.items(), key=lambda kv: kv[0])),
+            tuple(self.exit_order),
+            tuple(self.lost),
+            tuple(self.winners),
+            self.draws,
+            self.seq,
+        )
+
+
+def _parse_time(raw: str | None) -> datetime | None:
+    return datetime.fromisoformat(raw) if raw else None
+
+
+def _created(s: State, d: dict[str, Any]) -> None:
+    s.ruleset = d["ruleset"]
+    s.seed = d["seed"]
+    s.options = dict(d["options"])
+    s.players = [Player(seat=i, name=n) for i, n in enumerate(d["players"])]
+
+
+def _dealt(s: State, d: dict[str, Any]) -> None:
+    s.flags["dealt"] = {"roles": list(d["roles"]), "nonce": d["nonce"]}
+
+
+def _role_card(s: State, d: dict[str, Any]) -> None:
+    p = s.players[d["seat"]]
+    p.role = d["role"]
+    p.faction = d["faction"]
+    p.skills = set(d["skills"])
+
+
+def _stage_opened(s: State, d: dict[str, Any]) -> None:
+    s.phase = d["phase"]
+    s.day = d["day"]
+    s.stage = d["stage"]
+    s.stage_key = d["key"]
+    s.opened_at = _parse_time(d.get("opened_at"))
+    s.deadline = _parse_time(d.get("deadline"))
+    s.acts = {}
+    s.team_acts = {}
+    s.ballots = []
+
+
+def _acted(s: State, d: dict[str, Any]) -> None:
+    rec = ActRecord(d["seat"], d["skill"], tuple(d["targets"]), d.get("choice"), _parse_time(d.get("at")))
+    s.acts[(rec.seat, rec.skill)] = rec
+    team = d.get("team")
+    if team:
+        s.team_acts[team] = rec
+
+
+def _withdrawn(s: State, d: dict[str, Any]) -> None:
+    s.acts.pop((d["seat"], d["skill"]), None)
+
+
+def _voted(s: State, d: dict[str, Any]) -> None:
+    s.ballots.append(Ballot(d["seat"], d["target"], _parse_time(d.get("at"))))
+
+
+def _role_set(s: State, d: dict[str, Any]) -> None:
+    s.players[d["seat"]].role = d["role"]
+
+
+def _faction_set(s: State, d: dict[str, Any]) -> None:
+    s.players[d["seat"]].faction = d["faction"]
+
+
+def _skill_gained(s: State, d: dict[str, Any]) -> None:
+    s.players[d["seat"]].skills.add(d["skill"])
+
+
+def _skill_lost(s: State, d: dict[str, Any]) -> None:
+    s.players[d["seat"]].skills.discard(d["skill"])
+
+
+def _counts_as(s: State, d: dict[str, Any]) -> None:
+    s.players[d["seat"]].counts_as = d["category"]
+
+
+def _group_set(s: State, d: dict[str, Any]) -> None:
+    if d["members"]:
+        s.groups[d["group"]] = list(d["members"])
+    else:
+        s.groups.pop(d["group"], None)
+
+
+def _holder_set(s: State, d: dict[str, Any]) -> None:
+    s.holders[d["status"]] = d["seat"]
+
+
+def _exited(s: State, d: dict[str, Any]) -> None:
+    p = s.players[d["seat"]]
+    p.alive = False
+    p.exit_cause = d["cause"]
+    s.exit_order.append(p.seat)
+
+
+def _result(s: State, d: dict[str, Any]) -> None:
+    s.players[d["seat"]].results.append(d["value"])
+
+
+def _marked(s: State, d: dict[str, Any]) -> None:
+    s.marks.setdefault(d["mark"], set()).add(d["seat"])
+
+
+def _used(s: State, d: dict[str, Any]) -> None:
+    key = (d["seat"], d["skill"])
+    s.used[key] = s.used.get(key, 0) + 1
+
+
+def _faction_lost(s: State, d: dict[str, Any]) -> None:
+    if d["faction"] not in s.lost:
+        s.lost.append(d["faction"])
+
+
+def _game_ended(s: State, d: dict[str, Any]) -> None:
+    s.winners = list(d["winners"])
+    s.phase = "ended"
+    s.stage = ""
+    s.stage_key = ""
+    s.deadline = None
+
+
+def _card(s: State, d: dict[str, Any]) -> None:
+    cards = s.players[d["seat"]].cards
+    cards[d["color"]] = cards.get(d["color"], 0) + 1
+
+
+def _pending(s: State, d: dict[str, Any]) -> None:
+    if d["value"] is None:
+        s.pending.pop(d["key"], None)
+    else:
+        s.pending[d["key"]] = d["value"]
+
+
+def _flag(s: State, d: dict[str, Any]) -> None:
+    s.flags[d["key"]] = d["value"]
+
+
+def _last_words_right(s: State, d: dict[str, Any]) -> None:
+    s.last_words[d["seat"]] = None
+
+
+def _last_words(s: State, d: dict[str, Any]) -> None:
+    s.last_words[d["seat"]] = d["text"]
+
+
+def _last_words_closed(s: State, d: dict[str, Any]) -> None:
+    for seat in d["seats"]:
+        s.last_words.pop(seat, None)
+
+
+def _substituted(s: State, d: dict[str, Any]) -> None:
+    s.players[d["seat"]].name = d["name"]
+
+
+def _nothing(s: State, d: dict[str, Any]) -> None:
+    return None
+
+
+FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
+    "game_created": _created,
+    "dealt": _dealt,
+    "commitment": _nothing,
+    "role_card": _role_card,
+    "stage_opened": _stage_opened,
+    "stage_closed": _nothing,
+    "acted": _acted,
+    "withdrawn": _withdrawn,
+    "voted": _voted,
+    "role_set": _role_set,
+    "faction_set": _faction_set,
+    "skill_gained": _skill_gained,
+    "skill_lost": _skill_lost,
+    "counts_as": _counts_as,
+    "group_set": _group_set,
+    "holder_set": _holder_set,
+    "exited": _exited,
+    "result": _result,
+    "notice": _nothing,
+    "announcement": _nothing,
+    "marked": _marked,
+    "used": _used,
+    "faction_lost": _faction_lost,
+    "game_ended": _game_ended,
+    "card": _card,
+    "pending": _pending,
+    "flag": _flag,
+    "last_words_right": _last_words_right,
+    "last_words": _last_words,
+    "last_words_closed": _last_words_closed,
+    "substituted": _substituted,
+    "omission": _nothing,
+    "trace": _nothing,
+    "reveal": _nothing,
+}
+"""Every event kind and how it changes the state; an unknown kind is an error."""
+
+
+def apply(state: State, event: Event) -> None:
+    """Fold one event into the state."""
+    FOLD[event.kind](state, event.data)
+    if event.chance:
+        state.draws += 1
+    state.seq += 1
+
+
+def fold(events: Iterable[Event]) -> State:
+    """The state after all the events, from an empty one."""
+    state = State()
+    for ev in events:
+        apply(state, ev)
+    return state

@@ -1,0 +1,165 @@
+"""The one egress for information: every viewer's view, built from the events that viewer may see.
+
+A player's view is the fold of the public events and the events addressed to that player; it is
+never a copy of the full state with keys removed. The director's god view is a view too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bansha.engine.events import PUBLIC, Event
+from bansha.engine.game import Game
+
+Viewer = int | str
+"""A seat number, ``"public"`` or ``"director"``."""
+
+
+def _visible(ev: Event, viewer: Viewer) -> bool:
+    if viewer == "director":
+        return True
+    if viewer == "public":
+        return ev.to == PUBLIC
+    assert isinstance(viewer, int)
+    return ev.visible_to(viewer)
+
+
+def view(game: Game, viewer: Viewer) -> dict[str, Any]:
+    """What ``viewer`` may see of ``game``: a JSON-ready dict in the rule post's words."""
+    rs = game.ruleset
+    names: list[str] = []
+    out_public: list[int] = []
+    me: dict[str, Any] = {}
+    groups: dict[str, list[int]] = {}
+    holders: dict[str, int | None] = {}
+    results: list[dict[str, Any]] = []
+    notices: list[dict[str, Any]] = []
+    announcements: list[dict[str, Any]] = []
+    votes: list[dict[str, Any]] = []
+    acts: list[dict[str, Any]] = []
+    stage: dict[str, Any] = {}
+    commitment = None
+    reveal = None
+    winners: list[str] = []
+    for ev in game.events:
+        if not _visible(ev, viewer):
+            continue
+        k, d = ev.kind, ev.data
+        if k == "game_created":
+            names = list(d["players"])
+        elif k == "substituted":
+            names[d["seat"]] = d["name"]
+        elif k == "stage_opened":
+            stage = {"phase": _label(d), "stage": d["stage"], "deadline": d.get("deadline")}
+            votes = []
+        elif k == "commitment":
+            commitment = d["hash"]
+        elif k == "role_card" and isinstance(viewer, int):
+            card = rs.role_card(d["role"], d["faction"])
+            me = {**card, "skill_texts": card["skills"]}
+            me["skills"] = [rs.skill_name(s) for s in d["skills"] if not rs.skills[s].get("hidden")]
+        elif k == "role_set" and d["seat"] == viewer:
+            me["role"] = rs.role_name(d["role"])
+        elif k == "faction_set" and d["seat"] == viewer:
+            me["faction"] = rs.faction_name(d["faction"])
+        elif k == "skill_gained" and d["seat"] == viewer and not rs.skills[d["skill"]].get("hidden"):
+            me.setdefault("skills", []).append(rs.skill_name(d["skill"]))
+        elif k == "skill_lost" and d["seat"] == viewer and not rs.skills[d["skill"]].get("hidden"):
+            name = rs.skill_name(d["skill"])
+            me["skills"] = [s for s in me.get("skills", []) if s != name]
+        elif k == "exited" and d["seat"] == viewer:
+            me["out"] = True
+        elif k == "group_set":
+            groups[d["group"]] = list(d["members"])
+        elif k == "result":
+            results.append({"skill": rs.skill_name(d["skill"]), "value": d["value"],
+                            "day": d.get("day")})
+        elif k == "notice":
+            notices.append({"text": rs.render(d["key"], d.get("params", {}), names),
+                            "key": d["key"]})
+        elif k == "announcement":
+            announcements.append({"text": rs.render(d["key"], d.get("params", {}), names),
+                                  "key": d["key"]})
+            out_public.extend(d.get("exits", []))
+            holders.update(d.get("holders", {}))
+        elif k == "voted":
+            votes.append({"by": d["seat"], "for": d["target"], "at": d.get("at")})
+        elif k == "acted" and viewer != "public":
+            acts.append({"by": d["seat"], "skill": rs.skill_name(d["skill"]),
+                         "targets": list(d["targets"]), "choice": d.get("choice")})
+        elif k == "game_ended":
+            winners = [rs.faction_name(f) for f in d["winners"]]
+        elif k == "reveal":
+            reveal = d
+    out_set = set(out_public)
+    result: dict[str, Any] = {
+        "ruleset": rs.id,
+        "title": rs.title,
+        "viewer": viewer if not isinstance(viewer, int) else names[viewer],
+        **stage,
+        "players": [{"seat": i, "name": n, "out": i in out_set} for i, n in enumerate(names)],
+        "holders": {rs.status_name(s): (names[h] if h is not None else None) for s, h in holders.items()},
+        "announcements": announcements,
+        "votes": [{**v, "by": names[v["by"]], "for": None if v["for"] is None else names[v["for"]]}
+                  for v in votes],
+        "commitment": commitment,
+        "winner": winners,
+    }
+    if reveal is not None:
+        result["reveal"] = reveal
+    if game.state.ended:
+        result["phase"] = "ended"
+    if isinstance(viewer, int):
+        result["me"] = me
+        result["groups"] = {rs.data.get("groups", {}).get(g, g): [names[s] for s in m]
+                            for g, m in groups.items()}
+        result["results"] = results
+        result["notices"] = notices
+        result["acts"] = [{**a, "by": names[a["by"]], "targets": [names[t] for t in a["targets"]]}
+                          for a in acts]
+        result["legal"] = [
+            {"skill": rs.skill_name(la.skill), "targets": [names[t] for t in la.targets],
+             "count": la.count, "choices": list(la.choices), "text": la.text}
+            for la in game.legal(viewer)
+        ]
+    if viewer == "director":
+        result["god"] = god_view(game)
+        result["notices"] = notices
+    return result
+
+
+def _label(d: dict[str, Any]) -> str:
+    if d["phase"] in ("day", "night"):
+        return f"{d['phase']} {d['day']}"
+    return str(d["phase"])
+
+
+def god_view(game: Game) -> dict[str, Any]:
+    """The director's view of the state: every role, faction, status, group and pending act."""
+    rs, s = game.ruleset, game.state
+    names = [p.name for p in s.players]
+    return {
+        "players": [
+            {
+                "name": p.name,
+                "role": rs.role_name(p.role) if p.role else None,
+                "faction": rs.faction_name(p.faction) if p.faction else None,
+                "alive": p.alive,
+                "skills": sorted(rs.skill_name(x) for x in p.skills),
+                "exit": p.exit_cause,
+                "results": list(p.results),
+                "cards": dict(p.cards),
+            }
+            for p in s.players
+        ],
+        "groups": {g: [names[x] for x in m] for g, m in s.groups.items()},
+        "holders": {rs.status_name(k): (names[v] if v is not None else None) for k, v in s.holders.items()},
+        "acts": [
+            {"by": names[a.seat], "skill": rs.skill_name(a.skill), "targets": [names[t] for t in a.targets],
+             "choice": a.choice}
+            for a in s.acts.values()
+        ],
+        "exit_order": [names[x] for x in s.exit_order],
+        "lost": [rs.faction_name(f) for f in s.lost],
+        "winner": [rs.faction_name(f) for f in s.winners],
+    }

@@ -1,0 +1,1 @@
+"""Reusable rule pieces that rule sets compose: votes, teams, lovers, last words, penalties..."""

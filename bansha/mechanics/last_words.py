@@ -1,0 +1,50 @@
+"""Last words (遗言).
+
+M103: 「遗言数量等于狼人的数量，靠前出局且可以留下遗言的角色会收到可以留下遗言的通知。放弃遗言不会使留遗言的权利
+留给以后出局的角色。遗言中禁止使用Discuz!代码。」 (R-M103-15). Rights go to the first entitled exits
+in exit order; an unused right lapses when the last words are published.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bansha.engine.context import Ctx
+from bansha.engine.errors import RuleError
+
+DISCUZ_CODE = re.compile(
+    r"\[/?(?:b|i|u|s|color|size|font|url|img|quote|code|align|hide|list|\*|table|tr|td|email|"
+    r"media|flash|audio|backcolor|float|indent|p|hr|attach|attachimg|free|sup|sub)\b[^\]]*\]",
+    re.IGNORECASE,
+)
+"""Discuz! code tags: any of these in last words is refused."""
+
+MAX_LENGTH = 5000
+
+
+def grant(ctx: Ctx, seat: int, quota: int) -> bool:
+    """Give ``seat`` a last-words right if the quota still allows; return whether it did."""
+    given = ctx.state.flags.get("last_words_given", 0)
+    if given >= quota:
+        return False
+    ctx.emit("flag", {"key": "last_words_given", "value": given + 1})
+    ctx.emit("last_words_right", {"seat": seat}, (seat,))
+    ctx.emit("notice", {"key": "last_words_right", "params": {"p": seat}}, (seat,))
+    return True
+
+
+def check_text(text: str | None) -> str:
+    """Refuse empty text, over-long text and Discuz! code."""
+    if text is None or not text.strip():
+        raise RuleError("遗言不能为空")
+    if len(text) > MAX_LENGTH:
+        raise RuleError(f"遗言不能超过{MAX_LENGTH}字")
+    m = DISCUZ_CODE.search(text)
+    if m:
+        raise RuleError(f"遗言中禁止使用Discuz!代码（发现「{m.group(0)}」）")
+    return text.strip()
+
+
+def open_rights(ctx: Ctx) -> list[int]:
+    """Seats holding a right not yet used."""
+    return [s for s, t in ctx.state.last_words.items() if t is None]

@@ -1,0 +1,90 @@
+"""Day votes counted from the vote history (R-ALL-07).
+
+Clauses served (M103 投票规则): 「投票后，（只）有一次改票机会」「每人一票，允许弃权，弃权也需要发投票帖，
+并计为一次投票（或一次改票）」「白天结束前一个小时不得改票」「进程加速后不允许改票，所有改票作废」;
+bs46 说明 2–4 say the same. Every vote and change is an event with its time, so "the first to reach
+the top count" (R-M103-12) and "no change in the last hour" are decided from the history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import datetime, timedelta
+
+from bansha.engine.errors import RuleError
+from bansha.engine.state import Ballot
+
+
+def check_ballot(
+    ballots: Iterable[Ballot],
+    voter: int,
+    at: datetime | None,
+    deadline: datetime | None,
+    *,
+    max_changes: int,
+    freeze_minutes: int,
+    accelerated: bool,
+) -> bool:
+    """Refuse a vote the change rules forbid; return whether it is a change (改票)."""
+    earlier = sum(1 for b in ballots if b.voter == voter)
+    if earlier == 0:
+        return False
+    if accelerated:
+        raise RuleError("进程已加速，不允许改票")
+    if earlier > max_changes:
+        raise RuleError(f"每人只有{max_changes}次改票机会，你已经改过票了")
+    if at is not None and deadline is not None and at > deadline - timedelta(minutes=freeze_minutes):
+        raise RuleError(f"投票截止前{freeze_minutes}分钟内不得改票")
+    return True
+
+
+def current_ballots(ballots: Iterable[Ballot], accelerated: bool) -> dict[int, int | None]:
+    """Each voter's standing vote: the last one, or the first when changes are void (加速)."""
+    out: dict[int, int | None] = {}
+    for b in ballots:
+        if accelerated and b.voter in out:
+            continue
+        out[b.voter] = b.target
+    return out
+
+
+def tally(
+    standing: dict[int, int | None],
+    weight: Callable[[int], float],
+    counts_voter: Callable[[int], bool],
+    counts_target: Callable[[int], bool],
+) -> dict[int, float]:
+    """Votes per candidate; abstentions and void ballots count for nobody."""
+    counts: dict[int, float] = {}
+    for voter, target in standing.items():
+        if target is None or not counts_voter(voter) or not counts_target(target):
+            continue
+        counts[target] = counts.get(target, 0.0) + weight(voter)
+    return counts
+
+
+def top(counts: dict[int, float]) -> list[int]:
+    """The candidates with the most votes (several when tied), in seat order."""
+    if not counts:
+        return []
+    best = max(counts.values())
+    return sorted(c for c, v in counts.items() if v == best)
+
+
+def first_to_reach(
+    ballots: list[Ballot],
+    tied: list[int],
+    accelerated: bool,
+    weight: Callable[[int], float],
+    counts_voter: Callable[[int], bool],
+    counts_target: Callable[[int], bool],
+) -> int:
+    """Of the tied candidates, the one whose running count first reached the final top (R-M103-12)."""
+    final = tally(current_ballots(ballots, accelerated), weight, counts_voter, counts_target)
+    goal = final[tied[0]]
+    for i in range(1, len(ballots) + 1):
+        running = tally(current_ballots(ballots[:i], accelerated), weight, counts_voter, counts_target)
+        reached = [c for c in tied if running.get(c, 0.0) >= goal]
+        if reached:
+            return min(reached, key=tied.index)
+    return tied[0]

@@ -1,0 +1,100 @@
+"""The rule-set registry: built-in rule sets by id or alias, and variant files that extend them.
+
+``find_ruleset("m103")``, ``find_ruleset("菁华浮梦")`` or ``find_ruleset("path/to/variant.yaml")``.
+A variant is a data file with ``extends: <built-in id>`` whose keys are merged over the built-in
+data (renamed roles, skills, factions, other counts and options): no Python.
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bansha.engine.errors import SetupError
+from bansha.engine.ruleset import RuleSet
+from bansha.rulesets.m103 import M103
+
+HERE = Path(__file__).parent
+BUILTIN: dict[str, tuple[type[RuleSet], Path]] = {
+    "m103": (M103, HERE / "m103" / "data.yaml"),
+}
+VARIANTS_DIR = HERE / "variants"
+
+
+@cache
+def _load_yaml(path: Path) -> dict[str, Any]:
+    with path.open(encoding="utf-8") as f:
+        data = yaml.safe_load(f)
+    if not isinstance(data, dict):
+        raise SetupError(f"规则文件格式错误：{path}")
+    return data
+
+
+def builtin_data(rid: str) -> dict[str, Any]:
+    """A deep copy of a built-in rule set's data."""
+    return copy.deepcopy(_load_yaml(BUILTIN[rid][1]))
+
+
+def _alias_table() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for rid, (_, path) in BUILTIN.items():
+        table[rid.lower()] = rid
+        for name in _load_yaml(path).get("names", []):
+            table[str(name).lower()] = rid
+    return table
+
+
+def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """Merge a variant's keys over its base: dicts merge recursively, other values replace."""
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def find_ruleset(name: str, options: dict[str, Any] | None = None) -> RuleSet:
+    """The rule set called ``name`` (id, alias or variant path), with ``options`` applied."""
+    rid = _alias_table().get(name.strip().lower())
+    if rid is not None:
+        cls, _ = BUILTIN[rid]
+        return cls(builtin_data(rid), options)
+    path = Path(name)
+    if not path.exists() and (VARIANTS_DIR / name).exists():
+        path = VARIANTS_DIR / name
+    if not path.exists() and (VARIANTS_DIR / f"{name}.yaml").exists():
+        path = VARIANTS_DIR / f"{name}.yaml"
+    if not path.is_file():
+        known = "、".join(sorted({*BUILTIN, *(p.stem for p in VARIANTS_DIR.glob("*.yaml"))}))
+        raise SetupError(f"找不到规则「{name}」；内置规则：{known}，或给出变体文件的路径")
+    return load_variant(path, options)
+
+
+def load_variant(path: Path, options: dict[str, Any] | None = None) -> RuleSet:
+    """Load a variant data file that ``extends`` a built-in rule set."""
+    over = dict(_load_yaml(path.resolve()))
+    base_id = _alias_table().get(str(over.get("extends", "")).lower())
+    if base_id is None:
+        raise SetupError(f"变体文件必须用 extends 指明所基于的内置规则（{path}）")
+    cls, _ = BUILTIN[base_id]
+    over.pop("extends")
+    data = merge(builtin_data(base_id), over)
+    data.setdefault("id", path.stem)
+    if "id" not in over:
+        data["id"] = path.stem
+    data["base"] = base_id
+    for key, role in list(data["roles"].items()):
+        if role is None:
+            del data["roles"][key]
+    return cls(data, options)
+
+
+def builtin_ids() -> list[str]:
+    """Ids of the built-in rule sets."""
+    return list(BUILTIN)
