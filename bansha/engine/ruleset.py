@@ -259,10 +259,7 @@ class RuleSet:
             phase, day = self.next_phase(phase, day)
             for spec in self.stage_specs(phase):
                 if self.stage_applies(state, spec):
-                    self.on_phase_start(ctx, phase, day)
-                    if state.ended:
-                        return
-                    self.open_stage(ctx, phase, day, spec, at)
+                    self.open_stage(ctx, phase, day, spec, at, phase_start=True)
                     return
         raise RuntimeError("no stage applies")  # pragma: no cover - data error
 
@@ -277,7 +274,13 @@ class RuleSet:
         return cycle[0], day + 1
 
     def open_stage(
-        self, ctx: Ctx, phase: str, day: int, spec: dict[str, Any], at: datetime | None
+        self,
+        ctx: Ctx,
+        phase: str,
+        day: int,
+        spec: dict[str, Any],
+        at: datetime | None,
+        phase_start: bool = False,
     ) -> None:
         """Open a stage with its deadline from the timetable, when the game keeps a clock."""
         minutes = spec.get("minutes")
@@ -296,7 +299,10 @@ class RuleSet:
             },
             PUBLIC,
         )
-        self.on_stage_open(ctx, spec["key"])
+        if phase_start:
+            self.on_phase_start(ctx, phase, day)
+        if not ctx.state.ended:
+            self.on_stage_open(ctx, spec["key"])
 
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """Hook: a phase begins (day-start announcements ...)."""

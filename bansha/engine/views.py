@@ -76,10 +76,10 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                             "day": d.get("day")})
         elif k == "notice":
             notices.append({"text": rs.render(d["key"], d.get("params", {}), names),
-                            "key": d["key"]})
+                            "key": d["key"], "phase": stage.get("phase", "start")})
         elif k == "announcement":
             announcements.append({"text": rs.render(d["key"], d.get("params", {}), names),
-                                  "key": d["key"]})
+                                  "key": d["key"], "phase": stage.get("phase", "start")})
             out_public.extend(d.get("exits", []))
             holders.update(d.get("holders", {}))
         elif k == "voted":

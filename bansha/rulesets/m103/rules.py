@@ -50,7 +50,7 @@ class M103(RuleSet):
         at = self.start_time()
         for spec in self.stage_specs("start"):
             if self.stage_applies(ctx.state, spec):
-                self.open_stage(ctx, "start", 0, spec, at)
+                self.open_stage(ctx, "start", 0, spec, at, phase_start=True)
                 return
         self._form_groups(ctx)
         self.advance(ctx, at)
@@ -594,7 +594,8 @@ class M103(RuleSet):
              "exits": night_exits, "holders": {"sheriff": sheriff}},
             PUBLIC,
         )
-        for seat, text in sorted(s.last_words.items()):
+        for seat in s.exit_order:
+            text = s.last_words.get(seat)
             if text is not None:
                 ctx.emit("announcement", {"key": "last_words_published", "params": {"p": seat, "text": text}}, PUBLIC)
         if s.last_words:
@@ -667,6 +668,9 @@ class M103(RuleSet):
 
     def _end(self, ctx: Ctx, winners: list[str]) -> None:
         s = ctx.state
+        pending = list(s.flags.get("night_exits", []))
+        if pending:  # night exits not yet announced are published with the result
+            ctx.emit("announcement", {"key": "final_exits", "params": {"ps": pending}, "exits": pending}, PUBLIC)
         ctx.emit("announcement", {"key": "game_over", "params": {"faction": self.faction_name(winners[0])}}, PUBLIC)
         ctx.emit("game_ended", {"winners": winners}, PUBLIC)
         dealt = s.flags.get("dealt", {})

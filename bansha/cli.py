@@ -1,0 +1,123 @@
+"""The ``bansha`` command line: demo games, scenario files and benchmarks."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+
+from bansha.engine import Game
+from bansha.engine.errors import RuleError
+from bansha.engine.views import view
+
+app = typer.Typer(help="bansha：版杀导演平台 — runs forum mafia games exactly by the rule post.",
+                  no_args_is_help=True, add_completion=False)
+scenario_app = typer.Typer(help="Scenario files: replay a game, check a ruling, report a bug.",
+                           no_args_is_help=True)
+app.add_typer(scenario_app, name="scenario")
+console = Console()
+
+DEFAULT_NAMES = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸",
+                 "子", "丑", "寅", "卯", "辰", "巳", "午", "未", "申", "酉"]
+
+
+def seat_names(n: int) -> list[str]:
+    """Default player names for an n-seat demo table."""
+    return DEFAULT_NAMES[:n] if n <= len(DEFAULT_NAMES) else [f"玩家{i + 1}" for i in range(n)]
+
+
+@app.command()
+def demo(
+    ruleset: Annotated[str, typer.Argument(help="Rule set id, alias or variant file")] = "m103",
+    seed: Annotated[int, typer.Option(help="Seed of the deal and every draw")] = 1,
+) -> None:
+    """Play a complete game with random agents; print the public announcements and the reveal (揭秘)."""
+    from bansha.rulesets import find_ruleset
+    from bansha.sim.agents import play_random
+
+    try:
+        rs = find_ruleset(ruleset)
+    except RuleError as e:
+        console.print(f"[red]{e.message}[/red]")
+        raise typer.Exit(2) from e
+    game = Game.create(rs, seat_names(rs.player_count), seed)
+    play_random(game, seed)
+    public = view(game, "public")
+    console.print(Panel.fit(f"{rs.title}  种子 {seed}\n承诺哈希 {public['commitment']}", title="bansha"))
+    phase = None
+    for a in public["announcements"]:
+        if a["phase"] != phase:
+            phase = a["phase"]
+            console.rule(_phase_zh(phase))
+        console.print(a["text"])
+    reveal = public.get("reveal", {})
+    table = Table(title="揭秘")
+    for col in ("玩家", "身份", "阵营", "出局顺序"):
+        table.add_column(col)
+    order = {n: i + 1 for i, n in enumerate(reveal.get("exit_order", []))}
+    for name, role in reveal.get("roles", {}).items():
+        table.add_row(name, role, reveal["factions"][name], str(order.get(name, "存活")))
+    console.print(table)
+    console.print(f"获胜：{'、'.join(public['winner'])}")
+
+
+def _phase_zh(label: str) -> str:
+    parts = label.split()
+    if parts[0] == "day":
+        return f"第{parts[1]}天"
+    if parts[0] == "night":
+        return f"第{parts[1]}夜"
+    return {"start": "游戏开始", "ended": "游戏结束"}.get(parts[0], label)
+
+
+@scenario_app.command("run")
+def scenario_run(
+    files: Annotated[list[Path], typer.Argument(help="Scenario YAML files")],
+    as_json: Annotated[bool, typer.Option("--json", help="Also print the final state as JSON")] = False,
+) -> None:
+    """Run scenario files; stop non-zero at the first expectation that fails."""
+    from bansha.scenario import ScenarioFailure, final_state, run_scenario
+
+    for f in files:
+        try:
+            sc = run_scenario(f)
+        except ScenarioFailure as e:
+            console.print(f"[red]FAIL[/red] {e}")
+            raise typer.Exit(1) from e
+        except (OSError, ValueError) as e:
+            console.print(f"[red]FAIL[/red] {f}: {e}")
+            raise typer.Exit(1) from e
+        if as_json:
+            sys.stdout.write(json.dumps(final_state(sc), ensure_ascii=False, indent=2) + "\n")
+        else:
+            console.print(f"[green]ok[/green] {f}")
+
+
+@app.command()
+def bench(
+    ruleset: Annotated[str, typer.Argument(help="Rule set id, alias or variant file")] = "m103",
+    games: Annotated[int, typer.Option("-n", "--games", help="Number of complete games")] = 2000,
+    seed: Annotated[int, typer.Option(help="First seed")] = 0,
+    memory: Annotated[bool, typer.Option(help="Also trace peak memory (slower)")] = True,
+) -> None:
+    """Complete games per second, actions per game and peak memory with random agents."""
+    from bansha.sim.bench import run_bench
+
+    result = run_bench(ruleset, games, seed, memory)
+    table = Table(title=f"bansha bench {ruleset}")
+    table.add_column("metric")
+    table.add_column("value", justify="right")
+    for k, v in result.items():
+        table.add_row(k, f"{v:,.3f}" if isinstance(v, float) else str(v))
+    console.print(table)
+
+
+def main() -> None:  # pragma: no cover
+    """Entry point."""
+    app()

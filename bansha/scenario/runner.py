@@ -1,0 +1,244 @@
+"""The scenario runner: drives a game from a YAML file and checks every ``expect`` on the way.
+
+The format is a public interface (docs/scenarios.md). Every name in a scenario is the rule post's
+word; the runner translates names to engine keys through the rule set's data file, so a variant's
+scenarios are written in the variant's own words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bansha.engine import Act, Close, Director, Game, RuleError, Vote
+from bansha.engine.ruleset import RuleSet
+from bansha.rulesets import find_ruleset
+
+MAX_CLOSES = 500
+
+
+class ScenarioFailure(Exception):
+    """An expectation that did not hold, or a step that could not run."""
+
+    def __init__(self, file: str, step: int | None, key: str, expected: Any, actual: Any) -> None:
+        self.file, self.step, self.key, self.expected, self.actual = file, step, key, expected, actual
+        where = f"{file}: step {step}" if step is not None else file
+        super().__init__(f"{where}: {key}: expected {expected!r}, got {actual!r}")
+
+
+@dataclass
+class Loaded:
+    """A scenario file read and its game set up."""
+
+    path: str
+    data: dict[str, Any]
+    ruleset: RuleSet
+    game: Game
+    seats: dict[str, int]
+
+
+def load_scenario(path: str | Path) -> Loaded:
+    """Read a scenario file, find its rule set and set up the game (deal, fixed draws, declarations)."""
+    name = str(path)
+    with open(path, encoding="utf-8") as f:
+        data = yaml.safe_load(f)
+    if not isinstance(data, dict) or "ruleset" not in data or "players" not in data:
+        raise ScenarioFailure(name, None, "format", "a mapping with ruleset and players", type(data).__name__)
+    rid = str(data["ruleset"])
+    base = Path(name).parent / rid
+    try:
+        ruleset = find_ruleset(str(base) if base.is_file() else rid, data.get("options") or {})
+    except RuleError as e:
+        raise ScenarioFailure(name, None, "ruleset", rid, e.message) from e
+    players = [str(p) for p in data["players"]]
+    seats = {n: i for i, n in enumerate(players)}
+    roles = None
+    if data.get("roles"):
+        try:
+            roles = {_seat(seats, k, name, None): ruleset.role_key(str(v)) for k, v in data["roles"].items()}
+        except RuleError as e:
+            raise ScenarioFailure(name, None, "roles", "role names of the post", e.message) from e
+    try:
+        game = Game.create(ruleset, players, int(data.get("seed", 0)), roles,
+                           data.get("fixed") or {}, data.get("declare") or {})
+    except RuleError as e:
+        raise ScenarioFailure(name, None, "setup", "a game", e.message) from e
+    return Loaded(name, data, ruleset, game, seats)
+
+
+def _seat(seats: dict[str, int], name: Any, file: str, step: int | None) -> int:
+    key = str(name)
+    if key not in seats:
+        raise ScenarioFailure(file, step, "player", f"one of {list(seats)}", key)
+    return seats[key]
+
+
+def _time(raw: Any) -> datetime | None:
+    if raw is None:
+        return None
+    if isinstance(raw, datetime):
+        return raw
+    if isinstance(raw, date):
+        return datetime(raw.year, raw.month, raw.day)
+    return datetime.fromisoformat(str(raw))
+
+
+def run_scenario(path: str | Path) -> Loaded:
+    """Run every step; raise ScenarioFailure at the first expectation that fails."""
+    sc = load_scenario(path)
+    for i, step in enumerate(sc.data.get("steps") or [], start=1):
+        _run_step(sc, i, step)
+    return sc
+
+
+def _refresh_seats(sc: Loaded) -> None:
+    sc.seats = {p.name: p.seat for p in sc.game.state.players}
+
+
+def _run_step(sc: Loaded, i: int, step: Any) -> None:
+    if step == "next":
+        _close(sc, i, None)
+        return
+    if not isinstance(step, dict) or len(step) != 1:
+        raise ScenarioFailure(sc.path, i, "step", "act, vote, next, director or expect", step)
+    kind, body = next(iter(step.items()))
+    if kind == "next":
+        _close(sc, i, None if body is None else str(body))
+    elif kind == "expect":
+        check_expect(sc, i, body or {})
+    elif kind in ("act", "vote", "director"):
+        expect_error = body.pop("expect_error", False) if isinstance(body, dict) else False
+        try:
+            cmd = _command(sc, i, kind, body)
+            sc.game.handle(cmd)
+        except RuleError as e:
+            if not expect_error:
+                raise ScenarioFailure(sc.path, i, kind, "accepted", f"refused: {e.message}") from e
+            if isinstance(expect_error, str) and expect_error not in e.message:
+                raise ScenarioFailure(sc.path, i, "expect_error", expect_error, e.message) from e
+            return
+        if expect_error:
+            raise ScenarioFailure(sc.path, i, kind, "refused", "accepted")
+        _refresh_seats(sc)
+    else:
+        raise ScenarioFailure(sc.path, i, "step", "act, vote, next, director or expect", kind)
+
+
+def _command(sc: Loaded, i: int, kind: str, body: Any) -> Act | Vote | Director:
+    rs, seats = sc.ruleset, sc.seats
+    if kind == "act":
+        targets = tuple(_seat(seats, t, sc.path, i) for t in body.get("targets") or [])
+        choice = body.get("choice")
+        if isinstance(choice, list):
+            choice = ",".join(map(str, choice))
+        return Act(_seat(seats, body["by"], sc.path, i), rs.skill_key(str(body["skill"])), targets,
+                   None if choice is None else str(choice), _time(body.get("at")))
+    if kind == "vote":
+        target = body.get("for")
+        return Vote(_seat(seats, body["by"], sc.path, i),
+                    None if target is None else _seat(seats, target, sc.path, i), _time(body.get("at")))
+    if not isinstance(body, dict) or len(body) != 1:
+        raise ScenarioFailure(sc.path, i, "director", "one command such as {红牌: 丁}", body)
+    name, arg = next(iter(body.items()))
+    return Director(str(name), _director_args(sc, i, str(name), arg))
+
+
+def _director_args(sc: Loaded, i: int, name: str, arg: Any) -> dict[str, Any]:
+    seats = sc.seats
+    if name == "替补":
+        return {"seat": _seat(seats, arg["seat"], sc.path, i), "by": str(arg["by"])}
+    if name == "代投":
+        target = arg.get("for")
+        return {"seat": _seat(seats, arg["by"], sc.path, i),
+                "target": None if target is None else _seat(seats, target, sc.path, i)}
+    if name == "判负":
+        return {"faction": sc.ruleset.faction_key(str(arg))}
+    if name == "加速":
+        return {}
+    if isinstance(arg, dict):
+        out: dict[str, Any] = {"seat": _seat(seats, arg.get("player", arg.get("seat")), sc.path, i)}
+        if arg.get("判负"):
+            out["faction_loses"] = True
+        return out
+    return {"seat": _seat(seats, arg, sc.path, i)}
+
+
+def _close(sc: Loaded, i: int, goal: str | None) -> None:
+    game = sc.game
+    if game.state.ended:
+        raise ScenarioFailure(sc.path, i, "next", "a stage to close", "ended")
+    if goal is None:
+        game.handle(Close())
+        return
+    parts = goal.split()
+    phase = " ".join(parts[:2]) if parts[0] in ("day", "night") else parts[0]
+    stage = " ".join(parts[2:] if parts[0] in ("day", "night") else parts[1:]) or None
+    for _ in range(MAX_CLOSES):
+        s = game.state
+        if phase == "ended" and s.ended:
+            return
+        if s.ended:
+            raise ScenarioFailure(sc.path, i, "next", goal, f"ended (winner {final_state(sc)['winner']})")
+        game.handle(Close())
+        s = game.state
+        if s.phase_label() == phase and (stage is None or s.stage == stage):
+            return
+    raise ScenarioFailure(sc.path, i, "next", goal, game.state.phase_label())
+
+
+def final_state(sc: Loaded) -> dict[str, Any]:
+    """The game's state in the vocabulary of ``expect``."""
+    rs, s = sc.ruleset, sc.game.state
+    return {
+        "phase": s.phase_label(),
+        "stage": s.stage,
+        "alive": [p.name for p in s.players if p.alive],
+        "out": [s.players[x].name for x in s.exit_order],
+        "winner": [rs.faction_name(f) for f in s.winners],
+        "lost": [rs.faction_name(f) for f in s.lost],
+        "faction": {p.name: rs.faction_name(p.faction) for p in s.players},
+        "role": {p.name: rs.role_name(p.role) for p in s.players},
+        "holder": {rs.status_name(k): (s.players[v].name if v is not None else None)
+                   for k, v in s.holders.items()},
+        "results": {p.name: list(p.results) for p in s.players},
+        "missions": list(s.flags.get("missions", [])),
+    }
+
+
+def check_expect(sc: Loaded, i: int, body: dict[str, Any]) -> None:
+    """Compare each named key with the game's state."""
+    actual = final_state(sc)
+    for key, want in body.items():
+        if key not in actual:
+            raise ScenarioFailure(sc.path, i, key, "a known expect key", key)
+        got = actual[key]
+        if key in ("phase", "stage"):
+            ok = str(want) == got
+        elif key == "alive":
+            ok = sorted(map(str, want)) == sorted(got)
+            got = sorted(got)
+            want = sorted(map(str, want))
+        elif key == "out":
+            ok = set(map(str, want)) <= set(got)
+        elif key in ("winner", "lost", "missions"):
+            ok = list(map(str, want)) == got if key == "missions" else sorted(map(str, want)) == sorted(got)
+        elif key in ("faction", "role", "holder"):
+            for name, value in want.items():
+                have = got.get(str(name))
+                if have != (None if value is None else str(value)):
+                    raise ScenarioFailure(sc.path, i, f"{key}.{name}", value, have)
+            continue
+        elif key == "results":
+            for name, value in want.items():
+                have = got.get(str(name))
+                if have != [str(v) for v in value]:
+                    raise ScenarioFailure(sc.path, i, f"results.{name}", value, have)
+            continue
+        else:  # pragma: no cover
+            ok = False
+        if not ok:
+            raise ScenarioFailure(sc.path, i, key, want, got)

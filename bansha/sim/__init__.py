@@ -1,0 +1,1 @@
+"""Agents and batch play: random legal play for tests, demos and benchmarks."""

@@ -1,0 +1,51 @@
+"""Random agents: each chooses uniformly among the commands its own view offers (or passes).
+
+An agent sees only ``Game.legal(seat)``, which is the ``legal`` part of that player's view: the
+forms the web page would show. It never reads the state.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bansha.engine import Act, Close, Game, Vote
+from bansha.engine.commands import Command
+from bansha.engine.ruleset import LegalAct
+
+LAST_WORDS = ("我是好人，大家加油。", "相信我的判断。", "没什么好说的。", "注意看投票。")
+
+
+def random_command(rng: random.Random, seat: int, legal: list[LegalAct], pass_rate: float) -> Command | None:
+    """One uniformly random legal command for ``seat``, or None (pass) with ``pass_rate``."""
+    if not legal or rng.random() < pass_rate:
+        return None
+    la = legal[rng.randrange(len(legal))]
+    if la.skill == "vote":
+        options = len(la.targets) + 1
+        k = rng.randrange(options)
+        return Vote(seat, la.targets[k] if k < len(la.targets) else None)
+    if la.text:
+        return Act(seat, la.skill, (), rng.choice(LAST_WORDS))
+    if len(la.targets) < la.count:
+        return None
+    targets = tuple(rng.sample(la.targets, la.count))
+    choice = rng.choice(la.choices) if la.choices else None
+    return Act(seat, la.skill, targets, choice)
+
+
+def play_random(game: Game, seed: int, pass_rate: float = 0.15, rounds: int = 2,
+                max_stages: int = 400) -> Game:
+    """Play ``game`` to its end with random agents; each stage gives every seat ``rounds`` turns."""
+    rng = random.Random(f"agents/{seed}")
+    seats = list(range(len(game.state.players)))
+    for _ in range(max_stages):
+        if game.state.ended:
+            return game
+        for _ in range(rounds):
+            rng.shuffle(seats)
+            for seat in seats:
+                cmd = random_command(rng, seat, game.legal(seat), pass_rate)
+                if cmd is not None:
+                    game.handle(cmd)
+        game.handle(Close())
+    raise RuntimeError(f"game did not end within {max_stages} stages (seed {seed})")
