@@ -77,7 +77,7 @@ class M103(RuleSet):
             self._surrender(ctx, cmd)
             return
         p = s.players[cmd.by]
-        if not p.alive:
+        if not p.alive and cmd.skill != "succession":
             raise RuleError("你已出局，不能再发动技能")  # 出局: 不能继续参与讨论、投票、行使特权
         allowed = {la.skill: la for la in self.legal(s, cmd.by)}
         if cmd.skill not in allowed:
@@ -136,10 +136,12 @@ class M103(RuleSet):
         out: list[LegalAct] = []
         if state.last_words.get(seat, "") is None:
             out.append(LegalAct("last_words", (), 0, text=True))
-        if not p.alive:
-            return out
         key = state.stage_key
         living = tuple(state.living())
+        if key == "succession" and state.pending.get("succession") == seat:
+            out.append(LegalAct("succession", living, 1))  # 殉职: the sheriff who just exited names
+        if not p.alive:
+            return out
         if key == "red_thread" and "red_thread" in p.skills:
             out.append(LegalAct("red_thread", tuple(x for x in living if state.players[x].role != "emperor"), 2))
         elif key == "night":
@@ -157,8 +159,6 @@ class M103(RuleSet):
                 out.append(LegalAct("poison", living, 1))
             if "check" in sk:
                 out.append(LegalAct("check", living, 1))
-        elif key == "succession" and state.pending.get("succession") == seat:
-            out.append(LegalAct("succession", living, 1))
         elif key == "day" and self._may_vote(state, seat):
             out.append(LegalAct("vote", living, 1, choices=("弃权",)))
         return out
