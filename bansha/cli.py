@@ -16,15 +16,39 @@ from bansha.engine import Game
 from bansha.engine.errors import RuleError
 from bansha.engine.views import view
 
-app = typer.Typer(help="bansha：版杀导演平台 — runs forum mafia games exactly by the rule post.",
-                  no_args_is_help=True, add_completion=False)
-scenario_app = typer.Typer(help="Scenario files: replay a game, check a ruling, report a bug.",
-                           no_args_is_help=True)
+app = typer.Typer(
+    help="bansha：版杀导演平台 — runs forum mafia games exactly by the rule post.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+scenario_app = typer.Typer(
+    help="Scenario files: replay a game, check a ruling, report a bug.", no_args_is_help=True
+)
 app.add_typer(scenario_app, name="scenario")
 console = Console()
 
-DEFAULT_NAMES = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸",
-                 "子", "丑", "寅", "卯", "辰", "巳", "午", "未", "申", "酉"]
+DEFAULT_NAMES = [
+    "甲",
+    "乙",
+    "丙",
+    "丁",
+    "戊",
+    "己",
+    "庚",
+    "辛",
+    "壬",
+    "癸",
+    "子",
+    "丑",
+    "寅",
+    "卯",
+    "辰",
+    "巳",
+    "午",
+    "未",
+    "申",
+    "酉",
+]
 
 
 def seat_names(n: int) -> list[str]:
@@ -49,7 +73,9 @@ def demo(
     game = Game.create(rs, seat_names(rs.player_count), seed)
     play_random(game, seed)
     public = view(game, "public")
-    console.print(Panel.fit(f"{rs.title}  种子 {seed}\n承诺哈希 {public['commitment']}", title="bansha"))
+    console.print(
+        Panel.fit(f"{rs.title}  种子 {seed}\n承诺哈希 {public['commitment']}", title="bansha")
+    )
     phase = None
     for a in public["announcements"]:
         if a["phase"] != phase:
@@ -79,7 +105,9 @@ def _phase_zh(label: str) -> str:
 @scenario_app.command("run")
 def scenario_run(
     files: Annotated[list[Path], typer.Argument(help="Scenario YAML files")],
-    as_json: Annotated[bool, typer.Option("--json", help="Also print the final state as JSON")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Also print the final state as JSON")
+    ] = False,
 ) -> None:
     """Run scenario files; stop non-zero at the first expectation that fails."""
     from bansha.scenario import ScenarioFailure, final_state, run_scenario

@@ -36,7 +36,12 @@ class Game:
         ctx = Ctx(game.state)
         ctx.emit(
             "game_created",
-            {"ruleset": ruleset.id, "seed": seed, "options": ruleset.options, "players": list(players)},
+            {
+                "ruleset": ruleset.id,
+                "seed": seed,
+                "options": ruleset.options,
+                "players": list(players),
+            },
             PUBLIC,
         )
         ruleset.setup(ctx, roles, fixed or {}, declare or {})

@@ -46,10 +46,12 @@ class RuleSet:
         self.words: dict[str, str] = data.get("words", {})
         self.texts: dict[str, str] = data.get("texts", {})
         self.options = self._resolve_options(options or {})
-        self._role_by_name = {v["name"]: k for k, v in self.roles.items()}
-        self._skill_by_name = {v["name"]: k for k, v in self.skills.items()}
-        self._faction_by_name = {v: k for k, v in self.factions.items()}
-        self._status_by_name = {v: k for k, v in data.get("statuses", {}).items()}
+        self._role_by_name: dict[str, str] = {str(v["name"]): k for k, v in self.roles.items()}
+        self._skill_by_name: dict[str, str] = {str(v["name"]): k for k, v in self.skills.items()}
+        self._faction_by_name: dict[str, str] = {str(v): k for k, v in self.factions.items()}
+        self._status_by_name: dict[str, str] = {
+            str(v): str(k) for k, v in data.get("statuses", {}).items()
+        }
         self.player_count = sum(int(r.get("count", 0)) for r in self.roles.values())
 
     # ------------------------------------------------------------------ names and texts
@@ -61,7 +63,9 @@ class RuleSet:
                 raise SetupError(f"未知的选项「{key}」；可用的选项：{'、'.join(spec)}")
             choices = spec[key].get("choices")
             if choices is not None and value not in choices:
-                raise SetupError(f"选项「{key}」只能是：{'、'.join(map(str, choices))}，而不是「{value}」")
+                raise SetupError(
+                    f"选项「{key}」只能是：{'、'.join(map(str, choices))}，而不是「{value}」"
+                )
             out[key] = value
         return out
 
@@ -122,7 +126,9 @@ class RuleSet:
         values: dict[str, Any] = {}
         for k, v in params.items():
             if k.startswith("ps"):
-                values[k] = NAME_SEP.join(names[s] for s in v) if v else self.words.get("nobody", "无")
+                values[k] = (
+                    NAME_SEP.join(names[s] for s in v) if v else self.words.get("nobody", "无")
+                )
             elif k.startswith("p"):
                 values[k] = names[v] if v is not None else self.words.get("nobody", "无")
             else:
@@ -171,7 +177,9 @@ class RuleSet:
         got: dict[str, int] = {}
         for r in roles:
             got[self.role_name(r)] = got.get(self.role_name(r), 0) + 1
-        return "；".join(f"{k}应为{v}人，实为{got.get(k, 0)}人" for k, v in want.items() if got.get(k, 0) != v)
+        return "；".join(
+            f"{k}应为{v}人，实为{got.get(k, 0)}人" for k, v in want.items() if got.get(k, 0) != v
+        )
 
     def setup(
         self,
@@ -233,8 +241,15 @@ class RuleSet:
         """Close the current stage: resolve it, then open the next stage that applies."""
         state = ctx.state
         when = at or state.deadline
-        ctx.emit("stage_closed", {"phase": state.phase_label(), "stage": state.stage,
-                                  "at": when.isoformat() if when else None}, PUBLIC)
+        ctx.emit(
+            "stage_closed",
+            {
+                "phase": state.phase_label(),
+                "stage": state.stage,
+                "at": when.isoformat() if when else None,
+            },
+            PUBLIC,
+        )
         self.on_close(ctx, state.stage_key)
         if state.ended:
             return
@@ -318,5 +333,7 @@ class RuleSet:
 
 def commitment_hash(roles: list[str], nonce: str) -> str:
     """The published commitment to a deal (R-ALL-02): SHA-256 of the roles by seat and a nonce."""
-    payload = json.dumps({"roles": roles, "nonce": nonce}, ensure_ascii=False, separators=(",", ":"))
+    payload = json.dumps(
+        {"roles": roles, "nonce": nonce}, ensure_ascii=False, separators=(",", ":")
+    )
     return hashlib.sha256(payload.encode()).hexdigest()

@@ -150,7 +150,9 @@ def _stage_opened(s: State, d: dict[str, Any]) -> None:
 
 
 def _acted(s: State, d: dict[str, Any]) -> None:
-    rec = ActRecord(d["seat"], d["skill"], tuple(d["targets"]), d.get("choice"), _parse_time(d.get("at")))
+    rec = ActRecord(
+        d["seat"], d["skill"], tuple(d["targets"]), d.get("choice"), _parse_time(d.get("at"))
+    )
     s.acts[(rec.seat, rec.skill)] = rec
     team = d.get("team")
     if team:

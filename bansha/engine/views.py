@@ -62,7 +62,9 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             me["role"] = rs.role_name(d["role"])
         elif k == "faction_set" and d["seat"] == viewer:
             me["faction"] = rs.faction_name(d["faction"])
-        elif k == "skill_gained" and d["seat"] == viewer and not rs.skills[d["skill"]].get("hidden"):
+        elif (
+            k == "skill_gained" and d["seat"] == viewer and not rs.skills[d["skill"]].get("hidden")
+        ):
             me.setdefault("skills", []).append(rs.skill_name(d["skill"]))
         elif k == "skill_lost" and d["seat"] == viewer and not rs.skills[d["skill"]].get("hidden"):
             name = rs.skill_name(d["skill"])
@@ -72,21 +74,38 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         elif k == "group_set":
             groups[d["group"]] = list(d["members"])
         elif k == "result":
-            results.append({"skill": rs.skill_name(d["skill"]), "value": d["value"],
-                            "day": d.get("day")})
+            results.append(
+                {"skill": rs.skill_name(d["skill"]), "value": d["value"], "day": d.get("day")}
+            )
         elif k == "notice":
-            notices.append({"text": rs.render(d["key"], d.get("params", {}), names),
-                            "key": d["key"], "phase": stage.get("phase", "start")})
+            notices.append(
+                {
+                    "text": rs.render(d["key"], d.get("params", {}), names),
+                    "key": d["key"],
+                    "phase": stage.get("phase", "start"),
+                }
+            )
         elif k == "announcement":
-            announcements.append({"text": rs.render(d["key"], d.get("params", {}), names),
-                                  "key": d["key"], "phase": stage.get("phase", "start")})
+            announcements.append(
+                {
+                    "text": rs.render(d["key"], d.get("params", {}), names),
+                    "key": d["key"],
+                    "phase": stage.get("phase", "start"),
+                }
+            )
             out_public.extend(d.get("exits", []))
             holders.update(d.get("holders", {}))
         elif k == "voted":
             votes.append({"by": d["seat"], "for": d["target"], "at": d.get("at")})
         elif k == "acted" and viewer != "public":
-            acts.append({"by": d["seat"], "skill": rs.skill_name(d["skill"]),
-                         "targets": list(d["targets"]), "choice": d.get("choice")})
+            acts.append(
+                {
+                    "by": d["seat"],
+                    "skill": rs.skill_name(d["skill"]),
+                    "targets": list(d["targets"]),
+                    "choice": d.get("choice"),
+                }
+            )
         elif k == "game_ended":
             winners = [rs.faction_name(f) for f in d["winners"]]
         elif k == "reveal":
@@ -98,10 +117,14 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         "viewer": viewer if not isinstance(viewer, int) else names[viewer],
         **stage,
         "players": [{"seat": i, "name": n, "out": i in out_set} for i, n in enumerate(names)],
-        "holders": {rs.status_name(s): (names[h] if h is not None else None) for s, h in holders.items()},
+        "holders": {
+            rs.status_name(s): (names[h] if h is not None else None) for s, h in holders.items()
+        },
         "announcements": announcements,
-        "votes": [{**v, "by": names[v["by"]], "for": None if v["for"] is None else names[v["for"]]}
-                  for v in votes],
+        "votes": [
+            {**v, "by": names[v["by"]], "for": None if v["for"] is None else names[v["for"]]}
+            for v in votes
+        ],
         "commitment": commitment,
         "winner": winners,
     }
@@ -111,15 +134,22 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         result["phase"] = "ended"
     if isinstance(viewer, int):
         result["me"] = me
-        result["groups"] = {rs.data.get("groups", {}).get(g, g): [names[s] for s in m]
-                            for g, m in groups.items()}
+        result["groups"] = {
+            rs.data.get("groups", {}).get(g, g): [names[s] for s in m] for g, m in groups.items()
+        }
         result["results"] = results
         result["notices"] = notices
-        result["acts"] = [{**a, "by": names[a["by"]], "targets": [names[t] for t in a["targets"]]}
-                          for a in acts]
+        result["acts"] = [
+            {**a, "by": names[a["by"]], "targets": [names[t] for t in a["targets"]]} for a in acts
+        ]
         result["legal"] = [
-            {"skill": rs.skill_name(la.skill), "targets": [names[t] for t in la.targets],
-             "count": la.count, "choices": list(la.choices), "text": la.text}
+            {
+                "skill": rs.skill_name(la.skill),
+                "targets": [names[t] for t in la.targets],
+                "count": la.count,
+                "choices": list(la.choices),
+                "text": la.text,
+            }
             for la in game.legal(viewer)
         ]
     if viewer == "director":
@@ -153,10 +183,16 @@ def god_view(game: Game) -> dict[str, Any]:
             for p in s.players
         ],
         "groups": {g: [names[x] for x in m] for g, m in s.groups.items()},
-        "holders": {rs.status_name(k): (names[v] if v is not None else None) for k, v in s.holders.items()},
+        "holders": {
+            rs.status_name(k): (names[v] if v is not None else None) for k, v in s.holders.items()
+        },
         "acts": [
-            {"by": names[a.seat], "skill": rs.skill_name(a.skill), "targets": [names[t] for t in a.targets],
-             "choice": a.choice}
+            {
+                "by": names[a.seat],
+                "skill": rs.skill_name(a.skill),
+                "targets": [names[t] for t in a.targets],
+                "choice": a.choice,
+            }
             for a in s.acts.values()
         ],
         "exit_order": [names[x] for x in s.exit_order],

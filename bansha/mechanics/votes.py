@@ -33,7 +33,11 @@ def check_ballot(
         raise RuleError("进程已加速，不允许改票")
     if earlier > max_changes:
         raise RuleError(f"每人只有{max_changes}次改票机会，你已经改过票了")
-    if at is not None and deadline is not None and at > deadline - timedelta(minutes=freeze_minutes):
+    if (
+        at is not None
+        and deadline is not None
+        and at > deadline - timedelta(minutes=freeze_minutes)
+    ):
         raise RuleError(f"投票截止前{freeze_minutes}分钟内不得改票")
     return True
 
@@ -83,7 +87,9 @@ def first_to_reach(
     final = tally(current_ballots(ballots, accelerated), weight, counts_voter, counts_target)
     goal = final[tied[0]]
     for i in range(1, len(ballots) + 1):
-        running = tally(current_ballots(ballots[:i], accelerated), weight, counts_voter, counts_target)
+        running = tally(
+            current_ballots(ballots[:i], accelerated), weight, counts_voter, counts_target
+        )
         reached = [c for c in tied if running.get(c, 0.0) >= goal]
         if reached:
             return min(reached, key=tied.index)

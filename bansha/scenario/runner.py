@@ -25,7 +25,13 @@ class ScenarioFailure(Exception):
     """An expectation that did not hold, or a step that could not run."""
 
     def __init__(self, file: str, step: int | None, key: str, expected: Any, actual: Any) -> None:
-        self.file, self.step, self.key, self.expected, self.actual = file, step, key, expected, actual
+        self.file, self.step, self.key, self.expected, self.actual = (
+            file,
+            step,
+            key,
+            expected,
+            actual,
+        )
         where = f"{file}: step {step}" if step is not None else file
         super().__init__(f"{where}: {key}: expected {expected!r}, got {actual!r}")
 
@@ -47,7 +53,9 @@ def load_scenario(path: str | Path) -> Loaded:
     with open(path, encoding="utf-8") as f:
         data = yaml.safe_load(f)
     if not isinstance(data, dict) or "ruleset" not in data or "players" not in data:
-        raise ScenarioFailure(name, None, "format", "a mapping with ruleset and players", type(data).__name__)
+        raise ScenarioFailure(
+            name, None, "format", "a mapping with ruleset and players", type(data).__name__
+        )
     rid = str(data["ruleset"])
     base = Path(name).parent / rid
     try:
@@ -59,12 +67,21 @@ def load_scenario(path: str | Path) -> Loaded:
     roles = None
     if data.get("roles"):
         try:
-            roles = {_seat(seats, k, name, None): ruleset.role_key(str(v)) for k, v in data["roles"].items()}
+            roles = {
+                _seat(seats, k, name, None): ruleset.role_key(str(v))
+                for k, v in data["roles"].items()
+            }
         except RuleError as e:
             raise ScenarioFailure(name, None, "roles", "role names of the post", e.message) from e
     try:
-        game = Game.create(ruleset, players, int(data.get("seed", 0)), roles,
-                           data.get("fixed") or {}, data.get("declare") or {})
+        game = Game.create(
+            ruleset,
+            players,
+            int(data.get("seed", 0)),
+            roles,
+            data.get("fixed") or {},
+            data.get("declare") or {},
+        )
     except RuleError as e:
         raise ScenarioFailure(name, None, "setup", "a game", e.message) from e
     return Loaded(name, data, ruleset, game, seats)
@@ -135,12 +152,20 @@ def _command(sc: Loaded, i: int, kind: str, body: Any) -> Act | Vote | Director:
         choice = body.get("choice")
         if isinstance(choice, list):
             choice = ",".join(map(str, choice))
-        return Act(_seat(seats, body["by"], sc.path, i), rs.skill_key(str(body["skill"])), targets,
-                   None if choice is None else str(choice), _time(body.get("at")))
+        return Act(
+            _seat(seats, body["by"], sc.path, i),
+            rs.skill_key(str(body["skill"])),
+            targets,
+            None if choice is None else str(choice),
+            _time(body.get("at")),
+        )
     if kind == "vote":
         target = body.get("for")
-        return Vote(_seat(seats, body["by"], sc.path, i),
-                    None if target is None else _seat(seats, target, sc.path, i), _time(body.get("at")))
+        return Vote(
+            _seat(seats, body["by"], sc.path, i),
+            None if target is None else _seat(seats, target, sc.path, i),
+            _time(body.get("at")),
+        )
     if not isinstance(body, dict) or len(body) != 1:
         raise ScenarioFailure(sc.path, i, "director", "one command such as {红牌: 丁}", body)
     name, arg = next(iter(body.items()))
@@ -153,8 +178,10 @@ def _director_args(sc: Loaded, i: int, name: str, arg: Any) -> dict[str, Any]:
         return {"seat": _seat(seats, arg["seat"], sc.path, i), "by": str(arg["by"])}
     if name == "代投":
         target = arg.get("for")
-        return {"seat": _seat(seats, arg["by"], sc.path, i),
-                "target": None if target is None else _seat(seats, target, sc.path, i)}
+        return {
+            "seat": _seat(seats, arg["by"], sc.path, i),
+            "target": None if target is None else _seat(seats, target, sc.path, i),
+        }
     if name == "判负":
         return {"faction": sc.ruleset.faction_key(str(arg))}
     if name == "加速":
@@ -182,7 +209,9 @@ def _close(sc: Loaded, i: int, goal: str | None) -> None:
         if phase == "ended" and s.ended:
             return
         if s.ended:
-            raise ScenarioFailure(sc.path, i, "next", goal, f"ended (winner {final_state(sc)['winner']})")
+            raise ScenarioFailure(
+                sc.path, i, "next", goal, f"ended (winner {final_state(sc)['winner']})"
+            )
         game.handle(Close())
         s = game.state
         if s.phase_label() == phase and (stage is None or s.stage == stage):
@@ -202,8 +231,10 @@ def final_state(sc: Loaded) -> dict[str, Any]:
         "lost": [rs.faction_name(f) for f in s.lost],
         "faction": {p.name: rs.faction_name(p.faction) for p in s.players},
         "role": {p.name: rs.role_name(p.role) for p in s.players},
-        "holder": {rs.status_name(k): (s.players[v].name if v is not None else None)
-                   for k, v in s.holders.items()},
+        "holder": {
+            rs.status_name(k): (s.players[v].name if v is not None else None)
+            for k, v in s.holders.items()
+        },
         "results": {p.name: list(p.results) for p in s.players},
         "missions": list(s.flags.get("missions", [])),
     }
@@ -225,7 +256,11 @@ def check_expect(sc: Loaded, i: int, body: dict[str, Any]) -> None:
         elif key == "out":
             ok = set(map(str, want)) <= set(got)
         elif key in ("winner", "lost", "missions"):
-            ok = list(map(str, want)) == got if key == "missions" else sorted(map(str, want)) == sorted(got)
+            ok = (
+                list(map(str, want)) == got
+                if key == "missions"
+                else sorted(map(str, want)) == sorted(got)
+            )
         elif key in ("faction", "role", "holder"):
             for name, value in want.items():
                 have = got.get(str(name))

@@ -7,6 +7,7 @@ forms the web page would show. It never reads the state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bansha.engine import Act, Close, Game, Vote
 from bansha.engine.commands import Command
@@ -15,7 +16,9 @@ from bansha.engine.ruleset import LegalAct
 LAST_WORDS = ("我是好人，大家加油。", "相信我的判断。", "没什么好说的。", "注意看投票。")
 
 
-def random_command(rng: random.Random, seat: int, legal: list[LegalAct], pass_rate: float) -> Command | None:
+def random_command(
+    rng: random.Random, seat: int, legal: list[LegalAct], pass_rate: float
+) -> Command | None:
     """One uniformly random legal command for ``seat``, or None (pass) with ``pass_rate``."""
     if not legal or rng.random() < pass_rate:
         return None
@@ -33,9 +36,18 @@ def random_command(rng: random.Random, seat: int, legal: list[LegalAct], pass_ra
     return Act(seat, la.skill, targets, choice)
 
 
-def play_random(game: Game, seed: int, pass_rate: float = 0.15, rounds: int = 2,
-                max_stages: int = 400) -> Game:
-    """Play ``game`` to its end with random agents; each stage gives every seat ``rounds`` turns."""
+def play_random(
+    game: Game,
+    seed: int,
+    pass_rate: float = 0.15,
+    rounds: int = 2,
+    max_stages: int = 400,
+    on_stage: Callable[[Game], None] | None = None,
+) -> Game:
+    """Play ``game`` to its end with random agents; each stage gives every seat ``rounds`` turns.
+
+    ``on_stage`` is called before each stage closes (tests check invariants there).
+    """
     rng = random.Random(f"agents/{seed}")
     seats = list(range(len(game.state.players)))
     for _ in range(max_stages):
@@ -47,5 +59,9 @@ def play_random(game: Game, seed: int, pass_rate: float = 0.15, rounds: int = 2,
                 cmd = random_command(rng, seat, game.legal(seat), pass_rate)
                 if cmd is not None:
                     game.handle(cmd)
+        if on_stage is not None:
+            on_stage(game)
+            if game.state.ended:
+                return game
         game.handle(Close())
     raise RuntimeError(f"game did not end within {max_stages} stages (seed {seed})")

@@ -94,8 +94,14 @@ class M103(RuleSet):
         to = tuple(self._kill_team(s)) if team else (cmd.by,)
         ctx.emit(
             "acted",
-            {"seat": cmd.by, "skill": cmd.skill, "targets": list(cmd.targets), "choice": cmd.choice,
-             "at": cmd.at.isoformat() if cmd.at else None, "team": team},
+            {
+                "seat": cmd.by,
+                "skill": cmd.skill,
+                "targets": list(cmd.targets),
+                "choice": cmd.choice,
+                "at": cmd.at.isoformat() if cmd.at else None,
+                "team": team,
+            },
             to,
         )
         if cmd.skill == "kill":
@@ -143,7 +149,11 @@ class M103(RuleSet):
         if not p.alive:
             return out
         if key == "red_thread" and "red_thread" in p.skills:
-            out.append(LegalAct("red_thread", tuple(x for x in living if state.players[x].role != "emperor"), 2))
+            out.append(
+                LegalAct(
+                    "red_thread", tuple(x for x in living if state.players[x].role != "emperor"), 2
+                )
+            )
         elif key == "night":
             sk = p.skills
             if "guard" in sk:
@@ -240,15 +250,22 @@ class M103(RuleSet):
         ):
             raise RuleError("不能投票给已出局的角色")  # R-ALL-03
         change = votes.check_ballot(
-            s.ballots, cmd.by, cmd.at, s.deadline,
+            s.ballots,
+            cmd.by,
+            cmd.at,
+            s.deadline,
             max_changes=int(self.options["max_changes"]),
             freeze_minutes=int(self.options["change_freeze_minutes"]),
             accelerated=s.flags.get("accelerated") == s.day,
         )
         ctx.emit(
             "voted",
-            {"seat": cmd.by, "target": cmd.target, "at": cmd.at.isoformat() if cmd.at else None,
-             "change": change},
+            {
+                "seat": cmd.by,
+                "target": cmd.target,
+                "at": cmd.at.isoformat() if cmd.at else None,
+                "change": change,
+            },
             PUBLIC,
         )
 
@@ -280,8 +297,12 @@ class M103(RuleSet):
             ctx.emit("omission", {"seat": cupid, "skill": "red_thread"})
             pool = [x for x in s.living() if s.players[x].role != "emperor"]
             pair = sorted(ctx.rng().sample(pool, 2))
-            ctx.emit("acted", {"seat": cupid, "skill": "red_thread", "targets": pair, "random": True},
-                     (cupid,), chance=True)
+            ctx.emit(
+                "acted",
+                {"seat": cupid, "skill": "red_thread", "targets": pair, "random": True},
+                (cupid,),
+                chance=True,
+            )
         ctx.emit("skill_lost", {"seat": cupid, "skill": "red_thread"}, (cupid,))
         self._form_lovers(ctx, cupid, pair[0], pair[1])
         self._form_groups(ctx)
@@ -303,14 +324,28 @@ class M103(RuleSet):
                 ctx.emit("skill_lost", {"seat": other, "skill": "kill"}, (other,))
                 ctx.emit("notice", {"key": "lose_kill_lover", "params": {}}, (other,))
             ctx.emit("flag", {"key": "lovers_group", "value": True})
-            ctx.emit("notice", {"key": "cupid_done", "params": {"ps": [a, b], "faction": self.faction_name(faction)}}, (cupid,))
+            ctx.emit(
+                "notice",
+                {
+                    "key": "cupid_done",
+                    "params": {"ps": [a, b], "faction": self.faction_name(faction)},
+                },
+                (cupid,),
+            )
             return
         fa, fb = pa.faction, pb.faction
         if fa == fb == ASSASSINS:
             ctx.emit("role_set", {"seat": cupid, "role": "werewolf"}, (cupid,))
             self._set_faction(ctx, cupid, ASSASSINS, notify=False)
             ctx.emit("flag", {"key": "cupid_assassin", "value": cupid})
-            ctx.emit("notice", {"key": "cupid_becomes_assassin", "params": {"faction": self.faction_name(ASSASSINS)}}, (cupid,))
+            ctx.emit(
+                "notice",
+                {
+                    "key": "cupid_becomes_assassin",
+                    "params": {"faction": self.faction_name(ASSASSINS)},
+                },
+                (cupid,),
+            )
             return
         if fa == fb:
             ca = self.roles[pa.role].get("category")
@@ -318,10 +353,26 @@ class M103(RuleSet):
             self._set_faction(ctx, cupid, fa, notify=False)
             if ca == cb and ca is not None:
                 ctx.emit("counts_as", {"seat": cupid, "category": ca}, (cupid,))
-                ctx.emit("notice", {"key": "cupid_counts_as", "params": {
-                    "category": self.data["categories"][ca], "faction": self.faction_name(fa)}}, (cupid,))
+                ctx.emit(
+                    "notice",
+                    {
+                        "key": "cupid_counts_as",
+                        "params": {
+                            "category": self.data["categories"][ca],
+                            "faction": self.faction_name(fa),
+                        },
+                    },
+                    (cupid,),
+                )
             else:
-                ctx.emit("notice", {"key": "cupid_done", "params": {"ps": [a, b], "faction": self.faction_name(fa)}}, (cupid,))
+                ctx.emit(
+                    "notice",
+                    {
+                        "key": "cupid_done",
+                        "params": {"ps": [a, b], "faction": self.faction_name(fa)},
+                    },
+                    (cupid,),
+                )
             ctx.emit("flag", {"key": "lovers_group", "value": True})
             return
         # 私奔<强制>: lovers of different factions form 皇帝算什么
@@ -332,9 +383,17 @@ class M103(RuleSet):
                 ctx.emit("skill_lost", {"seat": x, "skill": "kill"}, (x,))
                 ctx.emit("notice", {"key": "lose_kill_lover", "params": {}}, (x,))
             self._set_faction(ctx, x, LOVERS)
-            ctx.emit("notice", {"key": "lovers_faction", "params": {"faction": self.faction_name(LOVERS)}}, (x,))
+            ctx.emit(
+                "notice",
+                {"key": "lovers_faction", "params": {"faction": self.faction_name(LOVERS)}},
+                (x,),
+            )
         self._set_faction(ctx, cupid, LOVERS, notify=False)
-        ctx.emit("notice", {"key": "cupid_done", "params": {"ps": [a, b], "faction": self.faction_name(LOVERS)}}, (cupid,))
+        ctx.emit(
+            "notice",
+            {"key": "cupid_done", "params": {"ps": [a, b], "faction": self.faction_name(LOVERS)}},
+            (cupid,),
+        )
 
     def _set_faction(self, ctx: Ctx, seat: int, faction: str, notify: bool = True) -> None:
         ctx.emit("faction_set", {"seat": seat, "faction": faction}, (seat,))
@@ -348,13 +407,25 @@ class M103(RuleSet):
         if assassins:
             ctx.emit("group_set", {"group": "assassins", "members": assassins}, tuple(assassins))
             for x in assassins:
-                ctx.emit("notice", {"key": "group_formed", "params": {
-                    "group": self.data["groups"]["assassins"], "ps": assassins}}, (x,))
+                ctx.emit(
+                    "notice",
+                    {
+                        "key": "group_formed",
+                        "params": {"group": self.data["groups"]["assassins"], "ps": assassins},
+                    },
+                    (x,),
+                )
         if lovers and s.flags.get("lovers_group") and not all(x in assassins for x in lovers):
             ctx.emit("group_set", {"group": "lovers", "members": list(lovers)}, tuple(lovers))
             for x in lovers:
-                ctx.emit("notice", {"key": "group_formed", "params": {
-                    "group": self.data["groups"]["lovers"], "ps": list(lovers)}}, (x,))
+                ctx.emit(
+                    "notice",
+                    {
+                        "key": "group_formed",
+                        "params": {"group": self.data["groups"]["lovers"], "ps": list(lovers)},
+                    },
+                    (x,),
+                )
 
     # ------------------------------------------------------------------ night
     def _act_of(self, s: State, skill: str) -> tuple[int, int] | None:
@@ -384,7 +455,9 @@ class M103(RuleSet):
         # (3) 太医: 通灵 feedback (R-M103-05), then save/poison, spent when used
         for seat in self._holders(s, "medium"):
             value = s.players[kill_t].name if kill_t is not None else self.word("no_kill")
-            ctx.emit("result", {"seat": seat, "skill": "medium", "value": value, "day": day}, (seat,))
+            ctx.emit(
+                "result", {"seat": seat, "skill": "medium", "value": value, "day": day}, (seat,)
+            )
             if kill_t is None:
                 ctx.emit("notice", {"key": "medium_none", "params": {}}, (seat,))
         save = self._act_of(s, "save")
@@ -401,10 +474,21 @@ class M103(RuleSet):
         # (4) 密探: the target's current faction
         check = self._act_of(s, "check")
         if check is not None:
-            word = self.word("loyal") if s.players[check[1]].faction == LOYAL else self.word("not_loyal")
-            ctx.emit("result", {"seat": check[0], "skill": "check", "value": word, "day": day,
-                                "target": check[1]}, (check[0],))
-            ctx.emit("notice", {"key": "check_result", "params": {"p": check[1], "word": word}}, (check[0],))
+            word = (
+                self.word("loyal")
+                if s.players[check[1]].faction == LOYAL
+                else self.word("not_loyal")
+            )
+            ctx.emit(
+                "result",
+                {"seat": check[0], "skill": "check", "value": word, "day": day, "target": check[1]},
+                (check[0],),
+            )
+            ctx.emit(
+                "notice",
+                {"key": "check_result", "params": {"p": check[1], "word": word}},
+                (check[0],),
+            )
         # (5) 指杀结算: guard first (R-M103-04: no 奶穿, the save is still spent), then save, then exit
         if kill_t is not None and s.players[kill_t].alive:
             if kill_t == guard_t:
@@ -438,7 +522,9 @@ class M103(RuleSet):
             if not s.players[x].alive:
                 continue
             ctx.emit("exited", {"seat": x, "cause": c, "day": s.day, "phase": s.phase}, (x,))
-            ctx.emit("notice", {"key": "you_are_out", "params": {"cause": self.data["causes"][c]}}, (x,))
+            ctx.emit(
+                "notice", {"key": "you_are_out", "params": {"cause": self.data["causes"][c]}}, (x,)
+            )
             gone.append(x)
             if c != "red_card":
                 last_words.grant(ctx, x, quota)  # R-M103-15: red cards have no last words
@@ -456,10 +542,13 @@ class M103(RuleSet):
         if announce_now:
             for x in gone:
                 key = {"red_card": "red_card_exit", "vote": "voted_out", "martyr": "martyr"}.get(
-                    s.players[x].exit_cause or "", "martyr")
+                    s.players[x].exit_cause or "", "martyr"
+                )
                 ctx.emit("announcement", {"key": key, "params": {"p": x}, "exits": [x]}, PUBLIC)
         else:
-            ctx.emit("flag", {"key": "night_exits", "value": [*s.flags.get("night_exits", []), *gone]})
+            ctx.emit(
+                "flag", {"key": "night_exits", "value": [*s.flags.get("night_exits", []), *gone]}
+            )
         if random_badge:
             self._random_successor(ctx, announce_now=True)
         self._cupid_takes_blade(ctx)
@@ -471,11 +560,18 @@ class M103(RuleSet):
         if not living:
             return
         heir = ctx.rng().choice(living)
-        ctx.emit("holder_set", {"status": "sheriff", "seat": heir, "random": True},
-                 PUBLIC if announce_now else (heir,), chance=True)
+        ctx.emit(
+            "holder_set",
+            {"status": "sheriff", "seat": heir, "random": True},
+            PUBLIC if announce_now else (heir,),
+            chance=True,
+        )
         if announce_now:
-            ctx.emit("announcement", {"key": "sheriff_random", "params": {"p": heir},
-                                      "holders": {"sheriff": heir}}, PUBLIC)
+            ctx.emit(
+                "announcement",
+                {"key": "sheriff_random", "params": {"p": heir}, "holders": {"sheriff": heir}},
+                PUBLIC,
+            )
 
     def _cupid_takes_blade(self, ctx: Ctx) -> None:
         """R-M103-08 「可接刀」: the double-assassins' cupid gains 杀人 once every other member is out."""
@@ -513,40 +609,64 @@ class M103(RuleSet):
         standing = votes.current_ballots(s.ballots, accelerated)
         for x in s.living():
             if x not in standing and s.flags.get("prince_no_vote") != x:
-                ctx.emit("omission", {"seat": x, "skill": "vote", "day": s.day})  # 没有投票记作一张黄牌
+                ctx.emit(
+                    "omission", {"seat": x, "skill": "vote", "day": s.day}
+                )  # 没有投票记作一张黄牌
         counts = votes.tally(standing, weight, counts_voter, counts_target)
         abstain = sum(1 for v, t in standing.items() if t is None and counts_voter(v))
-        parts = [f"{s.players[c].name}{_num(n)}票" for c, n in sorted(counts.items(), key=lambda kv: -kv[1])]
+        parts = [
+            f"{s.players[c].name}{_num(n)}票"
+            for c, n in sorted(counts.items(), key=lambda kv: -kv[1])
+        ]
         if abstain:
             parts.append(f"弃权{abstain}票")
         tally_text = "，".join(parts) or "无人投票"
-        ctx.emit("announcement", {"key": "vote_result", "params": {"day": s.day, "tally": tally_text},
-                                  "counts": {str(k): v for k, v in counts.items()}}, PUBLIC)
+        ctx.emit(
+            "announcement",
+            {
+                "key": "vote_result",
+                "params": {"day": s.day, "tally": tally_text},
+                "counts": {str(k): v for k, v in counts.items()},
+            },
+            PUBLIC,
+        )
         tied = votes.top(counts)
         if s.day == 1:
             if not tied:
                 ctx.emit("announcement", {"key": "no_sheriff", "params": {}}, PUBLIC)
                 return
-            winner = tied[0] if len(tied) == 1 else votes.first_to_reach(
-                s.ballots, tied, accelerated, weight, counts_voter, counts_target)
+            winner = (
+                tied[0]
+                if len(tied) == 1
+                else votes.first_to_reach(
+                    s.ballots, tied, accelerated, weight, counts_voter, counts_target
+                )
+            )
             ctx.emit("holder_set", {"status": "sheriff", "seat": winner}, PUBLIC)
-            ctx.emit("announcement", {"key": "sheriff_elected", "params": {"p": winner},
-                                      "holders": {"sheriff": winner}}, PUBLIC)
+            ctx.emit(
+                "announcement",
+                {"key": "sheriff_elected", "params": {"p": winner}, "holders": {"sheriff": winner}},
+                PUBLIC,
+            )
             return
         if len(tied) > 1 and self.options["day_tie"] == "first_to_reach":
-            tied = [votes.first_to_reach(s.ballots, tied, accelerated, weight, counts_voter, counts_target)]
+            tied = [
+                votes.first_to_reach(
+                    s.ballots, tied, accelerated, weight, counts_voter, counts_target
+                )
+            ]
         if len(tied) != 1:
             ctx.emit("announcement", {"key": "nobody_out", "params": {}}, PUBLIC)  # 平票则无人出局
             return
         out = tied[0]
-        if "prince" in s.players[out].skills:
-            # 谁敢动我<强制> (R-M103-06)
-            if self.options["prince"] == "unlimited" or not s.flags.get("prince_used"):
-                ctx.emit("announcement", {"key": "prince_triggered", "params": {"p": out}}, PUBLIC)
-                if self.options["prince"] == "once":
-                    ctx.emit("flag", {"key": "prince_used", "value": True})
-                    ctx.emit("flag", {"key": "prince_no_vote", "value": out})
-                return
+        # 谁敢动我<强制> (R-M103-06): unlimited by default; option once
+        survives = self.options["prince"] == "unlimited" or not s.flags.get("prince_used")
+        if "prince" in s.players[out].skills and survives:
+            ctx.emit("announcement", {"key": "prince_triggered", "params": {"p": out}}, PUBLIC)
+            if self.options["prince"] == "once":
+                ctx.emit("flag", {"key": "prince_used", "value": True})
+                ctx.emit("flag", {"key": "prince_no_vote", "value": out})
+            return
         ctx.emit("flag", {"key": "vote_exits", "value": [*s.flags.get("vote_exits", []), out]})
         self._exit(ctx, out, "vote", announce_now=True)
 
@@ -562,10 +682,19 @@ class M103(RuleSet):
         ctx.emit("pending", {"key": "succession", "value": None})
         if rec is not None and s.players[rec.targets[0]].alive:
             heir = rec.targets[0]
-            ctx.emit("holder_set", {"status": "sheriff", "seat": heir}, (heir,) if at_night else PUBLIC)
+            ctx.emit(
+                "holder_set", {"status": "sheriff", "seat": heir}, (heir,) if at_night else PUBLIC
+            )
             if not at_night:
-                ctx.emit("announcement", {"key": "sheriff_succession", "params": {"p": heir},
-                                          "holders": {"sheriff": heir}}, PUBLIC)
+                ctx.emit(
+                    "announcement",
+                    {
+                        "key": "sheriff_succession",
+                        "params": {"p": heir},
+                        "holders": {"sheriff": heir},
+                    },
+                    PUBLIC,
+                )
         else:
             ctx.emit("omission", {"seat": old, "skill": "succession"})
             self._random_successor(ctx, announce_now=not at_night)
@@ -589,15 +718,27 @@ class M103(RuleSet):
         sheriff = s.holders.get("sheriff")
         ctx.emit(
             "announcement",
-            {"key": "day_start",
-             "params": {"day": day, "ps_vote": vote_exits, "ps_night": night_exits, "p_sheriff": sheriff},
-             "exits": night_exits, "holders": {"sheriff": sheriff}},
+            {
+                "key": "day_start",
+                "params": {
+                    "day": day,
+                    "ps_vote": vote_exits,
+                    "ps_night": night_exits,
+                    "p_sheriff": sheriff,
+                },
+                "exits": night_exits,
+                "holders": {"sheriff": sheriff},
+            },
             PUBLIC,
         )
         for seat in s.exit_order:
             text = s.last_words.get(seat)
             if text is not None:
-                ctx.emit("announcement", {"key": "last_words_published", "params": {"p": seat, "text": text}}, PUBLIC)
+                ctx.emit(
+                    "announcement",
+                    {"key": "last_words_published", "params": {"p": seat, "text": text}},
+                    PUBLIC,
+                )
         if s.last_words:
             ctx.emit("last_words_closed", {"seats": sorted(s.last_words)})
         ctx.emit("flag", {"key": "night_exits", "value": []})
@@ -617,10 +758,18 @@ class M103(RuleSet):
         if faction == LOVERS:
             return all_out(s, list(s.flags.get("lovers", [])))  # 不含红娘
         loyal = [p for p in s.players if p.faction == LOYAL]
-        special = [p.seat for p in loyal if (p.counts_as or self.roles[p.role].get("category")) == "special"
-                   and (p.role != "cupid" or p.counts_as)]
-        consort = [p.seat for p in loyal if (p.counts_as or self.roles[p.role].get("category")) == "consort"
-                   and (p.role != "cupid" or p.counts_as)]
+        special = [
+            p.seat
+            for p in loyal
+            if (p.counts_as or self.roles[p.role].get("category")) == "special"
+            and (p.role != "cupid" or p.counts_as)
+        ]
+        consort = [
+            p.seat
+            for p in loyal
+            if (p.counts_as or self.roles[p.role].get("category")) == "consort"
+            and (p.role != "cupid" or p.counts_as)
+        ]
         return all_out(s, special) or all_out(s, consort)
 
     def _lose(self, ctx: Ctx, faction: str, why: str) -> None:
@@ -670,17 +819,28 @@ class M103(RuleSet):
         s = ctx.state
         pending = list(s.flags.get("night_exits", []))
         if pending:  # night exits not yet announced are published with the result
-            ctx.emit("announcement", {"key": "final_exits", "params": {"ps": pending}, "exits": pending}, PUBLIC)
-        ctx.emit("announcement", {"key": "game_over", "params": {"faction": self.faction_name(winners[0])}}, PUBLIC)
+            ctx.emit(
+                "announcement",
+                {"key": "final_exits", "params": {"ps": pending}, "exits": pending},
+                PUBLIC,
+            )
+        ctx.emit(
+            "announcement",
+            {"key": "game_over", "params": {"faction": self.faction_name(winners[0])}},
+            PUBLIC,
+        )
         ctx.emit("game_ended", {"winners": winners}, PUBLIC)
         dealt = s.flags.get("dealt", {})
         ctx.emit(
             "reveal",
-            {"roles": {p.name: self.role_name(p.role) for p in s.players},
-             "dealt": dealt.get("roles"), "nonce": dealt.get("nonce"),
-             "factions": {p.name: self.faction_name(p.faction) for p in s.players},
-             "exit_order": [s.players[x].name for x in s.exit_order],
-             "seed": s.seed},
+            {
+                "roles": {p.name: self.role_name(p.role) for p in s.players},
+                "dealt": dealt.get("roles"),
+                "nonce": dealt.get("nonce"),
+                "factions": {p.name: self.faction_name(p.faction) for p in s.players},
+                "exit_order": [s.players[x].name for x in s.exit_order],
+                "seed": s.seed,
+            },
             PUBLIC,
         )
 
@@ -714,7 +874,9 @@ class M103(RuleSet):
         elif name == "代投":
             self.on_vote(ctx, Vote(int(args["seat"]), args.get("target"), cmd.at))
         else:
-            raise RuleError(f"未知的导演指令「{name}」；可用：红牌、黄牌、蓝牌、警告、判负、替补、加速、代投")
+            raise RuleError(
+                f"未知的导演指令「{name}」；可用：红牌、黄牌、蓝牌、警告、判负、替补、加速、代投"
+            )
 
     def _red_card(self, ctx: Ctx, seat: int, faction_loses: bool) -> None:
         """红牌罚下: out at once, no last words, badge passed at random, lovers still follow."""
@@ -731,4 +893,3 @@ class M103(RuleSet):
 
 def _num(n: float) -> str:
     return str(int(n)) if n == int(n) else f"{n:g}"
-

@@ -1,0 +1,18 @@
+"""Shared test helpers: tables of names and fixed deals."""
+
+from bansha.engine import Game
+from bansha.rulesets import find_ruleset
+
+M103_NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
+M103_DEAL = (
+    ["卧底刺客"] * 4
+    + ["大内密探", "妙手太医", "御前侍卫", "东宫太子", "牵线红娘", "至尊帝王"]
+    + ["绝色宠妃"] * 4
+)
+
+
+def m103_game(seed: int = 0, fixed: bool = True, **options: object) -> Game:
+    """An M103 game with the standard test deal (甲乙丙丁 assassins, 戊 spy, 己 physician ...)."""
+    rs = find_ruleset("m103", dict(options))
+    roles = {i: rs.role_key(r) for i, r in enumerate(M103_DEAL)} if fixed else None
+    return Game.create(rs, M103_NAMES, seed, roles)

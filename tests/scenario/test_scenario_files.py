@@ -1,0 +1,61 @@
+"""Every scenario file in tests/scenarios/ passes, and the runner reports failures precisely."""
+
+from pathlib import Path
+
+import pytest
+
+from bansha.scenario import ScenarioFailure, final_state, run_scenario
+
+ROOT = Path(__file__).parent.parent / "scenarios"
+FILES = sorted(ROOT.glob("*/*.yaml"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+def test_scenario(path: Path) -> None:
+    run_scenario(path)
+
+
+def test_enough_m103_scenarios() -> None:
+    names = [p.stem for p in (ROOT / "m103").glob("*.yaml")]
+    assert len(names) >= 40
+    for ruling in [f"R-ALL-0{i}" for i in range(1, 9)] + [f"R-M103-{i:02d}" for i in range(1, 18)]:
+        assert any(n.startswith(ruling) for n in names), ruling
+
+
+def test_failure_names_file_step_key(tmp_path: Path) -> None:
+    f = tmp_path / "bad.yaml"
+    f.write_text(
+        "ruleset: m103\nplayers: [甲, 乙, 丙, 丁, 戊, 己, 庚, 辛, 壬, 癸, 子, 丑, 寅, 卯]\n"
+        "steps:\n  - next\n  - expect:\n      phase: day 3\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ScenarioFailure) as e:
+        run_scenario(f)
+    assert e.value.step == 2
+    assert e.value.key == "phase"
+    assert e.value.expected == "day 3"
+    assert e.value.actual == "night 1"
+    assert "bad.yaml: step 2: phase" in str(e.value)
+
+
+def test_expect_error_that_is_accepted_fails(tmp_path: Path) -> None:
+    f = tmp_path / "accepted.yaml"
+    f.write_text(
+        "ruleset: 菁华浮梦\nplayers: [甲, 乙, 丙, 丁, 戊, 己, 庚, 辛, 壬, 癸, 子, 丑, 寅, 卯]\n"
+        "steps:\n  - next\n  - next\n  - vote: {by: 甲, for: 乙, expect_error: true}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ScenarioFailure) as e:
+        run_scenario(f)
+    assert e.value.step == 3
+    assert e.value.actual == "accepted"
+
+
+def test_final_state_vocabulary() -> None:
+    sc = run_scenario(ROOT / "m103" / "R-M103-02-night-order.yaml")
+    state = final_state(sc)
+    assert state["phase"] == "day 1"
+    assert state["stage"] == "讨论日"
+    assert state["role"]["戊"] == "大内密探"
+    assert state["results"]["戊"] == ["非我爱皇帝阵营"]
+    assert state["out"] == ["丁"]
