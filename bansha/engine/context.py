@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from bansha.engine.events import DIRECTOR, Audience, Event
-from bansha.engine.state import State, apply
+from bansha.engine.state import FOLD, State
 
 
 class Ctx:
@@ -23,7 +23,11 @@ class Ctx:
     ) -> Event:
         """Record an event and apply it to the state."""
         ev = Event(kind, data, to, chance)
-        apply(self.state, ev)
+        state = self.state
+        FOLD[kind](state, data)  # the same fold as replay (state.apply), inlined
+        if chance:
+            state.draws += 1
+        state.seq += 1
         self.out.append(ev)
         return ev
 

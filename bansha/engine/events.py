@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 PUBLIC = "public"
@@ -14,15 +13,36 @@ Audience = str | tuple[int, ...]
 EVENT_VERSION = 1
 
 
-@dataclass(slots=True, frozen=True)
 class Event:
-    """One fact of a game. ``chance`` marks a random draw recorded once and never redrawn on replay."""
+    """One fact of a game. ``chance`` marks a random draw recorded once and never redrawn on replay.
 
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
-    to: Audience = DIRECTOR
-    chance: bool = False
-    version: int = EVENT_VERSION
+    Events are never changed after they are made (treat them as immutable).
+    """
+
+    __slots__ = ("chance", "data", "kind", "to", "version")
+
+    def __init__(
+        self,
+        kind: str,
+        data: dict[str, Any] | None = None,
+        to: Audience = DIRECTOR,
+        chance: bool = False,
+        version: int = EVENT_VERSION,
+    ) -> None:
+        self.kind = kind
+        self.data = data if data is not None else {}
+        self.to = to
+        self.chance = chance
+        self.version = version
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash((self.kind, str(self.to)))
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.data!r}, to={self.to!r})"
 
     def visible_to(self, seat: int) -> bool:
         """Whether the player in ``seat`` may see this event."""

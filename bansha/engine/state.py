@@ -67,6 +67,7 @@ class State:
     acts: dict[tuple[int, str], ActRecord] = field(default_factory=dict)
     team_acts: dict[str, ActRecord] = field(default_factory=dict)
     ballots: list[Ballot] = field(default_factory=list)
+    ballot_counts: dict[int, int] = field(default_factory=dict)
     groups: dict[str, list[int]] = field(default_factory=dict)
     holders: dict[str, int | None] = field(default_factory=dict)
     marks: dict[str, set[int]] = field(default_factory=dict)
@@ -79,15 +80,18 @@ class State:
     flags: dict[str, Any] = field(default_factory=dict)
     last_words: dict[int, str | None] = field(default_factory=dict)
     seq: int = 0
+    living_cache: tuple[int, ...] | None = None
 
     @property
     def ended(self) -> bool:
         """Whether the game is over."""
         return self.phase == "ended"
 
-    def living(self) -> list[int]:
-        """Seats of the players still in the game, in seat order."""
-        return [p.seat for p in self.players if p.alive]
+    def living(self) -> tuple[int, ...]:
+        """Seats of the players still in the game, in seat order (cached until the next exit)."""
+        if self.living_cache is None:
+            self.living_cache = tuple(p.seat for p in self.players if p.alive)
+        return self.living_cache
 
     def phase_label(self) -> str:
         """``start``, ``day N``, ``night N`` or ``ended``, as scenarios name phases."""
@@ -124,6 +128,7 @@ def _created(s: State, d: dict[str, Any]) -> None:
     s.seed = d["seed"]
     s.options = dict(d["options"])
     s.players = [Player(seat=i, name=n) for i, n in enumerate(d["players"])]
+    s.living_cache = None
 
 
 def _dealt(s: State, d: dict[str, Any]) -> None:
@@ -147,6 +152,7 @@ def _stage_opened(s: State, d: dict[str, Any]) -> None:
     s.acts = {}
     s.team_acts = {}
     s.ballots = []
+    s.ballot_counts = {}
 
 
 def _acted(s: State, d: dict[str, Any]) -> None:
@@ -164,7 +170,9 @@ def _withdrawn(s: State, d: dict[str, Any]) -> None:
 
 
 def _voted(s: State, d: dict[str, Any]) -> None:
-    s.ballots.append(Ballot(d["seat"], d["target"], _parse_time(d.get("at"))))
+    seat = d["seat"]
+    s.ballots.append(Ballot(seat, d["target"], _parse_time(d.get("at"))))
+    s.ballot_counts[seat] = s.ballot_counts.get(seat, 0) + 1
 
 
 def _role_set(s: State, d: dict[str, Any]) -> None:
@@ -201,6 +209,7 @@ def _holder_set(s: State, d: dict[str, Any]) -> None:
 def _exited(s: State, d: dict[str, Any]) -> None:
     p = s.players[d["seat"]]
     p.alive = False
+    s.living_cache = None
     p.exit_cause = d["cause"]
     s.exit_order.append(p.seat)
 
@@ -306,10 +315,12 @@ FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
 }
 """Every event kind and how it changes the state; an unknown kind is an error."""
 
+_FOLD_GET = FOLD.__getitem__
+
 
 def apply(state: State, event: Event) -> None:
     """Fold one event into the state."""
-    FOLD[event.kind](state, event.data)
+    _FOLD_GET(event.kind)(state, event.data)
     if event.chance:
         state.draws += 1
     state.seq += 1

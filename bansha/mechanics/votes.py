@@ -16,7 +16,7 @@ from bansha.engine.state import Ballot
 
 
 def check_ballot(
-    ballots: Iterable[Ballot],
+    earlier: int,
     voter: int,
     at: datetime | None,
     deadline: datetime | None,
@@ -25,8 +25,10 @@ def check_ballot(
     freeze_minutes: int,
     accelerated: bool,
 ) -> bool:
-    """Refuse a vote the change rules forbid; return whether it is a change (改票)."""
-    earlier = sum(1 for b in ballots if b.voter == voter)
+    """Refuse a vote the change rules forbid; return whether it is a change (改票).
+
+    ``earlier`` is how many votes ``voter`` has already cast in this stage.
+    """
     if earlier == 0:
         return False
     if accelerated:

@@ -11,6 +11,9 @@ from bansha.engine import Game
 from bansha.rulesets import find_ruleset
 from bansha.sim.agents import play_random
 
+ROUNDS = 1
+"""Turns each seat gets per stage in the benchmark: one decision per player per stage."""
+
 
 def names(n: int) -> list[str]:
     """Seat names for a benchmark table."""
@@ -25,7 +28,7 @@ def run_bench(ruleset: str, games: int, seed: int = 0, memory: bool = True) -> d
     start = time.perf_counter()
     for i in range(games):
         g = Game.create(rs, players, seed + i)
-        play_random(g, seed + i)
+        play_random(g, seed + i, rounds=ROUNDS)
         actions += sum(1 for e in g.events if e.kind in ("acted", "voted", "last_words"))
     elapsed = time.perf_counter() - start
     out: dict[str, Any] = {
@@ -37,7 +40,7 @@ def run_bench(ruleset: str, games: int, seed: int = 0, memory: bool = True) -> d
         "events_per_game": None,
     }
     g = Game.create(rs, players, seed)
-    play_random(g, seed)
+    play_random(g, seed, rounds=ROUNDS)
     out["events_per_game"] = len(g.events)
     if memory:
         gc.collect()
@@ -45,7 +48,7 @@ def run_bench(ruleset: str, games: int, seed: int = 0, memory: bool = True) -> d
         marks = []
         for i in range(games):
             g = Game.create(rs, players, seed + i)
-            play_random(g, seed + i)
+            play_random(g, seed + i, rounds=ROUNDS)
             del g
             if (i + 1) in (games // 10, games):
                 gc.collect()

@@ -30,6 +30,12 @@ NIGHT_SKILLS = ("guard", "kill", "save", "poison", "check")
 class M103(RuleSet):
     """The M103 rule set: deal, 红线, the night table (1)–(6), sheriff and exile votes, win/loss."""
 
+    def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
+        super().__init__(data, options)
+        self._categories: dict[str, str] = {
+            k: str(r["category"]) for k, r in self.roles.items() if r.get("category")
+        }
+
     # ================================================================== setup
     def setup(
         self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
@@ -140,14 +146,15 @@ class M103(RuleSet):
             return []
         p = state.players[seat]
         out: list[LegalAct] = []
-        if state.last_words.get(seat, "") is None:
+        if state.last_words and state.last_words.get(seat, "") is None:
             out.append(LegalAct("last_words", (), 0, text=True))
         key = state.stage_key
-        living = tuple(state.living())
         if key == "succession" and state.pending.get("succession") == seat:
-            out.append(LegalAct("succession", living, 1))  # 殉职: the sheriff who just exited names
-        if not p.alive:
+            # 殉职: the sheriff who just exited names a successor
+            out.append(LegalAct("succession", state.living(), 1))
+        if not p.alive or (key == "night" and not p.skills):
             return out
+        living = state.living()
         if key == "red_thread" and "red_thread" in p.skills:
             out.append(
                 LegalAct(
@@ -230,7 +237,7 @@ class M103(RuleSet):
         p = s.players[seat]
         if not p.alive or s.flags.get("prince_no_vote") == seat:
             return False
-        earlier = sum(1 for b in s.ballots if b.voter == seat)
+        earlier = s.ballot_counts.get(seat, 0)
         if earlier and s.flags.get("accelerated") == s.day:
             return False
         return earlier <= int(self.options["max_changes"])
@@ -250,7 +257,7 @@ class M103(RuleSet):
         ):
             raise RuleError("不能投票给已出局的角色")  # R-ALL-03
         change = votes.check_ballot(
-            s.ballots,
+            s.ballot_counts.get(cmd.by, 0),
             cmd.by,
             cmd.at,
             s.deadline,
@@ -752,25 +759,22 @@ class M103(RuleSet):
         return out
 
     def _loses(self, s: State, faction: str) -> bool:
-        """The loss conditions of 胜负判定 (R-M103-14)."""
+        """The loss conditions of 胜负判定 (R-M103-14).
+
+        我爱皇帝 loses when every 特 (密探, 太医, 侍卫, 太子) of the faction is out, or every 妃子
+        (宠妃 and the 帝王); a cupid who counts as 特 or 妃子 (R-M103-08) is counted there.
+        """
         if faction == ASSASSINS:
-            return all_out(s, members(s, ASSASSINS))
+            return not any(p.alive and p.faction == ASSASSINS for p in s.players)
         if faction == LOVERS:
             return all_out(s, list(s.flags.get("lovers", [])))  # 不含红娘
-        loyal = [p for p in s.players if p.faction == LOYAL]
-        special = [
-            p.seat
-            for p in loyal
-            if (p.counts_as or self.roles[p.role].get("category")) == "special"
-            and (p.role != "cupid" or p.counts_as)
-        ]
-        consort = [
-            p.seat
-            for p in loyal
-            if (p.counts_as or self.roles[p.role].get("category")) == "consort"
-            and (p.role != "cupid" or p.counts_as)
-        ]
-        return all_out(s, special) or all_out(s, consort)
+        alive: set[str] = set()
+        for p in s.players:
+            if p.alive and p.faction == LOYAL:
+                category = p.counts_as or self._categories.get(p.role)
+                if category:
+                    alive.add(category)
+        return "special" not in alive or "consort" not in alive
 
     def _lose(self, ctx: Ctx, faction: str, why: str) -> None:
         """优先判负: private to the faction; members stay in the game."""
