@@ -76,22 +76,30 @@ def find_ruleset(name: str, options: dict[str, Any] | None = None) -> RuleSet:
     return load_variant(path, options)
 
 
-def load_variant(path: Path, options: dict[str, Any] | None = None) -> RuleSet:
-    """Load a variant data file that ``extends`` a built-in rule set."""
+def variant_data(path: Path, depth: int = 0) -> tuple[str, dict[str, Any]]:
+    """The built-in id a variant rests on and its merged data; a variant may extend another."""
+    if depth > 8:
+        raise SetupError(f"变体文件的 extends 层数过多（{path}）")
     over = dict(_load_yaml(path.resolve()))
-    base_id = _alias_table().get(str(over.get("extends", "")).lower())
-    if base_id is None:
-        raise SetupError(f"变体文件必须用 extends 指明所基于的内置规则（{path}）")
-    cls, _ = BUILTIN[base_id]
-    over.pop("extends")
-    data = merge(builtin_data(base_id), over)
-    data.setdefault("id", path.stem)
-    if "id" not in over:
-        data["id"] = path.stem
+    parent = str(over.pop("extends", ""))
+    base_id = _alias_table().get(parent.lower())
+    if base_id is not None:
+        base = builtin_data(base_id)
+    else:
+        parent_path = path.parent / parent
+        if not parent or not parent_path.is_file():
+            raise SetupError(f"变体文件必须用 extends 指明所基于的规则（{path}）")
+        base_id, base = variant_data(parent_path, depth + 1)
+    data = merge(base, over)
+    data["id"] = str(over.get("id", path.stem))
     data["base"] = base_id
-    for key, role in list(data["roles"].items()):
-        if role is None:
-            del data["roles"][key]
+    return base_id, data
+
+
+def load_variant(path: Path, options: dict[str, Any] | None = None) -> RuleSet:
+    """Load a variant data file that ``extends`` a built-in rule set (or another variant)."""
+    base_id, data = variant_data(path)
+    cls, _ = BUILTIN[base_id]
     return cls(data, options)
 
 
