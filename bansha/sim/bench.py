@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import resource
 import time
 import tracemalloc
 from typing import Any
@@ -58,4 +59,5 @@ def run_bench(ruleset: str, games: int, seed: int = 0, memory: bool = True) -> d
         out["kib_after_10pct"] = marks[0] / 1024 if marks else 0.0
         out["kib_after_100pct"] = marks[-1] / 1024 if marks else 0.0
         out["peak_kib"] = peak / 1024
+    out["max_rss_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
