@@ -76,14 +76,18 @@ def main() -> None:
             t0 = time.perf_counter()
             acts = 0
             for i in range(args.batch):
-                acts += play_peer(seed + i) if name == "werewolf-engine" else play_bansha(rs, seed + i)
+                acts += (
+                    play_peer(seed + i) if name == "werewolf-engine" else play_bansha(rs, seed + i)
+                )
             totals[name][0] += time.perf_counter() - t0
             totals[name][1] += acts
             totals[name][2] += args.batch
         seed += args.batch
     print(f"{'engine':<18}{'games':>8}{'actions/game':>14}{'µs/action':>12}{'games/s':>10}")
     for name, (secs, acts, games) in totals.items():
-        print(f"{name:<18}{games:>8}{acts / games:>14.1f}{secs / acts * 1e6:>12.2f}{games / secs:>10.0f}")
+        print(
+            f"{name:<18}{games:>8}{acts / games:>14.1f}{secs / acts * 1e6:>12.2f}{games / secs:>10.0f}"
+        )
     peer = totals["werewolf-engine"][0] / totals["werewolf-engine"][1]
     ours = totals["bansha"][0] / totals["bansha"][1]
     print(f"ratio µs/action bansha / werewolf-engine: {ours / peer:.2f}")

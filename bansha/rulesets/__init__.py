@@ -87,6 +87,8 @@ def variant_data(path: Path, depth: int = 0) -> tuple[str, dict[str, Any]]:
         base = builtin_data(base_id)
     else:
         parent_path = path.parent / parent
+        if not parent_path.is_file():
+            parent_path = VARIANTS_DIR / parent
         if not parent or not parent_path.is_file():
             raise SetupError(f"变体文件必须用 extends 指明所基于的规则（{path}）")
         base_id, base = variant_data(parent_path, depth + 1)

@@ -2,7 +2,7 @@
 
 import random
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bansha.engine import Act, Director, Game, RuleError
@@ -66,3 +66,18 @@ def director_chaos(g: Game, rng: random.Random) -> None:
             if g.state.ended or f"surrender:{faction}" not in g.state.pending:
                 return
             g.handle(Act(seat, "surrender", (), rng.choice(["同意", "同意", "同意", "反对"])))
+
+
+@given(seed=st.integers(min_value=0, max_value=2**31))
+@settings(max_examples=300)
+def test_variant_random_games_keep_invariants(seed: int) -> None:
+    game = Game.create(VARIANT, [f"p{i}" for i in range(12)], seed)
+    play_random(game, seed)
+    assert game.state.ended
+    assert len(game.state.winners) == 1
+    check_replay(game)
+    check_history(game)
+    check_views(game)
+
+
+VARIANT = find_ruleset("werewolf12")

@@ -552,6 +552,12 @@ class M103(RuleSet):
                     s.players[x].exit_cause or "", "martyr"
                 )
                 ctx.emit("announcement", {"key": key, "params": {"p": x}, "exits": [x]}, PUBLIC)
+            heir_due = s.pending.get("succession")
+            if heir_due in gone:
+                # 投票结束后，因投票而触发的警长<殉职>……立即公示
+                ctx.emit(
+                    "announcement", {"key": "sheriff_martyr", "params": {"p": heir_due}}, PUBLIC
+                )
         else:
             ctx.emit(
                 "flag", {"key": "night_exits", "value": [*s.flags.get("night_exits", []), *gone]}

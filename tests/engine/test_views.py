@@ -1,0 +1,114 @@
+"""Views: each viewer sees exactly what the rules let them see."""
+
+import json
+
+from bansha.engine import Act, Close, Vote
+from bansha.engine.views import view
+from tests.helpers import m103_game
+
+
+def _night_one():
+    g = m103_game()
+    g.handle(Act(8, "red_thread", (10, 11)))  # 壬 makes 子 and 丑 lovers
+    g.handle(Close())
+    return g
+
+
+def test_role_card_has_the_posts_skill_texts() -> None:
+    g = m103_game()
+    me = view(g, 5)["me"]  # 己, 妙手太医
+    assert me["role"] == "妙手太医"
+    assert me["faction"] == "我爱皇帝阵营"
+    assert me["skills"] == ["通灵", "救药", "毒药"]
+    assert any("太医失去技能<救药><通灵>" in s["text"] for s in me["skill_texts"])
+
+
+def test_assassins_see_their_group_and_nobody_else_does() -> None:
+    g = _night_one()
+    assert view(g, 0)["groups"] == {"狗皇帝群": ["甲", "乙", "丙", "丁"]}
+    assert view(g, 10)["groups"] == {"情侣群": ["子", "丑"]}
+    assert view(g, 4)["groups"] == {}
+    assert "狗皇帝群" not in json.dumps(view(g, 4), ensure_ascii=False)
+
+
+def test_kill_target_is_seen_by_the_group_and_the_physician_only() -> None:
+    g = _night_one()
+    g.handle(Act(0, "kill", (12,)))
+    assert view(g, 1)["acts"][0]["targets"] == ["寅"]  # a fellow assassin
+    assert any("寅" in n["text"] for n in view(g, 5)["notices"] if n["key"] == "medium")
+    for seat in (4, 6, 12, 13):
+        v = json.dumps(view(g, seat), ensure_ascii=False)
+        assert "杀人" not in [a["skill"] for a in view(g, seat)["acts"]]
+        assert "通灵" not in v or seat == 5
+
+
+def test_night_death_is_not_public_until_the_morning() -> None:
+    g = _night_one()
+    g.handle(Act(0, "kill", (12,)))  # 寅: entitled to last words, so a 遗言 stage follows
+    g.handle(Close())
+    assert g.state.stage == "遗言"
+    public = view(g, "public")
+    assert not any(p["out"] for p in public["players"])
+    assert view(g, 12)["me"].get("out") is True  # the victim knows
+    assert not view(g, 3)["players"][12]["out"]  # an assassin does not see it as public yet
+    g.handle(Act(12, "last_words", (), "我是好人"))
+    g.handle(Close())
+    public = view(g, "public")
+    assert [p["name"] for p in public["players"] if p["out"]] == ["寅"]
+    texts = [a["text"] for a in public["announcements"]]
+    assert any("夜晚出局（按出局顺序）：寅" in t for t in texts)
+    assert "寅的遗言：我是好人" in texts
+
+
+def test_private_results_reach_only_their_owner() -> None:
+    g = _night_one()
+    g.handle(Act(4, "check", (0,)))
+    g.handle(Close())
+    assert [r["value"] for r in view(g, 4)["results"]] == ["非我爱皇帝阵营"]
+    for seat in range(14):
+        if seat not in (4, 5):
+            assert view(g, seat)["results"] == []
+
+
+def test_public_view_has_votes_and_no_roles() -> None:
+    g = _night_one()
+    g.handle(Close())
+    g.handle(Vote(0, 4))
+    public = view(g, "public")
+    assert public["votes"] == [{"by": "甲", "for": "戊", "at": None}]
+    assert "god" not in public and "me" not in public
+    text = json.dumps(public, ensure_ascii=False)
+    for role in ("卧底刺客", "大内密探", "妙手太医", "御前侍卫", "牵线红娘"):
+        assert role not in text
+
+
+def test_sheriff_vote_out_announces_martyrdom_at_once() -> None:
+    g = _night_one()
+    g.handle(Close())  # day 1
+    g.handle(Vote(0, 4))
+    g.handle(Close())  # 戊 sheriff; night 2
+    g.handle(Close())  # day 2
+    g.handle(Vote(0, 4))
+    g.handle(Close())
+    texts = [a["text"] for a in view(g, "public")["announcements"]]
+    assert "戊被投票出局。" in texts
+    assert any("触发<殉职>" in t for t in texts)
+    assert g.state.stage == "殉职"
+
+
+def test_director_view_is_the_god_view() -> None:
+    g = _night_one()
+    god = view(g, "director")["god"]
+    assert god["players"][0]["role"] == "卧底刺客"
+    assert god["groups"]["assassins"] == ["甲", "乙", "丙", "丁"]
+
+
+def test_reveal_only_after_the_end() -> None:
+    from bansha.engine import Director
+
+    g = _night_one()
+    assert "reveal" not in view(g, "public")
+    g.handle(Director("红牌", {"seat": 0, "faction_loses": True}))
+    reveal = view(g, "public")["reveal"]
+    assert reveal["roles"]["甲"] == "卧底刺客"
+    assert view(g, "public")["winner"] == ["我爱皇帝阵营"]
