@@ -99,27 +99,19 @@ class RuleSet:
 
     def role_key(self, name: str) -> str:
         """The role key for a role name, or a clear error."""
-        if name in self._role_by_name:
-            return self._role_by_name[name]
-        raise RuleError(f"没有名为「{name}」的身份；本规则的身份：{'、'.join(self._role_by_name)}")
+        return _lookup(self._role_by_name, name, "身份")
 
     def skill_key(self, name: str) -> str:
         """The skill key for a skill name, or a clear error."""
-        if name in self._skill_by_name:
-            return self._skill_by_name[name]
-        raise RuleError(f"没有名为「{name}」的技能；本规则的技能：{'、'.join(self._skill_by_name)}")
+        return _lookup(self._skill_by_name, name, "技能")
 
     def faction_key(self, name: str) -> str:
         """The faction key for a faction name, or a clear error."""
-        if name in self._faction_by_name:
-            return self._faction_by_name[name]
-        raise RuleError(f"没有名为「{name}」的阵营")
+        return _lookup(self._faction_by_name, name, "阵营")
 
     def status_key(self, name: str) -> str:
         """The status key for a status name, or a clear error."""
-        if name in self._status_by_name:
-            return self._status_by_name[name]
-        raise RuleError(f"没有名为「{name}」的状态")
+        return _lookup(self._status_by_name, name, "状态")
 
     def render(self, key: str, params: dict[str, Any], names: list[str]) -> str:
         """Fill a text template; parameters named ``p*`` are seats and ``ps*`` lists of seats."""
@@ -329,6 +321,12 @@ class RuleSet:
         """The game's first stage opens at the ``start_at`` option, if the game keeps a clock."""
         raw = self.options.get("start_at")
         return datetime.fromisoformat(str(raw)) if raw else None
+
+
+def _lookup(table: dict[str, str], name: str, what: str) -> str:
+    if name in table:
+        return table[name]
+    raise RuleError(f"没有名为「{name}」的{what}；本规则的{what}：{'、'.join(table)}")
 
 
 def commitment_hash(roles: list[str], nonce: str) -> str:
