@@ -18,8 +18,23 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
+from bansha.mechanics import penalties
 
 NAME_SEP = "、"
+
+DIRECTOR_COMMANDS = {
+    "红牌": "card",
+    "黄牌": "card",
+    "蓝牌": "card",
+    "警告": "card",
+    "判负": "concede",
+    "替补": "substitute",
+    "加速": "accelerate",
+    "代投": "proxy",
+    "淹死": "drown",
+    "判死": "execute",
+}
+"""Every director command the engine knows; each rule set's data lists the ones its post has."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -213,8 +228,60 @@ class RuleSet:
         raise RuleError("现在不是投票阶段")
 
     def on_director(self, ctx: Ctx, cmd: Director) -> None:
-        """Decide a director's command."""
-        raise RuleError(f"未知的导演指令「{cmd.name}」")
+        """Decide a director's command among those the data file's ``director_commands`` lists."""
+        allowed: list[str] = self.data.get("director_commands", [])
+        if cmd.name not in allowed or cmd.name not in DIRECTOR_COMMANDS:
+            raise RuleError(f"未知的导演指令「{cmd.name}」；本规则可用：{'、'.join(allowed)}")
+        kind = DIRECTOR_COMMANDS[cmd.name]
+        s, args = ctx.state, cmd.args
+        if kind == "concede":
+            faction = str(args["faction"])
+            if faction not in self.factions_in_play(s) or faction in s.lost:
+                raise RuleError("该阵营不在游戏中或已被判负")
+            self.concede(ctx, faction)
+            return
+        if kind == "accelerate":
+            if s.stage_key not in self.data.get("vote_stages", []):
+                raise RuleError("只能在投票阶段加速")
+            ctx.emit("flag", {"key": "accelerated", "value": s.day}, PUBLIC)
+            ctx.emit("announcement", {"key": "accelerated", "params": {}}, PUBLIC)
+            return
+        seat = int(args["seat"])
+        if not 0 <= seat < len(s.players):
+            raise RuleError("没有这个座位")
+        if kind == "card":
+            given = penalties.give(ctx, seat, penalties.COLOR_BY_NAME[cmd.name])
+            if "red" in given:
+                self.red_card(ctx, seat, bool(args.get("faction_loses")))
+        elif kind == "substitute":
+            new = str(args["by"]).strip()
+            if not new or any(p.name == new for p in s.players):
+                raise RuleError(f"「{new}」已经在游戏中或名字为空")
+            ctx.emit("substituted", {"seat": seat, "name": new}, PUBLIC)
+            ctx.emit("announcement", {"key": "substituted", "params": {"p": seat}}, PUBLIC)
+        elif kind == "proxy":
+            target = args.get("target")
+            self.on_vote(ctx, Vote(seat, None if target is None else int(target), cmd.at))
+        else:  # drown, execute
+            if not s.players[seat].alive:
+                raise RuleError(f"{s.players[seat].name}已经出局")
+            self.remove(ctx, seat, kind)
+
+    def factions_in_play(self, state: State) -> list[str]:
+        """The factions of this game (for 判负)."""
+        raise NotImplementedError
+
+    def concede(self, ctx: Ctx, faction: str) -> None:
+        """The director rules ``faction`` lost (判负)."""
+        raise NotImplementedError
+
+    def red_card(self, ctx: Ctx, seat: int, faction_loses: bool) -> None:
+        """A red card (given or reached by upgrades): the rule set's consequences."""
+        raise NotImplementedError
+
+    def remove(self, ctx: Ctx, seat: int, cause: str) -> None:
+        """Remove a player by the director: ``drown`` (淹死) or ``execute`` (判死)."""
+        raise NotImplementedError
 
     def legal(self, state: State, seat: int) -> list[LegalAct]:
         """What the player in ``seat`` may submit now (what a form would offer)."""

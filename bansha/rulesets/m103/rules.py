@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bansha.engine.commands import Act, Director, Vote
+from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State
-from bansha.mechanics import last_words, penalties, surrender, votes
+from bansha.mechanics import last_words, surrender, votes
 from bansha.mechanics.outcome import all_out, last_standing, members
 from bansha.mechanics.team import team_target
 
@@ -855,38 +855,18 @@ class M103(RuleSet):
         )
 
     # ================================================================== director
-    def on_director(self, ctx: Ctx, cmd: Director) -> None:
-        """Director commands: cards (with upgrades), 判负, 替补, 加速, 代投."""
-        s = ctx.state
-        name, args = cmd.name, cmd.args
-        if name in penalties.COLOR_BY_NAME:
-            seat = int(args["seat"])
-            given = penalties.give(ctx, seat, penalties.COLOR_BY_NAME[name])
-            if "red" in given:
-                self._red_card(ctx, seat, bool(args.get("faction_loses")))
-        elif name == "判负":
-            faction = str(args["faction"])
-            if faction not in self._factions(s):
-                raise RuleError("该阵营不存在")
-            self._lose(ctx, faction, "director")
-            self._check_outcome(ctx, [faction])
-        elif name == "替补":
-            seat = int(args["seat"])
-            new = str(args["by"])
-            if any(p.name == new for p in s.players):
-                raise RuleError(f"「{new}」已经在游戏中")
-            ctx.emit("substituted", {"seat": seat, "name": new}, PUBLIC)
-        elif name == "加速":
-            if s.stage_key != "day":
-                raise RuleError("只能在讨论日加速")
-            ctx.emit("flag", {"key": "accelerated", "value": s.day}, PUBLIC)
-            ctx.emit("announcement", {"key": "accelerated", "params": {}}, PUBLIC)
-        elif name == "代投":
-            self.on_vote(ctx, Vote(int(args["seat"]), args.get("target"), cmd.at))
-        else:
-            raise RuleError(
-                f"未知的导演指令「{name}」；可用：红牌、黄牌、蓝牌、警告、判负、替补、加速、代投"
-            )
+    def factions_in_play(self, state: State) -> list[str]:
+        """杀了狗皇帝 and 我爱皇帝, plus 皇帝算什么 once the lovers eloped."""
+        return self._factions(state)
+
+    def concede(self, ctx: Ctx, faction: str) -> None:
+        """判负 by the director's decision: the faction loses privately, then the usual checks."""
+        self._lose(ctx, faction, "director")
+        self._check_outcome(ctx, [faction])
+
+    def red_card(self, ctx: Ctx, seat: int, faction_loses: bool) -> None:
+        """See ``_red_card``."""
+        self._red_card(ctx, seat, faction_loses)
 
     def _red_card(self, ctx: Ctx, seat: int, faction_loses: bool) -> None:
         """红牌罚下: out at once, no last words, badge passed at random, lovers still follow."""
