@@ -267,6 +267,32 @@ class RuleSet:
                 raise RuleError(f"{s.players[seat].name}已经出局")
             self.remove(ctx, seat, kind)
 
+    def end_game(self, ctx: Ctx, winners: list[str]) -> None:
+        """Announce the winners, end the game and publish the reveal (揭秘) with the commitment's nonce."""
+        s = ctx.state
+        ctx.emit(
+            "announcement",
+            {
+                "key": "game_over",
+                "params": {"faction": "、".join(self.faction_name(w) for w in winners)},
+            },
+            PUBLIC,
+        )
+        ctx.emit("game_ended", {"winners": winners}, PUBLIC)
+        dealt = s.flags.get("dealt", {})
+        ctx.emit(
+            "reveal",
+            {
+                "roles": {p.name: self.role_name(p.role) for p in s.players},
+                "dealt": dealt.get("roles"),
+                "nonce": dealt.get("nonce"),
+                "factions": {p.name: self.faction_name(p.faction) for p in s.players},
+                "exit_order": [s.players[x].name for x in s.exit_order],
+                "seed": s.seed,
+            },
+            PUBLIC,
+        )
+
     def factions_in_play(self, state: State) -> list[str]:
         """The factions of this game (for 判负)."""
         raise NotImplementedError

@@ -79,6 +79,7 @@ class State:
     pending: dict[str, Any] = field(default_factory=dict)
     flags: dict[str, Any] = field(default_factory=dict)
     last_words: dict[int, str | None] = field(default_factory=dict)
+    known: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     seq: int = 0
     living_cache: tuple[int, ...] | None = None
 
@@ -273,6 +274,10 @@ def _substituted(s: State, d: dict[str, Any]) -> None:
     s.players[d["seat"]].name = d["name"]
 
 
+def _known(s: State, d: dict[str, Any]) -> None:
+    s.known.setdefault(d["seat"], []).append({"about": list(d["about"]), "word": d.get("word")})
+
+
 def _nothing(s: State, d: dict[str, Any]) -> None:
     return None
 
@@ -310,6 +315,7 @@ FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "last_words_closed": _last_words_closed,
     "substituted": _substituted,
     "omission": _nothing,
+    "known": _known,
     "trace": _nothing,
     "reveal": _nothing,
 }

@@ -33,6 +33,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     groups: dict[str, list[int]] = {}
     holders: dict[str, int | None] = {}
     results: list[dict[str, Any]] = []
+    knows: list[dict[str, Any]] = []
     notices: list[dict[str, Any]] = []
     announcements: list[dict[str, Any]] = []
     votes: list[dict[str, Any]] = []
@@ -71,6 +72,8 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             me["skills"] = [s for s in me.get("skills", []) if s != name]
         elif k == "exited" and d["seat"] == viewer:
             me["out"] = True
+        elif k == "known" and d["seat"] == viewer:
+            knows.append({"players": d["about"], "word": d.get("word")})
         elif k == "group_set":
             groups[d["group"]] = list(d["members"])
         elif k == "result":
@@ -138,6 +141,9 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             rs.data.get("groups", {}).get(g, g): [names[s] for s in m] for g, m in groups.items()
         }
         result["results"] = results
+        result["knows"] = [
+            {"players": [names[x] for x in k["players"]], "word": k["word"]} for k in knows
+        ]
         result["notices"] = notices
         result["acts"] = [
             {**a, "by": names[a["by"]], "targets": [names[t] for t in a["targets"]]} for a in acts

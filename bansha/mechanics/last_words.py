@@ -11,6 +11,7 @@ import re
 
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
+from bansha.engine.events import PUBLIC
 
 DISCUZ_CODE = re.compile(
     r"\[/?(?:b|i|u|s|color|size|font|url|img|quote|code|align|hide|list|\*|table|tr|td|email|"
@@ -22,10 +23,10 @@ DISCUZ_CODE = re.compile(
 MAX_LENGTH = 5000
 
 
-def grant(ctx: Ctx, seat: int, quota: int) -> bool:
-    """Give ``seat`` a last-words right if the quota still allows; return whether it did."""
+def grant(ctx: Ctx, seat: int, quota: int | None) -> bool:
+    """Give ``seat`` a last-words right if the quota (None: no limit) allows; return whether it did."""
     given = ctx.state.flags.get("last_words_given", 0)
-    if given >= quota:
+    if quota is not None and given >= quota:
         return False
     ctx.emit("flag", {"key": "last_words_given", "value": given + 1})
     ctx.emit("last_words_right", {"seat": seat}, (seat,))
@@ -45,6 +46,19 @@ def check_text(text: str | None) -> str:
     return text.strip()
 
 
-def open_rights(ctx: Ctx) -> list[int]:
-    """Seats holding a right not yet used."""
-    return [s for s, t in ctx.state.last_words.items() if t is None]
+def publish_and_close(ctx: Ctx, key: str = "last_words_published") -> None:
+    """At the start of a day: publish the submitted last words in exit order, close every right."""
+    s = ctx.state
+    for seat in s.exit_order:
+        text = s.last_words.get(seat)
+        if text is not None:
+            ctx.emit("announcement", {"key": key, "params": {"p": seat, "text": text}}, PUBLIC)
+    if s.last_words:
+        ctx.emit("last_words_closed", {"seats": sorted(s.last_words)})
+
+
+def submit(ctx: Ctx, seat: int, text: str | None) -> None:
+    """Record a holder's last words (once), refusing Discuz! code."""
+    if ctx.state.last_words.get(seat, "") is not None:
+        raise RuleError("你没有留下遗言的权利，或遗言已经提交")
+    ctx.emit("last_words", {"seat": seat, "text": check_text(text)}, (seat,))

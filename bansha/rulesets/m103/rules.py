@@ -195,10 +195,7 @@ class M103(RuleSet):
     # ================================================================== last words, surrender
     def _submit_last_words(self, ctx: Ctx, cmd: Act) -> None:
         """R-M103-15: only a holder of an unused right; no Discuz! code."""
-        if ctx.state.last_words.get(cmd.by, "") is not None:
-            raise RuleError("你没有留下遗言的权利，或遗言已经提交")
-        text = last_words.check_text(cmd.choice)
-        ctx.emit("last_words", {"seat": cmd.by, "text": text}, (cmd.by,))
+        last_words.submit(ctx, cmd.by, cmd.choice)
 
     def _surrender(self, ctx: Ctx, cmd: Act) -> None:
         """R-M103-16: a member proposes; every asked character (out ones included) must agree."""
@@ -744,16 +741,7 @@ class M103(RuleSet):
             },
             PUBLIC,
         )
-        for seat in s.exit_order:
-            text = s.last_words.get(seat)
-            if text is not None:
-                ctx.emit(
-                    "announcement",
-                    {"key": "last_words_published", "params": {"p": seat, "text": text}},
-                    PUBLIC,
-                )
-        if s.last_words:
-            ctx.emit("last_words_closed", {"seats": sorted(s.last_words)})
+        last_words.publish_and_close(ctx)
         ctx.emit("flag", {"key": "night_exits", "value": []})
         ctx.emit("flag", {"key": "vote_exits", "value": []})
 
@@ -834,25 +822,7 @@ class M103(RuleSet):
                 {"key": "final_exits", "params": {"ps": pending}, "exits": pending},
                 PUBLIC,
             )
-        ctx.emit(
-            "announcement",
-            {"key": "game_over", "params": {"faction": self.faction_name(winners[0])}},
-            PUBLIC,
-        )
-        ctx.emit("game_ended", {"winners": winners}, PUBLIC)
-        dealt = s.flags.get("dealt", {})
-        ctx.emit(
-            "reveal",
-            {
-                "roles": {p.name: self.role_name(p.role) for p in s.players},
-                "dealt": dealt.get("roles"),
-                "nonce": dealt.get("nonce"),
-                "factions": {p.name: self.faction_name(p.faction) for p in s.players},
-                "exit_order": [s.players[x].name for x in s.exit_order],
-                "seed": s.seed,
-            },
-            PUBLIC,
-        )
+        self.end_game(ctx, winners)
 
     # ================================================================== director
     def factions_in_play(self, state: State) -> list[str]:
