@@ -12,6 +12,7 @@ from bansha.engine.views import view
 
 SELF_ONLY = {
     "role_card",
+    "known",
     "result",
     "role_set",
     "faction_set",
@@ -22,7 +23,7 @@ SELF_ONLY = {
     "last_words_right",
     "last_words",
 }
-NO_LIVING_CHECK = {"last_words", "succession", "surrender"}
+NO_LIVING_CHECK = {"last_words", "succession", "surrender", "decide"}
 
 
 def check_replay(game: Game) -> None:
@@ -65,8 +66,17 @@ def check_views(game: Game, seats: list[int] | None = None) -> None:
         assert "reveal" not in public
         assert "god" not in public
         role_names = {r["name"] for r in rs.roles.values()}
+        # roles are public only where the post reveals an exit's identity (bs46), and only of exits
+        shown = (
+            {rs.role_name(p.role) for p in s.players if not p.alive}
+            if rs.data.get("reveal_on_exit")
+            else set()
+        )
         for a in public["announcements"]:
-            assert not any(name in a["text"] for name in role_names), a["text"]
+            for name in role_names - shown:
+                assert name not in a["text"] or any(
+                    name in other and other in a["text"] for other in shown
+                ), a["text"]
     out_public = {p["seat"] for p in public["players"] if p["out"]}
     actually_out = {p.seat for p in s.players if not p.alive}
     assert out_public <= actually_out

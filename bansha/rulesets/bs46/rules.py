@@ -1,0 +1,501 @@
+"""【版杀46】《无间道》: mafia 2.0 with undercovers and ring-knowledge teams, 16 players.
+
+「游戏分为白天和夜晚两个阶段……游戏从白天开始……投票采用两轮投票制。第一轮投票为试探性投票，得票超过40%的最高票被判出局……
+如果试探性投票中出现2位得票超过40%且票数相同者，则进入第二轮高票辩论投票，此轮得票最高者死。如再度平票，由前夜被杀者选择出局
+玩家。」「夜晚由两部分组成：有身份的玩家行使权力；死者遗言。」「所有出局玩家均公布其真实身份。」
+
+Rulings followed: R-ALL-01..08, R-BS46-01..11 (../shared/rulings.md). Words users read come from
+``data.yaml``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bansha.engine.commands import Act, Vote
+from bansha.engine.context import Ctx
+from bansha.engine.errors import RuleError
+from bansha.engine.events import PUBLIC
+from bansha.engine.ruleset import LegalAct, RuleSet
+from bansha.engine.state import State
+from bansha.mechanics import last_words, votes
+from bansha.mechanics.rings import ring_next, team_choice
+
+GOOD, KILLERS = "good", "killers"
+TEAM_KEYS = ("police", "killers")
+THRESHOLD = 0.4
+
+
+class BS46(RuleSet):
+    """The bs46 rule set: rings and ranks, team choices, undercover recovery, the two-round vote."""
+
+    # ================================================================== setup
+    def setup(
+        self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
+    ) -> None:
+        """Deal; draw each team's ring (R-BS46-01) and ranks (R-BS46-02); tell each member the next."""
+        dealt = self.deal(ctx, roles)
+        for seat, role in enumerate(dealt):
+            r = self.roles[role]
+            ctx.emit(
+                "role_card",
+                {"seat": seat, "role": role, "faction": r["faction"], "skills": list(r["skills"])},
+                (seat,),
+            )
+        names = {p.name: p.seat for p in ctx.state.players}
+        for key in TEAM_KEYS:
+            team = self.data["teams"][key]
+            real = [s for s, r in enumerate(dealt) if r == team["real"]]
+            under = [s for s, r in enumerate(dealt) if r == team["undercover"]]
+            members = sorted(real + under)
+            ring = self._fixed_order(fixed, "rings", team["name"], names, members)
+            ranks = self._fixed_order(fixed, "ranks", team["name"], names, real)
+            if ring is None:
+                ring = list(members)
+                ctx.rng().shuffle(ring)
+                ctx.emit("flag", {"key": f"ring:{key}", "value": ring}, chance=True)
+            else:
+                ctx.emit("flag", {"key": f"ring:{key}", "value": ring})
+            if ranks is None:
+                ranks = list(real)
+                ctx.rng().shuffle(ranks)
+                ctx.emit("flag", {"key": f"ranks:{key}", "value": ranks + under}, chance=True)
+            else:
+                ctx.emit("flag", {"key": f"ranks:{key}", "value": ranks + under})
+            for member, nxt in ring_next(ring).items():
+                # presented as police (resp. killer) whatever the next member really is
+                ctx.emit(
+                    "known", {"seat": member, "about": [nxt], "word": team["shown_as"]}, (member,)
+                )
+                ctx.emit(
+                    "notice",
+                    {
+                        "key": "ring_next",
+                        "params": {"team": team["name"], "p": nxt, "word": team["shown_as"]},
+                    },
+                    (member,),
+                )
+        ctx.emit("flag", {"key": "police_checks", "value": []})
+        at = self.start_time()
+        self.advance(ctx, at)
+
+    def _fixed_order(
+        self, fixed: dict[str, Any], key: str, team: str, names: dict[str, int], want: list[int]
+    ) -> list[int] | None:
+        """A ring or rank order pinned by a scenario's ``fixed`` (players by name)."""
+        table = fixed.get(key) or {}
+        if team not in table:
+            return None
+        try:
+            order = [names[str(n)] for n in table[team]]
+        except KeyError as e:
+            raise RuleError(f"fixed.{key}.{team}：没有玩家{e}") from e
+        if sorted(order) != sorted(want):
+            raise RuleError(f"fixed.{key}.{team} 必须正好列出{len(want)}名该团成员")
+        return order
+
+    def stage_applies(self, state: State, spec: dict[str, Any]) -> bool:
+        """高票对辩 after a tie above 40%; 高票讨论 after a second tie; 遗言 while a right is open."""
+        when = spec.get("when")
+        if when == "runoff":
+            return bool(state.flags.get("runoff"))
+        if when == "decide":
+            return bool(state.flags.get("decide"))
+        if when == "last_words_open":
+            return any(t is None for t in state.last_words.values())
+        return True
+
+    # ================================================================== acts
+    def legal(self, state: State, seat: int) -> list[LegalAct]:
+        """What the player may submit now."""
+        if state.ended:
+            return []
+        p = state.players[seat]
+        out: list[LegalAct] = []
+        if state.last_words and state.last_words.get(seat, "") is None:
+            out.append(LegalAct("last_words", (), 0, text=True))
+        key = state.stage_key
+        decide = state.flags.get("decide")
+        if key == "decide" and decide and decide["by"] == seat:
+            out.append(
+                LegalAct("decide", tuple(x for x in decide["between"] if state.players[x].alive), 1)
+            )
+        if not p.alive:
+            return out
+        if key == "night":
+            for skill in ("check", "assassinate"):
+                if skill in p.skills:
+                    out.append(LegalAct(skill, state.living(), 1))
+        elif key in ("round1", "runoff") and self._may_vote(state, seat):
+            targets = state.living() if key == "round1" else tuple(state.flags["runoff"])
+            out.append(LegalAct("vote", targets, 1, choices=("弃权",)))
+        return out
+
+    def on_act(self, ctx: Ctx, cmd: Act) -> None:
+        """A night submission (查证/暗杀), the victim's decision (选择出局), or last words."""
+        s = ctx.state
+        if cmd.skill == "last_words":
+            last_words.submit(ctx, cmd.by, cmd.choice)
+            return
+        p = s.players[cmd.by]
+        if not p.alive and cmd.skill != "decide":
+            raise RuleError("你已出局，不能再发动技能")
+        allowed = {la.skill: la for la in self.legal(s, cmd.by)}
+        name = self.skill_name(cmd.skill)
+        if cmd.skill not in allowed:
+            if cmd.skill in ("check", "assassinate") and cmd.skill not in p.skills:
+                raise RuleError(f"你现在没有<{name}>的权力")
+            if cmd.skill == "decide":
+                raise RuleError("只有前夜被杀者可以在高票讨论阶段选择出局玩家")
+            raise RuleError(f"现在不能发动<{name}>")
+        la = allowed[cmd.skill]
+        if len(cmd.targets) != 1:
+            raise RuleError(f"<{name}>需要选择1名玩家")
+        t = cmd.targets[0]
+        if not 0 <= t < len(s.players) or not s.players[t].alive:
+            raise RuleError("目标必须是存活的玩家")  # R-ALL-03
+        if t not in la.targets:
+            raise RuleError("只能在两名高票玩家之中选择")
+        ctx.emit(
+            "acted",
+            {
+                "seat": cmd.by,
+                "skill": cmd.skill,
+                "targets": [t],
+                "choice": None,
+                "at": cmd.at.isoformat() if cmd.at else None,
+            },
+            (cmd.by,),
+        )
+
+    # ================================================================== votes
+    def _may_vote(self, s: State, seat: int) -> bool:
+        return s.players[seat].alive and s.ballot_counts.get(seat, 0) <= int(
+            self.options["max_changes"]
+        )
+
+    def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
+        """说明1–6: round 1 over all living players; round 2 between the two tied candidates."""
+        s = ctx.state
+        if s.stage_key not in ("round1", "runoff"):
+            raise RuleError("现在不是投票时间")
+        if not s.players[cmd.by].alive:
+            raise RuleError("死亡的玩家失去投票权")
+        if cmd.target is not None:
+            if not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive:
+                raise RuleError("不能投票给已出局的玩家")
+            if s.stage_key == "runoff" and cmd.target not in s.flags["runoff"]:
+                raise RuleError("高票对辩只能在两名高票玩家之中投票")
+        change = votes.check_ballot(
+            s.ballot_counts.get(cmd.by, 0),
+            cmd.by,
+            cmd.at,
+            s.deadline,
+            max_changes=int(self.options["max_changes"]),
+            freeze_minutes=int(self.options["change_freeze_minutes"]),
+            accelerated=False,
+        )
+        ctx.emit(
+            "voted",
+            {
+                "seat": cmd.by,
+                "target": cmd.target,
+                "at": cmd.at.isoformat() if cmd.at else None,
+                "change": change,
+            },
+            PUBLIC,
+        )
+
+    # ================================================================== closing stages
+    def on_close(self, ctx: Ctx, stage_key: str) -> None:
+        """Resolve the stage being closed."""
+        if stage_key == "night":
+            self._resolve_night(ctx)
+        elif stage_key == "round1":
+            self._close_round1(ctx)
+        elif stage_key == "runoff":
+            self._close_runoff(ctx)
+        elif stage_key == "decide":
+            self._close_decide(ctx)
+        if not ctx.state.ended:
+            self._check_outcome(ctx)
+
+    def _tally(self, s: State) -> tuple[dict[int, float], int, str]:
+        standing = votes.current_ballots(s.ballots, False)
+        counts = votes.tally(
+            standing, lambda v: 1.0, lambda v: s.players[v].alive, lambda t: s.players[t].alive
+        )
+        cast = sum(1 for v in standing if s.players[v].alive)
+        parts = [
+            f"{s.players[c].name}{int(n)}票"
+            for c, n in sorted(counts.items(), key=lambda kv: -kv[1])
+        ]
+        abstain = sum(1 for v, t in standing.items() if t is None and s.players[v].alive)
+        if abstain:
+            parts.append(f"弃权{abstain}票")
+        return counts, cast, "，".join(parts) or "无人投票"
+
+    def _record_missing_votes(self, ctx: Ctx) -> None:
+        s = ctx.state
+        for x in s.living():
+            if s.ballot_counts.get(x, 0) == 0:
+                ctx.emit("omission", {"seat": x, "skill": "vote", "day": s.day, "stage": s.stage})
+
+    def _close_round1(self, ctx: Ctx) -> None:
+        """R-BS46-08 round 1: out if more than 40% of the ballots; two tied above 40% go to round 2."""
+        s = ctx.state
+        self._record_missing_votes(ctx)
+        counts, cast, text = self._tally(s)
+        base = cast if self.options["threshold_base"] == "ballots" else len(s.living())
+        need = base * THRESHOLD
+        ctx.emit(
+            "announcement",
+            {
+                "key": "round1_result",
+                "params": {"day": s.day, "tally": text, "base": base, "need": f"{need:g}"},
+            },
+            PUBLIC,
+        )
+        above = [c for c, n in counts.items() if n > need]
+        tied = votes.top(counts)
+        if len(tied) == 1 and tied[0] in above:
+            self._vote_out(ctx, tied[0], "voted_out")
+        elif len(tied) == 2 and all(c in above for c in tied):
+            ctx.emit("flag", {"key": "runoff", "value": tied})
+            ctx.emit("announcement", {"key": "runoff", "params": {"ps": tied}}, PUBLIC)
+        else:
+            ctx.emit("announcement", {"key": "nobody_out", "params": {}}, PUBLIC)
+
+    def _close_runoff(self, ctx: Ctx) -> None:
+        """Round 2: most votes is out; a second tie goes to the previous night's victim (R-BS46-08)."""
+        s = ctx.state
+        pair = list(s.flags["runoff"])
+        ctx.emit("flag", {"key": "runoff", "value": None})
+        self._record_missing_votes(ctx)
+        counts, _, text = self._tally(s)
+        ctx.emit(
+            "announcement",
+            {"key": "round2_result", "params": {"day": s.day, "tally": text}},
+            PUBLIC,
+        )
+        tied = votes.top({c: counts.get(c, 0.0) for c in pair})
+        if len(tied) == 1:
+            self._vote_out(ctx, tied[0], "voted_out")
+            return
+        victim = s.flags.get("last_victim")
+        if s.day > 1 and victim is not None and s.flags.get("victim_day") == s.day:
+            ctx.emit("flag", {"key": "decide", "value": {"by": victim, "between": pair}})
+            ctx.emit("announcement", {"key": "runoff_tie", "params": {"p": victim}}, PUBLIC)
+        else:
+            ctx.emit("announcement", {"key": "runoff_tie_nobody", "params": {}}, PUBLIC)
+
+    def _close_decide(self, ctx: Ctx) -> None:
+        """高票讨论: the previous night's victim names who goes out; no answer, nobody (R-BS46-08)."""
+        s = ctx.state
+        decide = s.flags["decide"]
+        ctx.emit("flag", {"key": "decide", "value": None})
+        rec = s.acts.get((decide["by"], "decide"))
+        if rec is not None and s.players[rec.targets[0]].alive:
+            self._vote_out(ctx, rec.targets[0], "decided_out")
+        else:
+            ctx.emit("omission", {"seat": decide["by"], "skill": "decide"})
+            ctx.emit("announcement", {"key": "not_decided", "params": {}}, PUBLIC)
+
+    def _vote_out(self, ctx: Ctx, seat: int, key: str) -> None:
+        role = self.role_name(ctx.state.players[seat].role)
+        self._exit(ctx, seat, "vote")
+        ctx.emit(
+            "announcement",
+            {"key": key, "params": {"p": seat, "role": role}, "exits": [seat]},
+            PUBLIC,
+        )
+        self._check_outcome(ctx)
+
+    # ------------------------------------------------------------------ night
+    def _resolve_night(self, ctx: Ctx) -> None:
+        """The night: each team's choice (R-BS46-03/04), the check feedback (R-BS46-05), the kill."""
+        s = ctx.state
+        chosen: dict[str, int | None] = {}
+        for key, skill in (("police", "check"), ("killers", "assassinate")):
+            members = [p.seat for p in s.players if p.alive and skill in p.skills]
+            if not members:
+                continue
+            subs = {seat: rec.targets[0] for (seat, sk), rec in s.acts.items() if sk == skill}
+            real_role = self.data["teams"][key]["real"]
+            real = {x for x in members if s.players[x].role == real_role}
+            ranks = list(s.flags[f"ranks:{key}"])
+            ranks += [x for x in members if x not in ranks]  # a recovered undercover
+            target, case = team_choice(subs, ranks, real)
+            if target is None:
+                for seat in members:
+                    ctx.emit(
+                        "omission", {"seat": seat, "skill": skill, "night": s.day}
+                    )  # R-BS46-04
+                if self.options["missing_team_action"] == "random":
+                    target = ctx.rng().choice(s.living())
+                    ctx.emit("trace", {"team": key, "random": target}, chance=True)
+                    case = "random"
+            ctx.emit(
+                "trace",
+                {
+                    "team": key,
+                    "submissions": {str(k): v for k, v in subs.items()},
+                    "target": target,
+                    "case": case,
+                },
+            )
+            chosen[skill] = target
+            if skill == "check" and target is not None:
+                word = self.role_name(s.players[target].role)
+                ctx.emit(
+                    "flag",
+                    {"key": "police_checks", "value": [*s.flags["police_checks"], [target, word]]},
+                )
+                for seat in members:  # every member taking part that night, the undercover too
+                    self._send_check(ctx, seat, target, word)
+        victim = chosen.get("assassinate")
+        ctx.emit("flag", {"key": "last_victim", "value": None})
+        if victim is not None and s.players[victim].alive:
+            ctx.emit("flag", {"key": "night_exits", "value": [victim]})
+            ctx.emit("flag", {"key": "last_victim", "value": victim})
+            ctx.emit("flag", {"key": "victim_day", "value": s.day + 1})
+            self._exit(ctx, victim, "kill")
+            last_words.grant(ctx, victim, None)  # night victims leave last words
+            self._check_outcome(ctx)
+
+    def _send_check(self, ctx: Ctx, seat: int, target: int, word: str) -> None:
+        ctx.emit(
+            "result",
+            {"seat": seat, "skill": "check", "value": word, "target": target, "day": ctx.state.day},
+            (seat,),
+        )
+        ctx.emit("notice", {"key": "check_result", "params": {"p": target, "word": word}}, (seat,))
+
+    # ------------------------------------------------------------------ exits and recovery
+    def _exit(self, ctx: Ctx, seat: int, cause: str) -> None:
+        ctx.emit(
+            "exited",
+            {"seat": seat, "cause": cause, "day": ctx.state.day, "phase": ctx.state.phase},
+            (seat,),
+        )
+        ctx.emit(
+            "notice",
+            {"key": "you_are_out", "params": {"cause": self.data["causes"][cause]}},
+            (seat,),
+        )
+        self._recover(ctx)
+
+    def _recover(self, ctx: Ctx) -> None:
+        """Section 三, R-BS46-07: undercovers switch when their own side's team is wiped out."""
+        s = ctx.state
+        if s.ended:
+            return
+        killers_out = not any(p.alive and p.role == "killer" for p in s.players)
+        police_out = not any(p.alive and p.role == "police" for p in s.players)
+        ku = next((p for p in s.players if p.role == "killer_undercover"), None)
+        pu = next((p for p in s.players if p.role == "police_undercover"), None)
+        if killers_out and ku is not None and ku.alive and not s.flags.get("ku_recovered"):
+            ctx.emit("flag", {"key": "ku_recovered", "value": True})
+            if "check" in ku.skills:
+                ctx.emit("skill_lost", {"seat": ku.seat, "skill": "check"}, (ku.seat,))
+            ctx.emit("skill_gained", {"seat": ku.seat, "skill": "assassinate"}, (ku.seat,))
+            ctx.emit("notice", {"key": "recovered_killer", "params": {}}, (ku.seat,))
+            if pu is not None and pu.alive and "assassinate" in pu.skills:
+                ctx.emit("skill_lost", {"seat": pu.seat, "skill": "assassinate"}, (pu.seat,))
+                ctx.emit("notice", {"key": "team_gone", "params": {}}, (pu.seat,))
+        if police_out and pu is not None and pu.alive and not s.flags.get("pu_recovered"):
+            ctx.emit("flag", {"key": "pu_recovered", "value": True})
+            if "assassinate" in pu.skills:
+                ctx.emit("skill_lost", {"seat": pu.seat, "skill": "assassinate"}, (pu.seat,))
+            ctx.emit("skill_gained", {"seat": pu.seat, "skill": "check"}, (pu.seat,))
+            ctx.emit("notice", {"key": "recovered_police", "params": {}}, (pu.seat,))
+            for target, word in s.flags.get("police_checks", []):
+                self._send_check(ctx, pu.seat, target, word)
+            if ku is not None and ku.alive and "check" in ku.skills:
+                ctx.emit("skill_lost", {"seat": ku.seat, "skill": "check"}, (ku.seat,))
+                if "assassinate" not in ku.skills:
+                    ctx.emit("notice", {"key": "team_gone", "params": {}}, (ku.seat,))
+
+    # ================================================================== phases
+    def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
+        """Day start: 天亮时，统一公布死者及其身份; the night victim's last words."""
+        s = ctx.state
+        if phase != "day" or day == 1:
+            return
+        victim = next(iter(s.flags.get("night_exits") or []), None)
+        if victim is not None:
+            deaths = self.render(
+                "night_death",
+                {"p": victim, "role": self.role_name(s.players[victim].role)},
+                [p.name for p in s.players],
+            )
+            ctx.emit(
+                "announcement",
+                {"key": "day_start", "params": {"day": day, "deaths": deaths}, "exits": [victim]},
+                PUBLIC,
+            )
+        else:
+            ctx.emit(
+                "announcement",
+                {"key": "day_start", "params": {"day": day, "deaths": self.texts["no_death"]}},
+                PUBLIC,
+            )
+        ctx.emit("flag", {"key": "night_exits", "value": []})
+        last_words.publish_and_close(ctx)
+
+    # ================================================================== win
+    def factions_in_play(self, state: State) -> list[str]:
+        """好人方 and 杀手方."""
+        return [GOOD, KILLERS]
+
+    def _check_outcome(self, ctx: Ctx) -> bool:
+        """R-BS46-10, after every exit."""
+        s = ctx.state
+        if s.ended:
+            return True
+        alive = {p.role for p in s.players if p.alive}
+        if not alive & {"killer", "killer_undercover"}:
+            self._finish(ctx, [GOOD])
+            return True
+        if not alive & {"police", "police_undercover"} or "civilian" not in alive:
+            self._finish(ctx, [KILLERS])
+            return True
+        return False
+
+    def _finish(self, ctx: Ctx, winners: list[str]) -> None:
+        s = ctx.state
+        victim = next(iter(s.flags.get("night_exits") or []), None)
+        if victim is not None:  # a night death not yet announced is published with the result
+            deaths = self.render(
+                "night_death",
+                {"p": victim, "role": self.role_name(s.players[victim].role)},
+                [p.name for p in s.players],
+            )
+            ctx.emit(
+                "announcement",
+                {
+                    "key": "day_start",
+                    "params": {"day": s.day + 1, "deaths": deaths},
+                    "exits": [victim],
+                },
+                PUBLIC,
+            )
+        self.end_game(ctx, winners)
+
+    def concede(self, ctx: Ctx, faction: str) -> None:
+        """情节严重影响恶劣者，直接判其所在阵营负: the other side wins."""
+        ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
+        self.end_game(ctx, [f for f in (GOOD, KILLERS) if f != faction])
+
+    def remove(self, ctx: Ctx, seat: int, cause: str) -> None:
+        """淹死 (identity revealed, R-BS46-11) or 判死 (故意违规，直接判死，不显示其身份)."""
+        s = ctx.state
+        role = self.role_name(s.players[seat].role)
+        self._exit(ctx, seat, cause)
+        key = "drowned" if cause == "drown" else "executed"
+        ctx.emit(
+            "announcement",
+            {"key": key, "params": {"p": seat, "role": role}, "exits": [seat]},
+            PUBLIC,
+        )
+        self._check_outcome(ctx)
