@@ -46,6 +46,10 @@ class LegalAct:
     count: int
     choices: tuple[str, ...] = ()
     text: bool = False
+    slots: int = 0
+    """When > 0, the choice is a list of this many words, each one of ``choices``."""
+    rare: bool = False
+    """A game-changing declaration (拍刀, 投降) that a form shows as its own button."""
 
 
 class RuleSet:
@@ -335,9 +339,10 @@ class RuleSet:
             },
             PUBLIC,
         )
+        before = (state.phase, state.day, state.stage_key)
         self.on_close(ctx, state.stage_key)
-        if state.ended:
-            return
+        if state.ended or (state.phase, state.day, state.stage_key) != before:
+            return  # the game ended, or the resolution itself opened the next stage
         self.advance(ctx, when)
 
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
@@ -383,10 +388,7 @@ class RuleSet:
         phase_start: bool = False,
     ) -> None:
         """Open a stage with its deadline from the timetable, when the game keeps a clock."""
-        minutes = spec.get("minutes")
-        if day == 1 and "first_minutes" in spec:
-            minutes = spec["first_minutes"]
-        deadline = at + timedelta(minutes=minutes) if at is not None and minutes else None
+        deadline = stage_deadline(spec, day, at)
         ctx.emit(
             "stage_opened",
             {
@@ -414,6 +416,24 @@ class RuleSet:
         """The game's first stage opens at the ``start_at`` option, if the game keeps a clock."""
         raw = self.options.get("start_at")
         return datetime.fromisoformat(str(raw)) if raw else None
+
+
+def stage_deadline(spec: dict[str, Any], day: int, at: datetime | None) -> datetime | None:
+    """A stage's deadline: ``minutes`` after it opens (``first_minutes`` on day 1), or the next
+    ``until`` clock time ("12:00") after it opens, in the opening time's zone."""
+    if at is None:
+        return None
+    until = spec.get("until")
+    if until:
+        hour, minute = (int(x) for x in str(until).split(":"))
+        deadline = at.replace(hour=hour, minute=minute, second=0, microsecond=0)
+        if deadline <= at:
+            deadline += timedelta(days=1)
+        return deadline
+    minutes = (
+        spec.get("first_minutes") if day == 1 and "first_minutes" in spec else spec.get("minutes")
+    )
+    return at + timedelta(minutes=int(minutes)) if minutes else None
 
 
 def _lookup(table: dict[str, str], name: str, what: str) -> str:

@@ -155,6 +155,8 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                 "count": la.count,
                 "choices": list(la.choices),
                 "text": la.text,
+                "slots": la.slots,
+                "rare": la.rare,
             }
             for la in game.legal(viewer)
         ]

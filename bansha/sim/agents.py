@@ -13,6 +13,9 @@ from bansha.engine import Act, Close, Game, Vote
 from bansha.engine.commands import Command
 from bansha.engine.ruleset import LegalAct
 
+RARE_RATE = 0.05
+"""How often an agent that drew a rare act (a game-changing declaration) really makes it."""
+
 LAST_WORDS = ("我是好人，大家加油。", "相信我的判断。", "没什么好说的。", "注意看投票。")
 
 
@@ -23,6 +26,8 @@ def random_command(
     if not legal or rng.random() < pass_rate:
         return None
     la = legal[rng.randrange(len(legal))]
+    if la.rare and rng.random() >= RARE_RATE:
+        return None
     if la.skill == "vote":
         options = len(la.targets) + 1
         k = rng.randrange(options)
@@ -32,6 +37,10 @@ def random_command(
     if len(la.targets) < la.count:
         return None
     targets = tuple(rng.sample(la.targets, la.count))
+    if la.slots:
+        return Act(
+            seat, la.skill, targets, ",".join(rng.choice(la.choices) for _ in range(la.slots))
+        )
     choice = rng.choice(la.choices) if la.choices else None
     return Act(seat, la.skill, targets, choice)
 

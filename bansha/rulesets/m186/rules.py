@@ -1,0 +1,579 @@
+"""[M186]FHA: 14-player Avalon with Lancelot switching, Galahad, Vivian and the Lady of the Lake.
+
+游戏流程: 「1、发放身份，知晓各自对应的信息。2、公布队长，阵营转变抽取情况，开始白天讨论 3、队长和队长下方4个角色需在
+12:00前提出方案 4、所有角色在21:00前投票，决定哪一支队伍出征 5、天黑阶段，所有出征角色在21:30前私聊导演成功失败，并公布
+出征是否成功或失败。6、如果这是第2、3、4轮，湖中仙女查验一名角色，并公布新的湖中仙女，随后转到第2步，直到出现3次任务成功
+或3次任务失败。」 刺客拍刀流程 and 胜负条件 as written.
+
+Rulings followed: R-ALL-01..08, R-M186-01..08 (../shared/rulings.md).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bansha.engine.commands import Act
+from bansha.engine.context import Ctx
+from bansha.engine.errors import RuleError
+from bansha.engine.events import PUBLIC
+from bansha.engine.ruleset import LegalAct, RuleSet
+from bansha.engine.state import State
+
+BLUE, RED = "blue", "red"
+ORGANIZATION = ("morgana", "assassin", "mordred")
+CARD_KEYS = {"不变": "no_change", "转变": "change"}
+
+
+class M186(RuleSet):
+    """The M186 rule set: proposals, approval votes, missions, Lancelots, the Lady, the assassin."""
+
+    # ================================================================== setup
+    def setup(
+        self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
+    ) -> None:
+        """Deal, tell each character what R-M186-01 says, shuffle the deck, pick the captain."""
+        dealt = self.deal(ctx, roles)
+        for seat, role in enumerate(dealt):
+            r = self.roles[role]
+            ctx.emit(
+                "role_card",
+                {"seat": seat, "role": role, "faction": r["faction"], "skills": list(r["skills"])},
+                (seat,),
+            )
+        self._knowledge(ctx, dealt)
+        names = {p.name: p.seat for p in ctx.state.players}
+        self._shuffle_deck(ctx, fixed.get("deck"))
+        captain_name = fixed.get("captain")
+        if captain_name is not None:
+            if str(captain_name) not in names:
+                raise RuleError(f"fixed.captain：没有玩家「{captain_name}」")
+            captain = names[str(captain_name)]
+            ctx.emit("holder_set", {"status": "captain", "seat": captain}, PUBLIC)
+        else:
+            captain = ctx.rng().randrange(len(dealt))
+            ctx.emit("holder_set", {"status": "captain", "seat": captain}, PUBLIC, chance=True)
+        lady = self._previous_active(ctx.state, captain)  # 初始湖中仙女为队长的上家
+        ctx.emit("holder_set", {"status": "lady", "seat": lady}, PUBLIC)
+        ctx.emit("flag", {"key": "lady_former", "value": [lady]})
+        ctx.emit("flag", {"key": "missions", "value": []})
+        ctx.emit(
+            "announcement",
+            {
+                "key": "captain_first",
+                "params": {"p": captain, "p_lady": lady},
+                "holders": {"captain": captain, "lady": lady},
+            },
+            PUBLIC,
+        )
+        self.advance(ctx, self.start_time())
+
+    def _knowledge(self, ctx: Ctx, dealt: list[str]) -> None:
+        """R-M186-01: Merlin, Percival, the organization and Vivian at the start."""
+        seat_of = {role: seat for seat, role in enumerate(dealt)}
+        reds_seen = sorted(
+            s for s, r in enumerate(dealt) if self.roles[r]["faction"] == RED and r != "mordred"
+        )
+        self._tell(ctx, seat_of["merlin"], reds_seen, "reds", "knows_reds")
+        self._tell(
+            ctx,
+            seat_of["percival"],
+            sorted([seat_of["merlin"], seat_of["morgana"]]),
+            "merlin_or_morgana",
+            "knows_two",
+        )
+        group = sorted(seat_of[r] for r in ORGANIZATION)
+        ctx.emit("group_set", {"group": "organization", "members": group}, tuple(group))
+        for seat in group:
+            ctx.emit("notice", {"key": "group_formed", "params": {"ps": group}}, (seat,))
+            self._tell(
+                ctx, seat, [seat_of["bad_lancelot"]], "initial_red_lancelot", "knows_lancelot"
+            )
+        self._tell(ctx, seat_of["vivian"], [seat_of["mordred"]], "mordred", "knows_mordred")
+
+    def _tell(self, ctx: Ctx, seat: int, about: list[int], word: str, text: str) -> None:
+        ctx.emit("known", {"seat": seat, "about": about, "word": self.word(word)}, (seat,))
+        params: dict[str, Any] = (
+            {"ps": about} if len(about) != 1 or text == "knows_reds" else {"p": about[0]}
+        )
+        ctx.emit("notice", {"key": text, "params": params}, (seat,))
+
+    def _shuffle_deck(self, ctx: Ctx, fixed_deck: list[str] | None) -> None:
+        """R-M186-02: 9 不变 + 2 转变, drawn without replacement; ``fixed.deck`` pins the first cards."""
+        counts = {CARD_KEYS[k]: int(v) for k, v in self.data["deck"].items()}
+        head: list[str] = []
+        for word in fixed_deck or []:
+            key = CARD_KEYS.get(str(word))
+            if key is None or counts[key] == 0:
+                raise RuleError(f"fixed.deck：牌组中没有更多的「{word}」")
+            counts[key] -= 1
+            head.append(key)
+        rest = [k for k, n in counts.items() for _ in range(n)]
+        ctx.rng().shuffle(rest)
+        ctx.emit("flag", {"key": "deck", "value": head + rest}, chance=True)
+
+    def stage_applies(self, state: State, spec: dict[str, Any]) -> bool:
+        """拍刀 replaces the mission day once the assassination has begun; 湖中仙女 after missions 2–4."""
+        when = spec.get("when")
+        if when == "assassination":
+            return bool(state.flags.get("assassination"))
+        if when == "missions":
+            return not state.flags.get("assassination")
+        if when == "lady_due":
+            lady = state.holders.get("lady")
+            return (
+                bool(state.flags.get("lady_due")) and lady is not None and state.players[lady].alive
+            )
+        return True
+
+    # ================================================================== seats
+    def _next_active(self, s: State, seat: int) -> int:
+        """下家, skipping removed players (R-ALL-01)."""
+        n = len(s.players)
+        for k in range(1, n + 1):
+            x = (seat + k) % n
+            if s.players[x].alive:
+                return x
+        return seat
+
+    def _previous_active(self, s: State, seat: int) -> int:
+        """上家, skipping removed players (R-ALL-01)."""
+        n = len(s.players)
+        for k in range(1, n + 1):
+            x = (seat - k) % n
+            if s.players[x].alive:
+                return x
+        return seat
+
+    def _round(self, s: State) -> int:
+        return len(s.flags.get("missions", [])) + 1
+
+    def _size(self, s: State) -> int:
+        sizes: list[int] = self.data["team_sizes"]
+        return sizes[min(self._round(s), len(sizes)) - 1]
+
+    # ================================================================== phases
+    def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
+        """Before every round: one public Lancelot draw; then the captain and the next 4 propose."""
+        s = ctx.state
+        if phase != "day" or s.flags.get("assassination"):
+            return
+        self._draw(ctx, "deck_draw")
+        captain = s.holders.get("captain")
+        if captain is None or not s.players[captain].alive:
+            captain = self._next_active(s, captain if captain is not None else 0)
+            ctx.emit("holder_set", {"status": "captain", "seat": captain}, PUBLIC)
+        proposers = [captain]
+        while len(proposers) < int(self.data["proposers"]):
+            nxt = self._next_active(s, proposers[-1])
+            if nxt in proposers:
+                break
+            proposers.append(nxt)
+        ctx.emit("flag", {"key": "proposers", "value": proposers})
+        ctx.emit(
+            "announcement",
+            {
+                "key": "proposers",
+                "params": {
+                    "day": self._round(s),
+                    "p": captain,
+                    "size": self._size(s),
+                    "ps": proposers,
+                },
+                "holders": {"captain": captain},
+            },
+            PUBLIC,
+        )
+
+    def _draw(self, ctx: Ctx, text: str) -> None:
+        """One public draw from the Lancelot deck; 转变 swaps the two Lancelots (R-M186-02)."""
+        s = ctx.state
+        deck = list(s.flags["deck"])
+        card = deck.pop(0)
+        ctx.emit("flag", {"key": "deck", "value": deck})
+        word = self.word(card)
+        ctx.emit("announcement", {"key": text, "params": {"day": s.day, "card": word}}, PUBLIC)
+        if card == "change":
+            good = next(p for p in s.players if p.role == "good_lancelot")
+            bad = next(p for p in s.players if p.role == "bad_lancelot")
+            for p, role, faction in ((good, "bad_lancelot", RED), (bad, "good_lancelot", BLUE)):
+                ctx.emit("role_set", {"seat": p.seat, "role": role}, (p.seat,))
+                ctx.emit("faction_set", {"seat": p.seat, "faction": faction}, (p.seat,))
+            for p in (good, bad):
+                ctx.emit(
+                    "notice",
+                    {
+                        "key": "lancelot_swapped",
+                        "params": {
+                            "role": self.role_name(p.role),
+                            "faction": self.faction_name(p.faction),
+                        },
+                    },
+                    (p.seat,),
+                )
+
+    # ================================================================== acts
+    def legal(self, state: State, seat: int) -> list[LegalAct]:
+        """What the player may submit now."""
+        if state.ended:
+            return []
+        p = state.players[seat]
+        if not p.alive:
+            return []
+        key = state.stage_key
+        living = state.living()
+        out: list[LegalAct] = []
+        if key == "proposals" and seat in state.flags.get("proposers", []):
+            out.append(LegalAct("propose", living, self._size(state)))
+        elif key == "approvals":
+            out.append(
+                LegalAct(
+                    "approve", (), 0, choices=(self.word("agree"), self.word("reject")), slots=4
+                )
+            )
+        elif key == "mission" and seat in state.flags.get("team", []):
+            out.append(LegalAct("mission", (), 0, choices=self._mission_choices(state, seat)))
+        elif key == "lady" and state.holders.get("lady") == seat:
+            former = set(state.flags.get("lady_former", []))
+            targets = tuple(x for x in living if x not in former)
+            if targets:
+                out.append(LegalAct("lady", targets, 1))
+        elif key == "strike" and "strike" in p.skills:
+            out.append(LegalAct("strike", tuple(x for x in living if x != seat), 1))
+        if "declare" in p.skills and key != "strike" and not state.flags.get("assassination"):
+            out.append(LegalAct("declare", (), 0, rare=True))
+        return out
+
+    def _mission_choices(self, s: State, seat: int) -> tuple[str, ...]:
+        """蓝方只能投成功投票，红方除兰斯洛特以外可投成功或失败，红方兰斯洛特只能投失败投票。"""
+        p = s.players[seat]
+        if p.faction == BLUE:
+            return (self.word("success"),)
+        if p.role == "bad_lancelot":
+            return (self.word("fail"),)
+        return (self.word("success"), self.word("fail"))
+
+    def on_act(self, ctx: Ctx, cmd: Act) -> None:
+        """Validate against ``legal`` with a precise reason, then record or resolve."""
+        s = ctx.state
+        p = s.players[cmd.by]
+        if not p.alive:
+            raise RuleError("你已被罚下，不能再行动")
+        allowed = {la.skill: la for la in self.legal(s, cmd.by)}
+        if cmd.skill not in allowed:
+            raise RuleError(self._why_not(s, cmd))
+        la = allowed[cmd.skill]
+        if cmd.skill == "declare":
+            self._declare(ctx, "declared", cmd.at)
+            return
+        choice = cmd.choice
+        if cmd.skill == "propose":
+            self._check_team(s, cmd.targets, la.count)
+        elif cmd.skill == "approve":
+            choice = self._approval_choice(s, cmd)
+        elif cmd.skill == "mission":
+            if cmd.choice not in la.choices:
+                raise RuleError(f"你只能投{'或'.join(la.choices)}")
+        else:
+            if len(cmd.targets) != 1 or cmd.targets[0] not in la.targets:
+                if cmd.skill == "lady":
+                    raise RuleError("不可查验曾经是湖中仙女的角色，目标须是在场角色")
+                raise RuleError("请选择一名在场的其他角色")
+        ctx.emit(
+            "acted",
+            {
+                "seat": cmd.by,
+                "skill": cmd.skill,
+                "targets": list(cmd.targets),
+                "choice": choice,
+                "at": cmd.at.isoformat() if cmd.at else None,
+            },
+            (cmd.by,),
+        )
+        if cmd.skill == "strike":
+            self._resolve_strike(ctx, cmd.targets[0])
+
+    def _why_not(self, s: State, cmd: Act) -> str:
+        name = self.skill_name(cmd.skill)
+        if cmd.skill == "propose":
+            return "只有队长以及队长下方4个角色在出征决议阶段提出方案"
+        if cmd.skill == "mission":
+            return "只有出征队伍中的角色在任务执行阶段投票"
+        if cmd.skill == "lady":
+            return "只有湖中仙女在第2、3、4轮任务后查验"
+        if cmd.skill in ("declare", "strike") and cmd.skill not in s.players[cmd.by].skills:
+            return f"只有刺客可以<{name}>"
+        return f"现在不能<{name}>"
+
+    def _check_team(self, s: State, team: tuple[int, ...], size: int) -> None:
+        """出征人数: exactly the round's number of distinct characters still in the game."""
+        if len(team) != size or len(set(team)) != size:
+            raise RuleError(f"本轮出征需要选中{size}名不同的角色，不可多选也不可少选")
+        for t in team:
+            if not 0 <= t < len(s.players) or not s.players[t].alive:
+                raise RuleError("出征角色必须是在场的角色")
+
+    def _approval_choice(self, s: State, cmd: Act) -> str:
+        """Approve/reject for proposals 1–4: a list of four words, or one word for one proposer."""
+        words = [w.strip() for w in (cmd.choice or "").split(",") if w.strip()]
+        valid = {self.word("agree"), self.word("reject")}
+        if any(w not in valid for w in words) or not words:
+            raise RuleError("请对每个方案投「同意」或「反对」")
+        if cmd.targets:
+            proposers = list(s.flags.get("proposers", []))[:4]
+            if len(cmd.targets) != 1 or cmd.targets[0] not in proposers or len(words) != 1:
+                raise RuleError("只能对第1–4个方案（以提出者指明）投票")
+            old = s.acts.get((cmd.by, "approve"))
+            slots = (old.choice or "").split(",") if old else [self.word("reject")] * 4
+            slots[proposers.index(cmd.targets[0])] = words[0]
+            return ",".join(slots)
+        if len(words) != 4:
+            raise RuleError("请按顺序对第1–4个方案各投一票（共4票）")
+        return ",".join(words)
+
+    # ================================================================== closing stages
+    def on_close(self, ctx: Ctx, stage_key: str) -> None:
+        """Resolve the stage being closed, with the post's defaults for what is missing."""
+        if stage_key == "proposals":
+            self._close_proposals(ctx)
+        elif stage_key == "approvals":
+            self._close_approvals(ctx)
+        elif stage_key == "mission":
+            self._close_mission(ctx)
+        elif stage_key == "lady":
+            self._close_lady(ctx)
+        elif stage_key == "strike":
+            self._close_strike(ctx)
+
+    def _close_proposals(self, ctx: Ctx) -> None:
+        """R-M186-03: a missing proposal fails, except the 5th, which is then a random legal team."""
+        s = ctx.state
+        proposers = list(s.flags["proposers"])
+        size = self._size(s)
+        teams: list[list[int] | None] = []
+        for i, seat in enumerate(proposers):
+            rec = s.acts.get((seat, "propose"))
+            if rec is not None and all(s.players[t].alive for t in rec.targets):
+                team: list[int] | None = sorted(rec.targets)
+                ctx.emit(
+                    "announcement", {"key": "proposal", "params": {"p": seat, "ps": team}}, PUBLIC
+                )
+            elif i == len(proposers) - 1:
+                ctx.emit("omission", {"seat": seat, "skill": "propose"})
+                team = sorted(ctx.rng().sample(list(s.living()), size))
+                ctx.emit("trace", {"random_team": team}, chance=True)
+                ctx.emit(
+                    "announcement",
+                    {"key": "proposal_random", "params": {"p": seat, "ps": team}},
+                    PUBLIC,
+                )
+            else:
+                ctx.emit("omission", {"seat": seat, "skill": "propose"})
+                team = None
+                ctx.emit("announcement", {"key": "proposal_missing", "params": {"p": seat}}, PUBLIC)
+            teams.append(team)
+        ctx.emit("flag", {"key": "proposals", "value": teams})
+
+    def _close_approvals(self, ctx: Ctx) -> None:
+        """R-M186-04: the first proposal with ≥ 8 approvals goes; the 5th passes automatically.
+
+        Published: the approve/reject lists of every proposal evaluated, up to the one that went.
+        """
+        s = ctx.state
+        proposers = list(s.flags["proposers"])
+        teams: list[list[int] | None] = list(s.flags["proposals"])
+        agree = self.word("agree")
+        voters = [x for x in s.living()]
+        choices: dict[int, list[str]] = {}
+        for x in voters:
+            rec = s.acts.get((x, "approve"))
+            if rec is None:
+                ctx.emit("omission", {"seat": x, "skill": "approve"})
+            choices[x] = (rec.choice or "").split(",") if rec else []
+        went: int | None = None
+        for i in range(min(4, len(teams))):
+            if teams[i] is None:
+                continue
+            yes = [x for x in voters if len(choices[x]) > i and choices[x][i] == agree]
+            no = [x for x in voters if x not in yes]
+            ok = len(yes) >= int(self.data["approvals_needed"])
+            ctx.emit(
+                "announcement",
+                {
+                    "key": "approval_result",
+                    "params": {
+                        "p": proposers[i],
+                        "ps_yes": yes,
+                        "ps_no": no,
+                        "verdict": self.texts["passed"] if ok else self.texts["failed"],
+                    },
+                },
+                PUBLIC,
+            )
+            if ok:
+                went = i
+                break
+        if went is None:
+            went = len(teams) - 1
+            ctx.emit("announcement", {"key": "auto_pass", "params": {"p": proposers[went]}}, PUBLIC)
+        team = teams[went] or []
+        captain = self._next_active(s, proposers[went])  # 队长轮换: the proposer's 下家
+        ctx.emit("flag", {"key": "team", "value": team})
+        ctx.emit("holder_set", {"status": "captain", "seat": captain}, PUBLIC)
+        ctx.emit(
+            "announcement",
+            {
+                "key": "team_goes",
+                "params": {"ps": team, "p": captain},
+                "holders": {"captain": captain},
+            },
+            PUBLIC,
+        )
+
+    def _close_mission(self, ctx: Ctx) -> None:
+        """R-M186-05: fail cards, Galahad once for exactly one fail, Vivian every time for none."""
+        s = ctx.state
+        team = [x for x in s.flags["team"] if s.players[x].alive]
+        fail, success = self.word("fail"), self.word("success")
+        fails = 0
+        for x in team:
+            rec = s.acts.get((x, "mission"))
+            if rec is None:
+                ctx.emit("omission", {"seat": x, "skill": "mission"})
+                vote = fail if s.players[x].role == "bad_lancelot" else success
+            else:
+                vote = rec.choice or success
+            fails += vote == fail
+        result = fail if fails else success
+        roles = {s.players[x].role for x in team}
+        extra = []
+        if fails == 1 and "galahad" in roles and not s.flags.get("grail_used"):
+            result = success
+            ctx.emit("flag", {"key": "grail_used", "value": True})
+            extra.append(self.texts["galahad"])
+        elif fails == 0 and "vivian" in roles:
+            result = fail
+            extra.append(self.texts["vivian"])
+        rnd = self._round(s)
+        missions = [*s.flags["missions"], result]
+        ctx.emit("flag", {"key": "missions", "value": missions})
+        for text in extra:
+            ctx.emit("announcement", {"key": "plain", "params": {"text": text}}, PUBLIC)
+        ctx.emit(
+            "announcement",
+            {"key": "mission_result", "params": {"round": rnd, "fails": fails, "result": result}},
+            PUBLIC,
+        )
+        ctx.emit("flag", {"key": "team", "value": []})
+        if missions.count(fail) >= 3:
+            self.end_game(ctx, [RED])  # 任务失败3次
+            return
+        if missions.count(success) >= 3:
+            self._declare(ctx, "third_success", s.deadline)
+            return
+        ctx.emit("flag", {"key": "lady_due", "value": rnd in self.data["lady_after"]})
+
+    def _close_lady(self, ctx: Ctx) -> None:
+        """R-M186-06: the holder learns the target's current faction; the target takes the Lady."""
+        s = ctx.state
+        ctx.emit("flag", {"key": "lady_due", "value": False})
+        holder = s.holders.get("lady")
+        if holder is None:
+            return
+        rec = s.acts.get((holder, "lady"))
+        if rec is None:
+            ctx.emit("omission", {"seat": holder, "skill": "lady"})
+            return
+        target = rec.targets[0]
+        word = self.faction_name(s.players[target].faction)
+        ctx.emit(
+            "result",
+            {"seat": holder, "skill": "lady", "value": word, "target": target, "day": s.day},
+            (holder,),
+        )
+        ctx.emit("notice", {"key": "lady_result", "params": {"p": target, "word": word}}, (holder,))
+        ctx.emit("holder_set", {"status": "lady", "seat": target}, PUBLIC)
+        ctx.emit("flag", {"key": "lady_former", "value": [*s.flags["lady_former"], target]})
+        ctx.emit(
+            "announcement",
+            {"key": "new_lady", "params": {"p": target}, "holders": {"lady": target}},
+            PUBLIC,
+        )
+
+    # ================================================================== assassination
+    def _declare(self, ctx: Ctx, key: str, at: datetime | None) -> None:
+        """刺客拍刀流程 (R-M186-07): 3 − X more draws, the red list published, one day, the strike."""
+        s = ctx.state
+        x = s.flags.get("missions", []).count(self.word("success"))
+        n = max(0, 3 - x)
+        ctx.emit("flag", {"key": "assassination", "value": {"x": x}})
+        ctx.emit("announcement", {"key": key, "params": {"n": n}}, PUBLIC)
+        for _ in range(n):
+            self._draw(ctx, "extra_draw")
+        reds = [p.seat for p in s.players if p.faction == RED]
+        ctx.emit("announcement", {"key": "red_list", "params": {"ps": reds}}, PUBLIC)
+        spec = next(sp for sp in self.stage_specs("day") if sp["key"] == "strike")
+        self.open_stage(ctx, "day", s.day + 1, spec, at)
+
+    def _resolve_strike(self, ctx: Ctx, target: int) -> None:
+        s = ctx.state
+        ctx.emit("announcement", {"key": "struck", "params": {"p": target}}, PUBLIC)
+        if s.players[target].role == "merlin":
+            ctx.emit("announcement", {"key": "struck_merlin", "params": {"p": target}}, PUBLIC)
+            self.end_game(ctx, [RED])
+        else:
+            ctx.emit("announcement", {"key": "struck_wrong", "params": {"p": target}}, PUBLIC)
+            self.end_game(ctx, [BLUE])
+
+    def _close_strike(self, ctx: Ctx) -> None:
+        """No strike by the end of the day: option ``missing_strike`` (random off the red list)."""
+        s = ctx.state
+        assassin = next((p.seat for p in s.players if "strike" in p.skills), None)
+        if assassin is not None:
+            ctx.emit("omission", {"seat": assassin, "skill": "strike"})
+        pool = [p.seat for p in s.players if p.alive and p.faction == BLUE]
+        if self.options["missing_strike"] == "blue_wins" or not pool:
+            self.end_game(ctx, [BLUE])
+            return
+        target = ctx.rng().choice(pool)
+        ctx.emit("trace", {"random_strike": target}, chance=True)
+        self._resolve_strike(ctx, target)
+
+    # ================================================================== director
+    def factions_in_play(self, state: State) -> list[str]:
+        """蓝方阵营 and 红方阵营."""
+        return [BLUE, RED]
+
+    def concede(self, ctx: Ctx, faction: str) -> None:
+        """The director rules a faction lost: the other wins."""
+        ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
+        self.end_game(ctx, [BLUE if faction == RED else RED])
+
+    def red_card(self, ctx: Ctx, seat: int, faction_loses: bool) -> None:
+        """R-M186-08: removed (no more votes or proposals, skipped in seat order); two reds on one
+        faction, or the director's decision, and the faction loses."""
+        s = ctx.state
+        p = s.players[seat]
+        faction = p.faction
+        if p.alive:
+            ctx.emit(
+                "exited",
+                {"seat": seat, "cause": "red_card", "day": s.day, "phase": s.phase},
+                (seat,),
+            )
+            ctx.emit(
+                "announcement",
+                {"key": "red_card_exit", "params": {"p": seat}, "exits": [seat]},
+                PUBLIC,
+            )
+        reds = dict(s.flags.get("red_cards", {}))
+        reds[faction] = reds.get(faction, 0) + 1
+        ctx.emit("flag", {"key": "red_cards", "value": reds})
+        if reds[faction] >= 2 or faction_loses:
+            if reds[faction] >= 2:
+                ctx.emit(
+                    "announcement",
+                    {"key": "two_reds", "params": {"faction": self.faction_name(faction)}},
+                    PUBLIC,
+                )
+            self.concede(ctx, faction)
