@@ -68,6 +68,8 @@ def play_random(
                 cmd = random_command(rng, seat, game.legal(seat), pass_rate)
                 if cmd is not None:
                     game.handle(cmd)
+                    if game.state.ended:
+                        return game
         if on_stage is not None:
             on_stage(game)
             if game.state.ended:

@@ -65,7 +65,9 @@ def check_views(game: Game, seats: list[int] | None = None) -> None:
     if not s.ended:
         assert "reveal" not in public
         assert "god" not in public
-        role_names = {r["name"] for r in rs.roles.values()}
+        # role words the post itself puts in announcements (M186: 公示[加拉哈德保护了任务免于破坏]...)
+        announced = {rs.role_name(r) for r in rs.data.get("announced_roles", [])}
+        role_names = {r["name"] for r in rs.roles.values()} - announced
         # roles are public only where the post reveals an exit's identity (bs46), and only of exits
         shown = (
             {rs.role_name(p.role) for p in s.players if not p.alive}
