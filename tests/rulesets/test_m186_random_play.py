@@ -2,7 +2,7 @@
 
 import random
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bansha.engine import Director, Game
@@ -83,3 +83,17 @@ def check_published_approvals(game: Game) -> None:
         v = view(game, seat)
         for a in v["acts"]:
             assert a["by"] == v["viewer"], "someone else's secret vote was shown"
+
+
+VARIANT = find_ruleset("avalon10")
+
+
+@given(seed=st.integers(min_value=0, max_value=2**31))
+@settings(max_examples=300)
+def test_avalon10_variant_random_games(seed: int) -> None:
+    game = Game.create(VARIANT, [f"p{i}" for i in range(10)], seed)
+    play_random(game, seed)
+    assert game.state.ended and len(game.state.winners) == 1
+    check_replay(game)
+    check_history(game)
+    check_views(game)

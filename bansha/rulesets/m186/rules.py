@@ -69,27 +69,28 @@ class M186(RuleSet):
         self.advance(ctx, self.start_time())
 
     def _knowledge(self, ctx: Ctx, dealt: list[str]) -> None:
-        """R-M186-01: Merlin, Percival, the organization and Vivian at the start."""
+        """R-M186-01: Merlin, Percival, the organization and Vivian at the start (a variant may
+        leave some of these roles out)."""
         seat_of = {role: seat for seat, role in enumerate(dealt)}
         reds_seen = sorted(
             s for s, r in enumerate(dealt) if self.roles[r]["faction"] == RED and r != "mordred"
         )
-        self._tell(ctx, seat_of["merlin"], reds_seen, "reds", "knows_reds")
-        self._tell(
-            ctx,
-            seat_of["percival"],
-            sorted([seat_of["merlin"], seat_of["morgana"]]),
-            "merlin_or_morgana",
-            "knows_two",
-        )
-        group = sorted(seat_of[r] for r in ORGANIZATION)
-        ctx.emit("group_set", {"group": "organization", "members": group}, tuple(group))
+        if "merlin" in seat_of:
+            self._tell(ctx, seat_of["merlin"], reds_seen, "reds", "knows_reds")
+        if "percival" in seat_of and "merlin" in seat_of and "morgana" in seat_of:
+            pair = sorted([seat_of["merlin"], seat_of["morgana"]])
+            self._tell(ctx, seat_of["percival"], pair, "merlin_or_morgana", "knows_two")
+        group = sorted(seat_of[r] for r in ORGANIZATION if r in seat_of)
+        if group:
+            ctx.emit("group_set", {"group": "organization", "members": group}, tuple(group))
         for seat in group:
             ctx.emit("notice", {"key": "group_formed", "params": {"ps": group}}, (seat,))
-            self._tell(
-                ctx, seat, [seat_of["bad_lancelot"]], "initial_red_lancelot", "knows_lancelot"
-            )
-        self._tell(ctx, seat_of["vivian"], [seat_of["mordred"]], "mordred", "knows_mordred")
+            if "bad_lancelot" in seat_of:
+                self._tell(
+                    ctx, seat, [seat_of["bad_lancelot"]], "initial_red_lancelot", "knows_lancelot"
+                )
+        if "vivian" in seat_of and "mordred" in seat_of:
+            self._tell(ctx, seat_of["vivian"], [seat_of["mordred"]], "mordred", "knows_mordred")
 
     def _tell(self, ctx: Ctx, seat: int, about: list[int], word: str, text: str) -> None:
         ctx.emit("known", {"seat": seat, "about": about, "word": self.word(word)}, (seat,))
@@ -100,7 +101,9 @@ class M186(RuleSet):
 
     def _shuffle_deck(self, ctx: Ctx, fixed_deck: list[str] | None) -> None:
         """R-M186-02: 9 不变 + 2 转变, drawn without replacement; ``fixed.deck`` pins the first cards."""
-        counts = {CARD_KEYS[k]: int(v) for k, v in self.data["deck"].items()}
+        counts = {CARD_KEYS[k]: int(v) for k, v in (self.data.get("deck") or {}).items()}
+        for key in CARD_KEYS.values():
+            counts.setdefault(key, 0)
         head: list[str] = []
         for word in fixed_deck or []:
             key = CARD_KEYS.get(str(word))
@@ -189,13 +192,15 @@ class M186(RuleSet):
         """One public draw from the Lancelot deck; 转变 swaps the two Lancelots (R-M186-02)."""
         s = ctx.state
         deck = list(s.flags["deck"])
+        if not deck:
+            return  # a variant without Lancelots has no deck
         card = deck.pop(0)
         ctx.emit("flag", {"key": "deck", "value": deck})
         word = self.word(card)
         ctx.emit("announcement", {"key": text, "params": {"day": s.day, "card": word}}, PUBLIC)
-        if card == "change":
-            good = next(p for p in s.players if p.role == "good_lancelot")
-            bad = next(p for p in s.players if p.role == "bad_lancelot")
+        good = next((p for p in s.players if p.role == "good_lancelot"), None)
+        bad = next((p for p in s.players if p.role == "bad_lancelot"), None)
+        if card == "change" and good is not None and bad is not None:
             for p, role, faction in ((good, "bad_lancelot", RED), (bad, "good_lancelot", BLUE)):
                 ctx.emit("role_set", {"seat": p.seat, "role": role}, (p.seat,))
                 ctx.emit("faction_set", {"seat": p.seat, "faction": faction}, (p.seat,))
@@ -444,7 +449,8 @@ class M186(RuleSet):
             else:
                 vote = rec.choice or success
             fails += vote == fail
-        result = fail if fails else success
+        needed: list[int] = self.data.get("fails_needed", [1] * 5)
+        result = fail if fails >= needed[min(self._round(s), len(needed)) - 1] else success
         roles = {s.players[x].role for x in team}
         extra = []
         if fails == 1 and "galahad" in roles and not s.flags.get("grail_used"):
@@ -505,7 +511,7 @@ class M186(RuleSet):
         """刺客拍刀流程 (R-M186-07): 3 − X more draws, the red list published, one day, the strike."""
         s = ctx.state
         x = s.flags.get("missions", []).count(self.word("success"))
-        n = max(0, 3 - x)
+        n = min(max(0, 3 - x), len(s.flags.get("deck", [])))
         ctx.emit("flag", {"key": "assassination", "value": {"x": x}})
         ctx.emit("announcement", {"key": key, "params": {"n": n}}, PUBLIC)
         for _ in range(n):
