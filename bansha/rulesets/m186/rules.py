@@ -102,8 +102,8 @@ class M186(RuleSet):
     def _shuffle_deck(self, ctx: Ctx, fixed_deck: list[str] | None) -> None:
         """R-M186-02: 9 不变 + 2 转变, drawn without replacement; ``fixed.deck`` pins the first cards."""
         counts = {CARD_KEYS[k]: int(v) for k, v in (self.data.get("deck") or {}).items()}
-        for key in CARD_KEYS.values():
-            counts.setdefault(key, 0)
+        for card in CARD_KEYS.values():
+            counts.setdefault(card, 0)
         head: list[str] = []
         for word in fixed_deck or []:
             key = CARD_KEYS.get(str(word))
