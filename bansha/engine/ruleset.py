@@ -50,6 +50,8 @@ class LegalAct:
     """When > 0, the choice is a list of this many words, each one of ``choices``."""
     rare: bool = False
     """A game-changing declaration (拍刀, 投降) that a form shows as its own button."""
+    must_include: tuple[int, ...] = ()
+    """When set, one of the targets must be one of these (the others come from ``targets``)."""
 
 
 class RuleSet:
@@ -255,8 +257,7 @@ class RuleSet:
             raise RuleError("没有这个座位")
         if kind == "card":
             given = penalties.give(ctx, seat, penalties.COLOR_BY_NAME[cmd.name])
-            if "red" in given:
-                self.red_card(ctx, seat, bool(args.get("faction_loses")))
+            self.on_card(ctx, seat, given, bool(args.get("faction_loses")))
         elif kind == "substitute":
             new = str(args["by"]).strip()
             if not new or any(p.name == new for p in s.players):
@@ -304,6 +305,11 @@ class RuleSet:
     def concede(self, ctx: Ctx, faction: str) -> None:
         """The director rules ``faction`` lost (判负)."""
         raise NotImplementedError
+
+    def on_card(self, ctx: Ctx, seat: int, given: list[str], faction_loses: bool) -> None:
+        """After a card and its upgrades: a red card has the rule set's consequences."""
+        if "red" in given:
+            self.red_card(ctx, seat, faction_loses)
 
     def red_card(self, ctx: Ctx, seat: int, faction_loses: bool) -> None:
         """A red card (given or reached by upgrades): the rule set's consequences."""
@@ -423,7 +429,7 @@ def stage_deadline(spec: dict[str, Any], day: int, at: datetime | None) -> datet
     ``until`` clock time ("12:00") after it opens, in the opening time's zone."""
     if at is None:
         return None
-    until = spec.get("until")
+    until = spec.get("until_day1") if day == 1 and "until_day1" in spec else spec.get("until")
     if until:
         hour, minute = (int(x) for x in str(until).split(":"))
         deadline = at.replace(hour=hour, minute=minute, second=0, microsecond=0)

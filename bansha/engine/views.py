@@ -157,6 +157,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                 "text": la.text,
                 "slots": la.slots,
                 "rare": la.rare,
+                "must_include": [names[t] for t in la.must_include],
             }
             for la in game.legal(viewer)
         ]

@@ -19,12 +19,14 @@ from bansha.engine.ruleset import RuleSet
 from bansha.rulesets.bs46 import BS46
 from bansha.rulesets.m103 import M103
 from bansha.rulesets.m186 import M186
+from bansha.rulesets.xxxii import XXXII
 
 HERE = Path(__file__).parent
 BUILTIN: dict[str, tuple[type[RuleSet], Path]] = {
     "m103": (M103, HERE / "m103" / "data.yaml"),
     "bs46": (BS46, HERE / "bs46" / "data.yaml"),
     "m186": (M186, HERE / "m186" / "data.yaml"),
+    "xxxii": (XXXII, HERE / "xxxii" / "data.yaml"),
 }
 VARIANTS_DIR = HERE / "variants"
 

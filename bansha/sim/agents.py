@@ -34,6 +34,12 @@ def random_command(
         return Vote(seat, la.targets[k] if k < len(la.targets) else None)
     if la.text:
         return Act(seat, la.skill, (), rng.choice(LAST_WORDS))
+    if la.must_include:
+        first = rng.choice(la.must_include)
+        rest = [t for t in la.targets if t != first]
+        if len(rest) < la.count - 1:
+            return None
+        return Act(seat, la.skill, (first, *rng.sample(rest, la.count - 1)))
     if len(la.targets) < la.count:
         return None
     targets = tuple(rng.sample(la.targets, la.count))

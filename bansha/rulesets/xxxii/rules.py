@@ -1,0 +1,764 @@
+"""【版杀XXXII】海猫鸣泣之时: killers, detectives, a spectator, an inquisitor and a third-party witch.
+
+结算阶段处理顺序: 「①宵禁，夜晚阶段开始：结算【弃明投暗】…②夜晚行动阶段结束，所有人已提交技能目标，结算阶段开始：
+1.结算【审问官-红字结界】的守护效果和【魔女-契约标记】 2.如果魔女面临【杀手-无常之刃】的死亡效果结算，将会在告知魔女后，
+由其决定是否发动【魔女-王车易位】 3.同时结算【杀手-无常之刃】【审问官-红字结界】【魔女-王车易位】造成的死亡效果，如果是第一晚
+那么也结算【杀手-杀人诛心】产生共犯。 4.结算【侦探-侦探权限】【观剧-演员试镜】 ③结算阶段结束，遗言阶段开始：<仅限第一天，
+结算【魔法传承】> 向魔女发送标记结果 向侦探和观剧发送查验结果 向当晚死者发送死者通知…」
+
+Rulings followed: R-ALL-01..08, R-XXXII-01..17 (../shared/rulings.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bansha.engine.commands import Act, Vote
+from bansha.engine.context import Ctx
+from bansha.engine.errors import RuleError
+from bansha.engine.events import PUBLIC
+from bansha.engine.ruleset import LegalAct, RuleSet
+from bansha.engine.state import State
+from bansha.mechanics import last_words, votes
+
+BLACK, WHITE, THIRD = "black", "white", "third"
+KEY_PIECES = ("detective", "spectator", "inquisitor")
+DAY_STAGES = ("restricted", "free", "vote", "castle_vote")
+
+
+class XXXII(RuleSet):
+    """The XXXII rule set: the night's resolution table ①–③, colours, marks, castling, joint wins."""
+
+    # ================================================================== setup
+    def setup(
+        self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
+    ) -> None:
+        """Deal; believers (R-XXXII-02); groups; the witch's prophecy list (R-XXXII-10)."""
+        s = ctx.state
+        dealt = self.deal(ctx, roles)
+        for seat, role in enumerate(dealt):
+            r = self.roles[role]
+            ctx.emit(
+                "role_card",
+                {"seat": seat, "role": role, "faction": r["faction"], "skills": list(r["skills"])},
+                (seat,),
+            )
+        names = {p.name: p.seat for p in s.players}
+        declared = declare.get(self.data["believer_declaration"]) or []
+        for name in declared:
+            if str(name) not in names:
+                raise RuleError(f"declare：没有玩家「{name}」")
+        believers = sorted(names[str(n)] for n in declared if dealt[names[str(n)]] == "civilian")
+        ctx.emit("flag", {"key": "believers", "value": believers})  # only civilians' answers count
+        for group, role in (("killers", "killer"), ("detectives", "detective"), ("witch", "witch")):
+            self._set_group(ctx, group, [x for x, r in enumerate(dealt) if r == role])
+        witch = dealt.index("witch")
+        low, high = self.data["prophecy_size"]
+        size = min(max(len(believers), int(low)), int(high))
+        pool = [x for x, r in enumerate(dealt) if r != "civilian" and x != witch]
+        listed = sorted(ctx.rng().sample(pool, min(size, len(pool))))
+        ctx.emit(
+            "known", {"seat": witch, "about": listed, "word": self.word("not_civilian")}, (witch,)
+        )
+        ctx.emit("notice", {"key": "prophecy", "params": {"ps": listed}}, (witch,), chance=True)
+        for key, value in (
+            ("chosen", []),
+            ("different_pairs", []),
+            ("named", []),
+            ("barrier_counts", {}),
+        ):
+            ctx.emit("flag", {"key": key, "value": value})
+        self.advance(ctx, self.start_time())
+
+    def _set_group(self, ctx: Ctx, group: str, members: list[int]) -> None:
+        members = sorted(members)
+        ctx.emit("group_set", {"group": group, "members": members}, tuple(members))
+        for x in members:
+            ctx.emit(
+                "notice",
+                {
+                    "key": "group_formed",
+                    "params": {"group": self.data["groups"][group], "ps": members},
+                },
+                (x,),
+            )
+
+    def stage_applies(self, state: State, spec: dict[str, Any]) -> bool:
+        """Day 1 has only 自由讨论阶段; 王车易位 only while the witch decides after a vote."""
+        when = spec.get("when")
+        if when == "after_day1":
+            return state.day >= 2
+        if when == "castle_vote":
+            return state.flags.get("castle_offer") == "vote"
+        return True
+
+    # ================================================================== colours and helpers
+    def colour(self, s: State, seat: int) -> str:
+        """R-XXXII-01: killers are black, the accomplice after 弃明投暗; every other piece white."""
+        role = s.players[seat].role
+        if role == "killer" or (role == "accomplice" and s.flags.get("accomplice_black")):
+            return BLACK
+        return WHITE
+
+    def _witch_group(self, s: State) -> tuple[int, ...]:
+        return tuple(s.groups.get("witch", []))
+
+    def _seat_of(self, s: State, role: str) -> int | None:
+        return next((p.seat for p in s.players if p.role == role), None)
+
+    def _marked_civilians(self, s: State) -> list[int]:
+        marked = s.marks.get("marked", set())
+        return [p.seat for p in s.players if p.alive and p.role == "civilian" and p.seat in marked]
+
+    def _can_castle(self, s: State) -> bool:
+        return not s.flags.get("castle_used") and bool(self._marked_civilians(s))
+
+    # ================================================================== legal acts
+    def legal(self, state: State, seat: int) -> list[LegalAct]:
+        """What the piece may submit now."""
+        if state.ended:
+            return []
+        p = state.players[seat]
+        out: list[LegalAct] = []
+        if state.last_words and state.last_words.get(seat, "") is None:
+            out.append(LegalAct("last_words", (), 0, text=True))
+        key = state.stage_key
+        living = state.living()
+        if key == "night" and p.role == "witch" and "mark" in p.skills:
+            out.append(LegalAct("mark", tuple(range(len(state.players))), 1))  # 无论是否存活
+        offer = state.flags.get("castle_offer")
+        if p.role == "witch" and offer and key in ("resolve", "castle_vote"):
+            out.append(
+                LegalAct("castling", (), 0, choices=(self.word("accept"), self.word("decline")))
+            )
+        if not p.alive:
+            return out
+        others = tuple(x for x in living if x != seat)
+        if key == "night":
+            if "blade" in p.skills:
+                out.append(LegalAct("blade", living, 1))
+            if "inspect" in p.skills:
+                out.append(LegalAct("inspect", others, 1))
+            if "barrier" in p.skills:
+                targets = self._barrier_targets(state, seat)
+                if targets:
+                    out.append(LegalAct("barrier", targets, 1))
+            if "audition" in p.skills:
+                options = self._audition_options(state, seat)
+                if options is not None:
+                    free, forced = options
+                    out.append(LegalAct("audition", tuple(free), 2, must_include=tuple(forced)))
+        elif key in DAY_STAGES:
+            if key == "vote" and state.ballot_counts.get(seat, 0) <= int(
+                self.options.get("max_changes", 1)
+            ):
+                out.append(LegalAct("vote", living, 1, choices=("弃权",)))
+            if "reveal" in p.skills and self._reveal_open(state):
+                out.append(
+                    LegalAct(
+                        "reveal", tuple(x for x in living if state.players[x].role == "killer"), 1
+                    )
+                )
+        return out
+
+    def _reveal_open(self, s: State) -> bool:
+        """弃明投暗 is submitted by day while the accomplice (to be made on night 1) has not joined."""
+        if s.flags.get("accomplice_joined"):
+            return False
+        return s.day == 1 or s.flags.get("accomplice") is not None
+
+    def _barrier_targets(self, s: State, seat: int) -> tuple[int, ...]:
+        """R-XXXII-09: never the piece of the night before; after a white second use, only self or
+        never-chosen pieces."""
+        counts: dict[str, int] = s.flags.get("barrier_counts", {})
+        last = s.flags.get("last_barrier")
+        out = []
+        for x in s.living():
+            if last is not None and x == last and s.flags.get("last_barrier_night") == s.day - 1:
+                continue
+            if s.flags.get("barrier_restricted") and x != seat and counts.get(str(x), 0) > 0:
+                continue
+            out.append(x)
+        return tuple(out)
+
+    def _audition_options(self, s: State, seat: int) -> tuple[list[int], list[int]] | None:
+        """R-XXXII-07 rules ①–④: (free targets, forced pair) or ``None`` when unavailable tonight.
+
+        ① not self; ② never a piece chosen on an earlier night; ③ after 异 the night before, one
+        target is one of that pair still alive (exempt from ②); ④ no two legal targets, no test.
+        """
+        if s.flags.get("audition_locked") == s.day:
+            return None  # the night after 同
+        chosen = set(s.flags.get("chosen", []))
+        free = [x for x in s.living() if x != seat and x not in chosen]
+        forced = self._forced(s, seat)
+        if forced:
+            return (free, forced) if free else None
+        return (free, []) if len(free) >= 2 else None
+
+    def _forced(self, s: State, seat: int) -> list[int]:
+        """Rule ③: after 异 the night before, one target is one of that pair still alive."""
+        last = s.flags.get("last_audition")
+        if not last or last["night"] != s.day - 1 or last["word"] != self.word("different"):
+            return []
+        return [x for x in last["pair"] if s.players[x].alive and x != seat]
+
+    # ================================================================== acts
+    def on_act(self, ctx: Ctx, cmd: Act) -> None:
+        """Validate against ``legal`` with the post's reason, then record."""
+        s = ctx.state
+        if cmd.skill == "last_words":
+            if s.last_words.get(cmd.by, "") is not None:
+                raise RuleError("只有前三日死亡的玩家可以留下遗言，且只能提交一次")
+            last_words.submit(ctx, cmd.by, cmd.choice)
+            return
+        allowed = {la.skill: la for la in self.legal(s, cmd.by)}
+        name = self.skill_name(cmd.skill)
+        if cmd.skill not in allowed:
+            raise RuleError(self._why_not(s, cmd))
+        la = allowed[cmd.skill]
+        if cmd.skill == "castling":
+            if cmd.choice not in la.choices:
+                raise RuleError("请回复「是」或「否」")
+        elif len(cmd.targets) != la.count or len(set(cmd.targets)) != la.count:
+            raise RuleError(f"【{name}】需要选择{la.count}名不同的棋子")
+        elif cmd.skill == "audition":
+            self._check_audition(s, cmd)
+        else:
+            for t in cmd.targets:
+                if t not in la.targets:
+                    raise RuleError(self._why_target(s, cmd, t))
+        team = "blade" if cmd.skill == "blade" else "reveal" if cmd.skill == "reveal" else None
+        to = tuple(s.groups.get("killers", [])) if team else (cmd.by,)
+        if cmd.by not in to:
+            to = (*to, cmd.by)
+        ctx.emit(
+            "acted",
+            {
+                "seat": cmd.by,
+                "skill": cmd.skill,
+                "targets": list(cmd.targets),
+                "choice": cmd.choice,
+                "at": cmd.at.isoformat() if cmd.at else None,
+                "team": team,
+            },
+            to,
+        )
+
+    def _why_not(self, s: State, cmd: Act) -> str:
+        name = self.skill_name(cmd.skill)
+        p = s.players[cmd.by]
+        if cmd.skill not in p.skills and cmd.skill != "castling":
+            return f"你没有技能【{name}】"
+        if not p.alive and cmd.skill != "mark":
+            return "你已死亡，不能再发动技能"
+        if cmd.skill == "audition":
+            if s.flags.get("audition_locked") == s.day:
+                return "前一晚结果为【同】，今晚不可发动【演员试镜】"
+            return "棋盘上无法找到两名合法目标，【演员试镜】无法发动"
+        if cmd.skill == "castling":
+            return "现在不能发动【王车易位】"
+        if cmd.skill == "reveal":
+            return "【弃明投暗】只能在白天（入夜前）提交"
+        return f"现在不能发动【{name}】"
+
+    def _why_target(self, s: State, cmd: Act, t: int) -> str:
+        if not 0 <= t < len(s.players) or not s.players[t].alive:
+            return "目标必须是存活的棋子"  # R-ALL-03
+        if cmd.skill == "barrier":
+            if s.flags.get("last_barrier") == t and s.flags.get("last_barrier_night") == s.day - 1:
+                return "审问官不能连续两天对同一棋子使用【红字结界】"
+            return "审问官此后仅可选择审问官本身或未曾选过的棋子"
+        if cmd.skill == "reveal":
+            return "只能告知一名存活杀手的名字"
+        return "不能选择这名棋子"
+
+    def _check_audition(self, s: State, cmd: Act) -> None:
+        """R-XXXII-07 ①–③ with the rule's own reason."""
+        a, b = cmd.targets
+        if cmd.by in (a, b):
+            raise RuleError("①不可选择自身")
+        for t in (a, b):
+            if not 0 <= t < len(s.players) or not s.players[t].alive:
+                raise RuleError("演员试镜须选定两名存活棋子")
+        chosen = set(s.flags.get("chosen", []))
+        forced = self._forced(s, cmd.by)
+        if forced:
+            if a not in forced and b not in forced:
+                raise RuleError("③前一晚结果为【异】，本次目标之一必须从那两名棋子中选择")
+            other = b if a in forced else a
+            if other in chosen:
+                raise RuleError("②不可选择之前已经选过的棋子")
+        elif a in chosen or b in chosen:
+            raise RuleError("②不可选择之前已经选过的棋子")
+
+    # ================================================================== votes
+    def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
+        """R-XXXII-14: from day 2, in 投票阶段 only."""
+        s = ctx.state
+        if s.stage_key != "vote":
+            raise RuleError("第一天没有投票阶段" if s.day == 1 else "现在不是投票阶段")
+        if not s.players[cmd.by].alive:
+            raise RuleError("死亡的棋子不能投票")
+        if cmd.target is not None and (
+            not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive
+        ):
+            raise RuleError("只能投票给存活的棋子")
+        change = votes.check_ballot(
+            s.ballot_counts.get(cmd.by, 0),
+            cmd.by,
+            cmd.at,
+            s.deadline,
+            max_changes=1,
+            freeze_minutes=0,
+            accelerated=False,
+        )
+        ctx.emit(
+            "voted",
+            {
+                "seat": cmd.by,
+                "target": cmd.target,
+                "at": cmd.at.isoformat() if cmd.at else None,
+                "change": change,
+            },
+            PUBLIC,
+        )
+
+    # ================================================================== phases
+    def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
+        """① at nightfall: 弃明投暗 told; at dawn: the night's deaths, 魔女复苏, last words."""
+        s = ctx.state
+        if phase == "night":
+            ctx.emit("flag", {"key": "nightfall_alive", "value": list(s.living())})
+            if day >= 2:
+                self._tell_name(ctx)
+            return
+        if day == 1:
+            return
+        deaths = list(s.flags.get("night_exits", []))
+        if s.flags.get("revival_due"):
+            ctx.emit("flag", {"key": "revival_due", "value": False})
+            ctx.emit("announcement", {"key": "witch_revival", "params": {}}, PUBLIC)
+            for role in ("witch", "apprentice"):
+                seat = self._seat_of(s, role)
+                if seat is not None and s.players[seat].alive:
+                    self._die(ctx, [seat], "revival")
+                    deaths.append(seat)
+        ctx.emit(
+            "announcement",
+            {"key": "day_start", "params": {"day": day, "ps": deaths}, "exits": deaths},
+            PUBLIC,
+        )
+        ctx.emit("flag", {"key": "night_exits", "value": []})
+        last_words.publish_and_close(ctx)
+
+    def _tell_name(self, ctx: Ctx) -> None:
+        """弃明投暗 (R-XXXII-05): the killers' name of the day goes to the accomplice."""
+        s = ctx.state
+        accomplice = s.flags.get("accomplice")
+        rec = s.flags.get("reveal_pending")
+        ctx.emit("flag", {"key": "reveal_pending", "value": None})
+        if accomplice is None or rec is None or s.flags.get("accomplice_joined"):
+            return
+        ctx.emit(
+            "known",
+            {"seat": accomplice, "about": [rec], "word": self.word("killer")},
+            (accomplice,),
+        )
+        ctx.emit("notice", {"key": "reveal_told", "params": {"p": rec}}, (accomplice,))
+        named = sorted({*s.flags.get("named", []), rec})
+        ctx.emit("flag", {"key": "named", "value": named})
+        living_killers = {p.seat for p in s.players if p.alive and p.role == "killer"}
+        if living_killers <= set(named):
+            self._accomplice_joins(ctx, black=True)
+
+    def _accomplice_joins(self, ctx: Ctx, black: bool) -> None:
+        s = ctx.state
+        accomplice = s.flags["accomplice"]
+        ctx.emit("flag", {"key": "accomplice_joined", "value": True})
+        if black:
+            ctx.emit("flag", {"key": "accomplice_black", "value": True})
+            ctx.emit("notice", {"key": "accomplice_joined", "params": {}}, (accomplice,))
+        members = sorted({*s.groups.get("killers", []), accomplice})
+        self._set_group(ctx, "killers", members)
+
+    # ================================================================== closing stages
+    def on_close(self, ctx: Ctx, stage_key: str) -> None:
+        """Resolve the stage, then check the win conditions (any stage's end, R-XXXII-13)."""
+        s = ctx.state
+        if stage_key in ("restricted", "free", "vote"):
+            rec = s.team_acts.get("reveal")
+            if rec is not None:
+                ctx.emit("flag", {"key": "reveal_pending", "value": rec.targets[0]})
+        if stage_key == "night":
+            self._night_part_one(ctx)
+        elif stage_key == "resolve":
+            self._night_part_two(ctx)
+        elif stage_key == "vote":
+            self._close_vote(ctx)
+        elif stage_key == "castle_vote":
+            self._close_castle_vote(ctx)
+        if not s.ended:
+            self._check_outcome(ctx)
+
+    def _night_part_one(self, ctx: Ctx) -> None:
+        """② steps 1–2: the barrier and the marks; tell the witch if she faces the blade."""
+        s = ctx.state
+        night = s.day
+
+        def target(skill: str) -> tuple[int, ...] | None:
+            for (_seat, sk), rec in s.acts.items():
+                if sk == skill:
+                    return rec.targets
+            return None
+
+        blade = s.team_acts.get("blade")
+        blade_target = blade.targets[0] if blade else None
+        inquisitor = self._seat_of(s, "inquisitor")
+        barrier = target("barrier")
+        protected: int | None = None
+        barrier_kill: int | None = None
+        if barrier is not None and inquisitor is not None:
+            b = barrier[0]
+            counts = dict(s.flags.get("barrier_counts", {}))
+            if b != inquisitor:
+                counts[str(b)] = counts.get(str(b), 0) + 1
+            ctx.emit("flag", {"key": "barrier_counts", "value": counts})
+            ctx.emit("flag", {"key": "last_barrier", "value": b})
+            ctx.emit("flag", {"key": "last_barrier_night", "value": night})
+            if b != inquisitor and counts[str(b)] == 2:  # the second use on the same other piece
+                if self.colour(s, b) == BLACK:
+                    barrier_kill = b
+                else:
+                    ctx.emit("flag", {"key": "barrier_restricted", "value": True})
+            else:
+                protected = b
+        mark = target("mark")
+        mark_result = None
+        if mark is not None:
+            m = mark[0]
+            ok = s.players[m].role == "civilian"
+            if ok:
+                ctx.emit("marked", {"mark": "marked", "seat": m})
+            mark_result = [m, self.word("success") if ok else self.word("fail")]
+        witch = self._seat_of(s, "witch")
+        offer = (
+            witch is not None
+            and blade_target == witch
+            and s.players[witch].alive
+            and protected != witch
+            and self._can_castle(s)
+        )
+        if offer and witch is not None:
+            ctx.emit("flag", {"key": "castle_offer", "value": "blade"})
+            ctx.emit("notice", {"key": "castle_offer", "params": {}}, (witch,))
+        ctx.emit(
+            "flag",
+            {
+                "key": "night",
+                "value": {
+                    "blade": blade_target,
+                    "protected": protected,
+                    "barrier_kill": barrier_kill,
+                    "mark": mark_result,
+                    "inspect": {
+                        str(seat): rec.targets[0]
+                        for (seat, sk), rec in s.acts.items()
+                        if sk == "inspect"
+                    },
+                    "audition": next(
+                        (
+                            [seat, *rec.targets]
+                            for (seat, sk), rec in s.acts.items()
+                            if sk == "audition"
+                        ),
+                        None,
+                    ),
+                },
+            },
+        )
+
+    def _night_part_two(self, ctx: Ctx) -> None:
+        """② steps 3–4 and ③: deaths together (with 杀人诛心 on night 1), checks, 魔法传承, results."""
+        s = ctx.state
+        night = s.day
+        data = dict(s.flags["night"])
+        ctx.emit("flag", {"key": "night", "value": None})
+        witch = self._seat_of(s, "witch")
+        castle = False
+        if s.flags.get("castle_offer") == "blade":
+            rec = s.acts.get((witch, "castling")) if witch is not None else None
+            castle = rec is not None and rec.choice == self.word("accept")
+            ctx.emit("flag", {"key": "castle_offer", "value": None})
+        victim = data["blade"]
+        if castle:
+            victim = self._castle_substitute(ctx)
+        dying: list[int] = []
+        made: int | None = None
+        if victim is not None and s.players[victim].alive:
+            if (
+                night == 1
+                and s.players[victim].role == "civilian"
+                and s.flags.get("accomplice") is None
+            ):
+                made = victim  # 杀人诛心 (R-XXXII-04): protected or not
+            elif victim != data["protected"]:
+                dying.append(victim)
+        bk = data["barrier_kill"]
+        if bk is not None and s.players[bk].alive and bk not in dying:
+            dying.append(bk)
+        causes = {x: ("barrier" if x == bk and x != victim else "blade") for x in dying}
+        for x in dying:
+            self._die(ctx, [x], causes[x])
+        if made is not None:
+            ctx.emit("role_set", {"seat": made, "role": "accomplice"}, (made,))
+            ctx.emit("faction_set", {"seat": made, "faction": BLACK}, (made,))
+            ctx.emit("flag", {"key": "accomplice", "value": made})
+        # ②4: the detectives' and the spectator's results, by colour after step 3
+        results: list[tuple[int, str, str, dict[str, Any]]] = []
+        for seat_s, t in data["inspect"].items():
+            word = self.word("black") if self.colour(s, t) == BLACK else self.word("white")
+            results.append(
+                (
+                    int(seat_s),
+                    "inspect",
+                    word,
+                    {"key": "inspect_result", "params": {"p": t, "word": word}},
+                )
+            )
+        audition = data["audition"]
+        if audition is not None:
+            spectator, a, b = audition
+            same = self.colour(s, a) == self.colour(s, b)
+            word = self.word("same") if same else self.word("different")
+            chosen = sorted({*s.flags.get("chosen", []), a, b})
+            ctx.emit("flag", {"key": "chosen", "value": chosen})
+            ctx.emit(
+                "flag",
+                {"key": "last_audition", "value": {"night": night, "pair": [a, b], "word": word}},
+            )
+            if same:
+                ctx.emit("flag", {"key": "audition_locked", "value": night + 1})
+            else:
+                ctx.emit(
+                    "flag",
+                    {"key": "different_pairs", "value": [*s.flags["different_pairs"], [a, b]]},
+                )
+            results.append(
+                (
+                    spectator,
+                    "audition",
+                    word,
+                    {"key": "audition_result", "params": {"ps": [a, b], "word": word}},
+                )
+            )
+        # ③
+        if night == 1:
+            self._legacy(ctx)
+        if data["mark"] is not None and witch is not None:
+            m, word = data["mark"]
+            ctx.emit(
+                "result",
+                {"seat": witch, "skill": "mark", "value": word, "target": m, "day": night},
+                (witch,),
+            )
+            ctx.emit("notice", {"key": "mark_result", "params": {"p": m, "word": word}}, (witch,))
+        for seat, skill, word, notice in results:
+            ctx.emit("result", {"seat": seat, "skill": skill, "value": word, "day": night}, (seat,))
+            ctx.emit("notice", notice, (seat,))
+        if made is not None:
+            ctx.emit("notice", {"key": "became_accomplice", "params": {}}, (made,))
+            for k in s.groups.get("killers", []):
+                ctx.emit("notice", {"key": "accomplice_made", "params": {"p": made}}, (k,))
+            self._tell_name(ctx)  # day 1's name, delayed to the accomplice's making
+
+    def _castle_substitute(self, ctx: Ctx) -> int | None:
+        """王车易位 (R-XXXII-10): a random living marked civilian, believers first, dies instead."""
+        s = ctx.state
+        pool = self._marked_civilians(s)
+        believers = [x for x in pool if x in s.flags.get("believers", [])]
+        choose_from = believers or pool
+        ctx.emit("flag", {"key": "castle_used", "value": True})
+        ctx.emit("announcement", {"key": "castled", "params": {}}, PUBLIC)
+        if not choose_from:
+            return None
+        sub = ctx.rng().choice(choose_from)
+        ctx.emit("trace", {"castling": sub}, chance=True)
+        return sub
+
+    def _legacy(self, ctx: Ctx) -> None:
+        """魔法传承 (R-XXXII-11) at the end of night 1."""
+        s = ctx.state
+        civilians = [p.seat for p in s.players if p.alive and p.role == "civilian"]
+        believers = [x for x in civilians if x in s.flags.get("believers", [])]
+        if not civilians:
+            return
+        pick = ctx.rng().choice(believers or civilians)
+        ctx.emit("trace", {"apprentice": pick}, chance=True)
+        ctx.emit("role_set", {"seat": pick, "role": "apprentice"}, (pick,))
+        ctx.emit("faction_set", {"seat": pick, "faction": THIRD}, (pick,))
+        members = sorted({*s.groups.get("witch", []), pick})
+        self._set_group(ctx, "witch", members)
+        if believers:
+            ctx.emit("notice", {"key": "became_apprentice", "params": {}}, (pick,))
+        else:
+            self._die(ctx, [pick], "legacy")
+            ctx.emit("notice", {"key": "apprentice_soul", "params": {}}, (pick,))
+
+    def _die(self, ctx: Ctx, seats: list[int], cause: str) -> None:
+        """Deaths: told at once to the dead, announced with the day (night) or at once (vote)."""
+        s = ctx.state
+        for x in seats:
+            if not s.players[x].alive:
+                continue
+            ctx.emit("exited", {"seat": x, "cause": cause, "day": s.day, "phase": s.phase}, (x,))
+            ctx.emit(
+                "notice", {"key": "you_died", "params": {"cause": self.data["causes"][cause]}}, (x,)
+            )
+            if s.day <= int(self.data["last_words_days"]) and cause not in ("drown", "revival"):
+                last_words.grant(ctx, x, None)  # R-XXXII-15: days and nights 1–3 only
+            if s.phase == "night" and cause != "revival":
+                ctx.emit(
+                    "flag", {"key": "night_exits", "value": [*s.flags.get("night_exits", []), x]}
+                )
+            if x == s.flags.get("accomplice") and not s.flags.get("accomplice_joined"):
+                self._accomplice_joins(ctx, black=False)  # 在死亡时加入杀手群
+
+    # ------------------------------------------------------------------ votes
+    def _close_vote(self, ctx: Ctx) -> None:
+        """R-XXXII-14: the most-voted living piece is voted out; R-XXXII-08 stage privilege."""
+        s = ctx.state
+        for x in s.living():
+            if s.ballot_counts.get(x, 0) == 0:
+                ctx.emit("omission", {"seat": x, "skill": "vote", "day": s.day})
+        standing = votes.current_ballots(s.ballots, False)
+        counts = votes.tally(
+            standing, lambda v: 1.0, lambda v: s.players[v].alive, lambda t: s.players[t].alive
+        )
+        parts = [
+            f"{s.players[c].name}{int(n)}票"
+            for c, n in sorted(counts.items(), key=lambda kv: -kv[1])
+        ]
+        ctx.emit(
+            "announcement",
+            {
+                "key": "vote_result",
+                "params": {"day": s.day, "tally": "，".join(parts) or "无人投票"},
+            },
+            PUBLIC,
+        )
+        top = votes.top(counts)
+        if len(top) != 1:
+            ctx.emit("announcement", {"key": "nobody_out", "params": {}}, PUBLIC)
+            return
+        out = top[0]
+        ctx.emit("announcement", {"key": "voted_out", "params": {"p": out}}, PUBLIC)
+        self._grant_privilege(ctx, out)
+        if out in (s.flags.get("privileged") or {}).get(str(s.day), []):
+            ctx.emit("announcement", {"key": "privilege_saved", "params": {"p": out}}, PUBLIC)
+            return
+        witch = self._seat_of(s, "witch")
+        if out == witch and self._can_castle(s):
+            ctx.emit("flag", {"key": "castle_offer", "value": "vote"})
+            ctx.emit("flag", {"key": "castle_vote_target", "value": out})
+            ctx.emit("notice", {"key": "castle_offer_vote", "params": {}}, (out,))
+            return
+        self._vote_death(ctx, out)
+
+    def _grant_privilege(self, ctx: Ctx, out: int) -> None:
+        """舞台特权: partners of a voted-out piece in a 异 pair are not voted to death the next day."""
+        s = ctx.state
+        partners = sorted(
+            {b if a == out else a for a, b in s.flags.get("different_pairs", []) if out in (a, b)}
+        )
+        if partners:
+            table = dict(s.flags.get("privileged") or {})
+            table[str(s.day + 1)] = sorted({*table.get(str(s.day + 1), []), *partners})
+            ctx.emit("flag", {"key": "privileged", "value": table})
+
+    def _vote_death(self, ctx: Ctx, seat: int) -> None:
+        ctx.emit(
+            "announcement", {"key": "voted_dead", "params": {"p": seat}, "exits": [seat]}, PUBLIC
+        )
+        self._die(ctx, [seat], "vote")
+
+    def _close_castle_vote(self, ctx: Ctx) -> None:
+        """王车易位 by vote: the witch's decision; a marked civilian is voted to death instead."""
+        s = ctx.state
+        witch = s.flags.get("castle_vote_target")
+        ctx.emit("flag", {"key": "castle_offer", "value": None})
+        rec = s.acts.get((witch, "castling")) if witch is not None else None
+        if rec is not None and rec.choice == self.word("accept"):
+            sub = self._castle_substitute(ctx)
+            if sub is not None:
+                self._vote_death(ctx, sub)
+                return
+        if witch is not None:
+            self._vote_death(ctx, witch)
+
+    # ================================================================== win
+    def _check_outcome(self, ctx: Ctx) -> bool:
+        """R-XXXII-12/13 at the end of every stage: joint wins; the witch's win recorded, not ending."""
+        s = ctx.state
+        if s.ended:
+            return True
+        if not s.flags.get("witch_won"):
+            civilians = [p for p in s.players if p.alive and p.role == "civilian"]
+            marked = s.marks.get("marked", set())
+            if all(p.seat in marked for p in civilians):
+                ctx.emit("flag", {"key": "witch_won", "value": True})
+                ctx.emit("flag", {"key": "revival_due", "value": True})
+                ctx.emit("announcement", {"key": "witch_win", "params": {}}, (self._witch_group(s)))
+        key_alive = any(p.alive and p.role in KEY_PIECES for p in s.players)
+        killers_alive = any(p.alive and p.role == "killer" for p in s.players)
+        winners = []
+        if not key_alive:
+            winners.append(BLACK)
+        if not killers_alive:
+            winners.append(WHITE)
+        if winners:
+            if s.flags.get("witch_won"):
+                winners.append(THIRD)
+            self._finish(ctx, winners)
+            return True
+        return False
+
+    def _finish(self, ctx: Ctx, winners: list[str]) -> None:
+        s = ctx.state
+        pending = list(s.flags.get("night_exits", []))
+        if pending:
+            ctx.emit(
+                "announcement",
+                {"key": "day_start", "params": {"day": s.day + 1, "ps": pending}, "exits": pending},
+                PUBLIC,
+            )
+        self.end_game(ctx, winners)
+
+    def factions_in_play(self, state: State) -> list[str]:
+        """黑方, 白方 and the third party."""
+        return [BLACK, WHITE, THIRD]
+
+    def concede(self, ctx: Ctx, faction: str) -> None:
+        """The director rules a faction lost; of black and white, the other wins."""
+        ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
+        if faction in (BLACK, WHITE):
+            winners = [WHITE if faction == BLACK else BLACK]
+            if ctx.state.flags.get("witch_won"):
+                winners.append(THIRD)
+            self._finish(ctx, winners)
+
+    def on_card(self, ctx: Ctx, seat: int, given: list[str], faction_loses: bool) -> None:
+        """R-XXXII-17: 累计两次警告淹死."""
+        p = ctx.state.players[seat]
+        if (
+            "warning" in given
+            and p.cards.get("warning", 0) >= int(self.data["warnings_to_drown"])
+            and p.alive
+        ):
+            self.remove(ctx, seat, "drown")
+
+    def remove(self, ctx: Ctx, seat: int, cause: str) -> None:
+        """淹死 (R-XXXII-17)."""
+        ctx.emit("announcement", {"key": "drowned", "params": {"p": seat}, "exits": [seat]}, PUBLIC)
+        self._die(ctx, [seat], "drown")
+        self._check_outcome(ctx)
