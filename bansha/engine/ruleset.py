@@ -328,8 +328,8 @@ class RuleSet:
         """The stages of a phase, from the data file's timetable."""
         return list(self.data["timetable"].get(phase, []))
 
-    def stage_applies(self, state: State, spec: dict[str, Any]) -> bool:
-        """Whether an optional stage (``when``) is held now; rule sets answer their own keys."""
+    def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
+        """Whether an optional stage (``when``) is held on ``day``; rule sets answer their own keys."""
         return True
 
     def close(self, ctx: Ctx, at: datetime | None) -> None:
@@ -362,14 +362,14 @@ class RuleSet:
         keys = [s["key"] for s in specs]
         start = keys.index(state.stage_key) + 1 if state.stage_key in keys else len(keys)
         for spec in specs[start:]:
-            if self.stage_applies(state, spec):
+            if self.stage_applies(state, spec, state.day):
                 self.open_stage(ctx, state.phase, state.day, spec, at)
                 return
         phase, day = state.phase, state.day
         for _ in range(4):
             phase, day = self.next_phase(phase, day)
             for spec in self.stage_specs(phase):
-                if self.stage_applies(state, spec):
+                if self.stage_applies(state, spec, day):
                     self.open_stage(ctx, phase, day, spec, at, phase_start=True)
                     return
         raise RuntimeError("no stage applies")  # pragma: no cover - data error

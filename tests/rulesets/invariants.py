@@ -23,7 +23,9 @@ SELF_ONLY = {
     "last_words_right",
     "last_words",
 }
-NO_LIVING_CHECK = {"last_words", "succession", "surrender", "decide"}
+NO_LIVING_CHECK = {"last_words", "succession", "surrender", "decide", "mark", "castling"}
+"""Acts the posts allow to the dead: last words, 殉职, 投降's answer, bs46's victim deciding, and
+XXXII's witch who marks any piece 无论是否存活 (R-XXXII-10) and decides 王车易位 as she dies."""
 
 
 def check_replay(game: Game) -> None:

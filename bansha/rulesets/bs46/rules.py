@@ -94,7 +94,7 @@ class BS46(RuleSet):
             raise RuleError(f"fixed.{key}.{team} 必须正好列出{len(want)}名该团成员")
         return order
 
-    def stage_applies(self, state: State, spec: dict[str, Any]) -> bool:
+    def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """高票对辩 after a tie above 40%; 高票讨论 after a second tie; 遗言 while a right is open."""
         when = spec.get("when")
         if when == "runoff":

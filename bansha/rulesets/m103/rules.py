@@ -55,13 +55,13 @@ class M103(RuleSet):
             )
         at = self.start_time()
         for spec in self.stage_specs("start"):
-            if self.stage_applies(ctx.state, spec):
+            if self.stage_applies(ctx.state, spec, 0):
                 self.open_stage(ctx, "start", 0, spec, at, phase_start=True)
                 return
         self._form_groups(ctx)
         self.advance(ctx, at)
 
-    def stage_applies(self, state: State, spec: dict[str, Any]) -> bool:
+    def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """Optional stages: 红线 when a cupid is dealt, 殉职 while a successor is due, 遗言 while rights are open."""
         when = spec.get("when")
         if when == "has_cupid":

@@ -115,7 +115,7 @@ class M186(RuleSet):
         ctx.rng().shuffle(rest)
         ctx.emit("flag", {"key": "deck", "value": head + rest}, chance=True)
 
-    def stage_applies(self, state: State, spec: dict[str, Any]) -> bool:
+    def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """拍刀 replaces the mission day once the assassination has begun; 湖中仙女 after missions 2–4."""
         when = spec.get("when")
         if when == "assassination":

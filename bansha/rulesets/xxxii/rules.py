@@ -83,11 +83,11 @@ class XXXII(RuleSet):
                 (x,),
             )
 
-    def stage_applies(self, state: State, spec: dict[str, Any]) -> bool:
+    def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """Day 1 has only 自由讨论阶段; 王车易位 only while the witch decides after a vote."""
         when = spec.get("when")
         if when == "after_day1":
-            return state.day >= 2
+            return day >= 2
         if when == "castle_vote":
             return state.flags.get("castle_offer") == "vote"
         return True
@@ -708,7 +708,8 @@ class XXXII(RuleSet):
             if all(p.seat in marked for p in civilians):
                 ctx.emit("flag", {"key": "witch_won", "value": True})
                 ctx.emit("flag", {"key": "revival_due", "value": True})
-                ctx.emit("announcement", {"key": "witch_win", "params": {}}, (self._witch_group(s)))
+                for seat in self._witch_group(s):  # recorded, not announced: the game goes on
+                    ctx.emit("notice", {"key": "witch_win", "params": {}}, (seat,))
         key_alive = any(p.alive and p.role in KEY_PIECES for p in s.players)
         killers_alive = any(p.alive and p.role == "killer" for p in s.players)
         winners = []
