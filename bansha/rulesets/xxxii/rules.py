@@ -123,22 +123,20 @@ class XXXII(RuleSet):
         if state.last_words and state.last_words.get(seat, "") is None:
             out.append(LegalAct("last_words", (), 0, text=True))
         key = state.stage_key
-        living = state.living()
-        if key == "night" and p.role == "witch" and "mark" in p.skills:
-            out.append(LegalAct("mark", tuple(range(len(state.players))), 1))  # 无论是否存活
-        offer = state.flags.get("castle_offer")
-        if p.role == "witch" and offer and key in ("resolve", "castle_vote"):
-            out.append(
-                LegalAct("castling", (), 0, choices=(self.word("accept"), self.word("decline")))
-            )
-        if not p.alive:
+        if p.role == "witch":
+            if key == "night" and "mark" in p.skills:
+                out.append(LegalAct("mark", tuple(range(len(state.players))), 1))  # 无论是否存活
+            if state.flags.get("castle_offer") and key in ("resolve", "castle_vote"):
+                words = (self.word("accept"), self.word("decline"))
+                out.append(LegalAct("castling", (), 0, choices=words))
+        if not p.alive or not (p.skills or key == "vote"):
             return out
-        others = tuple(x for x in living if x != seat)
+        living = state.living()
         if key == "night":
             if "blade" in p.skills:
                 out.append(LegalAct("blade", living, 1))
             if "inspect" in p.skills:
-                out.append(LegalAct("inspect", others, 1))
+                out.append(LegalAct("inspect", tuple(x for x in living if x != seat), 1))
             if "barrier" in p.skills:
                 targets = self._barrier_targets(state, seat)
                 if targets:
