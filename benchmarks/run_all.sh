@@ -3,5 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/bansha bench m103 -n 10000
-./scripts/bansha bench werewolf9 -n 10000 --no-memory
+for rs in bs46 m186 xxxii werewolf9 avalon10; do
+  ./scripts/bansha bench "$rs" -n 3000 --no-memory
+done
 bash benchmarks/run_peer.sh --games 4000

@@ -82,6 +82,8 @@ class State:
     known: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     seq: int = 0
     living_cache: tuple[int, ...] | None = None
+    outcome_basis: tuple[Any, ...] | None = None
+    """A rule set's memo of what its last win/loss check saw (not part of the game's facts)."""
 
     @property
     def ended(self) -> bool:

@@ -795,6 +795,11 @@ class M103(RuleSet):
         s = ctx.state
         if s.ended:
             return True
+        # nothing that decides the outcome changed since the last check: skip the work
+        basis = (len(s.exit_order), len(s.lost), bool(s.flags.get("lovers")))
+        if not already and s.outcome_basis == basis:
+            return False
+        s.outcome_basis = basis
         factions = self._factions(s)
         newly = list(already)
         for f in factions:
