@@ -146,6 +146,47 @@ def bench(
     console.print(table)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port")] = 8000,
+    database_url: Annotated[
+        str | None, typer.Option(help="postgresql://... (default: SQLite in ./.bansha)")
+    ] = None,
+    workers: Annotated[int, typer.Option(help="Server processes")] = 1,
+    clock: Annotated[bool, typer.Option(help="Close stages at their deadlines")] = True,
+) -> None:
+    """Run the web platform at http://HOST:PORT (applies migrations first)."""
+    from bansha.web.server import serve as run
+
+    console.print(f"bansha 正在运行：http://{host}:{port}/")
+    run(host, port, database_url, workers, clock)
+
+
+@app.command()
+def director(
+    username: Annotated[str, typer.Argument(help="Login name")],
+    password: Annotated[str, typer.Option(prompt=True, hide_input=True, confirmation_prompt=True)],
+    database_url: Annotated[str | None, typer.Option(help="postgresql://... (default: SQLite)")] = None,
+) -> None:
+    """Create a director account (or reset its password)."""
+    from bansha.web.server import add_director, setup
+
+    setup(database_url)
+    add_director(username, password)
+    console.print(f"导演账号已就绪：{username}")
+
+
+@app.command()
+def worker(
+    database_url: Annotated[str | None, typer.Option(help="postgresql://... (default: SQLite)")] = None,
+) -> None:
+    """Run only the deadline worker (beside servers started with --no-clock)."""
+    from bansha.web.server import run_worker
+
+    run_worker(database_url)
+
+
 def main() -> None:  # pragma: no cover
     """Entry point."""
     app()

@@ -158,6 +158,9 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                 "slots": la.slots,
                 "rare": la.rare,
                 "must_include": [names[t] for t in la.must_include],
+                "key": la.skill,
+                "slot_numbers": list(range(1, la.slots + 1)),
+                "all_targets": [names[t] for t in (*la.must_include, *la.targets)],
             }
             for la in game.legal(viewer)
         ]

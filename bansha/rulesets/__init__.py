@@ -104,6 +104,25 @@ def variant_data(path: Path, depth: int = 0) -> tuple[str, dict[str, Any]]:
     return base_id, data
 
 
+def load_variant_text(text: str, options: dict[str, Any] | None = None) -> RuleSet:
+    """Load a variant from the text of its file (a director's upload); it must extend a built-in."""
+    try:
+        over = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        raise SetupError(f"变体文件不是有效的YAML：{e}") from e
+    if not isinstance(over, dict):
+        raise SetupError("变体文件格式错误")
+    over = dict(over)
+    base_id = _alias_table().get(str(over.pop("extends", "")).lower())
+    if base_id is None:
+        raise SetupError("上传的变体文件必须用 extends 指明所基于的内置规则（m103、bs46、m186、xxxii）")
+    data = merge(builtin_data(base_id), over)
+    data["id"] = str(over.get("id", "variant"))
+    data["base"] = base_id
+    cls, _ = BUILTIN[base_id]
+    return cls(data, options)
+
+
 def load_variant(path: Path, options: dict[str, Any] | None = None) -> RuleSet:
     """Load a variant data file that ``extends`` a built-in rule set (or another variant)."""
     base_id, data = variant_data(path)

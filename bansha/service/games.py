@@ -1,0 +1,233 @@
+"""Load → decide → append. One in-process cache per game, checked against the store's head."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+import threading
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from bansha.engine import Act, Close, Game
+from bansha.engine.commands import Command, Director, Vote
+from bansha.engine.errors import RuleError
+from bansha.engine.events import Event
+from bansha.engine.ruleset import RuleSet
+from bansha.engine.state import apply
+from bansha.rulesets import find_ruleset, load_variant_text
+from bansha.sim.agents import random_command
+from bansha.store import events as store
+from bansha.store.models import GameRecord, SeatRecord
+
+TOKEN_BYTES = 24
+"""Invite tokens carry 192 random bits; only their SHA-256 is stored."""
+
+
+def token_hash(token: str) -> str:
+    """The stored form of an invite token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Created:
+    """A new game and the private link token of every seat (shown once, never stored)."""
+
+    record: GameRecord
+    tokens: dict[int, str]
+
+
+class GameService:
+    """Loads games (cached per process), applies commands with optimistic concurrency."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, Game] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    # ------------------------------------------------------------------ creating
+    def ruleset_for(self, record: GameRecord) -> RuleSet:
+        """The game's rule set: a built-in one, or the variant file stored with the game."""
+        if record.variant_yaml:
+            return load_variant_text(record.variant_yaml, record.options)
+        return find_ruleset(record.ruleset, record.options)
+
+    def create(
+        self,
+        ruleset: str,
+        players: list[str],
+        *,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        owner: Any = None,
+        demo: bool = False,
+        bots: tuple[int, ...] = (),
+        variant_yaml: str = "",
+        game_timezone: str = "Asia/Shanghai",
+        roles: dict[int, str] | None = None,
+        fixed: dict[str, Any] | None = None,
+        declare: dict[str, Any] | None = None,
+    ) -> Created:
+        """Deal a new game (R-ALL-02: the commitment is published) and make every seat's link."""
+        rs = load_variant_text(variant_yaml, options) if variant_yaml else find_ruleset(ruleset, options)
+        seed = secrets.randbits(48) if seed is None else seed
+        game = Game.create(rs, players, seed, roles, fixed, declare)
+        with transaction.atomic():
+            record = GameRecord.objects.create(
+                id=secrets.token_hex(8),
+                ruleset=rs.id,
+                variant_yaml=variant_yaml,
+                title=rs.title,
+                options=dict(options or {}),
+                seed=seed,
+                timezone=game_timezone,
+                owner=owner,
+                demo=demo,
+            )
+            store.append(record.id, 0, game.events, head=self._head(game))
+            tokens: dict[int, str] = {}
+            for seat, name in enumerate(players):
+                token = secrets.token_urlsafe(TOKEN_BYTES)
+                tokens[seat] = token
+                SeatRecord.objects.create(
+                    game=record, seat=seat, name=name, token_hash=token_hash(token), bot=seat in bots
+                )
+        record.refresh_from_db()
+        self._cache[record.id] = game
+        return Created(record, tokens)
+
+    # ------------------------------------------------------------------ loading
+    def _lock(self, game_id: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+    def load(self, game_id: str) -> Game:
+        """The game at the store's head: the cached copy caught up, or a replay."""
+        seq = store.head(game_id)
+        game = self._cache.get(game_id)
+        if game is not None and len(game.events) <= seq:
+            if len(game.events) < seq:
+                for ev in store.load(game_id, after=len(game.events)):
+                    apply(game.state, ev)
+                    game.events.append(ev)
+            return game
+        record = GameRecord.objects.get(id=game_id)
+        game = Game.replay(self.ruleset_for(record), store.load(game_id))
+        self._cache[game_id] = game
+        return game
+
+    def forget(self, game_id: str) -> None:
+        """Drop the cached copy (after a failed append)."""
+        self._cache.pop(game_id, None)
+
+    # ------------------------------------------------------------------ commands
+    def submit(self, game_id: str, cmd: Command, key: str | None = None, actor: str = "") -> list[Event]:
+        """Apply one command. RuleError: refused, nothing changed. A repeated ``key`` lands once."""
+        for _ in range(8):
+            with self._lock(game_id):
+                game = self.load(game_id)
+                expected = len(game.events)
+                out = game.handle(cmd)
+                command = None
+                if key is not None:
+                    command = {"key": key, "actor": actor, "kind": type(cmd).__name__,
+                               "payload": _payload(cmd)}
+                try:
+                    store.append(game_id, expected, out, command=command, head=self._head(game))
+                    return out
+                except store.DuplicateCommand:
+                    self.forget(game_id)
+                    return []
+                except store.ConcurrencyError:
+                    self.forget(game_id)
+        raise RuleError("系统繁忙，请重试", "busy")
+
+    def _head(self, game: Game) -> dict[str, Any]:
+        return {"deadline": game.state.deadline, "ended": game.state.ended}
+
+    # ------------------------------------------------------------------ bots and deadlines
+    def run_bots(self, game_id: str) -> int:
+        """Let every bot seat act once in the current stage, from its own legal acts only."""
+        done = 0
+        for _ in range(50):
+            game = self.load(game_id)
+            if game.state.ended:
+                return done
+            stage_seq = _stage_seq(game)
+            acted = False
+            for seat in SeatRecord.objects.filter(game_id=game_id, bot=True, revoked=False).values_list(
+                "seat", flat=True
+            ):
+                game = self.load(game_id)
+                if game.state.ended or _stage_seq(game) != stage_seq:
+                    break
+                rng = random.Random(f"bot/{game.state.seed}/{stage_seq}/{seat}")
+                cmd = random_command(rng, seat, game.legal(seat), pass_rate=0.1)
+                key = f"bot:{seat}:{stage_seq}"
+                if cmd is None:
+                    continue
+                try:
+                    if self.submit(game_id, _timed(cmd), key=key, actor=f"bot{seat}"):
+                        done += 1
+                        acted = True
+                except RuleError:
+                    continue
+            if not acted:
+                return done
+        return done
+
+    def close_due(self, now: datetime | None = None) -> int:
+        """Close every stage whose deadline has passed (safe with several workers running)."""
+        now = now or timezone.now()
+        closed = 0
+        due = GameRecord.objects.filter(ended=False, paused=False, deadline__lte=now)
+        for game_id in due.values_list("id", flat=True):
+            game = self.load(game_id)
+            deadline = game.state.deadline
+            if deadline is None or deadline > now or game.state.ended:
+                continue
+            try:
+                if self.submit(game_id, Close(at=deadline), key=f"close:{_stage_seq(game)}", actor="clock"):
+                    closed += 1
+                    if GameRecord.objects.filter(id=game_id, demo=True).exists() or SeatRecord.objects.filter(
+                        game_id=game_id, bot=True
+                    ).exists():
+                        self.run_bots(game_id)
+            except RuleError:
+                continue
+        return closed
+
+
+def _stage_seq(game: Game) -> int:
+    """The position of the event that opened the current stage (a stage's identity)."""
+    for i in range(len(game.events) - 1, -1, -1):
+        if game.events[i].kind == "stage_opened":
+            return i
+    return 0
+
+
+def _timed(cmd: Command) -> Command:
+    now = timezone.now()
+    if isinstance(cmd, Act):
+        return Act(cmd.by, cmd.skill, cmd.targets, cmd.choice, now)
+    if isinstance(cmd, Vote):
+        return Vote(cmd.by, cmd.target, now)
+    return cmd
+
+
+def _payload(cmd: Command) -> dict[str, Any]:
+    if isinstance(cmd, Act):
+        return {"by": cmd.by, "skill": cmd.skill, "targets": list(cmd.targets), "choice": cmd.choice}
+    if isinstance(cmd, Vote):
+        return {"by": cmd.by, "target": cmd.target}
+    if isinstance(cmd, Director):
+        return {"name": cmd.name, "args": cmd.args}
+    return {}
+
+
+SERVICE = GameService()
+"""The process-wide service."""

@@ -1,0 +1,74 @@
+"""Tables: games, their append-only events, seats with hashed invite tokens, and the command log."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class GameRecord(models.Model):
+    """A game: what it was created from, and the head of its event stream."""
+
+    id = models.CharField(primary_key=True, max_length=32)
+    ruleset = models.CharField(max_length=100)
+    variant_yaml = models.TextField(blank=True, default="")
+    title = models.CharField(max_length=200)
+    options = models.JSONField(default=dict)
+    seed = models.BigIntegerField()
+    timezone = models.CharField(max_length=64, default="Asia/Shanghai")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    demo = models.BooleanField(default=False)
+    paused = models.BooleanField(default=False)
+    ended = models.BooleanField(default=False)
+    seq = models.IntegerField(default=0)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.id})"
+
+
+class EventRecord(models.Model):
+    """One event. Rows are only ever inserted; ``(game, seq)`` is unique."""
+
+    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="events")
+    seq = models.IntegerField()
+    kind = models.CharField(max_length=40)
+    data = models.JSONField()
+    audience = models.JSONField()
+    chance = models.BooleanField(default=False)
+    version = models.SmallIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="event_game_seq")]
+        ordering = ["game", "seq"]
+
+
+class SeatRecord(models.Model):
+    """A seat's private link: only a hash of the token is stored; a substitute revokes the old one."""
+
+    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="seats")
+    seat = models.IntegerField()
+    name = models.CharField(max_length=60)
+    token_hash = models.CharField(max_length=64, unique=True)
+    bot = models.BooleanField(default=False)
+    revoked = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+
+class CommandRecord(models.Model):
+    """The command log beside the events; ``key`` makes a retried submission land once."""
+
+    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="commands")
+    key = models.CharField(max_length=100)
+    seq = models.IntegerField()
+    actor = models.CharField(max_length=60)
+    kind = models.CharField(max_length=20)
+    payload = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "key"], name="command_game_key")]

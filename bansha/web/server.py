@@ -1,0 +1,80 @@
+"""Running the platform: migrations, the deadline worker and the ASGI server."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+
+log = logging.getLogger("bansha")
+
+
+def setup(database_url: str | None = None) -> None:
+    """Point Django at bansha's settings (and a database), set it up and apply migrations."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bansha.web.settings")
+    if database_url:
+        os.environ["BANSHA_DATABASE_URL"] = database_url
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", interactive=False, verbosity=0)
+
+
+def deadline_loop(stop: threading.Event, interval: float = 1.0) -> None:
+    """Close stages whose deadline passed, every ``interval`` seconds, until ``stop`` is set."""
+    from django.db import close_old_connections
+
+    from bansha.service.games import SERVICE
+
+    while not stop.is_set():
+        try:
+            close_old_connections()
+            SERVICE.close_due()
+        except Exception:  # keep the clock running; the failure is logged
+            log.exception("deadline worker")
+        stop.wait(interval)
+
+
+def serve(host: str, port: int, database_url: str | None, workers: int, clock: bool) -> None:
+    """Migrate, start the deadline worker, and serve the ASGI app (no access log: no tokens in logs)."""
+    import uvicorn
+
+    setup(database_url)
+    stop = threading.Event()
+    if clock:
+        threading.Thread(target=deadline_loop, args=(stop,), daemon=True, name="deadlines").start()
+    try:
+        uvicorn.run(
+            "bansha.web.asgi:application",
+            host=host,
+            port=port,
+            workers=workers,
+            access_log=False,
+            log_level="info",
+        )
+    finally:
+        stop.set()
+
+
+def add_director(username: str, password: str) -> None:
+    """Create (or reset the password of) a director account."""
+    from django.contrib.auth import get_user_model
+
+    user_model = get_user_model()
+    user, _ = user_model.objects.get_or_create(username=username)
+    user.set_password(password)
+    user.is_staff = True
+    user.save()
+
+
+def run_worker(database_url: str | None) -> None:
+    """Only the deadline worker (several may run: a stage still closes once)."""
+    setup(database_url)
+    stop = threading.Event()
+    try:
+        deadline_loop(stop)
+    except KeyboardInterrupt:
+        stop.set()
+        time.sleep(0)

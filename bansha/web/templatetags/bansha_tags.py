@@ -1,0 +1,20 @@
+"""Template filters for the pages."""
+
+from __future__ import annotations
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def phase_zh(label: str | None) -> str:
+    """``day 2`` → 第2天, ``night 1`` → 第1夜, ``start`` → 开局, ``ended`` → 已结束."""
+    if not label:
+        return ""
+    parts = str(label).split()
+    if parts[0] == "day":
+        return f"第{parts[1]}天"
+    if parts[0] == "night":
+        return f"第{parts[1]}夜"
+    return {"start": "开局", "ended": "已结束", "setup": "准备"}.get(parts[0], label)

@@ -1,0 +1,23 @@
+"""URL routes."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from bansha.web import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("demo/new", views.demo_new, name="demo_new"),
+    path("new", views.game_new, name="game_new"),
+    path("g/<str:game_id>/", views.public_page, name="public"),
+    path("g/<str:game_id>/join/<str:token>", views.join, name="join"),
+    path("g/<str:game_id>/me", views.player_page, name="player"),
+    path("g/<str:game_id>/act", views.player_act, name="act"),
+    path("g/<str:game_id>/advance", views.demo_advance, name="advance"),
+    path("g/<str:game_id>/director", views.director_page, name="director"),
+    path("g/<str:game_id>/director/command", views.director_command, name="director_command"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,227 @@
+"""Page views: each renders an engine view and submits commands through the service layer.
+
+Who may see what is decided here only as "which viewer is this request": a seat (from the session,
+after the private link was exchanged), the game's director (login), or the public. The content of
+every page comes from ``bansha.engine.views.view`` for that viewer.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from bansha.engine import Act, Close, Director, RuleError, Vote
+from bansha.engine.views import view
+from bansha.rulesets import builtin_ids, find_ruleset
+from bansha.service.games import SERVICE, token_hash
+from bansha.store.models import GameRecord, SeatRecord
+
+DEMO_NAMES = ["我", "甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸",
+              "子", "丑", "寅", "卯", "辰", "巳", "午", "未", "申"]
+
+
+def _game(game_id: str) -> GameRecord:
+    try:
+        return GameRecord.objects.get(id=game_id)
+    except GameRecord.DoesNotExist as e:
+        raise Http404("没有这局游戏") from e
+
+
+def _seat(request: HttpRequest, record: GameRecord) -> int:
+    """The seat this browser holds in this game; a revoked link or another game is a 404."""
+    seat = request.session.get(f"seat:{record.id}")
+    key = request.session.get(f"seatkey:{record.id}")
+    if seat is None or key is None:
+        raise Http404("没有这局游戏")
+    if not SeatRecord.objects.filter(game=record, seat=seat, token_hash=key, revoked=False).exists():
+        raise Http404("没有这局游戏")
+    return int(seat)
+
+
+def _is_director(request: HttpRequest, record: GameRecord) -> bool:
+    user = request.user
+    return bool(user.is_authenticated and (user.is_superuser or record.owner_id == user.pk))
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The first page: one click starts a demo game against bots."""
+    rulesets = [(rid, find_ruleset(rid).title) for rid in builtin_ids()]
+    games = GameRecord.objects.order_by("-created_at")[:20]
+    return render(request, "bansha/home.html", {"rulesets": rulesets, "games": games})
+
+
+@require_POST
+def demo_new(request: HttpRequest) -> HttpResponse:
+    """A demo game: bots in every seat but the first, which this browser takes."""
+    rid = request.POST.get("ruleset", "m103")
+    if rid not in builtin_ids():
+        raise Http404("没有这个规则")
+    rs = find_ruleset(rid)
+    names = DEMO_NAMES[: rs.player_count]
+    created = SERVICE.create(rid, names, demo=True, bots=tuple(range(1, len(names))),
+                             owner=request.user if request.user.is_authenticated else None)
+    gid = created.record.id
+    request.session[f"seat:{gid}"] = 0
+    request.session[f"seatkey:{gid}"] = token_hash(created.tokens[0])
+    SERVICE.run_bots(gid)
+    return HttpResponseRedirect(reverse("player", args=[gid]))
+
+
+def join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
+    """Exchange a private link for a session, then leave the token out of the URL."""
+    record = _game(game_id)
+    key = token_hash(token)
+    seat = SeatRecord.objects.filter(game=record, token_hash=key, revoked=False).first()
+    if seat is None:
+        raise Http404("没有这局游戏")
+    request.session.cycle_key()
+    request.session[f"seat:{record.id}"] = seat.seat
+    request.session[f"seatkey:{record.id}"] = key
+    return HttpResponseRedirect(reverse("player", args=[record.id]))
+
+
+def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The public page: status, who is in, announcements, votes, the reveal after the end."""
+    record = _game(game_id)
+    v = view(SERVICE.load(record.id), "public")
+    return render(request, "bansha/public.html", {"record": record, "v": v})
+
+
+def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
+    """A player's page: their role card, knowledge, results, forms for what they may do now."""
+    record = _game(game_id)
+    seat = _seat(request, record)
+    v = view(SERVICE.load(record.id), seat)
+    return render(request, "bansha/player.html", {"record": record, "v": v, "seat": seat})
+
+
+@require_POST
+def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Submit an act or a vote from the player's page."""
+    record = _game(game_id)
+    seat = _seat(request, record)
+    game = SERVICE.load(record.id)
+    rs = game.ruleset
+    names = {p.name: p.seat for p in game.state.players}
+    skill = request.POST.get("skill", "")
+    now = timezone.now()
+    try:
+        if skill == "vote":
+            target = request.POST.get("target", "")
+            cmd: Act | Vote = Vote(seat, None if target in ("", "弃权") else names[target], now)
+        else:
+            targets = tuple(names[t] for t in request.POST.getlist("targets") if t)
+            choices = [c for c in request.POST.getlist("choice") if c]
+            text = request.POST.get("text", "").strip() or None
+            choice = ",".join(choices) if choices else text
+            rs.skill_name(skill)  # an unknown skill is refused below
+            cmd = Act(seat, skill, targets, choice, now)
+        SERVICE.submit(record.id, cmd, key=request.POST.get("nonce") or None, actor=f"seat{seat}")
+        messages.success(request, "已提交")
+    except (RuleError, KeyError) as e:
+        messages.error(request, e.message if isinstance(e, RuleError) else "选择的目标不存在")
+    if record.demo:
+        SERVICE.run_bots(record.id)
+    return HttpResponseRedirect(reverse("player", args=[record.id]))
+
+
+@require_POST
+def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
+    """In a demo game the player closes the stage (no clock), then the bots play the next one."""
+    record = _game(game_id)
+    _seat(request, record)
+    if not record.demo:
+        raise Http404("没有这局游戏")
+    try:
+        SERVICE.submit(record.id, Close(at=timezone.now()), key=request.POST.get("nonce") or None,
+                       actor="demo")
+    except RuleError as e:
+        messages.error(request, e.message)
+    SERVICE.run_bots(record.id)
+    return HttpResponseRedirect(reverse("player", args=[record.id]))
+
+
+@login_required
+def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The director's god view: roles, factions, groups, pending acts, every notice."""
+    record = _game(game_id)
+    if not _is_director(request, record):
+        raise Http404("没有这局游戏")
+    game = SERVICE.load(record.id)
+    v = view(game, "director")
+    seats = SeatRecord.objects.filter(game=record, revoked=False).order_by("seat")
+    commands = game.ruleset.data.get("director_commands", [])
+    return render(request, "bansha/director.html",
+                  {"record": record, "v": v, "seats": seats, "commands": commands,
+                   "god": json.dumps(v["god"], ensure_ascii=False, indent=1)})
+
+
+@login_required
+@require_POST
+def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
+    """A director's command (cards, substitutes, proxy votes, closing the stage now ...)."""
+    record = _game(game_id)
+    if not _is_director(request, record):
+        raise Http404("没有这局游戏")
+    game = SERVICE.load(record.id)
+    names = {p.name: p.seat for p in game.state.players}
+    name = request.POST.get("command", "")
+    player = request.POST.get("player", "")
+    now = timezone.now()
+    try:
+        if name == "关闭阶段":
+            SERVICE.submit(record.id, Close(at=now), key=request.POST.get("nonce") or None, actor="director")
+        else:
+            args: dict[str, Any] = {}
+            if name == "判负":
+                args["faction"] = game.ruleset.faction_key(request.POST.get("faction", ""))
+            elif player:
+                args["seat"] = names[player]
+            if name == "替补":
+                args["by"] = request.POST.get("by", "")
+            if name == "代投":
+                target = request.POST.get("target", "")
+                args["target"] = None if target in ("", "弃权") else names[target]
+            SERVICE.submit(record.id, Director(name, args, now), key=request.POST.get("nonce") or None,
+                           actor="director")
+        messages.success(request, f"已执行：{name}")
+    except (RuleError, KeyError) as e:
+        messages.error(request, e.message if isinstance(e, RuleError) else "玩家不存在")
+    return HttpResponseRedirect(reverse("director", args=[record.id]))
+
+
+@login_required
+def game_new(request: HttpRequest) -> HttpResponse:
+    """Create a game from a built-in rule set or an uploaded variant file; show each seat's link once."""
+    context: dict[str, Any] = {"rulesets": [(rid, find_ruleset(rid).title) for rid in builtin_ids()]}
+    if request.method == "POST":
+        names = [n.strip() for n in request.POST.get("players", "").splitlines() if n.strip()]
+        variant = ""
+        upload = request.FILES.get("variant")
+        if upload is not None:
+            variant = upload.read().decode("utf-8", errors="replace")
+        try:
+            options = json.loads(request.POST.get("options") or "{}")
+            if request.POST.get("clock"):
+                options["start_at"] = timezone.localtime().isoformat()
+            if len(set(names)) != len(names):
+                raise RuleError("玩家名字不能重复")
+            created = SERVICE.create(request.POST.get("ruleset", "m103"), names, options=options,
+                                     owner=request.user, variant_yaml=variant)
+        except (RuleError, ValueError) as e:
+            messages.error(request, e.message if isinstance(e, RuleError) else f"选项格式错误：{e}")
+            return render(request, "bansha/new.html", context)
+        links = [
+            (names[seat], request.build_absolute_uri(reverse("join", args=[created.record.id, token])))
+            for seat, token in created.tokens.items()
+        ]
+        return render(request, "bansha/created.html", {"record": created.record, "links": links})
+    return render(request, "bansha/new.html", context)
