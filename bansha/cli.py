@@ -167,7 +167,9 @@ def serve(
 def director(
     username: Annotated[str, typer.Argument(help="Login name")],
     password: Annotated[str, typer.Option(prompt=True, hide_input=True, confirmation_prompt=True)],
-    database_url: Annotated[str | None, typer.Option(help="postgresql://... (default: SQLite)")] = None,
+    database_url: Annotated[
+        str | None, typer.Option(help="postgresql://... (default: SQLite)")
+    ] = None,
 ) -> None:
     """Create a director account (or reset its password)."""
     from bansha.web.server import add_director, setup
@@ -179,7 +181,9 @@ def director(
 
 @app.command()
 def worker(
-    database_url: Annotated[str | None, typer.Option(help="postgresql://... (default: SQLite)")] = None,
+    database_url: Annotated[
+        str | None, typer.Option(help="postgresql://... (default: SQLite)")
+    ] = None,
 ) -> None:
     """Run only the deadline worker (beside servers started with --no-clock)."""
     from bansha.web.server import run_worker

@@ -115,7 +115,9 @@ def load_variant_text(text: str, options: dict[str, Any] | None = None) -> RuleS
     over = dict(over)
     base_id = _alias_table().get(str(over.pop("extends", "")).lower())
     if base_id is None:
-        raise SetupError("上传的变体文件必须用 extends 指明所基于的内置规则（m103、bs46、m186、xxxii）")
+        raise SetupError(
+            "上传的变体文件必须用 extends 指明所基于的内置规则（m103、bs46、m186、xxxii）"
+        )
     data = merge(builtin_data(base_id), over)
     data["id"] = str(over.get("id", "variant"))
     data["base"] = base_id

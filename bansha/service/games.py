@@ -73,7 +73,11 @@ class GameService:
         declare: dict[str, Any] | None = None,
     ) -> Created:
         """Deal a new game (R-ALL-02: the commitment is published) and make every seat's link."""
-        rs = load_variant_text(variant_yaml, options) if variant_yaml else find_ruleset(ruleset, options)
+        rs = (
+            load_variant_text(variant_yaml, options)
+            if variant_yaml
+            else find_ruleset(ruleset, options)
+        )
         seed = secrets.randbits(48) if seed is None else seed
         game = Game.create(rs, players, seed, roles, fixed, declare)
         with transaction.atomic():
@@ -94,11 +98,25 @@ class GameService:
                 token = secrets.token_urlsafe(TOKEN_BYTES)
                 tokens[seat] = token
                 SeatRecord.objects.create(
-                    game=record, seat=seat, name=name, token_hash=token_hash(token), bot=seat in bots
+                    game=record,
+                    seat=seat,
+                    name=name,
+                    token_hash=token_hash(token),
+                    bot=seat in bots,
                 )
         record.refresh_from_db()
         self._cache[record.id] = game
         return Created(record, tokens)
+
+    def reseat(self, game_id: str, seat: int, name: str) -> str:
+        """A substitute takes the seat: the old link stops working, a new one is made."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        with transaction.atomic():
+            SeatRecord.objects.filter(game_id=game_id, seat=seat).update(revoked=True)
+            SeatRecord.objects.create(
+                game_id=game_id, seat=seat, name=name, token_hash=token_hash(token)
+            )
+        return token
 
     # ------------------------------------------------------------------ loading
     def _lock(self, game_id: str) -> threading.Lock:
@@ -125,7 +143,9 @@ class GameService:
         self._cache.pop(game_id, None)
 
     # ------------------------------------------------------------------ commands
-    def submit(self, game_id: str, cmd: Command, key: str | None = None, actor: str = "") -> list[Event]:
+    def submit(
+        self, game_id: str, cmd: Command, key: str | None = None, actor: str = ""
+    ) -> list[Event]:
         """Apply one command. RuleError: refused, nothing changed. A repeated ``key`` lands once."""
         for _ in range(8):
             with self._lock(game_id):
@@ -134,8 +154,12 @@ class GameService:
                 out = game.handle(cmd)
                 command = None
                 if key is not None:
-                    command = {"key": key, "actor": actor, "kind": type(cmd).__name__,
-                               "payload": _payload(cmd)}
+                    command = {
+                        "key": key,
+                        "actor": actor,
+                        "kind": type(cmd).__name__,
+                        "payload": _payload(cmd),
+                    }
                 try:
                     store.append(game_id, expected, out, command=command, head=self._head(game))
                     return out
@@ -159,9 +183,9 @@ class GameService:
                 return done
             stage_seq = _stage_seq(game)
             acted = False
-            for seat in SeatRecord.objects.filter(game_id=game_id, bot=True, revoked=False).values_list(
-                "seat", flat=True
-            ):
+            for seat in SeatRecord.objects.filter(
+                game_id=game_id, bot=True, revoked=False
+            ).values_list("seat", flat=True):
                 game = self.load(game_id)
                 if game.state.ended or _stage_seq(game) != stage_seq:
                     break
@@ -191,11 +215,14 @@ class GameService:
             if deadline is None or deadline > now or game.state.ended:
                 continue
             try:
-                if self.submit(game_id, Close(at=deadline), key=f"close:{_stage_seq(game)}", actor="clock"):
+                if self.submit(
+                    game_id, Close(at=deadline), key=f"close:{_stage_seq(game)}", actor="clock"
+                ):
                     closed += 1
-                    if GameRecord.objects.filter(id=game_id, demo=True).exists() or SeatRecord.objects.filter(
-                        game_id=game_id, bot=True
-                    ).exists():
+                    if (
+                        GameRecord.objects.filter(id=game_id, demo=True).exists()
+                        or SeatRecord.objects.filter(game_id=game_id, bot=True).exists()
+                    ):
                         self.run_bots(game_id)
             except RuleError:
                 continue
@@ -221,7 +248,12 @@ def _timed(cmd: Command) -> Command:
 
 def _payload(cmd: Command) -> dict[str, Any]:
     if isinstance(cmd, Act):
-        return {"by": cmd.by, "skill": cmd.skill, "targets": list(cmd.targets), "choice": cmd.choice}
+        return {
+            "by": cmd.by,
+            "skill": cmd.skill,
+            "targets": list(cmd.targets),
+            "choice": cmd.choice,
+        }
     if isinstance(cmd, Vote):
         return {"by": cmd.by, "target": cmd.target}
     if isinstance(cmd, Director):

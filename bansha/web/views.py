@@ -24,8 +24,28 @@ from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import GameRecord, SeatRecord
 
-DEMO_NAMES = ["我", "甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸",
-              "子", "丑", "寅", "卯", "辰", "巳", "午", "未", "申"]
+DEMO_NAMES = [
+    "我",
+    "甲",
+    "乙",
+    "丙",
+    "丁",
+    "戊",
+    "己",
+    "庚",
+    "辛",
+    "壬",
+    "癸",
+    "子",
+    "丑",
+    "寅",
+    "卯",
+    "辰",
+    "巳",
+    "午",
+    "未",
+    "申",
+]
 
 
 def _game(game_id: str) -> GameRecord:
@@ -41,7 +61,9 @@ def _seat(request: HttpRequest, record: GameRecord) -> int:
     key = request.session.get(f"seatkey:{record.id}")
     if seat is None or key is None:
         raise Http404("没有这局游戏")
-    if not SeatRecord.objects.filter(game=record, seat=seat, token_hash=key, revoked=False).exists():
+    if not SeatRecord.objects.filter(
+        game=record, seat=seat, token_hash=key, revoked=False
+    ).exists():
         raise Http404("没有这局游戏")
     return int(seat)
 
@@ -66,8 +88,13 @@ def demo_new(request: HttpRequest) -> HttpResponse:
         raise Http404("没有这个规则")
     rs = find_ruleset(rid)
     names = DEMO_NAMES[: rs.player_count]
-    created = SERVICE.create(rid, names, demo=True, bots=tuple(range(1, len(names))),
-                             owner=request.user if request.user.is_authenticated else None)
+    created = SERVICE.create(
+        rid,
+        names,
+        demo=True,
+        bots=tuple(range(1, len(names))),
+        owner=request.user if request.user.is_authenticated else None,
+    )
     gid = created.record.id
     request.session[f"seat:{gid}"] = 0
     request.session[f"seatkey:{gid}"] = token_hash(created.tokens[0])
@@ -141,8 +168,9 @@ def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
     if not record.demo:
         raise Http404("没有这局游戏")
     try:
-        SERVICE.submit(record.id, Close(at=timezone.now()), key=request.POST.get("nonce") or None,
-                       actor="demo")
+        SERVICE.submit(
+            record.id, Close(at=timezone.now()), key=request.POST.get("nonce") or None, actor="demo"
+        )
     except RuleError as e:
         messages.error(request, e.message)
     SERVICE.run_bots(record.id)
@@ -159,9 +187,17 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
     v = view(game, "director")
     seats = SeatRecord.objects.filter(game=record, revoked=False).order_by("seat")
     commands = game.ruleset.data.get("director_commands", [])
-    return render(request, "bansha/director.html",
-                  {"record": record, "v": v, "seats": seats, "commands": commands,
-                   "god": json.dumps(v["god"], ensure_ascii=False, indent=1)})
+    return render(
+        request,
+        "bansha/director.html",
+        {
+            "record": record,
+            "v": v,
+            "seats": seats,
+            "commands": commands,
+            "god": json.dumps(v["god"], ensure_ascii=False, indent=1),
+        },
+    )
 
 
 @login_required
@@ -178,7 +214,9 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
     now = timezone.now()
     try:
         if name == "关闭阶段":
-            SERVICE.submit(record.id, Close(at=now), key=request.POST.get("nonce") or None, actor="director")
+            SERVICE.submit(
+                record.id, Close(at=now), key=request.POST.get("nonce") or None, actor="director"
+            )
         else:
             args: dict[str, Any] = {}
             if name == "判负":
@@ -190,8 +228,16 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
             if name == "代投":
                 target = request.POST.get("target", "")
                 args["target"] = None if target in ("", "弃权") else names[target]
-            SERVICE.submit(record.id, Director(name, args, now), key=request.POST.get("nonce") or None,
-                           actor="director")
+            SERVICE.submit(
+                record.id,
+                Director(name, args, now),
+                key=request.POST.get("nonce") or None,
+                actor="director",
+            )
+            if name == "替补":
+                token = SERVICE.reseat(record.id, int(args["seat"]), str(args["by"]))
+                link = request.build_absolute_uri(reverse("join", args=[record.id, token]))
+                messages.info(request, f"替补的私密链接（只显示这一次）：{link}")
         messages.success(request, f"已执行：{name}")
     except (RuleError, KeyError) as e:
         messages.error(request, e.message if isinstance(e, RuleError) else "玩家不存在")
@@ -201,7 +247,9 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
 @login_required
 def game_new(request: HttpRequest) -> HttpResponse:
     """Create a game from a built-in rule set or an uploaded variant file; show each seat's link once."""
-    context: dict[str, Any] = {"rulesets": [(rid, find_ruleset(rid).title) for rid in builtin_ids()]}
+    context: dict[str, Any] = {
+        "rulesets": [(rid, find_ruleset(rid).title) for rid in builtin_ids()]
+    }
     if request.method == "POST":
         names = [n.strip() for n in request.POST.get("players", "").splitlines() if n.strip()]
         variant = ""
@@ -214,13 +262,21 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 options["start_at"] = timezone.localtime().isoformat()
             if len(set(names)) != len(names):
                 raise RuleError("玩家名字不能重复")
-            created = SERVICE.create(request.POST.get("ruleset", "m103"), names, options=options,
-                                     owner=request.user, variant_yaml=variant)
+            created = SERVICE.create(
+                request.POST.get("ruleset", "m103"),
+                names,
+                options=options,
+                owner=request.user,
+                variant_yaml=variant,
+            )
         except (RuleError, ValueError) as e:
             messages.error(request, e.message if isinstance(e, RuleError) else f"选项格式错误：{e}")
             return render(request, "bansha/new.html", context)
         links = [
-            (names[seat], request.build_absolute_uri(reverse("join", args=[created.record.id, token])))
+            (
+                names[seat],
+                request.build_absolute_uri(reverse("join", args=[created.record.id, token])),
+            )
             for seat, token in created.tokens.items()
         ]
         return render(request, "bansha/created.html", {"record": created.record, "links": links})

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,69 +14,117 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='GameRecord',
+            name="GameRecord",
             fields=[
-                ('id', models.CharField(max_length=32, primary_key=True, serialize=False)),
-                ('ruleset', models.CharField(max_length=100)),
-                ('variant_yaml', models.TextField(blank=True, default='')),
-                ('title', models.CharField(max_length=200)),
-                ('options', models.JSONField(default=dict)),
-                ('seed', models.BigIntegerField()),
-                ('timezone', models.CharField(default='Asia/Shanghai', max_length=64)),
-                ('demo', models.BooleanField(default=False)),
-                ('paused', models.BooleanField(default=False)),
-                ('ended', models.BooleanField(default=False)),
-                ('seq', models.IntegerField(default=0)),
-                ('deadline', models.DateTimeField(blank=True, db_index=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('owner', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                ("id", models.CharField(max_length=32, primary_key=True, serialize=False)),
+                ("ruleset", models.CharField(max_length=100)),
+                ("variant_yaml", models.TextField(blank=True, default="")),
+                ("title", models.CharField(max_length=200)),
+                ("options", models.JSONField(default=dict)),
+                ("seed", models.BigIntegerField()),
+                ("timezone", models.CharField(default="Asia/Shanghai", max_length=64)),
+                ("demo", models.BooleanField(default=False)),
+                ("paused", models.BooleanField(default=False)),
+                ("ended", models.BooleanField(default=False)),
+                ("seq", models.IntegerField(default=0)),
+                ("deadline", models.DateTimeField(blank=True, db_index=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='SeatRecord',
+            name="SeatRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.IntegerField()),
-                ('name', models.CharField(max_length=60)),
-                ('token_hash', models.CharField(max_length=64, unique=True)),
-                ('bot', models.BooleanField(default=False)),
-                ('revoked', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='store.gamerecord')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seat", models.IntegerField()),
+                ("name", models.CharField(max_length=60)),
+                ("token_hash", models.CharField(max_length=64, unique=True)),
+                ("bot", models.BooleanField(default=False)),
+                ("revoked", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="store.gamerecord",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='EventRecord',
+            name="EventRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.IntegerField()),
-                ('kind', models.CharField(max_length=40)),
-                ('data', models.JSONField()),
-                ('audience', models.JSONField()),
-                ('chance', models.BooleanField(default=False)),
-                ('version', models.SmallIntegerField(default=1)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='store.gamerecord')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.IntegerField()),
+                ("kind", models.CharField(max_length=40)),
+                ("data", models.JSONField()),
+                ("audience", models.JSONField()),
+                ("chance", models.BooleanField(default=False)),
+                ("version", models.SmallIntegerField(default=1)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="store.gamerecord",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'seq'],
-                'constraints': [models.UniqueConstraint(fields=('game', 'seq'), name='event_game_seq')],
+                "ordering": ["game", "seq"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("game", "seq"), name="event_game_seq")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='CommandRecord',
+            name="CommandRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=100)),
-                ('seq', models.IntegerField()),
-                ('actor', models.CharField(max_length=60)),
-                ('kind', models.CharField(max_length=20)),
-                ('payload', models.JSONField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='commands', to='store.gamerecord')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key", models.CharField(max_length=100)),
+                ("seq", models.IntegerField()),
+                ("actor", models.CharField(max_length=60)),
+                ("kind", models.CharField(max_length=20)),
+                ("payload", models.JSONField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="commands",
+                        to="store.gamerecord",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('game', 'key'), name='command_game_key')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("game", "key"), name="command_game_key")
+                ],
             },
         ),
     ]

@@ -1,0 +1,132 @@
+"""The pages as a browser without JavaScript uses them, and who may load what."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from bansha.service.games import SERVICE
+from bansha.store.models import SeatRecord
+
+pytestmark = pytest.mark.django_db(transaction=True)
+NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
+
+
+def _director(name: str = "dir") -> Client:
+    user = get_user_model().objects.create_user(name, password="a-long-password-1")
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def _new_game(c: Client) -> tuple[str, list[str]]:
+    r = c.post("/new", {"ruleset": "m103", "players": "\n".join(NAMES), "options": ""})
+    assert r.status_code == 200, r.content.decode()[:500]
+    html = r.content.decode()
+    links = re.findall(r'value="(http://testserver/g/[0-9a-f]+/join/[^"]+)"', html)
+    gid = links[0].split("/g/")[1].split("/")[0]
+    return gid, [link.replace("http://testserver", "") for link in links]
+
+
+def test_home_and_demo_game_played_to_the_reveal() -> None:
+    c = Client()
+    assert "开始演示局" in c.get("/").content.decode()
+    r = c.post("/demo/new", {"ruleset": "m103"})
+    assert r.status_code == 302
+    me = r["Location"]
+    gid = me.split("/g/")[1].split("/")[0]
+    page = c.get(me).content.decode()
+    assert "的身份" in page and "现在可以做的事" in page
+    for _ in range(200):
+        page = c.get(me).content.decode()
+        if "揭秘" in page:
+            break
+        c.post(f"/g/{gid}/advance", {"nonce": f"n{_}"})
+    assert "揭秘" in page and "获胜" in page
+    assert "揭秘" in c.get(f"/g/{gid}/").content.decode()
+
+
+def test_join_link_is_exchanged_and_leaves_the_url() -> None:
+    d = _director()
+    gid, links = _new_game(d)
+    player = Client()
+    r = player.get(links[3])
+    assert r.status_code == 302 and r["Location"] == f"/g/{gid}/me"
+    page = player.get(f"/g/{gid}/me").content.decode()
+    assert "丁的身份" in page
+    assert links[3].split("/join/")[1] not in page
+
+
+def test_access_matrix() -> None:
+    d = _director("d1")
+    gid, links = _new_game(d)
+    gid2, links2 = _new_game(d)
+    a = Client()
+    a.get(links[0])
+    stranger = Client()
+    other_director = _director("d2")
+    # a player: own page yes; another game's page no (same answer as a missing game)
+    assert a.get(f"/g/{gid}/me").status_code == 200
+    assert a.get(f"/g/{gid2}/me").status_code == 404
+    assert a.get("/g/nosuchgame/me").status_code == 404
+    # the director console: only the game's director
+    assert d.get(f"/g/{gid}/director").status_code == 200
+    assert other_director.get(f"/g/{gid}/director").status_code == 404
+    assert a.get(f"/g/{gid}/director").status_code == 302  # to login
+    assert stranger.get(f"/g/{gid}/me").status_code == 404
+    # forged or foreign tokens
+    assert stranger.get(f"/g/{gid}/join/not-a-token").status_code == 404
+    assert stranger.get(f"/g/{gid}/join/{links2[0].split('/join/')[1]}").status_code == 404
+    # acting needs a seat; posting needs CSRF
+    assert stranger.post(f"/g/{gid}/act", {"skill": "vote"}).status_code == 404
+    strict = Client(enforce_csrf_checks=True)
+    strict.get(links[1])
+    assert strict.post(f"/g/{gid}/act", {"skill": "vote"}).status_code == 403
+    # the public page shows no role
+    public = stranger.get(f"/g/{gid}/").content.decode()
+    assert "卧底刺客" not in public and "大内密探" not in public
+
+
+def test_substitute_revokes_the_old_link() -> None:
+    d = _director()
+    gid, links = _new_game(d)
+    old = Client()
+    old.get(links[5])
+    assert old.get(f"/g/{gid}/me").status_code == 200
+    r = d.post(
+        f"/g/{gid}/director/command",
+        {"command": "替补", "player": "己", "by": "新人", "nonce": "s1"},
+        follow=True,
+    )
+    html = r.content.decode()
+    assert "已执行：替补" in html
+    assert old.get(f"/g/{gid}/me").status_code == 404
+    link = re.search(r"(http://testserver/g/[0-9a-f]+/join/[A-Za-z0-9_\-]+)", html).group(1)
+    new = Client()
+    new.get(link.replace("http://testserver", ""))
+    assert "新人的身份" in new.get(f"/g/{gid}/me").content.decode()
+    assert SeatRecord.objects.filter(game_id=gid, seat=5, revoked=False).count() == 1
+
+
+def test_refused_act_shows_the_reason() -> None:
+    c = Client()
+    r = c.post("/demo/new", {"ruleset": "m103"})
+    me = r["Location"]
+    gid = me.split("/g/")[1].split("/")[0]
+    game = SERVICE.load(gid)
+    r = c.post(f"/g/{gid}/act", {"skill": "vote", "target": NAMES[1], "nonce": "x"}, follow=True)
+    assert game.state.stage_key != "day"
+    assert "现在不是投票时间" in r.content.decode()
+
+
+def test_tokens_never_reach_the_logs(caplog: pytest.LogCaptureFixture) -> None:
+    d = _director()
+    gid, links = _new_game(d)
+    token = links[0].split("/join/")[1]
+    stranger = Client()
+    with caplog.at_level("WARNING"):
+        stranger.get(f"/g/{gid}/join/{token}x")
+        stranger.get(links[0])
+    assert caplog.records, "the 404 is logged"
+    assert all(token not in r.getMessage() for r in caplog.records)

@@ -1,0 +1,71 @@
+"""The event-store contract; runs on SQLite, and on PostgreSQL when BANSHA_DATABASE_URL points there."""
+
+import os
+
+import pytest
+from django.db import connection
+
+from bansha.engine import Event
+from bansha.engine.events import PUBLIC
+from bansha.store import events as store
+from bansha.store.models import GameRecord
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _game(gid: str = "g1") -> GameRecord:
+    return GameRecord.objects.create(id=gid, ruleset="m103", title="t", seed=1)
+
+
+def test_backend_is_the_one_asked_for() -> None:
+    wanted = os.environ.get("BANSHA_DATABASE_URL", "sqlite")
+    assert connection.vendor == ("postgresql" if wanted.startswith("postgres") else "sqlite")
+
+
+def test_append_and_load_round_trip() -> None:
+    _game()
+    events = [
+        Event("game_created", {"players": ["甲"]}, PUBLIC),
+        Event("dealt", {"roles": ["x"]}, chance=True),
+        Event("notice", {"key": "k"}, (0, 3)),
+    ]
+    assert store.append("g1", 0, events) == 3
+    back = store.load("g1")
+    assert [e.to_json() for e in back] == [e.to_json() for e in events]
+    assert store.head("g1") == 3
+    assert [e.kind for e in store.load("g1", after=2)] == ["notice"]
+
+
+def test_expected_version_is_checked() -> None:
+    _game()
+    store.append("g1", 0, [Event("a", {})])
+    with pytest.raises(store.ConcurrencyError):
+        store.append("g1", 0, [Event("b", {})])
+    assert [e.kind for e in store.load("g1")] == ["a"]
+    with pytest.raises(store.ConcurrencyError):
+        store.append("g1", 5, [Event("c", {})])
+    assert store.head("g1") == 1
+
+
+def test_command_key_lands_once() -> None:
+    _game()
+    cmd = {"key": "k1", "actor": "a", "kind": "Act", "payload": {}}
+    store.append("g1", 0, [Event("a", {})], command=cmd)
+    with pytest.raises(store.DuplicateCommand):
+        store.append("g1", 1, [Event("a", {})], command=dict(cmd))
+    assert store.head("g1") == 1
+
+
+def test_games_are_separate_streams() -> None:
+    _game("g1")
+    _game("g2")
+    store.append("g1", 0, [Event("a", {})])
+    store.append("g2", 0, [Event("b", {}), Event("c", {})])
+    assert [e.kind for e in store.load("g1")] == ["a"]
+    assert [e.kind for e in store.load("g2")] == ["b", "c"]
+
+
+def test_head_fields_update_with_the_append() -> None:
+    _game()
+    store.append("g1", 0, [Event("a", {})], head={"ended": True})
+    assert GameRecord.objects.get(id="g1").ended is True
