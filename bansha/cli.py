@@ -194,3 +194,7 @@ def worker(
 def main() -> None:  # pragma: no cover
     """Entry point."""
     app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

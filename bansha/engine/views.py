@@ -135,6 +135,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         result["reveal"] = reveal
     if game.state.ended:
         result["phase"] = "ended"
+        result["stage"] = ""
     if isinstance(viewer, int):
         result["me"] = me
         result["groups"] = {

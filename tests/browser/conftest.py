@@ -1,0 +1,98 @@
+"""Browser tests: a real `bansha serve` on a free port and Debian's Chromium through Playwright."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("BANSHA_CHROMIUM", "/usr/bin/chromium")
+SHOTS = Path(
+    os.environ.get("BANSHA_SCREENSHOTS", Path(__file__).parents[2] / "build" / "screenshots")
+)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """A real server process with its own SQLite database and a director account."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    home = tempfile.mkdtemp(prefix="bansha-browser-")
+    env = {**os.environ, "BANSHA_HOME": home}
+    env.pop("BANSHA_DATABASE_URL", None)
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    bansha = [sys.executable, "-m", "bansha.cli"]
+    subprocess.run(
+        [*bansha, "director", "director", "--password", "a-long-password-1"],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    port = _free_port()
+    proc = subprocess.Popen(
+        [*bansha, "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "/", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        proc.kill()
+        raise RuntimeError(proc.stdout.read().decode() if proc.stdout else "server did not start")
+    yield url
+    proc.terminate()
+    proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium, headless."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+            ],
+        )
+        yield b
+        b.close()
+
+
+def phone(browser: object) -> object:
+    """A new phone-sized context (390×844), in Chinese."""
+    return browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")  # type: ignore[attr-defined]
+
+
+def shot(page: object, name: str) -> Path:
+    """A full-page screenshot in build/screenshots/."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    return path

@@ -1,0 +1,65 @@
+"""A whole game in a real browser at phone size: the demo against bots, and the director's pages."""
+
+from __future__ import annotations
+
+import re
+
+from tests.browser.conftest import phone, shot
+
+
+def test_demo_game_played_to_the_reveal(server: str, browser: object) -> None:
+    ctx = phone(browser)
+    page = ctx.new_page()  # type: ignore[attr-defined]
+    page.goto(server + "/")
+    page.select_option("select[name=ruleset]", "m103")
+    page.click("text=开始演示局")
+    page.wait_for_url(re.compile(r"/g/[0-9a-f]+/me$"))
+    assert page.locator("#me").is_visible()
+    game_url = page.url
+    shot(page, "player-start")
+    acted = 0
+    for _ in range(120):
+        if page.locator("#reveal").count():
+            break
+        submit = page.locator("#actions form.act button[type=submit]")
+        if submit.count() and acted < 40:
+            submit.first.click()
+            page.wait_for_load_state()
+            acted += 1
+            continue
+        page.click("text=结束本阶段（演示局）")
+        page.wait_for_load_state()
+    assert page.locator("#reveal").count() == 1
+    assert "获胜" in page.locator("#reveal").inner_text()
+    shot(page, "player-reveal")
+    public = ctx.new_page()  # type: ignore[attr-defined]
+    public.goto(game_url.replace("/me", "/"))
+    assert "揭秘" in public.content()
+    shot(public, "public-page")
+    ctx.close()  # type: ignore[attr-defined]
+
+
+def test_director_creates_a_game_and_a_player_joins(server: str, browser: object) -> None:
+    director = phone(browser)
+    d = director.new_page()  # type: ignore[attr-defined]
+    d.goto(server + "/accounts/login/")
+    d.fill("input[name=username]", "director")
+    d.fill("input[name=password]", "a-long-password-1")
+    d.click("button[type=submit]")
+    d.goto(server + "/new")
+    d.select_option("select[name=ruleset]", "m103")
+    d.fill("textarea[name=players]", "\n".join("甲乙丙丁戊己庚辛壬癸子丑寅卯"))
+    d.click("text=发身份并开局")
+    links = d.locator("input[readonly]").evaluate_all("els => els.map(e => e.value)")
+    assert len(links) == 14
+    d.click("text=进入导演台")
+    assert d.locator("#god").is_visible()
+    shot(d, "director-god-view")
+    player = phone(browser)
+    p = player.new_page()  # type: ignore[attr-defined]
+    p.goto(links[8])
+    assert p.url.endswith("/me") and "/join/" not in p.url
+    assert "壬的身份" in p.content()
+    shot(p, "player-joined")
+    director.close()  # type: ignore[attr-defined]
+    player.close()  # type: ignore[attr-defined]
