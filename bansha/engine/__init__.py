@@ -3,7 +3,7 @@
 Nothing here does I/O, reads a clock or uses a global random generator.
 """
 
-from bansha.engine.commands import Act, Close, Command, Director, Vote
+from bansha.engine.commands import Act, Close, Command, Director, Say, Vote
 from bansha.engine.errors import RuleError
 from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.game import Game
@@ -18,5 +18,6 @@ __all__ = [
     "Event",
     "Game",
     "RuleError",
+    "Say",
     "Vote",
 ]

@@ -43,4 +43,14 @@ class Director:
     at: datetime | None = None
 
 
-Command = Act | Vote | Close | Director
+@dataclass(slots=True, frozen=True)
+class Say:
+    """A message in a team chat (QQ群): only living members of the group may speak."""
+
+    by: int
+    group: str
+    text: str
+    at: datetime | None = None
+
+
+Command = Act | Vote | Close | Director | Say

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bansha.engine.commands import Act, Close, Command, Director, Vote
+from bansha.engine.commands import Act, Close, Command, Director, Say, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
@@ -219,6 +219,36 @@ class RuleSet:
             self.close(ctx, cmd.at)
         elif isinstance(cmd, Director):
             self.on_director(ctx, cmd)
+        elif isinstance(cmd, Say):
+            self.on_say(ctx, cmd)
+
+    def on_say(self, ctx: Ctx, cmd: Say) -> None:
+        """A team-chat message: the group's living members speak, every member (out ones too) reads.
+
+        M103: 「法官会为杀了狗皇帝阵营建立一个QQ群……同时为情侣建立一个情侣QQ群」「已经出局的狼群中的角色仍然留在狼群」;
+        players who are out may not speak (出局角色不能继续参与讨论).
+        """
+        s = ctx.state
+        members = s.groups.get(cmd.group)
+        if not members or cmd.by not in members:
+            raise RuleError("你不在这个群里")
+        if not s.players[cmd.by].alive:
+            raise RuleError("已出局的角色不能在群里发言")
+        text = cmd.text.strip()
+        if not text:
+            raise RuleError("消息不能为空")
+        if len(text) > 2000:
+            raise RuleError("消息不能超过2000字")
+        ctx.emit(
+            "chat",
+            {
+                "group": cmd.group,
+                "seat": cmd.by,
+                "text": text,
+                "at": cmd.at.isoformat() if cmd.at else None,
+            },
+            tuple(members),
+        )
 
     def check_time(self, state: State, at: datetime | None) -> None:
         """Refuse a submission made after the stage's deadline."""

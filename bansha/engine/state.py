@@ -317,6 +317,7 @@ FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "last_words_closed": _last_words_closed,
     "substituted": _substituted,
     "omission": _nothing,
+    "chat": _nothing,
     "known": _known,
     "trace": _nothing,
     "reveal": _nothing,

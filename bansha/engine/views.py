@@ -37,6 +37,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     notices: list[dict[str, Any]] = []
     announcements: list[dict[str, Any]] = []
     votes: list[dict[str, Any]] = []
+    chats: list[dict[str, Any]] = []
     acts: list[dict[str, Any]] = []
     stage: dict[str, Any] = {}
     commitment = None
@@ -98,6 +99,16 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             )
             out_public.extend(d.get("exits", []))
             holders.update(d.get("holders", {}))
+        elif k == "chat":
+            chats.append(
+                {
+                    "group": d["group"],
+                    "by": d["seat"],
+                    "text": d["text"],
+                    "at": d.get("at"),
+                    "phase": stage.get("phase", "start"),
+                }
+            )
         elif k == "voted":
             votes.append({"by": d["seat"], "for": d["target"], "at": d.get("at")})
         elif k == "acted" and viewer != "public":
@@ -142,6 +153,17 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             rs.data.get("groups", {}).get(g, g): [names[s] for s in m] for g, m in groups.items()
         }
         result["results"] = results
+        group_names = rs.data.get("groups", {})
+        result["chats"] = [
+            {
+                "key": g,
+                "name": group_names.get(g, g),
+                "can_speak": viewer in members and not me.get("out"),
+                "messages": [{**c, "by": names[c["by"]]} for c in chats if c["group"] == g],
+            }
+            for g, members in groups.items()
+            if viewer in members
+        ]
         result["knows"] = [
             {"players": [names[x] for x in k["players"]], "word": k["word"]} for k in knows
         ]
@@ -168,6 +190,15 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     if viewer == "director":
         result["god"] = god_view(game)
         result["notices"] = notices
+        result["chats"] = [
+            {
+                "key": g,
+                "name": rs.data.get("groups", {}).get(g, g),
+                "can_speak": False,
+                "messages": [{**c, "by": names[c["by"]]} for c in chats if c["group"] == g],
+            }
+            for g in sorted({c["group"] for c in chats} | set(groups))
+        ]
     return result
 
 

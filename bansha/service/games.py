@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import random
 import secrets
 import threading
@@ -23,6 +24,8 @@ from bansha.rulesets import find_ruleset, load_variant_text
 from bansha.sim.agents import random_command
 from bansha.store import events as store
 from bansha.store.models import GameRecord, SeatRecord
+
+log = logging.getLogger("bansha")
 
 TOKEN_BYTES = 24
 """Invite tokens carry 192 random bits; only their SHA-256 is stored."""
@@ -161,14 +164,27 @@ class GameService:
                         "payload": _payload(cmd),
                     }
                 try:
-                    store.append(game_id, expected, out, command=command, head=self._head(game))
-                    return out
+                    seq = store.append(
+                        game_id, expected, out, command=command, head=self._head(game)
+                    )
                 except store.DuplicateCommand:
                     self.forget(game_id)
                     return []
                 except store.ConcurrencyError:
                     self.forget(game_id)
+                    continue
+                self._publish(game_id, seq)
+                return out
         raise RuleError("系统繁忙，请重试", "busy")
+
+    def _publish(self, game_id: str, seq: int) -> None:
+        """Tell open pages the game changed (live updates); never fails the command."""
+        try:
+            from bansha.web.live import publish
+
+            publish(game_id, seq)
+        except Exception:  # a page that misses a push catches up on its next load
+            log.exception("live update for %s", game_id)
 
     def _head(self, game: Game) -> dict[str, Any]:
         return {"deadline": game.state.deadline, "ended": game.state.ended}

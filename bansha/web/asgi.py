@@ -1,8 +1,26 @@
-"""The ASGI application served by ``bansha serve``."""
+"""The ASGI application served by ``bansha serve``: Django pages and the live-update sockets."""
 
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bansha.web.settings")
-application = get_asgi_application()
+django_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402  (after Django is set up)
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import path  # noqa: E402
+
+from bansha.web.live import GameConsumer  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(
+                URLRouter([path("ws/g/<str:game_id>/<str:who>", GameConsumer.as_asgi())])
+            )
+        ),
+    }
+)

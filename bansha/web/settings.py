@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 
@@ -37,6 +38,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "channels",
     "bansha.store",
     "bansha.web",
 ]
@@ -70,13 +72,30 @@ TEMPLATES = [
 ASGI_APPLICATION = "bansha.web.asgi.application"
 
 _url = os.environ.get("BANSHA_DATABASE_URL") or f"sqlite:///{HOME / 'bansha.db'}"
-DATABASES = {"default": dj_database_url.parse(_url, conn_max_age=0)}
+DATABASES: dict[str, Any] = {"default": dj_database_url.parse(_url, conn_max_age=0)}
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;",
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
+
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # live updates fan out across worker processes through PostgreSQL
+    INSTALLED_APPS.append("channels_postgres")
+    DATABASES["channels_postgres"] = dict(DATABASES["default"])
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_postgres.core.PostgresChannelLayer",
+            "CONFIG": {
+                k: v
+                for k, v in DATABASES["default"].items()
+                if k in ("ENGINE", "NAME", "USER", "PASSWORD", "HOST", "PORT")
+            },
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.Argon2PasswordHasher",

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from bansha.engine import Act, Close, Director, RuleError, Vote
+from bansha.engine import Act, Close, Director, RuleError, Say, Vote
 from bansha.engine.views import view
 from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.service.games import SERVICE, token_hash
@@ -118,16 +118,24 @@ def join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
 def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The public page: status, who is in, announcements, votes, the reveal after the end."""
     record = _game(game_id)
-    v = view(SERVICE.load(record.id), "public")
-    return render(request, "bansha/public.html", {"record": record, "v": v})
+    game = SERVICE.load(record.id)
+    v = view(game, "public")
+    return render(
+        request, "bansha/public.html", {"record": record, "v": v, "seq": len(game.events)}
+    )
 
 
 def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """A player's page: their role card, knowledge, results, forms for what they may do now."""
     record = _game(game_id)
     seat = _seat(request, record)
-    v = view(SERVICE.load(record.id), seat)
-    return render(request, "bansha/player.html", {"record": record, "v": v, "seat": seat})
+    game = SERVICE.load(record.id)
+    v = view(game, seat)
+    return render(
+        request,
+        "bansha/player.html",
+        {"record": record, "v": v, "seat": seat, "seq": len(game.events)},
+    )
 
 
 @require_POST
@@ -158,6 +166,23 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
     if record.demo:
         SERVICE.run_bots(record.id)
     return HttpResponseRedirect(reverse("player", args=[record.id]))
+
+
+@require_POST
+def player_say(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Post a message to one of the player's team chats."""
+    record = _game(game_id)
+    seat = _seat(request, record)
+    try:
+        SERVICE.submit(
+            record.id,
+            Say(seat, request.POST.get("group", ""), request.POST.get("text", ""), timezone.now()),
+            key=request.POST.get("nonce") or None,
+            actor=f"seat{seat}",
+        )
+    except RuleError as e:
+        messages.error(request, e.message)
+    return HttpResponseRedirect(reverse("player", args=[record.id]) + "#chats")
 
 
 @require_POST
@@ -195,6 +220,7 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
             "v": v,
             "seats": seats,
             "commands": commands,
+            "seq": len(game.events),
             "god": json.dumps(v["god"], ensure_ascii=False, indent=1),
         },
     )

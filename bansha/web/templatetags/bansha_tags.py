@@ -18,3 +18,15 @@ def phase_zh(label: str | None) -> str:
     if parts[0] == "night":
         return f"第{parts[1]}夜"
     return {"start": "开局", "ended": "已结束", "setup": "准备"}.get(parts[0], label)
+
+
+@register.filter
+def when(iso: str | None, tz: str = "Asia/Shanghai") -> str:
+    """An ISO time as the game's local time, e.g. ``11月30日 16:39``."""
+    if not iso:
+        return ""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    t = datetime.fromisoformat(str(iso)).astimezone(ZoneInfo(tz))
+    return f"{t.month}月{t.day}日 {t:%H:%M}"
