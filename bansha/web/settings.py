@@ -83,16 +83,17 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # live updates fan out across worker processes through PostgreSQL
     INSTALLED_APPS.append("channels_postgres")
-    DATABASES["channels_postgres"] = dict(DATABASES["default"])
+    _layer_db = {
+        "ATOMIC_REQUESTS": False,
+        "AUTOCOMMIT": True,
+        "CONN_HEALTH_CHECKS": False,
+        "OPTIONS": {},
+        "TIME_ZONE": None,
+        **DATABASES["default"],
+    }
+    DATABASES["channels_postgres"] = dict(_layer_db)
     CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_postgres.core.PostgresChannelLayer",
-            "CONFIG": {
-                k: v
-                for k, v in DATABASES["default"].items()
-                if k in ("ENGINE", "NAME", "USER", "PASSWORD", "HOST", "PORT")
-            },
-        }
+        "default": {"BACKEND": "channels_postgres.core.PostgresChannelLayer", "CONFIG": _layer_db}
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

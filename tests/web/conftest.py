@@ -4,3 +4,23 @@ import os
 import tempfile
 
 os.environ.setdefault("BANSHA_HOME", tempfile.mkdtemp(prefix="bansha-test-"))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _channel_layer_follows_test_database(request: pytest.FixtureRequest) -> None:
+    """On PostgreSQL the channel layer connects by itself: point it at the test database."""
+    if "django_db_setup" not in request.fixturenames and not request.node.get_closest_marker(
+        "django_db"
+    ):
+        return
+    request.getfixturevalue("django_db_setup")
+    from channels.layers import channel_layers
+    from django.conf import settings
+    from django.db import connections
+
+    layers = settings.CHANNEL_LAYERS["default"]
+    if layers["BACKEND"].startswith("channels_postgres"):
+        layers["CONFIG"]["NAME"] = connections["default"].settings_dict["NAME"]
+        channel_layers.backends.clear()

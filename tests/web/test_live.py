@@ -27,3 +27,26 @@ def test_socket_viewer_matrix() -> None:
     assert _viewer({"session": {}, "user": owner}, gid, "director") == "director"
     assert _viewer({"session": {}, "user": other}, gid, "director") is None
     assert _viewer({"session": seat_session, "user": anon}, gid, "director") is None
+
+
+def test_a_change_is_pushed_through_the_channel_layer() -> None:
+    """On PostgreSQL this goes through channels_postgres, which fans out across processes."""
+    import asyncio
+
+    from channels.layers import get_channel_layer
+
+    from bansha.engine import Close
+    from bansha.web.live import group_name
+
+    layer = get_channel_layer()
+    gid = SERVICE.create("m103", NAMES, seed=1).record.id
+
+    async def listen() -> dict:
+        channel = await layer.new_channel()
+        await layer.group_add(group_name(gid), channel)
+        await asyncio.to_thread(SERVICE.submit, gid, Close())
+        return await asyncio.wait_for(layer.receive(channel), 15)
+
+    message = asyncio.run(listen())
+    assert message["type"] == "game.changed"
+    assert message["seq"] == len(SERVICE.load(gid).events)
