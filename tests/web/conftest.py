@@ -5,7 +5,7 @@ import tempfile
 
 os.environ.setdefault("BANSHA_HOME", tempfile.mkdtemp(prefix="bansha-test-"))
 
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture(autouse=True)
