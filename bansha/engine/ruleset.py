@@ -265,6 +265,9 @@ class RuleSet:
 
     def on_director(self, ctx: Ctx, cmd: Director) -> None:
         """Decide a director's command among those the data file's ``director_commands`` lists."""
+        if cmd.name == "延期":
+            self.extend(ctx, int(cmd.args.get("minutes", 0)), cmd.at)
+            return
         allowed: list[str] = self.data.get("director_commands", [])
         if cmd.name not in allowed or cmd.name not in DIRECTOR_COMMANDS:
             raise RuleError(f"未知的导演指令「{cmd.name}」；本规则可用：{'、'.join(allowed)}")
@@ -326,6 +329,20 @@ class RuleSet:
                 "seed": s.seed,
             },
             PUBLIC,
+        )
+
+    def extend(self, ctx: Ctx, minutes: int, at: datetime | None) -> None:
+        """延期: the director moves the current stage's deadline (an announced change of timetable)."""
+        s = ctx.state
+        if minutes <= 0 or minutes > 60 * 24 * 14:
+            raise RuleError("延期的分钟数须在1到20160之间")
+        base = s.deadline or at
+        if base is None:
+            raise RuleError("本阶段没有截止时间")
+        deadline = base + timedelta(minutes=minutes)
+        ctx.emit("deadline_set", {"deadline": deadline.isoformat(), "minutes": minutes}, PUBLIC)
+        ctx.emit(
+            "announcement", {"key": "deadline_extended", "params": {"minutes": minutes}}, PUBLIC
         )
 
     def factions_in_play(self, state: State) -> list[str]:

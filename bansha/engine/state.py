@@ -280,6 +280,10 @@ def _known(s: State, d: dict[str, Any]) -> None:
     s.known.setdefault(d["seat"], []).append({"about": list(d["about"]), "word": d.get("word")})
 
 
+def _deadline_set(s: State, d: dict[str, Any]) -> None:
+    s.deadline = _parse_time(d.get("deadline"))
+
+
 def _nothing(s: State, d: dict[str, Any]) -> None:
     return None
 
@@ -317,6 +321,7 @@ FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "last_words_closed": _last_words_closed,
     "substituted": _substituted,
     "omission": _nothing,
+    "deadline_set": _deadline_set,
     "chat": _nothing,
     "known": _known,
     "trace": _nothing,

@@ -240,6 +240,26 @@ def god_view(game: Game) -> dict[str, Any]:
             for a in s.acts.values()
         ],
         "exit_order": [names[x] for x in s.exit_order],
+        "pending": [
+            names[p.seat] for p in s.players if game.legal(p.seat) and not _has_acted(s, p.seat)
+        ],
+        "tally": _standing(s, names),
         "lost": [rs.faction_name(f) for f in s.lost],
         "winner": [rs.faction_name(f) for f in s.winners],
     }
+
+
+def _has_acted(s: Any, seat: int) -> bool:
+    return any(a.seat == seat for a in s.acts.values()) or seat in s.ballot_counts
+
+
+def _standing(s: Any, names: list[str]) -> dict[str, int]:
+    """Standing ballots per candidate this stage (weights and thresholds are the rule set's)."""
+    latest: dict[int, int | None] = {}
+    for b in s.ballots:
+        latest[b.voter] = b.target
+    out: dict[str, int] = {}
+    for target in latest.values():
+        key = "弃权" if target is None else names[target]
+        out[key] = out.get(key, 0) + 1
+    return out

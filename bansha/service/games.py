@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import random
 import secrets
 import threading
@@ -188,6 +189,27 @@ class GameService:
 
     def _head(self, game: Game) -> dict[str, Any]:
         return {"deadline": game.state.deadline, "ended": game.state.ended}
+
+    def pause(self, game_id: str) -> None:
+        """Stop the clock: the deadline worker skips the game until it resumes."""
+        GameRecord.objects.filter(id=game_id, paused=False).update(
+            paused=True, paused_at=timezone.now()
+        )
+
+    def resume(self, game_id: str) -> None:
+        """Restart the clock; the current deadline moves on by the time spent paused (延期)."""
+        record = GameRecord.objects.get(id=game_id)
+        if not record.paused:
+            return
+        if record.deadline is not None and record.paused_at is not None:
+            minutes = max(1, math.ceil((timezone.now() - record.paused_at).total_seconds() / 60))
+            self.submit(
+                game_id,
+                Director("延期", {"minutes": minutes}, timezone.now()),
+                key=f"resume:{record.paused_at.isoformat()}",
+                actor="director",
+            )
+        GameRecord.objects.filter(id=game_id).update(paused=False, paused_at=None)
 
     # ------------------------------------------------------------------ bots and deadlines
     def run_bots(self, game_id: str) -> int:

@@ -21,6 +21,7 @@ class GameRecord(models.Model):
     )
     demo = models.BooleanField(default=False)
     paused = models.BooleanField(default=False)
+    paused_at = models.DateTimeField(null=True, blank=True)
     ended = models.BooleanField(default=False)
     seq = models.IntegerField(default=0)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)

@@ -243,6 +243,18 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
             SERVICE.submit(
                 record.id, Close(at=now), key=request.POST.get("nonce") or None, actor="director"
             )
+        elif name == "暂停":
+            SERVICE.pause(record.id)
+        elif name == "继续":
+            SERVICE.resume(record.id)
+        elif name == "延期":
+            minutes = int(request.POST.get("minutes") or 0)
+            SERVICE.submit(
+                record.id,
+                Director("延期", {"minutes": minutes}, now),
+                key=request.POST.get("nonce") or None,
+                actor="director",
+            )
         else:
             args: dict[str, Any] = {}
             if name == "判负":
@@ -265,8 +277,8 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
                 link = request.build_absolute_uri(reverse("join", args=[record.id, token]))
                 messages.info(request, f"替补的私密链接（只显示这一次）：{link}")
         messages.success(request, f"已执行：{name}")
-    except (RuleError, KeyError) as e:
-        messages.error(request, e.message if isinstance(e, RuleError) else "玩家不存在")
+    except (RuleError, KeyError, ValueError) as e:
+        messages.error(request, e.message if isinstance(e, RuleError) else "玩家或数字不对")
     return HttpResponseRedirect(reverse("director", args=[record.id]))
 
 

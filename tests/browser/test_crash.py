@@ -36,7 +36,9 @@ class Browserless:
     def post(self, path: str, fields: dict[str, str]) -> int:
         token = next((c.value for c in self.jar if c.name == "csrftoken"), "")
         data = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": token}).encode()
-        req = urllib.request.Request(self.base + path, data=data, headers={"Referer": self.base + "/"})
+        req = urllib.request.Request(
+            self.base + path, data=data, headers={"Referer": self.base + "/"}
+        )
         with self.opener.open(req, timeout=10) as r:
             return r.status
 
@@ -44,8 +46,12 @@ class Browserless:
 def _start(home: str, port: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "BANSHA_HOME": home}
     env.pop("BANSHA_DATABASE_URL", None)
-    proc = subprocess.Popen([sys.executable, "-m", "bansha.cli", "serve", "--port", str(port)], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bansha.cli", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     for _ in range(100):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
@@ -59,8 +65,20 @@ def _start(home: str, port: int) -> subprocess.Popen[bytes]:
 def test_sigkill_loses_no_acknowledged_action() -> None:
     home = tempfile.mkdtemp(prefix="bansha-crash-")
     env = {**os.environ, "BANSHA_HOME": home}
-    subprocess.run([sys.executable, "-m", "bansha.cli", "director", "director", "--password",
-                    "a-long-password-1"], env=env, check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bansha.cli",
+            "director",
+            "director",
+            "--password",
+            "a-long-password-1",
+        ],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     proc = _start(home, port)
@@ -71,16 +89,16 @@ def test_sigkill_loses_no_acknowledged_action() -> None:
     html_status = d.post("/new", {"ruleset": "m103", "players": "\n".join(NAMES), "options": ""})
     assert html_status == 200
     # the create response is the links page; fetch it again through the game list instead
-    gid = re.search(r'/g/([0-9a-f]{16})/', d.get("/")).group(1)  # type: ignore[union-attr]
+    gid = re.search(r"/g/([0-9a-f]{16})/", d.get("/")).group(1)  # type: ignore[union-attr]
     d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": "close-red-thread"})
     # every player joins; the assassins then post into their group chat
-    links = re.findall(r"/g/%s/join/[A-Za-z0-9_\-]+" % gid, _links_page(home, gid))
+    links = re.findall(rf"/g/{gid}/join/[A-Za-z0-9_\-]+", _links_page(home, gid))
     assert len(links) == 14
     clients = []
     for link in links:
         c = Browserless(base)
         c.get(link)
-        if "data-group=\"assassins\"" in c.get(f"/g/{gid}/me"):
+        if 'data-group="assassins"' in c.get(f"/g/{gid}/me"):
             clients.append(c)
     assert len(clients) >= 2
     acked: list[str] = []
@@ -92,7 +110,12 @@ def test_sigkill_loses_no_acknowledged_action() -> None:
                 return
             text = f"msg-{n}-{i}"
             try:
-                if client.post(f"/g/{gid}/say", {"group": "assassins", "text": text, "nonce": text}) == 200:
+                if (
+                    client.post(
+                        f"/g/{gid}/say", {"group": "assassins", "text": text, "nonce": text}
+                    )
+                    == 200
+                ):
                     acked.append(text)
             except OSError:
                 return
@@ -113,9 +136,14 @@ def test_sigkill_loses_no_acknowledged_action() -> None:
         missing = [text for text in acked if text not in page]
         assert missing == [], f"{len(missing)} acknowledged messages lost"
         with sqlite3.connect(Path(home) / "bansha.db") as db:
-            seqs = [r[0] for r in db.execute(
-                "SELECT e.seq FROM store_eventrecord e JOIN store_gamerecord g ON g.id = e.game_id "
-                "WHERE g.id = ? ORDER BY e.seq", (gid,))]
+            seqs = [
+                r[0]
+                for r in db.execute(
+                    "SELECT e.seq FROM store_eventrecord e JOIN store_gamerecord g ON g.id = e.game_id "
+                    "WHERE g.id = ? ORDER BY e.seq",
+                    (gid,),
+                )
+            ]
         assert seqs == list(range(1, len(seqs) + 1)), "the stream has no gaps"
     finally:
         proc.terminate()
@@ -130,6 +158,10 @@ def _links_page(home: str, gid: str) -> str:
         f"print(' '.join('/g/{gid}/join/' + SERVICE.reseat('{gid}', s, n) for s, n in "
         f"enumerate({NAMES!r})))"
     )
-    out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "BANSHA_HOME": home},
-                         check=True, capture_output=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, "BANSHA_HOME": home},
+        check=True,
+        capture_output=True,
+    )
     return out.stdout.decode()

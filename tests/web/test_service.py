@@ -119,3 +119,29 @@ def test_demo_bots_play_a_whole_game() -> None:
     game = svc.load(gid)
     assert game.state.ended and len(game.state.winners) == 1
     assert GameRecord.objects.get(id=gid).ended
+
+
+def test_pause_stops_the_clock_and_resume_extends_the_deadline() -> None:
+    svc = GameService()
+    start = timezone.now() - timedelta(minutes=59)
+    gid = svc.create("m103", NAMES, seed=5, options={"start_at": start.isoformat()}).record.id
+    before = GameRecord.objects.get(id=gid).deadline
+    svc.pause(gid)
+    GameRecord.objects.filter(id=gid).update(paused_at=timezone.now() - timedelta(minutes=30))
+    assert svc.close_due(timezone.now() + timedelta(hours=2)) == 0  # paused: nothing closes
+    svc.resume(gid)
+    after = GameRecord.objects.get(id=gid).deadline
+    assert after - before >= timedelta(minutes=30)
+    assert not GameRecord.objects.get(id=gid).paused
+
+
+def test_director_extends_a_deadline() -> None:
+    from bansha.engine import Director
+
+    svc = GameService()
+    gid = svc.create("m103", NAMES, seed=5, options={"start_at": timezone.now().isoformat()}).record.id
+    before = svc.load(gid).state.deadline
+    svc.submit(gid, Director("延期", {"minutes": 45}, timezone.now()))
+    assert svc.load(gid).state.deadline - before == timedelta(minutes=45)
+    with pytest.raises(RuleError):
+        svc.submit(gid, Director("延期", {"minutes": 0}, timezone.now()))
