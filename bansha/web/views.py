@@ -17,6 +17,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
+from django_ratelimit.decorators import ratelimit
 
 from bansha.engine import Act, Close, Director, RuleError, Say, Vote
 from bansha.engine.views import view
@@ -102,6 +103,7 @@ def demo_new(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(reverse("player", args=[gid]))
 
 
+@ratelimit(key="ip", rate="30/m", block=True)
 def join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
     """Exchange a private link for a session, then leave the token out of the URL."""
     record = _game(game_id)
@@ -139,6 +141,7 @@ def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @require_POST
+@ratelimit(key="ip", rate="120/m", block=True)
 def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
     """Submit an act or a vote from the player's page."""
     record = _game(game_id)
@@ -169,6 +172,7 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @require_POST
+@ratelimit(key="ip", rate="120/m", block=True)
 def player_say(request: HttpRequest, game_id: str) -> HttpResponse:
     """Post a message to one of the player's team chats."""
     record = _game(game_id)
@@ -186,6 +190,7 @@ def player_say(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @require_POST
+@ratelimit(key="ip", rate="120/m", block=True)
 def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
     """In a demo game the player closes the stage (no clock), then the bots play the next one."""
     record = _game(game_id)
@@ -319,3 +324,10 @@ def game_new(request: HttpRequest) -> HttpResponse:
         ]
         return render(request, "bansha/created.html", {"record": created.record, "links": links})
     return render(request, "bansha/new.html", context)
+
+
+def too_many(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Too many attempts from one address (private-link guessing, flooding)."""
+    return HttpResponse(
+        "操作太频繁，请稍后再试", status=429, content_type="text/plain; charset=utf-8"
+    )

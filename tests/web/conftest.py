@@ -24,3 +24,11 @@ def _channel_layer_follows_test_database(request: pytest.FixtureRequest) -> None
     if layers["BACKEND"].startswith("channels_postgres"):
         layers["CONFIG"]["NAME"] = connections["default"].settings_dict["NAME"]
         channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits() -> None:
+    """Each test starts with empty rate-limit counters."""
+    from django.core.cache import cache
+
+    cache.clear()

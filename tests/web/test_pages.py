@@ -130,3 +130,12 @@ def test_tokens_never_reach_the_logs(caplog: pytest.LogCaptureFixture) -> None:
         stranger.get(links[0])
     assert caplog.records, "the 404 is logged"
     assert all(token not in r.getMessage() for r in caplog.records)
+
+
+def test_guessing_links_is_rate_limited() -> None:
+    d = _director()
+    gid, _ = _new_game(d)
+    guesser = Client()
+    codes = [guesser.get(f"/g/{gid}/join/guess{i}").status_code for i in range(40)]
+    assert codes[:30] == [404] * 30
+    assert 429 in codes[30:]

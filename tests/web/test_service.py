@@ -139,7 +139,9 @@ def test_director_extends_a_deadline() -> None:
     from bansha.engine import Director
 
     svc = GameService()
-    gid = svc.create("m103", NAMES, seed=5, options={"start_at": timezone.now().isoformat()}).record.id
+    gid = svc.create(
+        "m103", NAMES, seed=5, options={"start_at": timezone.now().isoformat()}
+    ).record.id
     before = svc.load(gid).state.deadline
     svc.submit(gid, Director("延期", {"minutes": 45}, timezone.now()))
     assert svc.load(gid).state.deadline - before == timedelta(minutes=45)
