@@ -1,0 +1,161 @@
+"""Load test of the web platform, against 127.0.0.1 only.
+
+Starts ``bansha serve --workers 2`` (SQLite by default, PostgreSQL with BANSHA_DATABASE_URL), makes
+GAMES games through the director's pages, seats every player with their private link, then paces
+requests at RATE per second for SECONDS seconds from a thread pool: players loading their page,
+submitting night acts, voting and writing in their team chat. Prints throughput and p50/p99.
+
+    python benchmarks/load_web.py --games 200 --rate 300 --seconds 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.cookiejar
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
+
+
+class Client:
+    """A cookie-keeping HTTP client that posts Django forms with their CSRF token (no redirects)."""
+
+    class _NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args: object, **kwargs: object) -> None:
+            return None
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.jar), self._NoRedirect()
+        )
+
+    def get(self, path: str) -> str:
+        try:
+            with self.opener.open(self.base + path, timeout=30) as r:
+                return r.read().decode()
+        except urllib.error.HTTPError as e:
+            if e.code in (301, 302):
+                return ""
+            raise
+
+    def post(self, path: str, fields: dict[str, str]) -> int:
+        token = next((c.value for c in self.jar if c.name == "csrftoken"), "")
+        data = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": token}).encode()
+        req = urllib.request.Request(self.base + path, data=data, headers={"Referer": self.base + "/"})
+        try:
+            with self.opener.open(req, timeout=30) as r:
+                r.read()
+                return r.status
+        except urllib.error.HTTPError as e:
+            return e.code
+
+
+def start_server(home: str, port: int, workers: int) -> subprocess.Popen[bytes]:
+    # every simulated player shares 127.0.0.1, so the per-address rate limits are off here
+    env = {**os.environ, "BANSHA_HOME": home, "BANSHA_RATELIMIT": "0"}
+    bansha = [sys.executable, "-m", "bansha.cli"]
+    subprocess.run([*bansha, "director", "load", "--password", "a-long-password-1"], env=env, check=True,
+                   capture_output=True)
+    proc = subprocess.Popen([*bansha, "serve", "--port", str(port), "--workers", str(workers)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("server did not start")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--rate", type=float, default=300.0)
+    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--threads", type=int, default=48)
+    ap.add_argument("--port", type=int, default=8765)
+    args = ap.parse_args()
+    home = tempfile.mkdtemp(prefix="bansha-load-")
+    base = f"http://127.0.0.1:{args.port}"
+    proc = start_server(home, args.port, args.workers)
+    try:
+        d = Client(base)
+        d.get("/accounts/login/")
+        d.post("/accounts/login/", {"username": "load", "password": "a-long-password-1"})
+        d.get("/new")
+        players: list[tuple[str, Client, list[str]]] = []
+        for g in range(args.games):
+            token = next((c.value for c in d.jar if c.name == "csrftoken"), "")
+            data = urllib.parse.urlencode({"ruleset": "m103", "players": "\n".join(NAMES), "options": "",
+                                           "csrfmiddlewaretoken": token}).encode()
+            req = urllib.request.Request(base + "/new", data=data, headers={"Referer": base + "/"})
+            html = d.opener.open(req, timeout=60).read().decode()
+            links = re.findall(r'value="(http://[^"]+/join/[A-Za-z0-9_\-]+)"', html)
+            gid = links[0].split("/g/")[1].split("/")[0]
+            d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c1-{gid}"})
+            if g % 2:
+                d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c2-{gid}"})
+            for link in links:
+                c = Client(base)
+                c.get(link.replace(base, ""))
+                page = c.get(f"/g/{gid}/me")
+                groups = re.findall(r'data-group="(\w+)"', page)
+                players.append((gid, c, groups))
+        print(f"{args.games} games, {len(players)} seated players", flush=True)
+        latencies: list[float] = []
+        lock = threading.Lock()
+        rng = random.Random(1)
+
+        def one(i: int) -> None:
+            gid, c, groups = players[rng.randrange(len(players))]
+            kind = rng.random()
+            t0 = time.perf_counter()
+            if kind < 0.4:
+                c.get(f"/g/{gid}/me")
+            elif kind < 0.7 and groups:
+                c.post(f"/g/{gid}/say", {"group": groups[0], "text": f"消息{i}", "nonce": f"s{i}"})
+            elif kind < 0.85:
+                c.post(f"/g/{gid}/act", {"skill": "vote", "target": rng.choice(NAMES), "nonce": f"v{i}"})
+            else:
+                c.post(f"/g/{gid}/act", {"skill": "kill", "targets": rng.choice(NAMES), "nonce": f"k{i}"})
+            dt = time.perf_counter() - t0
+            with lock:
+                latencies.append(dt)
+
+        start = time.perf_counter()
+        total = int(args.rate * args.seconds)
+        with ThreadPoolExecutor(args.threads) as pool:
+            for i in range(total):
+                due = start + i / args.rate
+                now = time.perf_counter()
+                if due > now:
+                    time.sleep(due - now)
+                pool.submit(one, i)
+        elapsed = time.perf_counter() - start
+        lat = sorted(latencies)
+        p50 = statistics.median(lat) * 1000
+        p99 = lat[int(len(lat) * 0.99) - 1] * 1000
+        db = "PostgreSQL" if os.environ.get("BANSHA_DATABASE_URL") else "SQLite"
+        print(f"{db}, {args.workers} workers: {len(lat)} requests in {elapsed:.1f} s = "
+              f"{len(lat) / elapsed:.0f} req/s; p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    finally:
+        proc.terminate()
+        proc.wait(20)
+
+
+if __name__ == "__main__":
+    main()
