@@ -54,7 +54,9 @@ class Client:
     def post(self, path: str, fields: dict[str, str]) -> int:
         token = next((c.value for c in self.jar if c.name == "csrftoken"), "")
         data = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": token}).encode()
-        req = urllib.request.Request(self.base + path, data=data, headers={"Referer": self.base + "/"})
+        req = urllib.request.Request(
+            self.base + path, data=data, headers={"Referer": self.base + "/"}
+        )
         try:
             with self.opener.open(req, timeout=30) as r:
                 r.read()
@@ -67,10 +69,18 @@ def start_server(home: str, port: int, workers: int) -> subprocess.Popen[bytes]:
     # every simulated player shares 127.0.0.1, so the per-address rate limits are off here
     env = {**os.environ, "BANSHA_HOME": home, "BANSHA_RATELIMIT": "0"}
     bansha = [sys.executable, "-m", "bansha.cli"]
-    subprocess.run([*bansha, "director", "load", "--password", "a-long-password-1"], env=env, check=True,
-                   capture_output=True)
-    proc = subprocess.Popen([*bansha, "serve", "--port", str(port), "--workers", str(workers)], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        [*bansha, "director", "load", "--password", "a-long-password-1"],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    proc = subprocess.Popen(
+        [*bansha, "serve", "--port", str(port), "--workers", str(workers)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     for _ in range(200):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
@@ -100,8 +110,14 @@ def main() -> None:
         players: list[tuple[str, Client, list[str]]] = []
         for g in range(args.games):
             token = next((c.value for c in d.jar if c.name == "csrftoken"), "")
-            data = urllib.parse.urlencode({"ruleset": "m103", "players": "\n".join(NAMES), "options": "",
-                                           "csrfmiddlewaretoken": token}).encode()
+            data = urllib.parse.urlencode(
+                {
+                    "ruleset": "m103",
+                    "players": "\n".join(NAMES),
+                    "options": "",
+                    "csrfmiddlewaretoken": token,
+                }
+            ).encode()
             req = urllib.request.Request(base + "/new", data=data, headers={"Referer": base + "/"})
             html = d.opener.open(req, timeout=60).read().decode()
             links = re.findall(r'value="(http://[^"]+/join/[A-Za-z0-9_\-]+)"', html)
@@ -129,9 +145,15 @@ def main() -> None:
             elif kind < 0.7 and groups:
                 c.post(f"/g/{gid}/say", {"group": groups[0], "text": f"消息{i}", "nonce": f"s{i}"})
             elif kind < 0.85:
-                c.post(f"/g/{gid}/act", {"skill": "vote", "target": rng.choice(NAMES), "nonce": f"v{i}"})
+                c.post(
+                    f"/g/{gid}/act",
+                    {"skill": "vote", "target": rng.choice(NAMES), "nonce": f"v{i}"},
+                )
             else:
-                c.post(f"/g/{gid}/act", {"skill": "kill", "targets": rng.choice(NAMES), "nonce": f"k{i}"})
+                c.post(
+                    f"/g/{gid}/act",
+                    {"skill": "kill", "targets": rng.choice(NAMES), "nonce": f"k{i}"},
+                )
             dt = time.perf_counter() - t0
             with lock:
                 latencies.append(dt)
@@ -150,8 +172,10 @@ def main() -> None:
         p50 = statistics.median(lat) * 1000
         p99 = lat[int(len(lat) * 0.99) - 1] * 1000
         db = "PostgreSQL" if os.environ.get("BANSHA_DATABASE_URL") else "SQLite"
-        print(f"{db}, {args.workers} workers: {len(lat)} requests in {elapsed:.1f} s = "
-              f"{len(lat) / elapsed:.0f} req/s; p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+        print(
+            f"{db}, {args.workers} workers: {len(lat)} requests in {elapsed:.1f} s = "
+            f"{len(lat) / elapsed:.0f} req/s; p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+        )
     finally:
         proc.terminate()
         proc.wait(20)

@@ -8,11 +8,12 @@ import math
 import random
 import secrets
 import threading
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.utils import timezone
 
 from bansha.engine import Act, Close, Game
@@ -151,32 +152,43 @@ class GameService:
         self, game_id: str, cmd: Command, key: str | None = None, actor: str = ""
     ) -> list[Event]:
         """Apply one command. RuleError: refused, nothing changed. A repeated ``key`` lands once."""
-        for _ in range(8):
+        for attempt in range(12):
             with self._lock(game_id):
-                game = self.load(game_id)
-                expected = len(game.events)
-                out = game.handle(cmd)
-                command = None
-                if key is not None:
-                    command = {
-                        "key": key,
-                        "actor": actor,
-                        "kind": type(cmd).__name__,
-                        "payload": _payload(cmd),
-                    }
                 try:
-                    seq = store.append(
-                        game_id, expected, out, command=command, head=self._head(game)
-                    )
+                    seq, out = self._try_once(game_id, cmd, key, actor)
                 except store.DuplicateCommand:
                     self.forget(game_id)
                     return []
                 except store.ConcurrencyError:
                     self.forget(game_id)
                     continue
-                self._publish(game_id, seq)
-                return out
+                except OperationalError as e:  # SQLite busy or locked: wait a little, decide again
+                    if "locked" not in str(e) and "busy" not in str(e):
+                        raise
+                    self.forget(game_id)
+                    time.sleep(0.005 * (attempt + 1))
+                    continue
+            self._publish(game_id, seq)
+            return out
         raise RuleError("系统繁忙，请重试", "busy")
+
+    def _try_once(
+        self, game_id: str, cmd: Command, key: str | None, actor: str
+    ) -> tuple[int, list[Event]]:
+        """Decide on the latest state and append with the version it was decided on."""
+        game = self.load(game_id)
+        expected = len(game.events)
+        out = game.handle(cmd)
+        command = None
+        if key is not None:
+            command = {
+                "key": key,
+                "actor": actor,
+                "kind": type(cmd).__name__,
+                "payload": _payload(cmd),
+            }
+        seq = store.append(game_id, expected, out, command=command, head=self._head(game))
+        return seq, out
 
     def _publish(self, game_id: str, seq: int) -> None:
         """Tell open pages the game changed (live updates); never fails the command."""

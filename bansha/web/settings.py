@@ -102,7 +102,9 @@ else:
 # Rate limits (django-ratelimit) count in this cache: per process, enough against guessing links.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 RATELIMIT_VIEW = "bansha.web.views.too_many"
-RATELIMIT_ENABLE = os.environ.get("BANSHA_RATELIMIT", "1") != "0"  # off only for load tests from one address
+RATELIMIT_ENABLE = (
+    os.environ.get("BANSHA_RATELIMIT", "1") != "0"
+)  # off only for load tests from one address
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
 PASSWORD_HASHERS = [
@@ -121,6 +123,10 @@ TIME_ZONE = "Asia/Shanghai"
 USE_I18N = True
 USE_TZ = True
 
+# Sessions live in a signed cookie: no database read or write per request (they hold a seat and
+# the hash of its link, or a director's login), and the signature makes them unforgeable.
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
