@@ -82,15 +82,18 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     }
 
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # a connection pool (psycopg_pool): under ASGI every request runs in a fresh thread, so
+    # Django's persistent connections would reconnect each time
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 20}
     # live updates fan out across worker processes through PostgreSQL
     INSTALLED_APPS.append("channels_postgres")
     _layer_db = {
         "ATOMIC_REQUESTS": False,
         "AUTOCOMMIT": True,
         "CONN_HEALTH_CHECKS": False,
-        "OPTIONS": {},
         "TIME_ZONE": None,
         **DATABASES["default"],
+        "OPTIONS": {},
     }
     DATABASES["channels_postgres"] = dict(_layer_db)
     CHANNEL_LAYERS = {
