@@ -21,6 +21,7 @@ from django_ratelimit.decorators import ratelimit
 
 from bansha.engine import Act, Close, Director, RuleError, Say, Vote
 from bansha.engine.views import view
+from bansha.forum import bbcode
 from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import GameRecord, SeatRecord
@@ -227,6 +228,7 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
             "commands": commands,
             "seq": len(game.events),
             "god": json.dumps(v["god"], ensure_ascii=False, indent=1),
+            "bbcode": bbcode.announcements(v["announcements"], record.title),
         },
     )
 

@@ -1,0 +1,1 @@
+"""Running the game on a forum: output ready to paste (Discuz! BBCode), and later thread import."""
