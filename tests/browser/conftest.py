@@ -30,6 +30,8 @@ def _free_port() -> int:
 def server() -> Iterator[str]:
     """A real server process with its own SQLite database and a director account."""
     if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
         pytest.skip(f"no Chromium at {CHROMIUM}")
     home = tempfile.mkdtemp(prefix="bansha-browser-")
     env = {**os.environ, "BANSHA_HOME": home}
@@ -61,7 +63,11 @@ def server() -> Iterator[str]:
         raise RuntimeError(proc.stdout.read().decode() if proc.stdout else "server did not start")
     yield url
     proc.terminate()
-    proc.wait(10)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:  # open sockets keep a graceful shutdown waiting
+        proc.kill()
+        proc.wait()
 
 
 @pytest.fixture(scope="session")

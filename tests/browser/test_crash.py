@@ -146,8 +146,8 @@ def test_sigkill_loses_no_acknowledged_action() -> None:
             ]
         assert seqs == list(range(1, len(seqs) + 1)), "the stream has no gaps"
     finally:
-        proc.terminate()
-        proc.wait(10)
+        proc.kill()
+        proc.wait()
 
 
 def _links_page(home: str, gid: str) -> str:
