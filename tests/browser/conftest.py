@@ -45,11 +45,10 @@ def server() -> Iterator[str]:
         capture_output=True,
     )
     port = _free_port()
+    log_path = Path(home) / "server.log"
+    log = log_path.open("wb")  # a file, not a pipe: a full pipe would stall the server
     proc = subprocess.Popen(
-        [*bansha, "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
+        [*bansha, "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT
     )
     url = f"http://127.0.0.1:{port}"
     for _ in range(100):
@@ -60,7 +59,7 @@ def server() -> Iterator[str]:
             time.sleep(0.1)
     else:
         proc.kill()
-        raise RuntimeError(proc.stdout.read().decode() if proc.stdout else "server did not start")
+        raise RuntimeError(log_path.read_text())
     yield url
     proc.terminate()
     try:
@@ -68,6 +67,7 @@ def server() -> Iterator[str]:
     except subprocess.TimeoutExpired:  # open sockets keep a graceful shutdown waiting
         proc.kill()
         proc.wait()
+    log.close()
 
 
 @pytest.fixture(scope="session")
