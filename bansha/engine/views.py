@@ -10,6 +10,7 @@ from typing import Any
 
 from bansha.engine.events import PUBLIC, Event
 from bansha.engine.game import Game
+from bansha.engine.ruleset import commitment_hash
 
 Viewer = int | str
 """A seat number, ``"public"`` or ``"director"``."""
@@ -143,7 +144,13 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         "winner": winners,
     }
     if reveal is not None:
-        result["reveal"] = reveal
+        # R-ALL-02: anyone can check the deal against the commitment published at the start
+        verified = (
+            commitment is not None
+            and reveal.get("dealt") is not None
+            and commitment_hash(list(reveal["dealt"]), str(reveal["nonce"])) == commitment
+        )
+        result["reveal"] = {**reveal, "verified": verified}
     if game.state.ended:
         result["phase"] = "ended"
         result["stage"] = ""

@@ -64,3 +64,13 @@ def test_commitment_verifies_after_reveal() -> None:
     public = view(g, "public")
     reveal = public["reveal"]
     assert commitment_hash(reveal["dealt"], reveal["nonce"]) == public["commitment"]
+
+
+def test_reveal_says_whether_the_commitment_checks() -> None:
+    from bansha.engine.views import view
+
+    g = Game.create(find_ruleset("m103"), M103_NAMES, 12)
+    play_random(g, 12)
+    assert view(g, "public")["reveal"]["verified"] is True
+    g.events[[e.kind for e in g.events].index("commitment")].data["hash"] = "0" * 64  # tampered
+    assert view(g, "public")["reveal"]["verified"] is False

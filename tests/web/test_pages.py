@@ -139,3 +139,42 @@ def test_guessing_links_is_rate_limited() -> None:
     codes = [guesser.get(f"/g/{gid}/join/guess{i}").status_code for i in range(40)]
     assert codes[:30] == [404] * 30
     assert 429 in codes[30:]
+
+
+def test_every_endpoint_checks_the_viewer() -> None:
+    """For each route: the right viewer gets it; another seat, another game or nobody gets a 404
+    (or the login page for director routes), and the page content is that viewer's own."""
+    d = _director("matrix")
+    gid, links = _new_game(d)
+    gid2, links2 = _new_game(d)
+    p3 = Client()
+    p3.get(links[3])  # seat 3 of game 1
+    q0 = Client()
+    q0.get(links2[0])  # seat 0 of game 2
+    nobody = Client()
+    seat_routes = [
+        ("get", f"/g/{gid}/me", {}),
+        ("post", f"/g/{gid}/act", {"skill": "vote"}),
+        ("post", f"/g/{gid}/say", {"group": "assassins", "text": "x"}),
+        ("post", f"/g/{gid}/advance", {}),
+    ]
+    for method, path, data in seat_routes:
+        for outsider in (q0, nobody):
+            r = getattr(outsider, method)(path, data)
+            assert r.status_code == 404, (path, r.status_code)
+    assert p3.get(f"/g/{gid}/me").status_code == 200
+    assert p3.post(f"/g/{gid}/advance", {}).status_code == 404  # not a demo game
+    director_routes = [
+        ("get", f"/g/{gid}/director", {}),
+        ("post", f"/g/{gid}/director/command", {"command": "关闭阶段"}),
+    ]
+    other = _director("matrix2")
+    for method, path, data in director_routes:
+        assert getattr(p3, method)(path, data).status_code == 302  # to the login page
+        assert getattr(other, method)(path, data).status_code == 404
+    assert d.get(f"/g/{gid}/director").status_code == 200
+    assert nobody.get("/new").status_code == 302
+    for path in (f"/g/{gid}/", f"/g/{gid2}/"):
+        assert nobody.get(path).status_code == 200
+    page = p3.get(f"/g/{gid}/me").content.decode()
+    assert "丁的身份" in page and "甲的身份" not in page
