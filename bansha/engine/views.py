@@ -247,6 +247,11 @@ def god_view(game: Game) -> dict[str, Any]:
             for a in s.acts.values()
         ],
         "exit_order": [names[x] for x in s.exit_order],
+        "trace": [
+            {"title": e.data.get("title", e.kind), "lines": list(e.data.get("lines", []))}
+            for e in game.events
+            if e.kind == "trace" and "lines" in e.data
+        ],
         "pending": [
             names[p.seat] for p in s.players if game.legal(p.seat) and not _has_acted(s, p.seat)
         ],

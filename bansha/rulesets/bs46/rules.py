@@ -335,11 +335,23 @@ class BS46(RuleSet):
                     target = ctx.rng().choice(s.living())
                     ctx.emit("trace", {"team": key, "random": target}, chance=True)
                     case = "random"
+            cases = {
+                "case1": "情况1（多数）",
+                "case2": "情况2（各不相同，取级别最高者）",
+                "case3": "情况3（两两相同，取两名真正成员的一对）",
+                "random": "无人提交，随机",
+                "none": "无人提交",
+            }
+            team_name = self.data["teams"][key]["name"]
+            lines = [f"{s.players[m].name} → {s.players[t].name}" for m, t in subs.items()]
+            chosen_name = s.players[target].name if target is not None else "无"
+            lines.append(f"{cases.get(case, case)}：{chosen_name}（R-BS46-03）")
             ctx.emit(
                 "trace",
                 {
+                    "title": f"第{s.day}夜{team_name}",
+                    "lines": lines,
                     "team": key,
-                    "submissions": {str(k): v for k, v in subs.items()},
                     "target": target,
                     "case": case,
                 },

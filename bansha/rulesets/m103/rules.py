@@ -443,19 +443,33 @@ class M103(RuleSet):
         s = ctx.state
         day = s.day
         trace: list[str] = []
+        self._night_steps(ctx, trace)
+        ctx.emit("trace", {"title": f"第{day}夜结算（R-M103-02）", "lines": trace})
+
+    def _night_steps(self, ctx: Ctx, trace: list[str]) -> None:
+        s = ctx.state
+        day = s.day
+
+        def name(x: int | None) -> str:
+            return s.players[x].name if x is not None else "无"
+
         # (1) 侍卫行动: each character can be guarded once per game (R-M103-03)
         guard = self._act_of(s, "guard")
         guard_t = guard[1] if guard else None
         if guard is not None:
             ctx.emit("marked", {"mark": "guarded", "seat": guard[1]}, (guard[0],))
             ctx.emit("used", {"seat": guard[0], "skill": "guard"})
-            trace.append(f"(1) guard {guard[1]}")
+            trace.append(
+                f"（1）横刀守卫：{name(guard[1])}（每名角色一局仅能被守卫一次，R-M103-03）"
+            )
+        else:
+            trace.append("（1）横刀守卫：无")
         # (2) 刺客/黑情侣选择杀人对象 (R-M103-10): the last submission stands; none = no kill
         kill_t = team_target(s, "kill")
         if kill_t is None:
             for seat in self._holders(s, "kill"):
                 ctx.emit("omission", {"seat": seat, "skill": "kill"})
-        trace.append(f"(2) kill {kill_t}")
+        trace.append(f"（2）杀人：{name(kill_t)}（最后一次提交为准，R-M103-10）")
         # (3) 太医: 通灵 feedback (R-M103-05), then save/poison, spent when used
         for seat in self._holders(s, "medium"):
             value = s.players[kill_t].name if kill_t is not None else self.word("no_kill")
@@ -472,6 +486,9 @@ class M103(RuleSet):
             ctx.emit("used", {"seat": save[0], "skill": "save"})
             for sk in ("save", "medium"):
                 ctx.emit("skill_lost", {"seat": save[0], "skill": sk}, (save[0],))
+        trace.append(
+            f"（3）通灵：{name(kill_t)}；救药：{name(save_t)}；毒药：{name(poison_t)}（R-M103-05）"
+        )
         if poison is not None:
             ctx.emit("used", {"seat": poison[0], "skill": "poison"})
             ctx.emit("skill_lost", {"seat": poison[0], "skill": "poison"}, (poison[0],))
@@ -493,24 +510,27 @@ class M103(RuleSet):
                 {"key": "check_result", "params": {"p": check[1], "word": word}},
                 (check[0],),
             )
+            trace.append(f"（4）深夜探秘：{name(check[1])} → {word}（按当前阵营）")
         # (5) 指杀结算: guard first (R-M103-04: no 奶穿, the save is still spent), then save, then exit
         if kill_t is not None and s.players[kill_t].alive:
             if kill_t == guard_t:
-                trace.append("(5) kill void: guarded")
+                trace.append(
+                    f"（5）指杀结算：{name(kill_t)}被守卫，指杀无效，救药照常消耗（R-M103-04）"
+                )
             elif kill_t == save_t:
-                trace.append("(5) kill saved")
+                trace.append(f"（5）指杀结算：{name(kill_t)}被救药救下")
             else:
-                trace.append("(5) kill")
+                trace.append(f"（5）指杀结算：{name(kill_t)}出局")
                 self._exit(ctx, kill_t, "kill", announce_now=False)
                 if self._check_outcome(ctx, []):
+                    trace.append("胜负已分，停止结算（R-ALL-08）")
                     return
         # (6) 毒药结算
         if poison_t is not None and s.players[poison_t].alive:
-            trace.append("(6) poison")
+            trace.append(f"（6）毒药结算：{name(poison_t)}出局")
             self._exit(ctx, poison_t, "poison", announce_now=False)
             if self._check_outcome(ctx, []):
-                return
-        ctx.emit("trace", {"night": day, "steps": trace})
+                trace.append("胜负已分（R-ALL-08）")
 
     # ------------------------------------------------------------------ exits
     def _exit(self, ctx: Ctx, seat: int, cause: str, announce_now: bool) -> list[int]:
@@ -641,6 +661,22 @@ class M103(RuleSet):
             PUBLIC,
         )
         tied = votes.top(counts)
+        rule = (
+            "R-M103-12 竞岗：最高票当选警长，平票取最先达到该票数者"
+            if s.day == 1
+            else ("R-M103-12：最高票出局，平票无人出局（R-ALL-06）；警长1.5票")
+        )
+        ctx.emit(
+            "trace",
+            {
+                "title": f"第{s.day}天投票（R-ALL-07 按投票记录计票）",
+                "lines": [
+                    f"计票：{tally_text}",
+                    f"规则：{rule}",
+                    "最高票：" + ("、".join(s.players[c].name for c in tied) or "无"),
+                ],
+            },
+        )
         if s.day == 1:
             if not tied:
                 ctx.emit("announcement", {"key": "no_sheriff", "params": {}}, PUBLIC)
