@@ -152,6 +152,7 @@ class M103(RuleSet):
         if key == "succession" and state.pending.get("succession") == seat:
             # 殉职: the sheriff who just exited names a successor
             out.append(LegalAct("succession", state.living(), 1))
+        out.extend(self._surrender_acts(state, seat))
         if not p.alive or (key == "night" and not p.skills):
             return out
         living = state.living()
@@ -179,6 +180,19 @@ class M103(RuleSet):
         elif key == "day" and self._may_vote(state, seat):
             out.append(LegalAct("vote", living, 1, choices=("弃权",)))
         return out
+
+    def _surrender_acts(self, s: State, seat: int) -> list[LegalAct]:
+        """投降 (R-M103-16): a living member may propose; each asked character answers once."""
+        p = s.players[seat]
+        faction = p.faction
+        if faction not in (ASSASSINS, LOVERS) or faction in s.lost:
+            return []
+        pending = s.pending.get(f"surrender:{faction}")
+        if pending is None:
+            return [LegalAct("surrender", (), 0, rare=True)] if p.alive else []
+        if seat in self._surrender_asked(s, faction) and str(seat) not in pending:
+            return [LegalAct("surrender", (), 0, choices=(self.word("agree"), self.word("refuse")))]
+        return []
 
     def _holders(self, s: State, skill: str) -> list[int]:
         return [p.seat for p in s.players if p.alive and skill in p.skills]
