@@ -28,6 +28,12 @@ CARD_KEYS = {"不变": "no_change", "转变": "change"}
 class M186(RuleSet):
     """The M186 rule set: proposals, approval votes, missions, Lancelots, the Lady, the assassin."""
 
+    def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
+        super().__init__(data, options)
+        words = (self.word("agree"), self.word("reject"))
+        self._approve_act = LegalAct("approve", (), 0, choices=words, slots=4)
+        self._declare_act = LegalAct("declare", (), 0, rare=True)
+
     # ================================================================== setup
     def setup(
         self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
@@ -226,27 +232,22 @@ class M186(RuleSet):
         if not p.alive:
             return []
         key = state.stage_key
-        living = state.living()
         out: list[LegalAct] = []
-        if key == "proposals" and seat in state.flags.get("proposers", []):
-            out.append(LegalAct("propose", living, self._size(state)))
-        elif key == "approvals":
-            out.append(
-                LegalAct(
-                    "approve", (), 0, choices=(self.word("agree"), self.word("reject")), slots=4
-                )
-            )
+        if key == "approvals":
+            out.append(self._approve_act)
+        elif key == "proposals" and seat in state.flags.get("proposers", []):
+            out.append(LegalAct("propose", state.living(), self._size(state)))
         elif key == "mission" and seat in state.flags.get("team", []):
             out.append(LegalAct("mission", (), 0, choices=self._mission_choices(state, seat)))
         elif key == "lady" and state.holders.get("lady") == seat:
             former = set(state.flags.get("lady_former", []))
-            targets = tuple(x for x in living if x not in former)
+            targets = tuple(x for x in state.living() if x not in former)
             if targets:
                 out.append(LegalAct("lady", targets, 1))
         elif key == "strike" and "strike" in p.skills:
-            out.append(LegalAct("strike", tuple(x for x in living if x != seat), 1))
+            out.append(LegalAct("strike", tuple(x for x in state.living() if x != seat), 1))
         if "declare" in p.skills and key != "strike" and not state.flags.get("assassination"):
-            out.append(LegalAct("declare", (), 0, rare=True))
+            out.append(self._declare_act)
         return out
 
     def _mission_choices(self, s: State, seat: int) -> tuple[str, ...]:
