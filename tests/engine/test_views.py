@@ -112,3 +112,13 @@ def test_reveal_only_after_the_end() -> None:
     reveal = view(g, "public")["reveal"]
     assert reveal["roles"]["甲"] == "卧底刺客"
     assert view(g, "public")["winner"] == ["我爱皇帝阵营"]
+
+
+def test_the_emperor_is_known_before_the_red_thread() -> None:
+    """红线 excludes the emperor, so the cupid's form must not be the first to reveal him."""
+    public = m103_game()
+    assert "至尊帝王：癸。" in [a["text"] for a in view(public, "public")["announcements"]]
+    private = m103_game(emperor="cupid")
+    assert not any("至尊帝王" in a["text"] for a in view(private, "public")["announcements"])
+    assert view(private, 8)["knows"] == [{"players": ["癸"], "word": "至尊帝王"}]
+    assert view(private, 4)["knows"] == []

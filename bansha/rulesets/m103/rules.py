@@ -53,6 +53,7 @@ class M103(RuleSet):
                 {"seat": seat, "role": role, "faction": r["faction"], "skills": list(r["skills"])},
                 (seat,),
             )
+        self._reveal_emperor(ctx, dealt)
         at = self.start_time()
         for spec in self.stage_specs("start"):
             if self.stage_applies(ctx.state, spec, 0):
@@ -60,6 +61,24 @@ class M103(RuleSet):
                 return
         self._form_groups(ctx)
         self.advance(ctx, at)
+
+    def _reveal_emperor(self, ctx: Ctx, dealt: list[str]) -> None:
+        """红线 excludes the emperor (「红娘须选择两名角色（不含皇帝）」), so the cupid must know who he is.
+
+        Option ``emperor``: ``public`` (default; 至尊帝王「说话比较好使，比较权威」 reads as a known figure)
+        announces him to everyone at the start; ``cupid`` tells only the cupid. Either way the cupid's
+        form never reveals him by refusing a pick.
+        """
+        if "emperor" not in dealt or "cupid" not in dealt:
+            return
+        emperor = dealt.index("emperor")
+        if self.options["emperor"] == "public":
+            ctx.emit("announcement", {"key": "emperor_public", "params": {"p": emperor}}, PUBLIC)
+        else:
+            cupid = dealt.index("cupid")
+            word = self.role_name("emperor")
+            ctx.emit("known", {"seat": cupid, "about": [emperor], "word": word}, (cupid,))
+            ctx.emit("notice", {"key": "emperor_told", "params": {"p": emperor}}, (cupid,))
 
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """Optional stages: 红线 when a cupid is dealt, 殉职 while a successor is due, 遗言 while rights are open."""
