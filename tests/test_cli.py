@@ -14,7 +14,7 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 def test_demo_prints_announcements_and_reveal() -> None:
     result = runner.invoke(app, ["demo", "m103", "--seed", "4"])
     assert result.exit_code == 0, result.output
-    assert "第1天" in result.output
+    assert "第1夜" in result.output
     assert "揭秘" in result.output
     assert "获胜：" in result.output
 

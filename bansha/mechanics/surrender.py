@@ -7,10 +7,13 @@ M103: 「杀了狗皇帝阵营、皇帝算什么阵营均可以由阵营中的�
 from __future__ import annotations
 
 from bansha.engine.context import Ctx
+from bansha.engine.errors import RuleError
 
 
 def propose_or_answer(ctx: Ctx, faction: str, seat: int, asked: list[int], agree: bool) -> bool:
     """Record a proposal or an answer; return True when every asked character has agreed."""
+    if not asked:
+        raise RuleError("没有可以询问的角色，投降无效")
     key = f"surrender:{faction}"
     current: dict[str, bool] = dict(ctx.state.pending.get(key) or {})
     if not agree:

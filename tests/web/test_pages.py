@@ -110,13 +110,12 @@ def test_substitute_revokes_the_old_link() -> None:
 
 
 def test_refused_act_shows_the_reason() -> None:
+    d = _director("refuse")
+    gid, links = _new_game(d)
     c = Client()
-    r = c.post("/demo/new", {"ruleset": "m103"})
-    me = r["Location"]
-    gid = me.split("/g/")[1].split("/")[0]
-    game = SERVICE.load(gid)
+    c.get(links[0])
+    assert SERVICE.load(gid).state.stage == "红线"
     r = c.post(f"/g/{gid}/act", {"skill": "vote", "target": NAMES[1], "nonce": "x"}, follow=True)
-    assert game.state.stage_key != "day"
     assert "现在不是投票时间" in r.content.decode()
 
 

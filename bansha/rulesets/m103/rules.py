@@ -258,8 +258,14 @@ class M103(RuleSet):
             self._check_outcome(ctx, [faction])
 
     def _surrender_asked(self, s: State, faction: str) -> list[int]:
+        """Who must agree: 狗皇帝群中所有角色 (out ones included), or the two lovers.
+
+        Before the 红线 resolves there is no group yet: every 卧底刺客 is asked.
+        """
         if faction == ASSASSINS:
-            return list(s.flags.get("assassin_group_all", s.groups.get("assassins", [])))
+            if "assassin_group_all" in s.flags:
+                return list(s.flags["assassin_group_all"])
+            return [p.seat for p in s.players if p.role == "werewolf"]
         return list(s.flags.get("lovers", []))
 
     # ================================================================== votes
