@@ -15,6 +15,7 @@ from rich.table import Table
 from bansha.engine import Game
 from bansha.engine.errors import RuleError
 from bansha.engine.views import view
+from bansha.names import SEAT_NAMES
 
 app = typer.Typer(
     help="bansha：版杀导演平台 — runs forum mafia games exactly by the rule post.",
@@ -27,28 +28,7 @@ scenario_app = typer.Typer(
 app.add_typer(scenario_app, name="scenario")
 console = Console()
 
-DEFAULT_NAMES = [
-    "甲",
-    "乙",
-    "丙",
-    "丁",
-    "戊",
-    "己",
-    "庚",
-    "辛",
-    "壬",
-    "癸",
-    "子",
-    "丑",
-    "寅",
-    "卯",
-    "辰",
-    "巳",
-    "午",
-    "未",
-    "申",
-    "酉",
-]
+DEFAULT_NAMES = SEAT_NAMES
 
 
 def seat_names(n: int) -> list[str]:

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 
+from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
+from bansha.engine.events import PUBLIC
 from bansha.engine.state import Ballot
 
 
@@ -42,6 +44,34 @@ def check_ballot(
     ):
         raise RuleError(f"投票截止前{freeze_minutes}分钟内不得改票")
     return True
+
+
+def cast(
+    ctx: Ctx,
+    voter: int,
+    target: int | None,
+    at: datetime | None,
+    *,
+    max_changes: int,
+    freeze_minutes: int,
+    accelerated: bool,
+) -> None:
+    """Check the change rules and record a vote or change as a public, timestamped event."""
+    s = ctx.state
+    change = check_ballot(
+        s.ballot_counts.get(voter, 0),
+        voter,
+        at,
+        s.deadline,
+        max_changes=max_changes,
+        freeze_minutes=freeze_minutes,
+        accelerated=accelerated,
+    )
+    ctx.emit(
+        "voted",
+        {"seat": voter, "target": target, "at": at.isoformat() if at else None, "change": change},
+        PUBLIC,
+    )
 
 
 def current_ballots(ballots: Iterable[Ballot], accelerated: bool) -> dict[int, int | None]:

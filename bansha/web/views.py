@@ -22,32 +22,12 @@ from django_ratelimit.decorators import ratelimit
 from bansha.engine import Act, Close, Director, RuleError, Say, Vote
 from bansha.engine.views import view
 from bansha.forum import bbcode
+from bansha.names import SEAT_NAMES
 from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import GameRecord, SeatRecord
 
-DEMO_NAMES = [
-    "我",
-    "甲",
-    "乙",
-    "丙",
-    "丁",
-    "戊",
-    "己",
-    "庚",
-    "辛",
-    "壬",
-    "癸",
-    "子",
-    "丑",
-    "寅",
-    "卯",
-    "辰",
-    "巳",
-    "午",
-    "未",
-    "申",
-]
+DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
 
 
 def _game(game_id: str) -> GameRecord:

@@ -186,24 +186,14 @@ class BS46(RuleSet):
                 raise RuleError("不能投票给已出局的玩家")
             if s.stage_key == "runoff" and cmd.target not in s.flags["runoff"]:
                 raise RuleError("高票对辩只能在两名高票玩家之中投票")
-        change = votes.check_ballot(
-            s.ballot_counts.get(cmd.by, 0),
+        votes.cast(
+            ctx,
             cmd.by,
+            cmd.target,
             cmd.at,
-            s.deadline,
             max_changes=int(self.options["max_changes"]),
             freeze_minutes=int(self.options["change_freeze_minutes"]),
             accelerated=False,
-        )
-        ctx.emit(
-            "voted",
-            {
-                "seat": cmd.by,
-                "target": cmd.target,
-                "at": cmd.at.isoformat() if cmd.at else None,
-                "change": change,
-            },
-            PUBLIC,
         )
 
     # ================================================================== closing stages

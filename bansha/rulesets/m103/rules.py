@@ -292,24 +292,14 @@ class M103(RuleSet):
             not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive
         ):
             raise RuleError("不能投票给已出局的角色")  # R-ALL-03
-        change = votes.check_ballot(
-            s.ballot_counts.get(cmd.by, 0),
+        votes.cast(
+            ctx,
             cmd.by,
+            cmd.target,
             cmd.at,
-            s.deadline,
             max_changes=int(self.options["max_changes"]),
             freeze_minutes=int(self.options["change_freeze_minutes"]),
             accelerated=s.flags.get("accelerated") == s.day,
-        )
-        ctx.emit(
-            "voted",
-            {
-                "seat": cmd.by,
-                "target": cmd.target,
-                "at": cmd.at.isoformat() if cmd.at else None,
-                "change": change,
-            },
-            PUBLIC,
         )
 
     # ================================================================== closing stages

@@ -302,24 +302,8 @@ class XXXII(RuleSet):
             not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive
         ):
             raise RuleError("只能投票给存活的棋子")
-        change = votes.check_ballot(
-            s.ballot_counts.get(cmd.by, 0),
-            cmd.by,
-            cmd.at,
-            s.deadline,
-            max_changes=1,
-            freeze_minutes=0,
-            accelerated=False,
-        )
-        ctx.emit(
-            "voted",
-            {
-                "seat": cmd.by,
-                "target": cmd.target,
-                "at": cmd.at.isoformat() if cmd.at else None,
-                "change": change,
-            },
-            PUBLIC,
+        votes.cast(
+            ctx, cmd.by, cmd.target, cmd.at, max_changes=1, freeze_minutes=0, accelerated=False
         )
 
     # ================================================================== phases
