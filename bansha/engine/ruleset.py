@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from bansha.engine.commands import Act, Close, Command, Director, Say, Vote
 from bansha.engine.context import Ctx
@@ -37,13 +36,16 @@ DIRECTOR_COMMANDS = {
 """Every director command the engine knows; each rule set's data lists the ones its post has."""
 
 
-@dataclass(slots=True, frozen=True)
-class LegalAct:
-    """A kind of act a player may submit now: the skill, how many targets, and from whom."""
+class LegalAct(NamedTuple):
+    """A kind of act a player may submit now: the skill, how many targets, and from whom.
+
+    A named tuple: legal acts are built for every seat at every stage, so they must be cheap.
+    """
 
     skill: str
     targets: tuple[int, ...]
-    count: int
+    picks: int
+    """How many targets to pick."""
     choices: tuple[str, ...] = ()
     text: bool = False
     slots: int = 0

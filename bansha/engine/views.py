@@ -182,7 +182,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             {
                 "skill": rs.skill_name(la.skill),
                 "targets": [names[t] for t in la.targets],
-                "count": la.count,
+                "count": la.picks,
                 "choices": list(la.choices),
                 "text": la.text,
                 "slots": la.slots,

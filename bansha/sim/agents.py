@@ -37,12 +37,12 @@ def random_command(
     if la.must_include:
         first = rng.choice(la.must_include)
         rest = [t for t in la.targets if t != first]
-        if len(rest) < la.count - 1:
+        if len(rest) < la.picks - 1:
             return None
-        return Act(seat, la.skill, (first, *rng.sample(rest, la.count - 1)))
-    if len(la.targets) < la.count:
+        return Act(seat, la.skill, (first, *rng.sample(rest, la.picks - 1)))
+    if len(la.targets) < la.picks:
         return None
-    targets = tuple(rng.sample(la.targets, la.count))
+    targets = tuple(rng.sample(la.targets, la.picks))
     if la.slots:
         return Act(
             seat, la.skill, targets, ",".join(rng.choice(la.choices) for _ in range(la.slots))

@@ -18,7 +18,7 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State
-from bansha.mechanics import last_words, votes
+from bansha.mechanics import last_words, omissions, votes
 from bansha.mechanics.rings import ring_next, team_choice
 
 GOOD, KILLERS = "good", "killers"
@@ -227,9 +227,7 @@ class BS46(RuleSet):
 
     def _record_missing_votes(self, ctx: Ctx) -> None:
         s = ctx.state
-        for x in s.living():
-            if s.ballot_counts.get(x, 0) == 0:
-                ctx.emit("omission", {"seat": x, "skill": "vote", "day": s.day, "stage": s.stage})
+        omissions.record(ctx, (x for x in s.living() if s.ballot_counts.get(x, 0) == 0), "vote")
 
     def _close_round1(self, ctx: Ctx) -> None:
         """R-BS46-08 round 1: out if more than 40% of the ballots; two tied above 40% go to round 2."""
@@ -288,7 +286,7 @@ class BS46(RuleSet):
         if rec is not None and s.players[rec.targets[0]].alive:
             self._vote_out(ctx, rec.targets[0], "decided_out")
         else:
-            ctx.emit("omission", {"seat": decide["by"], "skill": "decide"})
+            omissions.record(ctx, [decide["by"]], "decide")
             ctx.emit("announcement", {"key": "not_decided", "params": {}}, PUBLIC)
 
     def _vote_out(self, ctx: Ctx, seat: int, key: str) -> None:
@@ -317,10 +315,7 @@ class BS46(RuleSet):
             ranks += [x for x in members if x not in ranks]  # a recovered undercover
             target, case = team_choice(subs, ranks, real)
             if target is None:
-                for seat in members:
-                    ctx.emit(
-                        "omission", {"seat": seat, "skill": skill, "night": s.day}
-                    )  # R-BS46-04
+                omissions.record(ctx, members, skill)  # R-BS46-04: recorded for the lurk warnings
                 if self.options["missing_team_action"] == "random":
                     target = ctx.rng().choice(s.living())
                     ctx.emit("trace", {"team": key, "random": target}, chance=True)

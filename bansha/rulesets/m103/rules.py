@@ -19,12 +19,14 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State
-from bansha.mechanics import last_words, surrender, votes
+from bansha.mechanics import last_words, omissions, surrender, votes
 from bansha.mechanics.outcome import all_out, last_standing, members
 from bansha.mechanics.team import team_target
 
 ASSASSINS, LOYAL, LOVERS, UNDETERMINED = "assassins", "loyal", "lovers", "undetermined"
 NIGHT_SKILLS = ("guard", "kill", "save", "poison", "check")
+SURRENDERING = (ASSASSINS, LOVERS)  # 杀了狗皇帝阵营、皇帝算什么阵营均可以……发起投降
+PROPOSE_SURRENDER = LegalAct("surrender", (), 0, rare=True)
 
 
 class M103(RuleSet):
@@ -108,8 +110,8 @@ class M103(RuleSet):
         if cmd.skill not in allowed:
             raise RuleError(self._why_not(s, cmd))
         la = allowed[cmd.skill]
-        if len(cmd.targets) != la.count or len(set(cmd.targets)) != la.count:
-            raise RuleError(f"<{self.skill_name(cmd.skill)}>需要选择{la.count}名不同的角色")
+        if len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
+            raise RuleError(f"<{self.skill_name(cmd.skill)}>需要选择{la.picks}名不同的角色")
         for t in cmd.targets:
             if not 0 <= t < len(s.players) or not s.players[t].alive:
                 raise RuleError("目标必须是未出局的角色")  # R-ALL-03
@@ -171,7 +173,8 @@ class M103(RuleSet):
         if key == "succession" and state.pending.get("succession") == seat:
             # 殉职: the sheriff who just exited names a successor
             out.append(LegalAct("succession", state.living(), 1))
-        out.extend(self._surrender_acts(state, seat))
+        if p.faction in SURRENDERING:
+            out.extend(self._surrender_acts(state, seat))
         if not p.alive or (key == "night" and not p.skills):
             return out
         living = state.living()
@@ -208,7 +211,7 @@ class M103(RuleSet):
             return []
         pending = s.pending.get(f"surrender:{faction}")
         if pending is None:
-            return [LegalAct("surrender", (), 0, rare=True)] if p.alive else []
+            return [PROPOSE_SURRENDER] if p.alive else []
         if seat in self._surrender_asked(s, faction) and str(seat) not in pending:
             return [LegalAct("surrender", (), 0, choices=(self.word("agree"), self.word("refuse")))]
         return []
@@ -327,7 +330,7 @@ class M103(RuleSet):
         if rec is not None:
             pair = list(rec.targets)
         else:
-            ctx.emit("omission", {"seat": cupid, "skill": "red_thread"})
+            omissions.record(ctx, [cupid], "red_thread")
             pool = [x for x in s.living() if s.players[x].role != "emperor"]
             pair = sorted(ctx.rng().sample(pool, 2))
             ctx.emit(
@@ -496,8 +499,7 @@ class M103(RuleSet):
         # (2) 刺客/黑情侣选择杀人对象 (R-M103-10): the last submission stands; none = no kill
         kill_t = team_target(s, "kill")
         if kill_t is None:
-            for seat in self._holders(s, "kill"):
-                ctx.emit("omission", {"seat": seat, "skill": "kill"})
+            omissions.record(ctx, self._holders(s, "kill"), "kill")
         trace.append(f"（2）杀人：{name(kill_t)}（最后一次提交为准，R-M103-10）")
         # (3) 太医: 通灵 feedback (R-M103-05), then save/poison, spent when used
         for seat in self._holders(s, "medium"):
@@ -666,11 +668,9 @@ class M103(RuleSet):
         s = ctx.state
         weight, counts_voter, counts_target, accelerated = self._vote_rules(s)
         standing = votes.current_ballots(s.ballots, accelerated)
-        for x in s.living():
-            if x not in standing and s.flags.get("prince_no_vote") != x:
-                ctx.emit(
-                    "omission", {"seat": x, "skill": "vote", "day": s.day}
-                )  # 没有投票记作一张黄牌
+        no_vote = s.flags.get("prince_no_vote")
+        # 没有投票（或弃票）的玩家将记作一张黄牌: recorded for the director
+        omissions.record(ctx, (x for x in s.living() if x not in standing and x != no_vote), "vote")
         counts = votes.tally(standing, weight, counts_voter, counts_target)
         abstain = sum(1 for v, t in standing.items() if t is None and counts_voter(v))
         parts = [
@@ -771,7 +771,7 @@ class M103(RuleSet):
                     PUBLIC,
                 )
         else:
-            ctx.emit("omission", {"seat": old, "skill": "succession"})
+            omissions.record(ctx, [old], "succession")
             self._random_successor(ctx, announce_now=not at_night)
 
     # ================================================================== phases

@@ -19,6 +19,7 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State
+from bansha.mechanics import omissions
 
 BLUE, RED = "blue", "red"
 ORGANIZATION = ("morgana", "assassin", "mordred")
@@ -274,7 +275,7 @@ class M186(RuleSet):
             return
         choice = cmd.choice
         if cmd.skill == "propose":
-            self._check_team(s, cmd.targets, la.count)
+            self._check_team(s, cmd.targets, la.picks)
         elif cmd.skill == "approve":
             choice = self._approval_choice(s, cmd)
         elif cmd.skill == "mission":
@@ -365,7 +366,7 @@ class M186(RuleSet):
                     "announcement", {"key": "proposal", "params": {"p": seat, "ps": team}}, PUBLIC
                 )
             elif i == len(proposers) - 1:
-                ctx.emit("omission", {"seat": seat, "skill": "propose"})
+                omissions.record(ctx, [seat], "propose")
                 team = sorted(ctx.rng().sample(list(s.living()), size))
                 ctx.emit("trace", {"random_team": team}, chance=True)
                 ctx.emit(
@@ -374,7 +375,7 @@ class M186(RuleSet):
                     PUBLIC,
                 )
             else:
-                ctx.emit("omission", {"seat": seat, "skill": "propose"})
+                omissions.record(ctx, [seat], "propose")
                 team = None
                 ctx.emit("announcement", {"key": "proposal_missing", "params": {"p": seat}}, PUBLIC)
             teams.append(team)
@@ -391,11 +392,13 @@ class M186(RuleSet):
         agree = self.word("agree")
         voters = [x for x in s.living()]
         choices: dict[int, list[str]] = {}
+        missed: list[int] = []
         for x in voters:
             rec = s.acts.get((x, "approve"))
             if rec is None:
-                ctx.emit("omission", {"seat": x, "skill": "approve"})
+                missed.append(x)
             choices[x] = (rec.choice or "").split(",") if rec else []
+        omissions.record(ctx, missed, "approve")
         went: int | None = None
         for i in range(min(4, len(teams))):
             if teams[i] is None:
@@ -445,7 +448,7 @@ class M186(RuleSet):
         for x in team:
             rec = s.acts.get((x, "mission"))
             if rec is None:
-                ctx.emit("omission", {"seat": x, "skill": "mission"})
+                omissions.record(ctx, [x], "mission")
                 vote = fail if s.players[x].role == "bad_lancelot" else success
             else:
                 vote = rec.choice or success
@@ -489,7 +492,7 @@ class M186(RuleSet):
             return
         rec = s.acts.get((holder, "lady"))
         if rec is None:
-            ctx.emit("omission", {"seat": holder, "skill": "lady"})
+            omissions.record(ctx, [holder], "lady")
             return
         target = rec.targets[0]
         word = self.faction_name(s.players[target].faction)
@@ -537,7 +540,7 @@ class M186(RuleSet):
         s = ctx.state
         assassin = next((p.seat for p in s.players if "strike" in p.skills), None)
         if assassin is not None:
-            ctx.emit("omission", {"seat": assassin, "skill": "strike"})
+            omissions.record(ctx, [assassin], "strike")
         pool = [p.seat for p in s.players if p.alive and p.faction == BLUE]
         if self.options["missing_strike"] == "blue_wins" or not pool:
             self.end_game(ctx, [BLUE])

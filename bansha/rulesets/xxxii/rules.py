@@ -19,7 +19,7 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State
-from bansha.mechanics import last_words, votes
+from bansha.mechanics import last_words, omissions, votes
 
 BLACK, WHITE, THIRD = "black", "white", "third"
 KEY_PIECES = ("detective", "spectator", "inquisitor")
@@ -218,8 +218,8 @@ class XXXII(RuleSet):
         if cmd.skill == "castling":
             if cmd.choice not in la.choices:
                 raise RuleError("请回复「是」或「否」")
-        elif len(cmd.targets) != la.count or len(set(cmd.targets)) != la.count:
-            raise RuleError(f"【{name}】需要选择{la.count}名不同的棋子")
+        elif len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
+            raise RuleError(f"【{name}】需要选择{la.picks}名不同的棋子")
         elif cmd.skill == "audition":
             self._check_audition(s, cmd)
         else:
@@ -610,9 +610,7 @@ class XXXII(RuleSet):
     def _close_vote(self, ctx: Ctx) -> None:
         """R-XXXII-14: the most-voted living piece is voted out; R-XXXII-08 stage privilege."""
         s = ctx.state
-        for x in s.living():
-            if s.ballot_counts.get(x, 0) == 0:
-                ctx.emit("omission", {"seat": x, "skill": "vote", "day": s.day})
+        omissions.record(ctx, (x for x in s.living() if s.ballot_counts.get(x, 0) == 0), "vote")
         standing = votes.current_ballots(s.ballots, False)
         counts = votes.tally(
             standing, lambda v: 1.0, lambda v: s.players[v].alive, lambda t: s.players[t].alive
