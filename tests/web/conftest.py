@@ -32,3 +32,18 @@ def _fresh_rate_limits() -> None:
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _release_layer_connections(django_db_setup: None, django_db_blocker: object) -> object:
+    """The PostgreSQL channel layer keeps its own pool open: end those sessions before the test
+    database is dropped."""
+    yield
+    from django.db import connections
+
+    if connections["default"].vendor == "postgresql":
+        with django_db_blocker.unblock(), connections["default"].cursor() as cursor:  # type: ignore[attr-defined]
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
