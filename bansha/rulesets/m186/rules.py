@@ -400,12 +400,19 @@ class M186(RuleSet):
             choices[x] = (rec.choice or "").split(",") if rec else []
         omissions.record(ctx, missed, "approve")
         went: int | None = None
+        names = [p.name for p in s.players]
+        lines: list[str] = []
         for i in range(min(4, len(teams))):
             if teams[i] is None:
+                lines.append(f"方案{i + 1}（{names[proposers[i]]}）：未提交，不通过")
                 continue
             yes = [x for x in voters if len(choices[x]) > i and choices[x][i] == agree]
             no = [x for x in voters if x not in yes]
             ok = len(yes) >= int(self.data["approvals_needed"])
+            lines.append(
+                f"方案{i + 1}（{names[proposers[i]]}）：同意{len(yes)}票，"
+                f"{'通过' if ok else '不通过'}（需{self.data['approvals_needed']}票）"
+            )
             ctx.emit(
                 "announcement",
                 {
@@ -427,6 +434,8 @@ class M186(RuleSet):
             ctx.emit("announcement", {"key": "auto_pass", "params": {"p": proposers[went]}}, PUBLIC)
         team = teams[went] or []
         captain = self._next_active(s, proposers[went])  # 队长轮换: the proposer's 下家
+        lines.append(f"出征：方案{went + 1}（{names[proposers[went]]}），新队长{names[captain]}")
+        ctx.emit("trace", {"title": f"第{s.day}轮出征决议投票（R-M186-04）", "lines": lines})
         ctx.emit("flag", {"key": "team", "value": team})
         ctx.emit("holder_set", {"status": "captain", "seat": captain}, PUBLIC)
         ctx.emit(
@@ -465,6 +474,18 @@ class M186(RuleSet):
             result = fail
             extra.append(self.texts["vivian"])
         rnd = self._round(s)
+        ctx.emit(
+            "trace",
+            {
+                "title": f"第{rnd}轮任务（R-M186-05）",
+                "lines": [
+                    "出征：" + "、".join(s.players[x].name for x in team),
+                    f"失败票{fails}张（需{needed[min(rnd, len(needed)) - 1]}张判失败）",
+                    *(f"触发：{t}" for t in extra),
+                    f"结果：{result}",
+                ],
+            },
+        )
         missions = [*s.flags["missions"], result]
         ctx.emit("flag", {"key": "missions", "value": missions})
         for text in extra:

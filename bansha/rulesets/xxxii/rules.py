@@ -534,6 +534,7 @@ class XXXII(RuleSet):
                     {"key": "audition_result", "params": {"ps": [a, b], "word": word}},
                 )
             )
+        self._trace_night(ctx, night, data, castle, victim, made, dying, results)
         # ③
         if night == 1:
             self._legacy(ctx)
@@ -553,6 +554,43 @@ class XXXII(RuleSet):
             for k in s.groups.get("killers", []):
                 ctx.emit("notice", {"key": "accomplice_made", "params": {"p": made}}, (k,))
             self._tell_name(ctx)  # day 1's name, delayed to the accomplice's making
+
+    def _trace_night(
+        self,
+        ctx: Ctx,
+        night: int,
+        data: dict[str, Any],
+        castle: bool,
+        victim: int | None,
+        made: int | None,
+        dying: list[int],
+        results: list[tuple[int, str, str, dict[str, Any]]],
+    ) -> None:
+        """The director's record of the resolution, in the post's order ②1–②4 (R-XXXII-16)."""
+        s = ctx.state
+
+        def name(x: int | None) -> str:
+            return s.players[x].name if x is not None else "无"
+
+        lines = [
+            f"②1 红字结界：{name(data['protected'])}"
+            + (
+                f"；第二次对黑棋使用，{name(data['barrier_kill'])}死亡"
+                if data["barrier_kill"] is not None
+                else ""
+            )
+        ]
+        if data["mark"] is not None:
+            lines.append(f"②1 契约标记：{name(data['mark'][0])} → {data['mark'][1]}")
+        lines.append(f"②2 王车易位：{'发动，替代者' + name(victim) if castle else '未发动'}")
+        lines.append(
+            f"②3 无常之刃：{name(data['blade'])}"
+            + ("；第一晚的平民，转变为共犯（R-XXXII-04）" if made is not None else "")
+        )
+        lines.append("②3 死亡：" + ("、".join(name(x) for x in dying) or "无"))
+        for seat, skill, word, _ in results:
+            lines.append(f"②4 {self.skill_name(skill)}（{name(seat)}）：{word}")
+        ctx.emit("trace", {"title": f"第{night}夜结算（R-XXXII-16）", "lines": lines})
 
     def _castle_substitute(self, ctx: Ctx) -> int | None:
         """王车易位 (R-XXXII-10): a random living marked civilian, believers first, dies instead."""
