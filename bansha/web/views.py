@@ -63,6 +63,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@ratelimit(key="ip", rate="10/m", block=True)
 def demo_new(request: HttpRequest) -> HttpResponse:
     """A demo game: bots in every seat but the first, which this browser takes."""
     rid = request.POST.get("ruleset", "m103")
