@@ -167,7 +167,8 @@ class RuleSet:
 
     # ------------------------------------------------------------------ setup
     def deal(self, ctx: Ctx, fixed: dict[int, str] | None) -> list[str]:
-        """Deal the roles (R-ALL-02): a fixed deal or one draw from the seed; publish a commitment."""
+        """Deal the roles (R-ALL-02): a fixed deal or one draw from the seed; publish a commitment;
+        hand each player their role card."""
         n = len(ctx.state.players)
         if n != self.player_count:
             raise SetupError(f"{self.title}需要{self.player_count}名玩家，实际{n}名")
@@ -185,6 +186,13 @@ class RuleSet:
         nonce = f"{rng.getrandbits(128):032x}"
         ctx.emit("dealt", {"roles": roles, "nonce": nonce}, chance=True)
         ctx.emit("commitment", {"hash": commitment_hash(roles, nonce)}, PUBLIC)
+        for seat, role in enumerate(roles):  # each player privately receives their role card
+            r = self.roles[role]
+            ctx.emit(
+                "role_card",
+                {"seat": seat, "role": role, "faction": r["faction"], "skills": list(r["skills"])},
+                (seat,),
+            )
         return roles
 
     def _count_text(self, roles: list[str]) -> str:
@@ -260,6 +268,28 @@ class RuleSet:
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """Decide a skill use."""
         raise NotImplementedError
+
+    def record_act(
+        self,
+        ctx: Ctx,
+        cmd: Act,
+        to: tuple[int, ...],
+        team: str | None = None,
+        choice: str | None = None,
+    ) -> None:
+        """Record a validated act for the current stage (the last submission of a skill stands)."""
+        ctx.emit(
+            "acted",
+            {
+                "seat": cmd.by,
+                "skill": cmd.skill,
+                "targets": list(cmd.targets),
+                "choice": cmd.choice if choice is None else choice,
+                "at": cmd.at.isoformat() if cmd.at else None,
+                "team": team,
+            },
+            to,
+        )
 
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
         """Decide a day vote."""

@@ -12,6 +12,8 @@ import re
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
+from bansha.engine.ruleset import LegalAct
+from bansha.engine.state import State
 
 DISCUZ_CODE = re.compile(
     r"\[/?(?:b|i|u|s|color|size|font|url|img|quote|code|align|hide|list|\*|table|tr|td|email|"
@@ -21,6 +23,7 @@ DISCUZ_CODE = re.compile(
 """Discuz! code tags: any of these in last words is refused."""
 
 MAX_LENGTH = 5000
+LAST_WORDS = LegalAct("last_words", (), 0, text=True)
 
 
 def grant(ctx: Ctx, seat: int, quota: int | None) -> bool:
@@ -32,6 +35,13 @@ def grant(ctx: Ctx, seat: int, quota: int | None) -> bool:
     ctx.emit("last_words_right", {"seat": seat}, (seat,))
     ctx.emit("notice", {"key": "last_words_right", "params": {"p": seat}}, (seat,))
     return True
+
+
+def legal(state: State, seat: int) -> list[LegalAct]:
+    """The last-words form, for a holder of a right not yet used."""
+    if state.last_words and state.last_words.get(seat, "") is None:
+        return [LAST_WORDS]
+    return []
 
 
 def check_text(text: str | None) -> str:

@@ -35,13 +35,6 @@ class BS46(RuleSet):
     ) -> None:
         """Deal; draw each team's ring (R-BS46-01) and ranks (R-BS46-02); tell each member the next."""
         dealt = self.deal(ctx, roles)
-        for seat, role in enumerate(dealt):
-            r = self.roles[role]
-            ctx.emit(
-                "role_card",
-                {"seat": seat, "role": role, "faction": r["faction"], "skills": list(r["skills"])},
-                (seat,),
-            )
         names = {p.name: p.seat for p in ctx.state.players}
         for key in TEAM_KEYS:
             team = self.data["teams"][key]
@@ -112,8 +105,7 @@ class BS46(RuleSet):
             return []
         p = state.players[seat]
         out: list[LegalAct] = []
-        if state.last_words and state.last_words.get(seat, "") is None:
-            out.append(LegalAct("last_words", (), 0, text=True))
+        out.extend(last_words.legal(state, seat))
         key = state.stage_key
         decide = state.flags.get("decide")
         if key == "decide" and decide and decide["by"] == seat:
@@ -156,17 +148,7 @@ class BS46(RuleSet):
             raise RuleError("目标必须是存活的玩家")  # R-ALL-03
         if t not in la.targets:
             raise RuleError("只能在两名高票玩家之中选择")
-        ctx.emit(
-            "acted",
-            {
-                "seat": cmd.by,
-                "skill": cmd.skill,
-                "targets": [t],
-                "choice": None,
-                "at": cmd.at.isoformat() if cmd.at else None,
-            },
-            (cmd.by,),
-        )
+        self.record_act(ctx, cmd, (cmd.by,))
 
     # ================================================================== votes
     def _may_vote(self, s: State, seat: int) -> bool:

@@ -48,13 +48,6 @@ class M103(RuleSet):
         if quota is None:
             quota = sum(1 for r in dealt if r == "werewolf")  # R-M103-15
         ctx.emit("flag", {"key": "last_words_quota", "value": int(quota)})
-        for seat, role in enumerate(dealt):
-            r = self.roles[role]
-            ctx.emit(
-                "role_card",
-                {"seat": seat, "role": role, "faction": r["faction"], "skills": list(r["skills"])},
-                (seat,),
-            )
         self._reveal_emperor(ctx, dealt)
         at = self.start_time()
         for spec in self.stage_specs("start"):
@@ -119,18 +112,7 @@ class M103(RuleSet):
                 raise RuleError(self._why_target(s, cmd, t))
         team = "kill" if cmd.skill == "kill" else None
         to = tuple(self._kill_team(s)) if team else (cmd.by,)
-        ctx.emit(
-            "acted",
-            {
-                "seat": cmd.by,
-                "skill": cmd.skill,
-                "targets": list(cmd.targets),
-                "choice": cmd.choice,
-                "at": cmd.at.isoformat() if cmd.at else None,
-                "team": team,
-            },
-            to,
-        )
+        self.record_act(ctx, cmd, to, team)
         if cmd.skill == "kill":
             # 通灵<强制>: the physician is told the standing kill target (R-M103-05).
             for seat in self._holders(s, "medium"):
@@ -167,8 +149,7 @@ class M103(RuleSet):
             return []
         p = state.players[seat]
         out: list[LegalAct] = []
-        if state.last_words and state.last_words.get(seat, "") is None:
-            out.append(LegalAct("last_words", (), 0, text=True))
+        out.extend(last_words.legal(state, seat))
         key = state.stage_key
         if key == "succession" and state.pending.get("succession") == seat:
             # 殉职: the sheriff who just exited names a successor

@@ -41,13 +41,6 @@ class M186(RuleSet):
     ) -> None:
         """Deal, tell each character what R-M186-01 says, shuffle the deck, pick the captain."""
         dealt = self.deal(ctx, roles)
-        for seat, role in enumerate(dealt):
-            r = self.roles[role]
-            ctx.emit(
-                "role_card",
-                {"seat": seat, "role": role, "faction": r["faction"], "skills": list(r["skills"])},
-                (seat,),
-            )
         self._knowledge(ctx, dealt)
         names = {p.name: p.seat for p in ctx.state.players}
         self._shuffle_deck(ctx, fixed.get("deck"))
@@ -286,17 +279,7 @@ class M186(RuleSet):
                 if cmd.skill == "lady":
                     raise RuleError("不可查验曾经是湖中仙女的角色，目标须是在场角色")
                 raise RuleError("请选择一名在场的其他角色")
-        ctx.emit(
-            "acted",
-            {
-                "seat": cmd.by,
-                "skill": cmd.skill,
-                "targets": list(cmd.targets),
-                "choice": choice,
-                "at": cmd.at.isoformat() if cmd.at else None,
-            },
-            (cmd.by,),
-        )
+        self.record_act(ctx, cmd, (cmd.by,), choice=choice)
         if cmd.skill == "strike":
             self._resolve_strike(ctx, cmd.targets[0])
 

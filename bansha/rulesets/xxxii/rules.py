@@ -36,13 +36,6 @@ class XXXII(RuleSet):
         """Deal; believers (R-XXXII-02); groups; the witch's prophecy list (R-XXXII-10)."""
         s = ctx.state
         dealt = self.deal(ctx, roles)
-        for seat, role in enumerate(dealt):
-            r = self.roles[role]
-            ctx.emit(
-                "role_card",
-                {"seat": seat, "role": role, "faction": r["faction"], "skills": list(r["skills"])},
-                (seat,),
-            )
         names = {p.name: p.seat for p in s.players}
         declared = declare.get(self.data["believer_declaration"]) or []
         for name in declared:
@@ -120,8 +113,7 @@ class XXXII(RuleSet):
             return []
         p = state.players[seat]
         out: list[LegalAct] = []
-        if state.last_words and state.last_words.get(seat, "") is None:
-            out.append(LegalAct("last_words", (), 0, text=True))
+        out.extend(last_words.legal(state, seat))
         key = state.stage_key
         if p.role == "witch":
             if key == "night" and "mark" in p.skills:
@@ -230,18 +222,7 @@ class XXXII(RuleSet):
         to = tuple(s.groups.get("killers", [])) if team else (cmd.by,)
         if cmd.by not in to:
             to = (*to, cmd.by)
-        ctx.emit(
-            "acted",
-            {
-                "seat": cmd.by,
-                "skill": cmd.skill,
-                "targets": list(cmd.targets),
-                "choice": cmd.choice,
-                "at": cmd.at.isoformat() if cmd.at else None,
-                "team": team,
-            },
-            to,
-        )
+        self.record_act(ctx, cmd, to, team)
 
     def _why_not(self, s: State, cmd: Act) -> str:
         name = self.skill_name(cmd.skill)
