@@ -192,7 +192,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                 "slot_numbers": list(range(1, la.slots + 1)),
                 "all_targets": [names[t] for t in (*la.must_include, *la.targets)],
             }
-            for la in game.legal(viewer)
+            for la in sorted(game.legal(viewer), key=lambda la: la.rare)  # declarations last
         ]
     if viewer == "director":
         result["god"] = god_view(game)
