@@ -398,9 +398,14 @@ class BS46(RuleSet):
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """Day start: 天亮时，统一公布死者及其身份; the night victim's last words."""
-        s = ctx.state
         if phase != "day" or day == 1:
             return
+        self._announce_dawn(ctx, day, quiet_night=True)
+        last_words.publish_and_close(ctx)
+
+    def _announce_dawn(self, ctx: Ctx, day: int, quiet_night: bool) -> None:
+        """The night's victim with the true identity (R-BS46-09), or a quiet night."""
+        s = ctx.state
         victim = next(iter(s.flags.get("night_exits") or []), None)
         if victim is not None:
             deaths = self.render(
@@ -413,14 +418,13 @@ class BS46(RuleSet):
                 {"key": "day_start", "params": {"day": day, "deaths": deaths}, "exits": [victim]},
                 PUBLIC,
             )
-        else:
+        elif quiet_night:
             ctx.emit(
                 "announcement",
                 {"key": "day_start", "params": {"day": day, "deaths": self.texts["no_death"]}},
                 PUBLIC,
             )
         ctx.emit("flag", {"key": "night_exits", "value": []})
-        last_words.publish_and_close(ctx)
 
     # ================================================================== win
     def factions_in_play(self, state: State) -> list[str]:
@@ -442,23 +446,8 @@ class BS46(RuleSet):
         return False
 
     def _finish(self, ctx: Ctx, winners: list[str]) -> None:
-        s = ctx.state
-        victim = next(iter(s.flags.get("night_exits") or []), None)
-        if victim is not None:  # a night death not yet announced is published with the result
-            deaths = self.render(
-                "night_death",
-                {"p": victim, "role": self.role_name(s.players[victim].role)},
-                [p.name for p in s.players],
-            )
-            ctx.emit(
-                "announcement",
-                {
-                    "key": "day_start",
-                    "params": {"day": s.day + 1, "deaths": deaths},
-                    "exits": [victim],
-                },
-                PUBLIC,
-            )
+        # a night death not yet announced is published with the result
+        self._announce_dawn(ctx, ctx.state.day + 1, quiet_night=False)
         self.end_game(ctx, winners)
 
     def concede(self, ctx: Ctx, faction: str) -> None:
