@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.browser.conftest import phone, shot
+from tests.browser.conftest import director_creates_game, phone, shot
 
 
 def test_demo_game_played_to_the_reveal(server: str, browser: object) -> None:
@@ -42,15 +42,7 @@ def test_demo_game_played_to_the_reveal(server: str, browser: object) -> None:
 def test_director_creates_a_game_and_a_player_joins(server: str, browser: object) -> None:
     director = phone(browser)
     d = director.new_page()  # type: ignore[attr-defined]
-    d.goto(server + "/accounts/login/")
-    d.fill("input[name=username]", "director")
-    d.fill("input[name=password]", "a-long-password-1")
-    d.click("button[type=submit]")
-    d.goto(server + "/new")
-    d.select_option("select[name=ruleset]", "m103")
-    d.fill("textarea[name=players]", "\n".join("甲乙丙丁戊己庚辛壬癸子丑寅卯"))
-    d.click("text=发身份并开局")
-    links = d.locator("input[readonly]").evaluate_all("els => els.map(e => e.value)")
+    links = director_creates_game(d, server)
     assert len(links) == 14
     d.click("text=进入导演台")
     assert d.locator("#god").is_visible()

@@ -4,16 +4,9 @@ their team chat, and every page shows the reveal with the winner at the end."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import phone, shot
+from tests.browser.conftest import director_creates_game, phone, shot
 
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
-
-
-def _login(page: object, server: str) -> None:
-    page.goto(server + "/accounts/login/")  # type: ignore[attr-defined]
-    page.fill("input[name=username]", "director")  # type: ignore[attr-defined]
-    page.fill("input[name=password]", "a-long-password-1")  # type: ignore[attr-defined]
-    page.click("button[type=submit]")  # type: ignore[attr-defined]
 
 
 def _act(page: object) -> bool:
@@ -41,13 +34,7 @@ def _act(page: object) -> bool:
 def test_a_whole_game_through_the_web(server: str, browser: object) -> None:
     dctx = phone(browser)
     d = dctx.new_page()  # type: ignore[attr-defined]
-    _login(d, server)
-    d.goto(server + "/new")
-    d.select_option("select[name=ruleset]", "m103")
-    d.fill("textarea[name=players]", "\n".join(NAMES))
-    d.uncheck("input[name=clock]")  # the director closes stages by hand in this test
-    d.click("text=发身份并开局")
-    links = d.locator("input[readonly]").evaluate_all("els => els.map(e => e.value)")
+    links = director_creates_game(d, server, clock=False)  # the director closes stages by hand
     d.click("text=进入导演台")
     console = d.url
 

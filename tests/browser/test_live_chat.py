@@ -4,21 +4,13 @@ from __future__ import annotations
 
 import re
 
-from tests.browser.conftest import phone, shot
+from tests.browser.conftest import director_creates_game, phone, shot
 
 
 def _director_game(browser: object, server: str) -> list[str]:
     ctx = phone(browser)
     d = ctx.new_page()  # type: ignore[attr-defined]
-    d.goto(server + "/accounts/login/")
-    d.fill("input[name=username]", "director")
-    d.fill("input[name=password]", "a-long-password-1")
-    d.click("button[type=submit]")
-    d.goto(server + "/new")
-    d.fill("textarea[name=players]", "\n".join("甲乙丙丁戊己庚辛壬癸子丑寅卯"))
-    d.fill("input[name=options]", "")
-    d.click("text=发身份并开局")
-    links = d.locator("input[readonly]").evaluate_all("els => els.map(e => e.value)")
+    links = director_creates_game(d, server)
     d.click("text=进入导演台")
     d.select_option("select[name=command]", "关闭阶段")
     d.click("text=执行")  # close 红线: groups are formed
