@@ -69,6 +69,7 @@ class RuleSet:
         self.words: dict[str, str] = data.get("words", {})
         self.texts: dict[str, str] = data.get("texts", {})
         self.options = self._resolve_options(options or {})
+        self._stage_tables: dict[str, tuple[list[dict[str, Any]], dict[str, int]]] = {}
         self._role_by_name: dict[str, str] = {str(v["name"]): k for k, v in self.roles.items()}
         self._skill_by_name: dict[str, str] = {str(v["name"]): k for k, v in self.skills.items()}
         self._faction_by_name: dict[str, str] = {str(v): k for k, v in self.factions.items()}
@@ -217,7 +218,7 @@ class RuleSet:
     # ------------------------------------------------------------------ commands
     def handle(self, ctx: Ctx, cmd: Command) -> None:
         """Decide one command: validate it completely, then emit its events."""
-        if ctx.state.ended:
+        if ctx.state.phase == "ended":
             raise RuleError("游戏已经结束")
         if isinstance(cmd, Act):
             self.check_time(ctx.state, cmd.at)
@@ -405,7 +406,16 @@ class RuleSet:
     # ------------------------------------------------------------------ timetable
     def stage_specs(self, phase: str) -> list[dict[str, Any]]:
         """The stages of a phase, from the data file's timetable."""
-        return list(self.data["timetable"].get(phase, []))
+        return list(self._stage_table(phase)[0])
+
+    def _stage_table(self, phase: str) -> tuple[list[dict[str, Any]], dict[str, int]]:
+        """A phase's stage specs and each stage key's position (read once from the data file)."""
+        cache = self._stage_tables
+        table = cache.get(phase)
+        if table is None:
+            specs = list(self.data["timetable"].get(phase, []))
+            table = cache[phase] = (specs, {spec["key"]: i for i, spec in enumerate(specs)})
+        return table
 
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """Whether an optional stage (``when``) is held on ``day``; rule sets answer their own keys."""
@@ -437,9 +447,9 @@ class RuleSet:
     def advance(self, ctx: Ctx, at: datetime | None) -> None:
         """Open the next stage of this phase that applies, else the first of the next phase."""
         state = ctx.state
-        specs = self.stage_specs(state.phase)
-        keys = [s["key"] for s in specs]
-        start = keys.index(state.stage_key) + 1 if state.stage_key in keys else len(keys)
+        specs, position = self._stage_table(state.phase)
+        at_key = position.get(state.stage_key)
+        start = at_key + 1 if at_key is not None else len(specs)
         for spec in specs[start:]:
             if self.stage_applies(state, spec, state.day):
                 self.open_stage(ctx, state.phase, state.day, spec, at)
@@ -447,7 +457,7 @@ class RuleSet:
         phase, day = state.phase, state.day
         for _ in range(4):
             phase, day = self.next_phase(phase, day)
-            for spec in self.stage_specs(phase):
+            for spec in self._stage_table(phase)[0]:
                 if self.stage_applies(state, spec, day):
                     self.open_stage(ctx, phase, day, spec, at, phase_start=True)
                     return

@@ -39,7 +39,8 @@ def grant(ctx: Ctx, seat: int, quota: int | None) -> bool:
 
 def legal(state: State, seat: int) -> list[LegalAct]:
     """The last-words form, for a holder of a right not yet used."""
-    if state.last_words and state.last_words.get(seat, "") is None:
+    rights = state.last_words
+    if rights and rights.get(seat, "") is None:
         return [LAST_WORDS]
     return []
 

@@ -23,32 +23,43 @@ def random_command(
     rng: random.Random, seat: int, legal: list[LegalAct], pass_rate: float
 ) -> Command | None:
     """One uniformly random legal command for ``seat``, or None (pass) with ``pass_rate``."""
-    if not legal or rng.random() < pass_rate:
+    if not legal:
         return None
-    la = legal[rng.randrange(len(legal))]
-    if la.rare and rng.random() >= RARE_RATE:
+    draw = rng.random
+    if draw() < pass_rate:
         return None
+    la = legal[int(draw() * len(legal))] if len(legal) > 1 else legal[0]
+    if la.rare and draw() >= RARE_RATE:
+        return None
+    targets = la.targets
     if la.skill == "vote":
-        options = len(la.targets) + 1
-        k = rng.randrange(options)
-        return Vote(seat, la.targets[k] if k < len(la.targets) else None)
+        k = int(draw() * (len(targets) + 1))
+        return Vote(seat, targets[k] if k < len(targets) else None)
     if la.text:
-        return Act(seat, la.skill, (), rng.choice(LAST_WORDS))
+        return Act(seat, la.skill, (), LAST_WORDS[int(draw() * len(LAST_WORDS))])
+    picks = la.picks
     if la.must_include:
-        first = rng.choice(la.must_include)
-        rest = [t for t in la.targets if t != first]
-        if len(rest) < la.picks - 1:
+        first = la.must_include[int(draw() * len(la.must_include))]
+        rest = [t for t in targets if t != first]
+        if len(rest) < picks - 1:
             return None
-        return Act(seat, la.skill, (first, *rng.sample(rest, la.picks - 1)))
-    if len(la.targets) < la.picks:
+        return Act(seat, la.skill, (first, *rng.sample(rest, picks - 1)))
+    if len(targets) < picks:
         return None
-    targets = tuple(rng.sample(la.targets, la.picks))
+    if picks == 1:
+        chosen: tuple[int, ...] = (targets[int(draw() * len(targets))],)
+    else:
+        chosen = tuple(rng.sample(targets, picks))
+    choices = la.choices
     if la.slots:
         return Act(
-            seat, la.skill, targets, ",".join(rng.choice(la.choices) for _ in range(la.slots))
+            seat,
+            la.skill,
+            chosen,
+            ",".join(choices[int(draw() * len(choices))] for _ in range(la.slots)),
         )
-    choice = rng.choice(la.choices) if la.choices else None
-    return Act(seat, la.skill, targets, choice)
+    choice = choices[int(draw() * len(choices))] if choices else None
+    return Act(seat, la.skill, chosen, choice)
 
 
 def play_random(
@@ -64,21 +75,23 @@ def play_random(
     ``on_stage`` is called before each stage closes (tests check invariants there).
     """
     rng = random.Random(f"agents/{seed}")
+    draw = rng.random
     seats = list(range(len(game.state.players)))
+    legal, handle = game.legal, game.handle
     for _ in range(max_stages):
-        if game.state.ended:
+        if game.state.phase == "ended":
             return game
         for _ in range(rounds):
-            rng.shuffle(seats)
+            seats.sort(key=lambda _: draw())  # a fresh random order each turn
             for seat in seats:
-                cmd = random_command(rng, seat, game.legal(seat), pass_rate)
+                cmd = random_command(rng, seat, legal(seat), pass_rate)
                 if cmd is not None:
-                    game.handle(cmd)
-                    if game.state.ended:
+                    handle(cmd)
+                    if game.state.phase == "ended":
                         return game
         if on_stage is not None:
             on_stage(game)
-            if game.state.ended:
+            if game.state.phase == "ended":
                 return game
-        game.handle(Close())
+        handle(Close())
     raise RuntimeError(f"game did not end within {max_stages} stages (seed {seed})")

@@ -23,6 +23,16 @@ from bansha.mechanics.rings import ring_next, team_choice
 
 GOOD, KILLERS = "good", "killers"
 TEAM_KEYS = ("police", "killers")
+TEAM_SKILLS = ("check", "assassinate")
+ABSTAIN = ("弃权",)
+CASES = {
+    "case1": "情况1（多数）",
+    "case2": "情况2（各不相同，取级别最高者）",
+    "case3": "情况3（两两相同，取两名真正成员的一对）",
+    "random": "无人提交，随机",
+    "none": "无人提交",
+}
+"""How the director's trace names each case of R-BS46-03."""
 THRESHOLD = 0.4
 
 
@@ -101,26 +111,26 @@ class BS46(RuleSet):
     # ================================================================== acts
     def legal(self, state: State, seat: int) -> list[LegalAct]:
         """What the player may submit now."""
-        if state.ended:
+        if state.phase == "ended":
             return []
-        p = state.players[seat]
-        out: list[LegalAct] = []
-        out.extend(last_words.legal(state, seat))
+        out = last_words.legal(state, seat)
         key = state.stage_key
-        decide = state.flags.get("decide")
-        if key == "decide" and decide and decide["by"] == seat:
-            out.append(
-                LegalAct("decide", tuple(x for x in decide["between"] if state.players[x].alive), 1)
-            )
+        if key == "decide":
+            decide = state.flags.get("decide")
+            if decide and decide["by"] == seat:
+                between = tuple(x for x in decide["between"] if state.players[x].alive)
+                out.append(LegalAct("decide", between, 1))
+        p = state.players[seat]
         if not p.alive:
             return out
         if key == "night":
-            for skill in ("check", "assassinate"):
-                if skill in p.skills:
-                    out.append(LegalAct(skill, state.living(), 1))
-        elif key in ("round1", "runoff") and self._may_vote(state, seat):
+            if p.skills:
+                for skill in TEAM_SKILLS:
+                    if skill in p.skills:
+                        out.append(LegalAct(skill, state.living(), 1))
+        elif (key == "round1" or key == "runoff") and self._may_vote(state, seat):
             targets = state.living() if key == "round1" else tuple(state.flags["runoff"])
-            out.append(LegalAct("vote", targets, 1, choices=("弃权",)))
+            out.append(LegalAct("vote", targets, 1, ABSTAIN))
         return out
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
@@ -152,9 +162,12 @@ class BS46(RuleSet):
 
     # ================================================================== votes
     def _may_vote(self, s: State, seat: int) -> bool:
-        return s.players[seat].alive and s.ballot_counts.get(seat, 0) <= int(
-            self.options["max_changes"]
-        )
+        return s.players[seat].alive and s.ballot_counts.get(seat, 0) <= self.max_changes
+
+    @property
+    def max_changes(self) -> int:
+        """每次投票只允许改票1次 (option ``max_changes``)."""
+        return int(self.options["max_changes"])
 
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
         """说明1–6: round 1 over all living players; round 2 between the two tied candidates."""
@@ -252,8 +265,9 @@ class BS46(RuleSet):
         if len(tied) == 1:
             self._vote_out(ctx, tied[0], "voted_out")
             return
-        victim = s.flags.get("last_victim")
-        if s.day > 1 and victim is not None and s.flags.get("victim_day") == s.day:
+        last = s.flags.get("last_victim")  # {"seat", "day": the day after that night}
+        victim = last["seat"] if last and last["day"] == s.day else None
+        if s.day > 1 and victim is not None:
             ctx.emit("flag", {"key": "decide", "value": {"by": victim, "between": pair}})
             ctx.emit("announcement", {"key": "runoff_tie", "params": {"p": victim}}, PUBLIC)
         else:
@@ -302,17 +316,10 @@ class BS46(RuleSet):
                     target = ctx.rng().choice(s.living())
                     ctx.emit("trace", {"team": key, "random": target}, chance=True)
                     case = "random"
-            cases = {
-                "case1": "情况1（多数）",
-                "case2": "情况2（各不相同，取级别最高者）",
-                "case3": "情况3（两两相同，取两名真正成员的一对）",
-                "random": "无人提交，随机",
-                "none": "无人提交",
-            }
             team_name = self.data["teams"][key]["name"]
             lines = [f"{s.players[m].name} → {s.players[t].name}" for m, t in subs.items()]
             chosen_name = s.players[target].name if target is not None else "无"
-            lines.append(f"{cases.get(case, case)}：{chosen_name}（R-BS46-03）")
+            lines.append(f"{CASES.get(case, case)}：{chosen_name}（R-BS46-03）")
             ctx.emit(
                 "trace",
                 {
@@ -333,11 +340,9 @@ class BS46(RuleSet):
                 for seat in members:  # every member taking part that night, the undercover too
                     self._send_check(ctx, seat, target, word)
         victim = chosen.get("assassinate")
-        ctx.emit("flag", {"key": "last_victim", "value": None})
         if victim is not None and s.players[victim].alive:
             ctx.emit("flag", {"key": "night_exits", "value": [victim]})
-            ctx.emit("flag", {"key": "last_victim", "value": victim})
-            ctx.emit("flag", {"key": "victim_day", "value": s.day + 1})
+            ctx.emit("flag", {"key": "last_victim", "value": {"seat": victim, "day": s.day + 1}})
             self._exit(ctx, victim, "kill")
             last_words.grant(ctx, victim, None)  # night victims leave last words
             self._check_outcome(ctx)
@@ -424,7 +429,8 @@ class BS46(RuleSet):
                 {"key": "day_start", "params": {"day": day, "deaths": self.texts["no_death"]}},
                 PUBLIC,
             )
-        ctx.emit("flag", {"key": "night_exits", "value": []})
+        if s.flags.get("night_exits"):
+            ctx.emit("flag", {"key": "night_exits", "value": []})
 
     # ================================================================== win
     def factions_in_play(self, state: State) -> list[str]:
