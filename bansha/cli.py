@@ -115,15 +115,39 @@ def bench(
     memory: Annotated[bool, typer.Option(help="Also trace peak memory (slower)")] = True,
 ) -> None:
     """Complete games per second, actions per game and peak memory with random agents."""
+    import bansha
     from bansha.sim.bench import run_bench
 
     result = run_bench(ruleset, games, seed, memory)
+    result["compiled_engine"] = "yes" if bansha.COMPILED else "no (bansha compile)"
     table = Table(title=f"bansha bench {ruleset}")
     table.add_column("metric")
     table.add_column("value", justify="right")
     for k, v in result.items():
         table.add_row(k, f"{v:,.3f}" if isinstance(v, float) else str(v))
     console.print(table)
+
+
+@app.command(name="compile")
+def compile_engine(
+    force: Annotated[bool, typer.Option(help="Compile even when the build is current")] = False,
+    clean: Annotated[bool, typer.Option(help="Remove the compiled modules instead")] = False,
+    optional: Annotated[bool, typer.Option(help="A failure only warns (no compiler)")] = False,
+) -> None:
+    """Compile the engine, mechanics, rule sets and agents with mypyc (about 2× faster games)."""
+    from bansha import native
+
+    if clean:
+        native.clean()
+        console.print("compiled modules removed: the source runs")
+        return
+    try:
+        built = native.build(force=force)
+    except (OSError, native.BuildError) as e:
+        console.print(f"[yellow]could not compile ({e}); the source runs instead[/yellow]")
+        raise typer.Exit(0 if optional else 1) from e
+    if built or not optional:
+        console.print("compiled" if built else "compiled modules are current")
 
 
 @app.command()

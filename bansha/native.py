@@ -1,0 +1,152 @@
+"""The compiled engine: the same Python source, compiled to C extensions with mypyc.
+
+The engine, the mechanics, the rule sets and the random agents are plain, fully typed Python. For
+speed (the simulator and the benchmarks play thousands of games a second) they are compiled with
+mypyc, which ships with mypy: ``bansha compile`` writes one extension module next
+to each source file plus a manifest of the sources' hashes. Python imports an extension module in
+preference to its source, so a compiled module must never outlive an edit of its source: when the
+manifest does not match the sources, :func:`use_current_code` makes every ``bansha`` module load
+from source (and says so once). ``BANSHA_PURE=1`` does the same on purpose (the tests compare the
+two). Nothing else changes: compiled or not, a game is the same list of events.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import json
+import os
+import subprocess
+import sys
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+MANIFEST = PACKAGE / "native.json"
+
+COMPILED = (
+    "engine/*.py",
+    "mechanics/*.py",
+    "rulesets/bs46/*.py",
+    "rulesets/m186/*.py",
+    "rulesets/xxxii/*.py",
+    "sim/agents.py",
+)
+"""Source files compiled, relative to the package. M103 stays interpreted: its rule module lends
+functions from its section modules to its class, which compiled code cannot do (its games run
+on the compiled engine all the same)."""
+
+
+SHARED = "bansha.compiled"
+"""The compiled modules share one library, ``bansha/compiled__mypyc``, inside the package."""
+
+_SETUP = (
+    "import sys\n"
+    "from setuptools import setup\n"
+    "from mypyc.build import mypycify\n"
+    f"modules = mypycify(sys.argv[1:], group_name={SHARED!r}, opt_level='3')\n"
+    "setup(name='bansha-compiled', ext_modules=modules, script_args=['build_ext', '--inplace'])\n"
+)
+
+
+class BuildError(RuntimeError):
+    """The compiler failed (the source keeps running)."""
+
+
+def sources() -> list[Path]:
+    """The source files that are compiled, in a stable order."""
+    found = {p for pattern in COMPILED for p in PACKAGE.glob(pattern)}
+    return sorted(p for p in found if p.name != "__init__.py")  # packages stay plain
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def extensions() -> list[Path]:
+    """The compiled extension files present in the package (and mypyc's shared library)."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return sorted(p for p in PACKAGE.rglob("*") if p.name.endswith(suffixes))
+
+
+def current() -> bool:
+    """Whether compiled modules exist and were built from exactly the present sources."""
+    if not MANIFEST.exists() or not extensions():
+        return False
+    try:
+        built = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    want = {str(p.relative_to(PACKAGE)): _digest(p) for p in sources()}
+    return bool(built.get("sources") == want and built.get("python") == _python_tag())
+
+
+def _python_tag() -> str:
+    return f"{sys.implementation.cache_tag}-{sys.platform}"
+
+
+class _SourceOnly(importlib.abc.MetaPathFinder):
+    """Finds ``bansha`` modules from their ``.py`` files, never from a compiled extension."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        """The source spec of a ``bansha`` submodule, or None to let the next finder look."""
+        if not fullname.startswith("bansha.") or path is None:
+            return None
+        details = (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)
+        for entry in path:
+            spec = importlib.machinery.FileFinder(entry, details).find_spec(fullname)
+            if spec is not None:
+                return spec
+        return None
+
+
+def use_current_code() -> bool:
+    """Load compiled modules only when they match the sources; return whether they will be used."""
+    if not extensions():
+        return False
+    pure = os.environ.get("BANSHA_PURE", "") not in ("", "0")
+    if not pure and current():
+        return True
+    if not any(isinstance(f, _SourceOnly) for f in sys.meta_path):
+        sys.meta_path.insert(0, _SourceOnly())
+    if not pure:
+        warnings.warn(
+            "bansha: the compiled engine is older than its source; running the source "
+            "(rebuild with: bansha compile)",
+            stacklevel=2,
+        )
+    return False
+
+
+def build(force: bool = False) -> bool:
+    """Compile the modules in place unless they are current; return whether it compiled."""
+    if not force and current():
+        return False
+    clean()
+    files = [str(p.relative_to(ROOT)) for p in sources()]
+    env = {**os.environ, "BANSHA_PURE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", _SETUP, *files], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        clean()
+        raise BuildError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "mypyc")
+    manifest = {
+        "python": _python_tag(),
+        "sources": {str(p.relative_to(PACKAGE)): _digest(p) for p in sources()},
+    }
+    MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return True
+
+
+def clean() -> None:
+    """Remove every compiled module and the manifest (the source alone runs)."""
+    for p in extensions():
+        p.unlink(missing_ok=True)
+    MANIFEST.unlink(missing_ok=True)
