@@ -31,14 +31,13 @@ MANIFEST = PACKAGE / "native.json"
 COMPILED = (
     "engine/*.py",
     "mechanics/*.py",
+    "rulesets/m103/*.py",
     "rulesets/bs46/*.py",
     "rulesets/m186/*.py",
     "rulesets/xxxii/*.py",
     "sim/agents.py",
 )
-"""Source files compiled, relative to the package. M103 stays interpreted: its rule module lends
-functions from its section modules to its class, which compiled code cannot do (its games run
-on the compiled engine all the same)."""
+"""Source files compiled, relative to the package (a package's ``__init__`` stays plain)."""
 
 
 SHARED = "bansha.compiled"

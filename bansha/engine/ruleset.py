@@ -12,8 +12,6 @@ import json
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
-from mypy_extensions import mypyc_attr
-
 from bansha.engine.commands import Act, Close, Command, Director, Say, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
@@ -58,7 +56,6 @@ class LegalAct(NamedTuple):
     """When set, one of the targets must be one of these (the others come from ``targets``)."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # M103's class is not compiled
 class RuleSet:
     """Base of every rule set. Subclasses implement the hooks named ``on_*`` and ``legal``."""
 

@@ -8,6 +8,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
 from bansha.mechanics import omissions, votes
+from bansha.rulesets.m103 import exits
 
 if TYPE_CHECKING:
     from bansha.rulesets.m103.rules import M103
@@ -33,7 +34,7 @@ def _vote_rules(self: M103, s: State) -> tuple[Any, Any, Any, bool]:
 def _close_day_vote(self: M103, ctx: Ctx) -> None:
     """Day 1 elects the sheriff (R-M103-12); days ≥ 2 exile the top, a tie puts nobody out."""
     s = ctx.state
-    weight, counts_voter, counts_target, accelerated = self._vote_rules(s)
+    weight, counts_voter, counts_target, accelerated = _vote_rules(self, s)
     standing = votes.current_ballots(s.ballots, accelerated)
     no_vote = s.flags.get("prince_no_vote")
     # 没有投票（或弃票）的玩家将记作一张黄牌: recorded for the director
@@ -107,7 +108,7 @@ def _close_day_vote(self: M103, ctx: Ctx) -> None:
             ctx.emit("flag", {"key": "prince_no_vote", "value": out})
         return
     ctx.emit("flag", {"key": "vote_exits", "value": [*s.flags.get("vote_exits", []), out]})
-    self._exit(ctx, out, "vote", announce_now=True)
+    exits._exit(self, ctx, out, "vote", announce_now=True)
 
 
 # ------------------------------------------------------------------ succession
@@ -135,7 +136,7 @@ def _close_succession(self: M103, ctx: Ctx) -> None:
             )
     else:
         omissions.record(ctx, [old], "succession")
-        self._random_successor(ctx, announce_now=not at_night)
+        exits._random_successor(self, ctx, announce_now=not at_night)
 
 
 def _num(n: float) -> str:

@@ -58,8 +58,8 @@ def _exit(self: M103, ctx: Ctx, seat: int, cause: str, announce_now: bool) -> li
     else:
         ctx.emit("flag", {"key": "night_exits", "value": [*s.flags.get("night_exits", []), *gone]})
     if random_badge:
-        self._random_successor(ctx, announce_now=True)
-    self._cupid_takes_blade(ctx)
+        _random_successor(self, ctx, announce_now=True)
+    _cupid_takes_blade(self, ctx)
     return gone
 
 

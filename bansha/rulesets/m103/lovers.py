@@ -31,8 +31,8 @@ def _close_red_thread(self: M103, ctx: Ctx) -> None:
             chance=True,
         )
     ctx.emit("skill_lost", {"seat": cupid, "skill": "red_thread"}, (cupid,))
-    self._form_lovers(ctx, cupid, pair[0], pair[1])
-    self._form_groups(ctx)
+    _form_lovers(self, ctx, cupid, pair[0], pair[1])
+    _form_groups(self, ctx)
 
 
 def _form_lovers(self: M103, ctx: Ctx, cupid: int, a: int, b: int) -> None:
@@ -46,7 +46,7 @@ def _form_lovers(self: M103, ctx: Ctx, cupid: int, a: int, b: int) -> None:
     if cupid in (a, b):
         other = b if cupid == a else a
         faction = s.players[other].faction
-        self._set_faction(ctx, cupid, faction)
+        _set_faction(self, ctx, cupid, faction)
         if s.players[other].role == "werewolf":
             # exactly one assassin among the lovers: loses 杀人, leaves the group (恋爱)
             ctx.emit("skill_lost", {"seat": other, "skill": "kill"}, (other,))
@@ -64,7 +64,7 @@ def _form_lovers(self: M103, ctx: Ctx, cupid: int, a: int, b: int) -> None:
     fa, fb = pa.faction, pb.faction
     if fa == fb == ASSASSINS:
         ctx.emit("role_set", {"seat": cupid, "role": "werewolf"}, (cupid,))
-        self._set_faction(ctx, cupid, ASSASSINS, notify=False)
+        _set_faction(self, ctx, cupid, ASSASSINS, notify=False)
         ctx.emit("flag", {"key": "cupid_assassin", "value": cupid})
         ctx.emit(
             "notice",
@@ -78,7 +78,7 @@ def _form_lovers(self: M103, ctx: Ctx, cupid: int, a: int, b: int) -> None:
     if fa == fb:
         ca = self.roles[pa.role].get("category")
         cb = self.roles[pb.role].get("category")
-        self._set_faction(ctx, cupid, fa, notify=False)
+        _set_faction(self, ctx, cupid, fa, notify=False)
         if ca == cb and ca is not None:
             ctx.emit("counts_as", {"seat": cupid, "category": ca}, (cupid,))
             ctx.emit(
@@ -110,13 +110,13 @@ def _form_lovers(self: M103, ctx: Ctx, cupid: int, a: int, b: int) -> None:
         if s.players[x].role == "werewolf":
             ctx.emit("skill_lost", {"seat": x, "skill": "kill"}, (x,))
             ctx.emit("notice", {"key": "lose_kill_lover", "params": {}}, (x,))
-        self._set_faction(ctx, x, LOVERS)
+        _set_faction(self, ctx, x, LOVERS)
         ctx.emit(
             "notice",
             {"key": "lovers_faction", "params": {"faction": self.faction_name(LOVERS)}},
             (x,),
         )
-    self._set_faction(ctx, cupid, LOVERS, notify=False)
+    _set_faction(self, ctx, cupid, LOVERS, notify=False)
     ctx.emit(
         "notice",
         {"key": "cupid_done", "params": {"ps": [a, b], "faction": self.faction_name(LOVERS)}},

@@ -8,6 +8,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.state import State
 from bansha.mechanics import omissions
 from bansha.mechanics.team import team_target
+from bansha.rulesets.m103 import exits, outcome
 from bansha.rulesets.m103.keys import LOYAL
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def _resolve_night(self: M103, ctx: Ctx) -> None:
     s = ctx.state
     day = s.day
     trace: list[str] = []
-    self._night_steps(ctx, trace)
+    _night_steps(self, ctx, trace)
     ctx.emit("trace", {"title": f"第{day}夜结算（R-M103-02）", "lines": trace})
 
 
@@ -39,7 +40,7 @@ def _night_steps(self: M103, ctx: Ctx, trace: list[str]) -> None:
         return s.players[x].name if x is not None else "无"
 
     # (1) 侍卫行动: each character can be guarded once per game (R-M103-03)
-    guard = self._act_of(s, "guard")
+    guard = _act_of(self, s, "guard")
     guard_t = guard[1] if guard else None
     if guard is not None:
         ctx.emit("marked", {"mark": "guarded", "seat": guard[1]}, (guard[0],))
@@ -58,8 +59,8 @@ def _night_steps(self: M103, ctx: Ctx, trace: list[str]) -> None:
         ctx.emit("result", {"seat": seat, "skill": "medium", "value": value, "day": day}, (seat,))
         if kill_t is None:
             ctx.emit("notice", {"key": "medium_none", "params": {}}, (seat,))
-    save = self._act_of(s, "save")
-    poison = self._act_of(s, "poison")
+    save = _act_of(self, s, "save")
+    poison = _act_of(self, s, "poison")
     save_t = save[1] if save else None
     poison_t = poison[1] if poison else None
     if save is not None:
@@ -73,7 +74,7 @@ def _night_steps(self: M103, ctx: Ctx, trace: list[str]) -> None:
         ctx.emit("used", {"seat": poison[0], "skill": "poison"})
         ctx.emit("skill_lost", {"seat": poison[0], "skill": "poison"}, (poison[0],))
     # (4) 密探: the target's current faction
-    check = self._act_of(s, "check")
+    check = _act_of(self, s, "check")
     if check is not None:
         word = (
             self.word("loyal") if s.players[check[1]].faction == LOYAL else self.word("not_loyal")
@@ -99,13 +100,13 @@ def _night_steps(self: M103, ctx: Ctx, trace: list[str]) -> None:
             trace.append(f"（5）指杀结算：{name(kill_t)}被救药救下")
         else:
             trace.append(f"（5）指杀结算：{name(kill_t)}出局")
-            self._exit(ctx, kill_t, "kill", announce_now=False)
-            if self._check_outcome(ctx, []):
+            exits._exit(self, ctx, kill_t, "kill", announce_now=False)
+            if outcome._check_outcome(self, ctx, []):
                 trace.append("胜负已分，停止结算（R-ALL-08）")
                 return
     # (6) 毒药结算
     if poison_t is not None and s.players[poison_t].alive:
         trace.append(f"（6）毒药结算：{name(poison_t)}出局")
-        self._exit(ctx, poison_t, "poison", announce_now=False)
-        if self._check_outcome(ctx, []):
+        exits._exit(self, ctx, poison_t, "poison", announce_now=False)
+        if outcome._check_outcome(self, ctx, []):
             trace.append("胜负已分（R-ALL-08）")

@@ -54,7 +54,7 @@ def _lose(self: M103, ctx: Ctx, faction: str, why: str) -> None:
                 ctx.emit("skill_lost", {"seat": p.seat, "skill": "kill"}, (p.seat,))
         for seat in members(s, ASSASSINS):
             ctx.emit("notice", {"key": "assassins_lost_kill", "params": {}}, (seat,))
-        if LOVERS in self._factions(s) and LOVERS not in s.lost:
+        if LOVERS in _factions(self, s) and LOVERS not in s.lost:
             # 寡妇刀<强制> (R-M103-11): from the next night, and the lovers are told
             lovers = [x for x in s.flags.get("lovers", []) if s.players[x].alive]
             ctx.emit("flag", {"key": "widow_pending", "value": lovers})
@@ -72,21 +72,21 @@ def _check_outcome(self: M103, ctx: Ctx, already: list[str]) -> bool:
     if not already and s.outcome_basis == basis:
         return False
     s.outcome_basis = basis
-    factions = self._factions(s)
+    factions = _factions(self, s)
     newly = list(already)
     for f in factions:
-        if f not in s.lost and self._loses(s, f):
-            self._lose(ctx, f, "condition")
+        if f not in s.lost and _loses(self, s, f):
+            _lose(self, ctx, f, "condition")
             newly.append(f)
     living = s.living()
     if ASSASSINS not in s.lost and living:
         a = sum(1 for x in living if s.players[x].faction == ASSASSINS)
         if a * 2 >= len(living):
-            self._end(ctx, [ASSASSINS])
+            _end(self, ctx, [ASSASSINS])
             return True
     winners = last_standing(s, factions, newly, list(self.data.get("tie_priority", factions)))
     if winners:
-        self._end(ctx, winners)
+        _end(self, ctx, winners)
         return True
     return False
 

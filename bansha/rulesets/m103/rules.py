@@ -54,7 +54,7 @@ class M103(RuleSet):
             if self.stage_applies(ctx.state, spec, 0):
                 self.open_stage(ctx, "start", 0, spec, at, phase_start=True)
                 return
-        self._form_groups(ctx)
+        lovers._form_groups(self, ctx)
         self.advance(ctx, at)
 
     def _reveal_emperor(self, ctx: Ctx, dealt: list[str]) -> None:
@@ -238,8 +238,8 @@ class M103(RuleSet):
         if surrender.propose_or_answer(ctx, faction, cmd.by, asked, agree):
             for seat in members(s, faction):
                 ctx.emit("notice", {"key": "surrender_done", "params": {}}, (seat,))
-            self._lose(ctx, faction, "surrender")
-            self._check_outcome(ctx, [faction])
+            outcome._lose(self, ctx, faction, "surrender")
+            outcome._check_outcome(self, ctx, [faction])
 
     def _surrender_asked(self, s: State, faction: str) -> list[int]:
         """Who must agree: 狗皇帝群中所有角色 (out ones included), or the two lovers.
@@ -290,17 +290,17 @@ class M103(RuleSet):
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
         """Resolve the stage being closed, applying the post's defaults for missing actions."""
         if stage_key == "red_thread":
-            self._close_red_thread(ctx)
+            lovers._close_red_thread(self, ctx)
         elif stage_key == "night":
-            self._resolve_night(ctx)
+            night._resolve_night(self, ctx)
         elif stage_key == "day":
-            self._close_day_vote(ctx)
+            day._close_day_vote(self, ctx)
         elif stage_key == "succession":
-            self._close_succession(ctx)
+            day._close_succession(self, ctx)
         elif stage_key == "last_words":
             pass
         if not ctx.state.ended:
-            self._check_outcome(ctx, [])  # R-ALL-08: end of every phase
+            outcome._check_outcome(self, ctx, [])  # R-ALL-08: end of every phase
 
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
@@ -338,35 +338,15 @@ class M103(RuleSet):
         ctx.emit("flag", {"key": "night_exits", "value": []})
         ctx.emit("flag", {"key": "vote_exits", "value": []})
 
-    # ------------------------------------------------------------------ the post's sections
-    _close_red_thread = lovers._close_red_thread
-    _form_lovers = lovers._form_lovers
-    _set_faction = lovers._set_faction
-    _form_groups = lovers._form_groups
-    _vote_rules = day._vote_rules
-    _close_day_vote = day._close_day_vote
-    _close_succession = day._close_succession
-    _act_of = night._act_of
-    _resolve_night = night._resolve_night
-    _night_steps = night._night_steps
-    _exit = exits._exit
-    _random_successor = exits._random_successor
-    _cupid_takes_blade = exits._cupid_takes_blade
-    _factions = outcome._factions
-    _loses = outcome._loses
-    _lose = outcome._lose
-    _check_outcome = outcome._check_outcome
-    _end = outcome._end
-
     # ================================================================== director
     def factions_in_play(self, state: State) -> list[str]:
         """杀了狗皇帝 and 我爱皇帝, plus 皇帝算什么 once the lovers eloped."""
-        return self._factions(state)
+        return outcome._factions(self, state)
 
     def concede(self, ctx: Ctx, faction: str) -> None:
         """判负 by the director's decision: the faction loses privately, then the usual checks."""
-        self._lose(ctx, faction, "director")
-        self._check_outcome(ctx, [faction])
+        outcome._lose(self, ctx, faction, "director")
+        outcome._check_outcome(self, ctx, [faction])
 
     def red_card(self, ctx: Ctx, seat: int, faction_loses: bool) -> None:
         """See ``_red_card``."""
@@ -377,9 +357,9 @@ class M103(RuleSet):
         s = ctx.state
         faction = s.players[seat].faction
         if s.players[seat].alive:
-            self._exit(ctx, seat, "red_card", announce_now=True)
-        if faction_loses and faction in self._factions(s):
-            self._lose(ctx, faction, "red_card")
-            self._check_outcome(ctx, [faction])
+            exits._exit(self, ctx, seat, "red_card", announce_now=True)
+        if faction_loses and faction in outcome._factions(self, s):
+            outcome._lose(self, ctx, faction, "red_card")
+            outcome._check_outcome(self, ctx, [faction])
         else:
-            self._check_outcome(ctx, [])
+            outcome._check_outcome(self, ctx, [])

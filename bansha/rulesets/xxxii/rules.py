@@ -24,6 +24,7 @@ from bansha.mechanics import last_words, omissions, votes
 BLACK, WHITE, THIRD = "black", "white", "third"
 KEY_PIECES = ("detective", "spectator", "inquisitor")
 DAY_STAGES = ("restricted", "free", "vote", "castle_vote")
+ABSTAIN = ("弃权",)
 
 
 class XXXII(RuleSet):
@@ -109,47 +110,53 @@ class XXXII(RuleSet):
     # ================================================================== legal acts
     def legal(self, state: State, seat: int) -> list[LegalAct]:
         """What the piece may submit now."""
-        if state.ended:
+        if state.phase == "ended":
             return []
         p = state.players[seat]
-        out: list[LegalAct] = []
-        out.extend(last_words.legal(state, seat))
+        out = last_words.legal(state, seat)
         key = state.stage_key
+        skills = p.skills
         if p.role == "witch":
-            if key == "night" and "mark" in p.skills:
-                out.append(LegalAct("mark", tuple(range(len(state.players))), 1))  # 无论是否存活
-            if state.flags.get("castle_offer") and key in ("resolve", "castle_vote"):
+            if key == "night" and "mark" in skills:
+                pieces = tuple(range(len(state.players)))  # 无论是否存活
+                out.append(LegalAct("mark", pieces, 1))
+            if (key == "resolve" or key == "castle_vote") and state.flags.get("castle_offer"):
                 words = (self.word("accept"), self.word("decline"))
-                out.append(LegalAct("castling", (), 0, choices=words))
-        if not p.alive or not (p.skills or key == "vote"):
+                out.append(LegalAct("castling", (), 0, words))
+        if not p.alive:
             return out
-        living = state.living()
         if key == "night":
-            if "blade" in p.skills:
-                out.append(LegalAct("blade", living, 1))
-            if "inspect" in p.skills:
-                out.append(LegalAct("inspect", tuple(x for x in living if x != seat), 1))
-            if "barrier" in p.skills:
-                targets = self._barrier_targets(state, seat)
-                if targets:
-                    out.append(LegalAct("barrier", targets, 1))
-            if "audition" in p.skills:
-                options = self._audition_options(state, seat)
-                if options is not None:
-                    free, forced = options
-                    out.append(LegalAct("audition", tuple(free), 2, must_include=tuple(forced)))
-        elif key in DAY_STAGES:
-            if key == "vote" and state.ballot_counts.get(seat, 0) <= int(
-                self.options.get("max_changes", 1)
-            ):
-                out.append(LegalAct("vote", living, 1, choices=("弃权",)))
-            if "reveal" in p.skills and self._reveal_open(state):
-                out.append(
-                    LegalAct(
-                        "reveal", tuple(x for x in living if state.players[x].role == "killer"), 1
-                    )
-                )
+            if skills:
+                self._night_legal(state, seat, skills, out)
+        elif key == "vote":
+            if state.ballot_counts.get(seat, 0) <= int(self.options.get("max_changes", 1)):
+                out.append(LegalAct("vote", state.living(), 1, ABSTAIN))
+            if "reveal" in skills:
+                self._reveal_legal(state, out)
+        elif key in DAY_STAGES and "reveal" in skills:
+            self._reveal_legal(state, out)
         return out
+
+    def _night_legal(self, state: State, seat: int, skills: set[str], out: list[LegalAct]) -> None:
+        living = state.living()
+        if "blade" in skills:
+            out.append(LegalAct("blade", living, 1))
+        if "inspect" in skills:
+            out.append(LegalAct("inspect", tuple(x for x in living if x != seat), 1))
+        if "barrier" in skills:
+            targets = self._barrier_targets(state, seat)
+            if targets:
+                out.append(LegalAct("barrier", targets, 1))
+        if "audition" in skills:
+            options = self._audition_options(state, seat)
+            if options is not None:
+                free, forced = options
+                out.append(LegalAct("audition", tuple(free), 2, must_include=tuple(forced)))
+
+    def _reveal_legal(self, state: State, out: list[LegalAct]) -> None:
+        if self._reveal_open(state):
+            killers = tuple(x for x in state.living() if state.players[x].role == "killer")
+            out.append(LegalAct("reveal", killers, 1))
 
     def _reveal_open(self, s: State) -> bool:
         """弃明投暗 is submitted by day while the accomplice (to be made on night 1) has not joined."""
