@@ -128,6 +128,74 @@ def bench(
     console.print(table)
 
 
+@app.command()
+def simulate(
+    ruleset: Annotated[str, typer.Argument(help="Rule set id, alias or variant file")],
+    games: Annotated[int, typer.Option("-n", "--games", help="Number of complete games")] = 1000,
+    agents: Annotated[str, typer.Option(help="random or heuristic")] = "heuristic",
+    jobs: Annotated[int, typer.Option(help="Processes (the report does not depend on it)")] = 1,
+    seed: Annotated[int, typer.Option(help="First seed")] = 0,
+    impact_games: Annotated[
+        int, typer.Option(help="Games replayed without each skill (0: skip that table)")
+    ] = 200,
+    compare: Annotated[
+        str | None, typer.Option(help="A second rule set or variant, side by side")
+    ] = None,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Write the report as JSON")
+    ] = None,
+    html_out: Annotated[Path | None, typer.Option("--html", help="Write an HTML report")] = None,
+) -> None:
+    """Simulate many games: win rates with 95% intervals, game length, exits, skill impact."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskID,
+        TimeRemainingColumn,
+    )
+
+    from bansha.sim import report as rep
+    from bansha.sim.simulate import compare_reports, total_games
+    from bansha.sim.simulate import simulate as run
+
+    refs = [ruleset] if compare is None else [ruleset, compare]
+    results = []
+    try:
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+        ) as progress:
+            for ref in refs:
+                task = progress.add_task(f"模拟 {ref}", total=total_games(games, impact_games, ref))
+
+                def advance(k: int, task: TaskID = task) -> None:
+                    progress.advance(task, k)
+
+                results.append(run(ref, games, agents, jobs, seed, impact_games, advance))
+                progress.update(task, completed=progress.tasks[task].total)
+    except (LookupError, ValueError, OSError) as e:
+        console.print(f"[red]{e}[/red]")
+        raise typer.Exit(1) from e
+    cmp = compare_reports(results[0], results[1]) if compare is not None else None
+    rep.print_report(results[0], console, cmp)
+    if compare is not None:
+        rep.print_report(results[1], console)
+    command = " ".join(["bansha", "simulate", *sys.argv[2:]]) if sys.argv else "bansha simulate"
+    if json_out is not None:
+        rep.write_json(results[0], json_out, cmp)
+        if compare is not None:
+            rep.write_json(results[1], json_out.with_suffix(".compare.json"))
+        console.print(f"JSON：{json_out}")
+    if html_out is not None:
+        b = results[1] if compare is not None else None
+        rep.write_html(results[0], html_out, command, b, cmp)
+        console.print(f"HTML：{html_out}")
+
+
 @app.command(name="compile")
 def compile_engine(
     force: Annotated[bool, typer.Option(help="Compile even when the build is current")] = False,

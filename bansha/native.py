@@ -36,6 +36,8 @@ COMPILED = (
     "rulesets/m186/*.py",
     "rulesets/xxxii/*.py",
     "sim/agents.py",
+    "sim/play.py",
+    "sim/heuristic.py",
 )
 """Source files compiled, relative to the package (a package's ``__init__`` stays plain)."""
 

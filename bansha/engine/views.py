@@ -25,6 +25,18 @@ def _visible(ev: Event, viewer: Viewer) -> bool:
     return ev.visible_to(viewer)
 
 
+def audience(ev: Event, seats: int) -> range | tuple[int, ...]:
+    """The seats that may see ``ev``, by the same rule as :func:`view` (none for director-only
+    events). Agents that keep their own memory receive exactly these events, nothing else."""
+    to = ev.to
+    if to == PUBLIC:
+        return range(seats)
+    if to == "director":
+        return ()
+    assert isinstance(to, tuple)
+    return to
+
+
 def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     """What ``viewer`` may see of ``game``: a JSON-ready dict in the rule post's words."""
     rs = game.ruleset

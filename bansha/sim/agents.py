@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bansha.engine import Act, Close, Game, Vote
+from bansha.engine import Act, Game, Vote
 from bansha.engine.commands import Command
+from bansha.engine.events import Event
 from bansha.engine.ruleset import LegalAct
 
 RARE_RATE = 0.05
@@ -62,6 +63,38 @@ def random_command(
     return Act(seat, la.skill, chosen, choice)
 
 
+class Agent:
+    """A player's stand-in: given its legal acts, it answers a command or passes (None).
+
+    An agent whose ``observes`` is true is also handed every event its player may see, in order
+    (the raw material of the player's view); a random agent needs none.
+    """
+
+    def __init__(self, seat: int, observes: bool = False) -> None:
+        self.seat = seat
+        self.observes = observes
+
+    def decide(self, legal: list[LegalAct]) -> Command | None:
+        """The command to submit now, or None to pass."""
+        raise NotImplementedError
+
+    def observe(self, ev: Event) -> None:
+        """Remember an event this player may see."""
+
+
+class RandomAgent(Agent):
+    """Chooses uniformly among the commands its view offers, and passes now and then."""
+
+    def __init__(self, seat: int, rng: random.Random, pass_rate: float = 0.15) -> None:
+        super().__init__(seat)
+        self.rng = rng
+        self.pass_rate = pass_rate
+
+    def decide(self, legal: list[LegalAct]) -> Command | None:
+        """One uniformly random legal command, or a pass."""
+        return random_command(self.rng, self.seat, legal, self.pass_rate)
+
+
 def play_random(
     game: Game,
     seed: int,
@@ -74,24 +107,8 @@ def play_random(
 
     ``on_stage`` is called before each stage closes (tests check invariants there).
     """
-    rng = random.Random(f"agents/{seed}")
-    draw = rng.random
-    seats = list(range(len(game.state.players)))
-    legal, handle = game.legal, game.handle
-    for _ in range(max_stages):
-        if game.state.phase == "ended":
-            return game
-        for _ in range(rounds):
-            seats.sort(key=lambda _: draw())  # a fresh random order each turn
-            for seat in seats:
-                cmd = random_command(rng, seat, legal(seat), pass_rate)
-                if cmd is not None:
-                    handle(cmd)
-                    if game.state.phase == "ended":
-                        return game
-        if on_stage is not None:
-            on_stage(game)
-            if game.state.phase == "ended":
-                return game
-        handle(Close())
-    raise RuntimeError(f"game did not end within {max_stages} stages (seed {seed})")
+    from bansha.sim.play import play
+
+    rng = random.Random(f"agents/{seed}")  # one generator: the seats' draws interleave
+    agents = [RandomAgent(seat, rng, pass_rate) for seat in range(len(game.state.players))]
+    return play(game, agents, seed, rounds, max_stages, on_stage)

@@ -1,4 +1,5 @@
-"""The compiled engine plays exactly the games the source plays (same events, same outcome)."""
+"""The compiled engine plays exactly the games the source plays (same events, same outcome),
+with random and with heuristic agents."""
 
 from __future__ import annotations
 
@@ -18,13 +19,18 @@ import bansha.engine.state as state_module
 from bansha.engine import Game
 from bansha.rulesets import find_ruleset
 from bansha.sim.agents import play_random
+from bansha.sim.heuristic import heuristic_agents
+from bansha.sim.play import play
 out = {"compiled": bansha.COMPILED, "state_module": state_module.__file__, "games": {}}
 for rid in sys.argv[1:]:
     rs = find_ruleset(rid)
     digest = hashlib.sha256()
     for seed in range(25):
         g = Game.create(rs, [f"p{i}" for i in range(rs.player_count)], seed)
-        play_random(g, seed)
+        if seed % 2:
+            play(g, heuristic_agents(rs, rs.player_count, seed), seed)
+        else:
+            play_random(g, seed)
         for e in g.events:
             digest.update(json.dumps(e.to_json(), sort_keys=True, ensure_ascii=False).encode())
     out["games"][rid] = digest.hexdigest()
