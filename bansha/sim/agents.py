@@ -110,5 +110,7 @@ def play_random(
     from bansha.sim.play import play
 
     rng = random.Random(f"agents/{seed}")  # one generator: the seats' draws interleave
-    agents = [RandomAgent(seat, rng, pass_rate) for seat in range(len(game.state.players))]
+    agents: list[Agent] = [
+        RandomAgent(seat, rng, pass_rate) for seat in range(len(game.state.players))
+    ]
     return play(game, agents, seed, rounds, max_stages, on_stage)

@@ -8,16 +8,17 @@ A refused command is an error here: agents only ever submit what their view offe
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from bansha.engine import Close, Game
+from bansha.engine.events import Event
 from bansha.engine.views import audience
 from bansha.sim.agents import Agent
 
 
 def play(
     game: Game,
-    agents: Sequence[Agent],
+    agents: list[Agent],
     seed: int,
     rounds: int = 1,
     max_stages: int = 400,
@@ -31,40 +32,40 @@ def play(
     watching = [a.observes for a in agents]
     feed = any(watching)
     seen = 0
-
-    def deliver() -> None:
-        nonlocal seen
-        events = game.events
-        for i in range(seen, len(events)):
-            ev = events[i]
-            for seat in audience(ev, n):
-                if watching[seat]:
-                    agents[seat].observe(ev)
-        seen = len(events)
-
-    legal, handle = game.legal, game.handle
     for _ in range(max_stages):
         if feed:
-            deliver()
+            seen = _deliver(game.events, seen, agents, watching, n)
         if game.state.phase == "ended":
             return game
         for _ in range(rounds):
             seats.sort(key=lambda _: draw())
             for seat in seats:
-                options = legal(seat)
+                options = game.legal(seat)
                 if not options:
                     continue
                 cmd = agents[seat].decide(options)
                 if cmd is None:
                     continue
-                handle(cmd)
+                game.handle(cmd)
                 if feed:
-                    deliver()
+                    seen = _deliver(game.events, seen, agents, watching, n)
                 if game.state.phase == "ended":
                     return game
         if on_stage is not None:
             on_stage(game)
             if game.state.phase == "ended":
                 return game
-        handle(Close())
+        game.handle(Close())
     raise RuntimeError(f"game did not end within {max_stages} stages (seed {seed})")
+
+
+def _deliver(
+    events: list[Event], seen: int, agents: list[Agent], watching: list[bool], n: int
+) -> int:
+    """Hand the events from ``seen`` on to the agents whose players may see them."""
+    for i in range(seen, len(events)):
+        ev = events[i]
+        for seat in audience(ev, n):
+            if watching[seat]:
+                agents[seat].observe(ev)
+    return len(events)

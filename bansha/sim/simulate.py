@@ -118,7 +118,8 @@ def play_games(
         game = Game.create(rs, players, seed)
         agents = make_agents(rs, kind, seed)
         if withheld is not None:
-            agents = [Withholding(a, withheld) for a in agents]
+            wrapped: list[Agent] = [Withholding(a, withheld) for a in agents]
+            agents = wrapped
         play(game, agents, seed)
         _count(tally, game)
         if seed < keep_winners:
