@@ -95,6 +95,24 @@ class RandomAgent(Agent):
         return random_command(self.rng, self.seat, legal, self.pass_rate)
 
 
+class Withholding(Agent):
+    """An agent that never uses one skill (the counterfactual of the skill-impact table)."""
+
+    def __init__(self, inner: Agent, skill: str) -> None:
+        super().__init__(inner.seat, inner.observes)
+        self.inner = inner
+        self.skill = skill
+
+    def decide(self, legal: list[LegalAct]) -> Command | None:
+        """The inner agent's decision among the acts other than the withheld skill."""
+        kept = [la for la in legal if la.skill != self.skill]
+        return self.inner.decide(kept) if kept else None
+
+    def observe(self, ev: Event) -> None:
+        """Passed on to the inner agent."""
+        self.inner.observe(ev)
+
+
 def play_random(
     game: Game,
     seed: int,

@@ -7,7 +7,8 @@ public announcements and votes) and sorts the other players into friends, foes a
   killed or voted;
 - a check that shows a player on the agent's side clears him; one that shows the other side makes
   him a foe, voted out and killed first (checked players voted out);
-- with nobody known, votes follow the day's leading candidate who is not a friend;
+- with nobody known, votes follow the day's leading candidate who is not a friend (M103: the
+  emperor's side follows the public emperor's vote: 至尊帝王说话比较好使);
 - protections go to the agent or a cleared friend; checks go to players not yet checked;
 - Avalon: blue players reject teams with a known red, reds approve teams with a red and fail the
   missions they can; the witch marks players she has no reason to think are not civilians.
@@ -94,6 +95,7 @@ class HeuristicAgent(Agent):
         self.stage_votes: dict[int, int | None] = {}
         self.proposals: list[list[int] | None] = []
         self.mission_team: list[int] = []
+        self.leader: int | None = None
         self.suspicion: dict[int, float] = {}
 
     # ------------------------------------------------------------------ memory
@@ -128,6 +130,8 @@ class HeuristicAgent(Agent):
     def _announced(self, d: dict[str, Any]) -> None:
         self.out.update(d.get("exits", []))
         params = d.get("params", {})
+        if d.get("key") == "emperor_public":  # M103: 至尊帝王说话比较好使，比较权威
+            self.leader = int(params["p"])
         if d.get("key") in ("proposal", "proposal_random"):
             self.proposals.append(list(params.get("ps", [])))
         elif d.get("key") == "proposal_missing":
@@ -276,6 +280,11 @@ class HeuristicAgent(Agent):
         foes = [t for t in others if t in self.foes]
         if foes:
             return self._pick(foes)
+        lead = self.leader
+        if lead is not None and lead != self.seat and self.faction in ("loyal", "undetermined"):
+            said = self.stage_votes.get(lead)  # the public emperor's word carries weight
+            if said is not None and said in others and said not in self.friends:
+                return said
         tally: dict[int, int] = {}
         for t in self.stage_votes.values():
             if t is not None and t in others and t not in self.friends:

@@ -21,11 +21,9 @@ from statistics import mean, median
 from typing import Any
 
 from bansha.engine import Game
-from bansha.engine.commands import Command
-from bansha.engine.events import Event
-from bansha.engine.ruleset import LegalAct, RuleSet
+from bansha.engine.ruleset import RuleSet
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import Agent, RandomAgent
+from bansha.sim.agents import Agent, RandomAgent, Withholding
 from bansha.sim.heuristic import heuristic_agents
 from bansha.sim.play import play
 from bansha.sim.stats import compare, wilson
@@ -55,24 +53,6 @@ def make_agents(rs: RuleSet, kind: str, seed: int) -> list[Agent]:
     raise ValueError(f"unknown agents {kind!r} (random or heuristic)")
 
 
-class Withholding(Agent):
-    """An agent that never uses one skill (the counterfactual of the skill-impact table)."""
-
-    def __init__(self, inner: Agent, skill: str) -> None:
-        super().__init__(inner.seat, inner.observes)
-        self.inner = inner
-        self.skill = skill
-
-    def decide(self, legal: list[LegalAct]) -> Command | None:
-        """The inner agent's decision among the acts other than the withheld skill."""
-        kept = [la for la in legal if la.skill != self.skill]
-        return self.inner.decide(kept) if kept else None
-
-    def observe(self, ev: Event) -> None:
-        """Passed on to the inner agent."""
-        self.inner.observe(ev)
-
-
 @dataclass
 class Tally:
     """Counts from a set of games; tallies add up (in any order) to the tally of all the games."""
@@ -85,6 +65,7 @@ class Tally:
     roles: Counter[str] = field(default_factory=Counter)
     first_night: Counter[str] = field(default_factory=Counter)
     used: Counter[str] = field(default_factory=Counter)
+    factions: Counter[str] = field(default_factory=Counter)
     decisions: int = 0
     winners_by_seed: dict[int, str] = field(default_factory=dict)
 
@@ -98,6 +79,7 @@ class Tally:
         self.roles.update(other.roles)
         self.first_night.update(other.first_night)
         self.used.update(other.used)
+        self.factions.update(other.factions)
         self.decisions += other.decisions
         self.winners_by_seed.update(other.winners_by_seed)
 
@@ -136,6 +118,7 @@ def _count(tally: Tally, game: Game) -> None:
     tally.days[s.day] += 1
     for p in s.players:
         tally.roles[p.role] += 1
+        tally.factions[p.faction] += 1
     victims = 0
     for ev in game.events:
         k = ev.kind
@@ -239,7 +222,8 @@ def _report(
 ) -> dict[str, Any]:
     n = tally.games
     factions = []
-    for key in rs.factions:
+    contenders = [k for k in rs.factions if tally.wins[k] or tally.factions[k]]
+    for key in contenders:  # a faction nobody holds at the end (M103's 不定) is no contender
         ci = wilson(tally.wins[key], n)
         factions.append(
             {
@@ -289,7 +273,7 @@ def _report(
         for s in t.winners_by_seed:
             base.wins.update(tally.winners_by_seed[s].split("+"))
         shifts = {}
-        for key in rs.factions:
+        for key in contenders:
             d = compare(base.wins[key], t.games, t.wins[key], t.games)
             shifts[rs.faction_name(key)] = round(-d.diff, 4)  # with the skill minus without
         skills.append(
