@@ -19,6 +19,7 @@ from werewolf_engine import Game as PeerGame
 from werewolf_engine import GameConfig
 from werewolf_engine.phases import Phase
 
+import bansha
 from bansha.engine import Game
 from bansha.rulesets import find_ruleset
 from bansha.sim.agents import play_random
@@ -69,6 +70,7 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=200)
     args = ap.parse_args()
     rs = find_ruleset("werewolf9")
+    print(f"bansha compiled engine: {bansha.COMPILED}")
     totals = {"werewolf-engine": [0.0, 0, 0], "bansha": [0.0, 0, 0]}
     seed = 0
     while totals["bansha"][2] < args.games:
