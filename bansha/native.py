@@ -137,7 +137,9 @@ def build(force: bool = False) -> bool:
     )
     if done.returncode != 0:
         clean()
-        raise BuildError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "mypyc")
+        lines = (done.stdout + done.stderr).splitlines()
+        errors = [line for line in lines if "error:" in line] or lines[-1:] or ["mypyc failed"]
+        raise BuildError("; ".join(errors[:3]))
     manifest = {
         "python": _python_tag(),
         "sources": {str(p.relative_to(PACKAGE)): _digest(p) for p in sources()},

@@ -56,7 +56,11 @@ def play(
             if game.state.phase == "ended":
                 return game
         game.handle(Close())
-    raise RuntimeError(f"game did not end within {max_stages} stages (seed {seed})")
+    raise StalledGame(f"game did not end within {max_stages} stages (seed {seed})")
+
+
+class StalledGame(Exception):
+    """The game went on past the stage limit (agents withholding the only way to end it)."""
 
 
 def _deliver(

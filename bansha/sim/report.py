@@ -42,6 +42,8 @@ def print_report(
         f"游戏长度：平均 {length['mean']:.2f} 天，中位数 {length['median']} 天，"
         f"{length['min']}–{length['max']} 天；每局决定 {r['decisions_per_game']:.0f} 次"
     )
+    top = "，".join(f"{f['role']} {pct(f['share'])}" for f in r["first_night"][:5])
+    console.print(f"第一夜被杀：{top}")
     if cmp:
         c = Table(title="对比（对比规则 − 本规则）")
         for col in ("阵营", "本规则", "对比规则", "差", "95% 区间", "p 值"):
@@ -67,7 +69,8 @@ def print_report(
         for row in r["skills"]:
             s.add_row(
                 row["skill"],
-                f"{row['changed']}/{row['games']}（{pct(row['rate'])}）",
+                f"{row['changed']}/{row['games']}（{pct(row['rate'])}）"
+                + (f"，{row['stalled']} 局未结束" if row.get("stalled") else ""),
                 f"{pct(row['low'])} ～ {pct(row['high'])}",
                 *(signed(row["win_shift"].get(f["name"], 0.0)) for f in r["factions"]),
             )

@@ -25,12 +25,15 @@ from bansha.engine.ruleset import RuleSet
 from bansha.rulesets import find_ruleset
 from bansha.sim.agents import Agent, RandomAgent, Withholding
 from bansha.sim.heuristic import heuristic_agents
-from bansha.sim.play import play
+from bansha.sim.play import StalledGame, play
 from bansha.sim.stats import compare, wilson
 
 CHUNK = 100
 """Games per task; fixed so that results do not depend on the number of processes."""
 AGENT_KINDS = ("random", "heuristic")
+KILL_CAUSES = frozenset({"kill", "poison", "blade"})
+"""Exit causes that are a night kill (M103 指杀/毒药, bs46 暗杀, XXXII 无常之刃): the first-night
+kills table counts these, not other night exits such as XXXII's 魔法传承."""
 NOT_MEASURED = frozenset({"vote", "last_words", "surrender", "declare"})
 """Duties and declarations left out of the skill-impact table."""
 
@@ -67,6 +70,7 @@ class Tally:
     used: Counter[str] = field(default_factory=Counter)
     factions: Counter[str] = field(default_factory=Counter)
     decisions: int = 0
+    stalled: int = 0
     winners_by_seed: dict[int, str] = field(default_factory=dict)
 
     def add(self, other: Tally) -> None:
@@ -81,6 +85,7 @@ class Tally:
         self.used.update(other.used)
         self.factions.update(other.factions)
         self.decisions += other.decisions
+        self.stalled += other.stalled
         self.winners_by_seed.update(other.winners_by_seed)
 
 
@@ -102,7 +107,10 @@ def play_games(
         if withheld is not None:
             wrapped: list[Agent] = [Withholding(a, withheld) for a in agents]
             agents = wrapped
-        play(game, agents, seed)
+        try:
+            play(game, agents, seed)
+        except StalledGame:
+            tally.stalled += 1  # counted with no winner (a skill replay can make a game endless)
         _count(tally, game)
         if seed < keep_winners:
             tally.winners_by_seed[seed] = outcome_key(game.state.winners)
@@ -125,7 +133,7 @@ def _count(tally: Tally, game: Game) -> None:
         if k == "exited":
             d = ev.data
             tally.exits[(s.players[d["seat"]].role, str(d["cause"]))] += 1
-            if d.get("phase") == "night" and d.get("day") == 1:
+            if d.get("phase") == "night" and d.get("day") == 1 and d["cause"] in KILL_CAUSES:
                 tally.first_night[s.players[d["seat"]].role] += 1
                 victims += 1
         elif k == "acted" or k == "voted":
@@ -255,7 +263,7 @@ def _report(
         )
     first_night = [
         {
-            "role": rs.role_name(r) if r else "无人出局",
+            "role": rs.role_name(r) if r else "无人被杀",
             "games": k,
             "share": k / n,
         }
@@ -286,6 +294,7 @@ def _report(
                 "low": ci.low,
                 "high": ci.high,
                 "win_shift": shifts,
+                "stalled": t.stalled,
             }
         )
     return {
@@ -308,6 +317,7 @@ def _report(
             "days": {str(d): tally.days[d] for d in sorted(tally.days)},
         },
         "decisions_per_game": tally.decisions / n,
+        "stalled": tally.stalled,
         "exits": exits,
         "first_night": first_night,
         "impact_games": impact_games,
