@@ -8,7 +8,7 @@ from bansha.engine.commands import Command
 from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC, Event
 from bansha.engine.ruleset import LegalAct, RuleSet
-from bansha.engine.state import State, fold
+from bansha.engine.state import State, apply, fold
 
 
 class Game:
@@ -66,8 +66,20 @@ class Game:
                 self.state = fold(self.events)
             raise
         self.events.extend(ctx.out)
+        if ctx.out and ctx.out[-1].kind == "undone":
+            self.state = fold(self.events)  # a 撤销: the taken-back events are no longer applied
         return ctx.out
 
+    def catch_up(self, events: list[Event]) -> None:
+        """Add events another process recorded, folding them in."""
+        for ev in events:
+            self.events.append(ev)
+            apply(self.state, ev)
+        if any(ev.kind == "undone" for ev in events):
+            self.state = fold(self.events)
+
     def legal(self, seat: int) -> list[LegalAct]:
-        """What the player in ``seat`` may submit now."""
+        """What the player in ``seat`` may submit now (nothing while results await publication)."""
+        if self.state.awaiting is not None:
+            return []
         return self.ruleset.legal(self.state, seat)

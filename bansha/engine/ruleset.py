@@ -36,6 +36,18 @@ DIRECTOR_COMMANDS = {
 """Every director command the engine knows; each rule set's data lists the ones its post has."""
 
 
+BASE_OPTIONS: dict[str, dict[str, Any]] = {
+    "review": {
+        "default": False,
+        "choices": [False, True],
+        "doc": "公示审核: the results of every stage close and director command stay drafts "
+        "(players see nothing new and cannot act) until the director publishes them, edited "
+        "if need be; until then the director may take the last command back (撤销).",
+    }
+}
+"""Options every rule set has, beside those of its data file."""
+
+
 class LegalAct(NamedTuple):
     """A kind of act a player may submit now: the skill, how many targets, and from whom.
 
@@ -80,7 +92,7 @@ class RuleSet:
 
     # ------------------------------------------------------------------ names and texts
     def _resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
-        spec: dict[str, dict[str, Any]] = self.data.get("options", {})
+        spec: dict[str, dict[str, Any]] = {**BASE_OPTIONS, **self.data.get("options", {})}
         out = {k: v.get("default") for k, v in spec.items()}
         for key, value in given.items():
             if key not in spec:
@@ -218,20 +230,83 @@ class RuleSet:
     # ------------------------------------------------------------------ commands
     def handle(self, ctx: Ctx, cmd: Command) -> None:
         """Decide one command: validate it completely, then emit its events."""
-        if ctx.state.phase == "ended":
+        s = ctx.state
+        if isinstance(cmd, Director) and cmd.name in ("发布", "撤销"):
+            self.publish(ctx, cmd) if cmd.name == "发布" else self.undo(ctx)
+            return
+        if s.phase == "ended":
             raise RuleError("游戏已经结束")
         if isinstance(cmd, Act):
-            self.check_time(ctx.state, cmd.at)
+            self.check_open(s)
+            self.check_time(s, cmd.at)
             self.on_act(ctx, cmd)
         elif isinstance(cmd, Vote):
-            self.check_time(ctx.state, cmd.at)
+            self.check_open(s)
+            self.check_time(s, cmd.at)
             self.on_vote(ctx, cmd)
         elif isinstance(cmd, Close):
+            self.begin_command(ctx, "结束阶段", cmd.at)
             self.close(ctx, cmd.at)
         elif isinstance(cmd, Director):
+            self.begin_command(ctx, cmd.name, cmd.at)
             self.on_director(ctx, cmd)
         elif isinstance(cmd, Say):
             self.on_say(ctx, cmd)
+
+    # ------------------------------------------------------------------ review (公示审核)
+    @property
+    def review(self) -> bool:
+        """Whether results wait for the director to publish them (option ``review``)."""
+        return bool(self.options.get("review"))
+
+    def check_open(self, state: State) -> None:
+        """Refuse players' acts while the director has results to publish."""
+        if state.awaiting is not None:
+            raise RuleError("导演正在结算，公示发布后才能继续提交")
+
+    def begin_command(self, ctx: Ctx, name: str, at: datetime | None) -> None:
+        """Review mode: mark where a director command starts (what 撤销 would take back)."""
+        if self.review:
+            ctx.emit("command", {"name": name, "at": at.isoformat() if at else None})
+
+    def publish(self, ctx: Ctx, cmd: Director) -> None:
+        """发布: the drafts become public, with the director's edited texts; a stage timed in
+        minutes gets back the minutes it waited."""
+        s = ctx.state
+        if s.awaiting is None:
+            raise RuleError("没有待发布的公示")
+        edits: dict[str, str] = {}
+        for key, text in dict(cmd.args.get("edits") or {}).items():
+            pos = int(key)
+            if not s.commands or not s.commands[0] <= pos < s.seq:
+                raise RuleError("只能修改尚未发布的公示")
+            body = str(text).strip()
+            if not body or len(body) > 5000:
+                raise RuleError("公示内容不能为空，也不能超过5000字")
+            edits[str(pos)] = body
+        self._give_back_wait(ctx, cmd.at)
+        at = cmd.at.isoformat() if cmd.at else None
+        ctx.emit("published", {"upto": s.seq, "edits": edits, "at": at}, PUBLIC)
+
+    def _give_back_wait(self, ctx: Ctx, at: datetime | None) -> None:
+        s = ctx.state
+        if at is None or not s.awaiting or s.deadline is None or s.phase == "ended":
+            return
+        specs, position = self._stage_table(s.phase)
+        i = position.get(s.stage_key)
+        if i is None or "minutes" not in specs[i]:
+            return  # a clock-time deadline (12:00) stays where the post puts it
+        waited = at - datetime.fromisoformat(s.awaiting)
+        if waited.total_seconds() > 0:
+            deadline = s.deadline + waited
+            ctx.emit("deadline_set", {"deadline": deadline.isoformat()}, PUBLIC)
+
+    def undo(self, ctx: Ctx) -> None:
+        """撤销: take back the last director command or stage close whose results are unpublished."""
+        s = ctx.state
+        if not s.commands:
+            raise RuleError("没有可撤销的指令：只有开启公示审核后、尚未发布的结果可以撤销")
+        ctx.emit("undone", {"from": s.commands[-1], "to": s.seq})
 
     def on_say(self, ctx: Ctx, cmd: Say) -> None:
         """A team-chat message: the group's living members speak, every member (out ones too) reads.

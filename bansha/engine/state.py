@@ -81,6 +81,17 @@ class State:
     last_words: dict[int, str | None] = field(default_factory=dict)
     known: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     seq: int = 0
+    published: int = 0
+    """Review mode: the position of the last publication (发布)."""
+    awaiting: str | None = None
+    """Review mode: when the director's unpublished results began (None: nothing to publish)."""
+    edits: dict[int, str] = field(default_factory=dict)
+    """Review mode: announcement texts the director rewrote before publishing, by position."""
+    commands: list[int] = field(default_factory=list)
+    undone_any: bool = False
+    """Whether any 撤销 happened (views then skip the events taken back)."""
+    """Review mode: where each unpublished director command or stage close began (what 撤销 takes
+    back); players see nothing from the first of them on but team chats."""
     living_cache: tuple[int, ...] | None = None
     outcome_basis: tuple[Any, ...] | None = None
     """A rule set's memo of what its last win/loss check saw (not part of the game's facts)."""
@@ -284,6 +295,23 @@ def _deadline_set(s: State, d: dict[str, Any]) -> None:
     s.deadline = _parse_time(d.get("deadline"))
 
 
+def _command(s: State, d: dict[str, Any]) -> None:
+    s.commands.append(s.seq)
+    if s.awaiting is None:
+        s.awaiting = d.get("at") or ""
+
+
+def _published(s: State, d: dict[str, Any]) -> None:
+    s.published = int(d["upto"])
+    s.edits.update({int(k): str(v) for k, v in d.get("edits", {}).items()})
+    s.awaiting = None
+    s.commands = []
+
+
+def _undone(s: State, d: dict[str, Any]) -> None:
+    s.undone_any = True
+
+
 def _nothing(s: State, d: dict[str, Any]) -> None:
     return None
 
@@ -326,6 +354,9 @@ FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "known": _known,
     "trace": _nothing,
     "reveal": _nothing,
+    "command": _command,
+    "published": _published,
+    "undone": _undone,
 }
 """Every event kind and how it changes the state; an unknown kind is an error."""
 
@@ -340,9 +371,23 @@ def apply(state: State, event: Event) -> None:
     state.seq += 1
 
 
-def fold(events: Iterable[Event]) -> State:
-    """The state after all the events, from an empty one."""
-    state = State()
+def undone_positions(events: list[Event]) -> set[int]:
+    """Positions of the events a director's 撤销 took back (they stay in the store, unapplied)."""
+    out: set[int] = set()
     for ev in events:
-        apply(state, ev)
+        if ev.kind == "undone":
+            out.update(range(int(ev.data["from"]), int(ev.data["to"])))
+    return out
+
+
+def fold(events: Iterable[Event]) -> State:
+    """The state after all the events, from an empty one (events taken back are skipped)."""
+    state = State()
+    listed = list(events)
+    skipped = undone_positions(listed) if any(ev.kind == "undone" for ev in listed) else set()
+    for i, ev in enumerate(listed):
+        if i in skipped:
+            state.seq += 1
+        else:
+            apply(state, ev)
     return state

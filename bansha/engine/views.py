@@ -11,6 +11,7 @@ from typing import Any
 from bansha.engine.events import PUBLIC, Event
 from bansha.engine.game import Game
 from bansha.engine.ruleset import commitment_hash
+from bansha.engine.state import undone_positions
 
 Viewer = int | str
 """A seat number, ``"public"`` or ``"director"``."""
@@ -56,8 +57,16 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     commitment = None
     reveal = None
     winners: list[str] = []
-    for ev in game.events:
-        if not _visible(ev, viewer):
+    drafts: list[dict[str, Any]] = []
+    ended = False
+    state = game.state
+    review = bool(rs.options.get("review"))
+    # review mode: players and the public see what the director published (and team chats)
+    pending = state.commands[0] if state.commands else len(game.events)  # unpublished from here
+    cursor = pending if review and viewer != "director" else len(game.events)
+    skipped = undone_positions(game.events) if state.undone_any else set()
+    for i, ev in enumerate(game.events):
+        if i in skipped or (i >= cursor and ev.kind != "chat") or not _visible(ev, viewer):
             continue
         k, d = ev.kind, ev.data
         if k == "game_created":
@@ -103,13 +112,12 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                 }
             )
         elif k == "announcement":
+            text = state.edits.get(i) or rs.render(d["key"], d.get("params", {}), names)
             announcements.append(
-                {
-                    "text": rs.render(d["key"], d.get("params", {}), names),
-                    "key": d["key"],
-                    "phase": stage.get("phase", "start"),
-                }
+                {"text": text, "key": d["key"], "phase": stage.get("phase", "start")}
             )
+            if review and i >= pending:
+                drafts.append({"position": i, "text": text})
             out_public.extend(d.get("exits", []))
             holders.update(d.get("holders", {}))
         elif k == "chat":
@@ -135,6 +143,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             )
         elif k == "game_ended":
             winners = [rs.faction_name(f) for f in d["winners"]]
+            ended = True
         elif k == "reveal":
             reveal = d
     out_set = set(out_public)
@@ -163,9 +172,11 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             and commitment_hash(list(reveal["dealt"]), str(reveal["nonce"])) == commitment
         )
         result["reveal"] = {**reveal, "verified": verified}
-    if game.state.ended:
+    if ended:
         result["phase"] = "ended"
         result["stage"] = ""
+    if review and viewer != "director" and state.awaiting is not None:
+        result["stage"] = "结算中，等待导演发布公示"
     if isinstance(viewer, int):
         result["me"] = me
         result["groups"] = {
@@ -208,6 +219,13 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         ]
     if viewer == "director":
         result["god"] = god_view(game)
+        last = state.commands[-1] if state.commands else None
+        result["review"] = {
+            "on": review,
+            "awaiting": state.awaiting is not None,
+            "drafts": drafts,
+            "undo": None if last is None else game.events[last].data.get("name"),
+        }
         result["notices"] = notices
         result["chats"] = [
             {
@@ -231,6 +249,7 @@ def god_view(game: Game) -> dict[str, Any]:
     """The director's view of the state: every role, faction, status, group and pending act."""
     rs, s = game.ruleset, game.state
     names = [p.name for p in s.players]
+    skipped = undone_positions(game.events) if s.undone_any else set()
     return {
         "players": [
             {
@@ -261,8 +280,8 @@ def god_view(game: Game) -> dict[str, Any]:
         "exit_order": [names[x] for x in s.exit_order],
         "trace": [
             {"title": e.data.get("title", e.kind), "lines": list(e.data.get("lines", []))}
-            for e in game.events
-            if e.kind == "trace" and "lines" in e.data
+            for i, e in enumerate(game.events)
+            if e.kind == "trace" and "lines" in e.data and i not in skipped
         ],
         "pending": [
             names[p.seat] for p in s.players if game.legal(p.seat) and not _has_acted(s, p.seat)

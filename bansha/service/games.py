@@ -21,9 +21,8 @@ from bansha.engine.commands import Command, Director, Vote
 from bansha.engine.errors import RuleError
 from bansha.engine.events import Event
 from bansha.engine.ruleset import RuleSet
-from bansha.engine.state import apply
 from bansha.rulesets import find_ruleset, load_variant_text
-from bansha.sim.agents import random_command
+from bansha.sim.heuristic import bot_command
 from bansha.store import events as store
 from bansha.store.models import GameRecord, SeatRecord
 
@@ -134,9 +133,7 @@ class GameService:
         game = self._cache.get(game_id)
         if game is not None and len(game.events) <= seq:
             if len(game.events) < seq:
-                for ev in store.load(game_id, after=len(game.events)):
-                    apply(game.state, ev)
-                    game.events.append(ev)
+                game.catch_up(list(store.load(game_id, after=len(game.events))))
             return game
         record = GameRecord.objects.get(id=game_id)
         game = Game.replay(self.ruleset_for(record), store.load(game_id))
@@ -240,7 +237,7 @@ class GameService:
                 if game.state.ended or _stage_seq(game) != stage_seq:
                     break
                 rng = random.Random(f"bot/{game.state.seed}/{stage_seq}/{seat}")
-                cmd = random_command(rng, seat, game.legal(seat), pass_rate=0.1)
+                cmd = bot_command(game, seat, rng)  # plays from its own seat's view only
                 key = f"bot:{seat}:{stage_seq}"
                 if cmd is None:
                     continue
@@ -264,10 +261,13 @@ class GameService:
             deadline = game.state.deadline
             if deadline is None or deadline > now or game.state.ended:
                 continue
+            if game.state.awaiting is not None:
+                continue  # 公示审核: the director has results to publish first
+            # one close per stage and deadline: after a 撤销 of this close the clock leaves the
+            # stage to the director until a 延期 sets a new deadline
+            key = f"close:{_stage_seq(game)}:{deadline.isoformat()}"
             try:
-                if self.submit(
-                    game_id, Close(at=deadline), key=f"close:{_stage_seq(game)}", actor="clock"
-                ):
+                if self.submit(game_id, Close(at=deadline), key=key, actor="clock"):
                     closed += 1
                     if (
                         GameRecord.objects.filter(id=game_id, demo=True).exists()

@@ -23,7 +23,9 @@ from typing import Any
 
 from bansha.engine.commands import Act, Command, Vote
 from bansha.engine.events import Event
+from bansha.engine.game import Game
 from bansha.engine.ruleset import LegalAct, RuleSet
+from bansha.engine.views import audience
 from bansha.sim.agents import LAST_WORDS, Agent, random_command
 
 HARM = frozenset({"kill", "assassinate", "blade", "strike", "decide"})
@@ -341,3 +343,14 @@ def heuristic_agents(rs: RuleSet, players: int, seed: int) -> list[Agent]:
         HeuristicAgent(seat, random.Random(f"heuristic/{seed}/{seat}"), sides)
         for seat in range(players)
     ]
+
+
+def bot_command(game: Game, seat: int, rng: random.Random) -> Command | None:
+    """A web demo bot's move: a heuristic agent rebuilt from the events its seat may see."""
+    agent = HeuristicAgent(seat, rng, Sides(game.ruleset))
+    n = len(game.state.players)
+    for ev in game.events:
+        if seat in audience(ev, n):
+            agent.observe(ev)
+    legal = game.legal(seat)
+    return agent.decide(legal) if legal else None

@@ -235,6 +235,18 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
             SERVICE.pause(record.id)
         elif name == "继续":
             SERVICE.resume(record.id)
+        elif name == "发布":
+            edits = {
+                key.removeprefix("draft-"): text
+                for key, text in request.POST.items()
+                if key.startswith("draft-") and text.strip() != request.POST.get("orig-" + key[6:])
+            }
+            SERVICE.submit(
+                record.id,
+                Director("发布", {"edits": edits}, now),
+                key=request.POST.get("nonce") or None,
+                actor="director",
+            )
         elif name == "延期":
             minutes = int(request.POST.get("minutes") or 0)
             SERVICE.submit(
@@ -284,6 +296,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
             variant = upload.read().decode("utf-8", errors="replace")
         try:
             options = json.loads(request.POST.get("options") or "{}")
+            if request.POST.get("review"):
+                options["review"] = True
             if request.POST.get("clock"):
                 options["start_at"] = timezone.localtime().isoformat()
             if len(set(names)) != len(names):

@@ -177,3 +177,41 @@ def test_every_endpoint_checks_the_viewer() -> None:
         assert nobody.get(path).status_code == 200
     page = p3.get(f"/g/{gid}/me").content.decode()
     assert "丁的身份" in page and "甲的身份" not in page
+
+
+def test_review_mode_director_edits_and_publishes_then_undoes() -> None:
+    d = _director()
+    r = d.post(
+        "/new", {"ruleset": "m103", "players": "\n".join(NAMES), "options": "", "review": "on"}
+    )
+    links = re.findall(r'value="(http://testserver/g/[0-9a-f]+/join/[^"]+)"', r.content.decode())
+    gid = links[0].split("/g/")[1].split("/")[0]
+    player = Client()
+    player.get(links[0].replace("http://testserver", ""))
+    before = player.get(f"/g/{gid}/me").content.decode()
+    d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": "c1"})
+    page = d.get(f"/g/{gid}/director").content.decode()
+    assert "以下结果尚未发布" in page
+    drafts = re.findall(r'name="draft-(\d+)"[^>]*>([^<]*)</textarea>', page)
+    assert drafts
+    mine = player.get(f"/g/{gid}/me").content.decode()
+    assert "结算中，等待导演发布公示" in mine
+    assert all(text not in mine or text in before for _, text in drafts)
+    # take it back, close again, then publish with the first draft rewritten
+    d.post(f"/g/{gid}/director/command", {"command": "撤销", "nonce": "u1"})
+    assert "没有待发布的公示" in d.get(f"/g/{gid}/director").content.decode()
+    d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": "c2"})
+    page = d.get(f"/g/{gid}/director").content.decode()
+    position, text = re.findall(r'name="draft-(\d+)"[^>]*>([^<]*)</textarea>', page)[0]
+    d.post(
+        f"/g/{gid}/director/command",
+        {
+            "command": "发布",
+            "nonce": "p1",
+            f"draft-{position}": "导演改写的公示",
+            f"orig-{position}": text,
+        },
+    )
+    mine = player.get(f"/g/{gid}/me").content.decode()
+    assert "导演改写的公示" in mine and "结算中" not in mine
+    assert "导演改写的公示" in Client().get(f"/g/{gid}/").content.decode()

@@ -1,0 +1,144 @@
+"""公示审核 (option ``review``): results stay drafts until the director publishes them, edited if
+need be, and the last unpublished command can be taken back (撤销)."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bansha.engine import Act, Close, Director, Event, Game, RuleError, Say
+from bansha.engine.state import fold
+from bansha.engine.views import view
+from bansha.rulesets import find_ruleset
+from bansha.sim.agents import random_command
+from tests.helpers import M103_NAMES
+
+BS46_NAMES = [f"玩家{i}" for i in range(16)]
+START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+
+def _bs46(review: bool = True) -> Game:
+    options = {"review": review, "start_at": START.isoformat()}
+    return Game.create(find_ruleset("bs46", options), BS46_NAMES, 3)
+
+
+def _texts(v: dict[str, object]) -> list[str]:
+    return [a["text"] for a in v["announcements"]]  # type: ignore[index, union-attr]
+
+
+def test_results_stay_drafts_until_published() -> None:
+    g = _bs46()
+    before = _texts(view(g, 0))
+    g.handle(Close(at=START + timedelta(hours=24)))  # day 1 vote closes: a result is drafted
+    player, public, director = view(g, 0), view(g, "public"), view(g, "director")
+    assert _texts(player) == before and _texts(public) == before
+    assert player["legal"] == [] and player["stage"] == "结算中，等待导演发布公示"
+    drafts = director["review"]["drafts"]
+    assert director["review"]["awaiting"] and drafts
+    assert all(d["text"] in _texts(director) for d in drafts)
+
+
+def test_players_cannot_act_while_results_await_publication() -> None:
+    g = _bs46()
+    g.handle(Close(at=START + timedelta(hours=24)))
+    with pytest.raises(RuleError, match="公示发布后"):
+        g.handle(Act(0, "check", (1,)))
+    g.handle(Say(0, "police", "可以聊天")) if "police" in g.state.groups else None
+
+
+def test_publishing_with_an_edit_shows_the_edited_text() -> None:
+    g = _bs46()
+    g.handle(Close(at=START + timedelta(hours=24)))
+    draft = view(g, "director")["review"]["drafts"][0]
+    g.handle(Director("发布", {"edits": {str(draft["position"]): "今日公示（导演修改）"}}, START))
+    texts = _texts(view(g, 5))
+    assert "今日公示（导演修改）" in texts and draft["text"] not in texts
+    assert view(g, 5)["legal"] != [] or not g.state.players[5].alive
+    assert g.state.awaiting is None
+
+
+def test_a_stage_timed_in_minutes_gets_back_the_minutes_it_waited() -> None:
+    g = _bs46()
+    closed = START + timedelta(hours=24)
+    g.handle(Close(at=closed))  # the night opens: 480 minutes from the close
+    assert g.state.deadline == closed + timedelta(minutes=480)
+    g.handle(Director("发布", {}, closed + timedelta(minutes=90)))
+    assert g.state.deadline == closed + timedelta(minutes=480 + 90)
+
+
+def test_undo_takes_back_the_last_unpublished_command() -> None:
+    g = _bs46()
+    g.handle(Close(at=START + timedelta(hours=24)))
+    g.handle(Director("发布", {}, START + timedelta(hours=24)))
+    stored = len(g.events)
+    fingerprint = g.state.fingerprint()
+    seat = next(p.seat for p in g.state.players if p.alive)
+    g.handle(Director("判死", {"seat": seat}, START + timedelta(hours=25)))
+    assert not g.state.players[seat].alive
+    assert view(g, "director")["review"]["undo"] == "判死"
+    g.handle(Director("撤销"))
+    assert g.state.players[seat].alive  # back as it was
+    assert len(g.events) > stored  # nothing deleted: the store only grows
+    assert g.state.fingerprint()[:-1] == fingerprint[:-1]  # all but the event count
+    replayed = Game.replay(g.ruleset, [Event.from_json(e.to_json()) for e in g.events])
+    assert replayed.state.fingerprint() == g.state.fingerprint()
+    assert g.state.awaiting is None  # nothing left to publish
+    with pytest.raises(RuleError, match="没有可撤销"):
+        g.handle(Director("撤销"))
+
+
+def test_published_results_cannot_be_undone() -> None:
+    g = _bs46()
+    g.handle(Close(at=START + timedelta(hours=24)))
+    g.handle(Director("发布", {}, START + timedelta(hours=24)))
+    with pytest.raises(RuleError, match="没有可撤销"):
+        g.handle(Director("撤销"))
+    with pytest.raises(RuleError, match="没有待发布"):
+        g.handle(Director("发布"))
+
+
+def test_without_review_results_are_public_at_once_and_nothing_is_undone() -> None:
+    g = _bs46(review=False)
+    before = len(_texts(view(g, 0)))
+    g.handle(Close(at=START + timedelta(hours=24)))
+    assert len(_texts(view(g, 0))) > before
+    with pytest.raises(RuleError, match="没有可撤销"):
+        g.handle(Director("撤销"))
+
+
+def test_undoing_a_close_and_closing_again_gives_the_same_draws() -> None:
+    g = Game.create(find_ruleset("m103", {"review": True}), M103_NAMES, 11)
+    g.handle(Close())
+    first = [e.to_json() for e in g.events[-20:] if e.chance]
+    g.handle(Director("撤销"))
+    g.handle(Close())
+    again = [e.to_json() for e in g.events[-20:] if e.chance]
+    assert first == again  # taking back a close cannot re-roll the dice
+
+
+def test_random_games_with_publishing_and_undo_keep_replay_equal_to_live() -> None:
+    for seed in range(40):
+        g = Game.create(find_ruleset("m103", {"review": True}), M103_NAMES, seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if g.state.ended and g.state.awaiting is None:
+                break
+            if g.state.awaiting is not None:
+                if g.state.commands and rng.random() < 0.2:
+                    g.handle(Director("撤销"))
+                else:
+                    g.handle(Director("发布"))
+                    assert g.state.published == len(g.events) - 1 and not g.state.commands
+                continue
+            for seat in range(len(M103_NAMES)):
+                cmd = random_command(rng, seat, g.legal(seat), 0.2)
+                if cmd is not None:
+                    g.handle(cmd)
+                    if g.state.awaiting is not None or g.state.ended:
+                        break
+            if g.state.awaiting is None and not g.state.ended:
+                g.handle(Close())
+        assert g.state.ended
+        assert fold(g.events).fingerprint() == g.state.fingerprint()
