@@ -130,6 +130,8 @@ def build(force: bool = False) -> bool:
     if not force and current():
         return False
     clean()
+    # the hashes of what is compiled, taken before compiling: a file edited meanwhile is stale
+    built = {str(p.relative_to(PACKAGE)): _digest(p) for p in sources()}
     files = [str(p.relative_to(ROOT)) for p in sources()]
     env = {**os.environ, "BANSHA_PURE": "1"}
     done = subprocess.run(
@@ -142,7 +144,7 @@ def build(force: bool = False) -> bool:
         raise BuildError("; ".join(errors[:3]))
     manifest = {
         "python": _python_tag(),
-        "sources": {str(p.relative_to(PACKAGE)): _digest(p) for p in sources()},
+        "sources": built,
     }
     MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return True

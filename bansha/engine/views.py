@@ -171,7 +171,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             and reveal.get("dealt") is not None
             and commitment_hash(list(reveal["dealt"]), str(reveal["nonce"])) == commitment
         )
-        result["reveal"] = {**reveal, "verified": verified}
+        result["reveal"] = {**reveal, "verified": verified, "timeline": timeline(game)}
     if ended:
         result["phase"] = "ended"
         result["stage"] = ""
@@ -243,6 +243,44 @@ def _label(d: dict[str, Any]) -> str:
     if d["phase"] in ("day", "night"):
         return f"{d['phase']} {d['day']}"
     return str(d["phase"])
+
+
+def timeline(game: Game) -> list[dict[str, Any]]:
+    """The whole game stage by stage for the reveal (揭秘): every act with its targets, every
+    private result, every resolution step and every exit (team chats stay private).
+
+    Only a view that contains the ``reveal`` event (the game is over, and published) includes it.
+    """
+    rs, s = game.ruleset, game.state
+    names = [p.name for p in s.players]
+    causes: dict[str, str] = rs.data.get("causes", {})
+    skipped = undone_positions(game.events) if s.undone_any else set()
+    out: list[dict[str, Any]] = [{"phase": "start", "stage": "", "lines": []}]
+    for i, ev in enumerate(game.events):
+        if i in skipped:
+            continue
+        k, d = ev.kind, ev.data
+        lines: list[str] = out[-1]["lines"]
+        if k == "stage_opened":
+            out.append({"phase": _label(d), "stage": d["stage"], "lines": []})
+        elif k == "role_card":
+            lines.append(f"{names[d['seat']]}：{rs.role_name(d['role'])}")
+        elif k == "acted" and d["skill"] != "last_words":
+            targets = "、".join(names[t] for t in d.get("targets", []))
+            choice = f"（{d['choice']}）" if d.get("choice") else ""
+            how = "（随机）" if d.get("random") else ""
+            lines.append(f"{names[d['seat']]}【{rs.skill_name(d['skill'])}】{targets}{choice}{how}")
+        elif k == "result":
+            lines.append(f"{names[d['seat']]}得知【{rs.skill_name(d['skill'])}】：{d['value']}")
+        elif k == "trace" and "lines" in d:
+            lines.extend(f"· {line}" for line in d["lines"])
+        elif k == "exited":
+            cause = str(d.get("cause", ""))
+            lines.append(f"{names[d['seat']]}出局（{causes.get(cause, cause)}）")
+        elif k in ("role_set", "faction_set"):
+            word = rs.role_name(d["role"]) if k == "role_set" else rs.faction_name(d["faction"])
+            lines.append(f"{names[d['seat']]}变为{word}")
+    return [entry for entry in out if entry["lines"]]
 
 
 def god_view(game: Game) -> dict[str, Any]:

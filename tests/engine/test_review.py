@@ -142,3 +142,29 @@ def test_random_games_with_publishing_and_undo_keep_replay_equal_to_live() -> No
                 g.handle(Close())
         assert g.state.ended
         assert fold(g.events).fingerprint() == g.state.fingerprint()
+
+
+def test_the_reveal_carries_the_whole_timeline_only_once_published() -> None:
+    g = Game.create(find_ruleset("m103", {"review": True}), M103_NAMES, 5)
+    rng = random.Random(5)
+    for _ in range(400):
+        if g.state.ended:
+            break
+        if g.state.awaiting is not None:
+            g.handle(Director("发布"))
+            continue
+        for seat in range(len(M103_NAMES)):
+            cmd = random_command(rng, seat, g.legal(seat), 0.1)
+            if cmd is not None:
+                g.handle(cmd)
+                if g.state.awaiting is not None or g.state.ended:
+                    break
+        if g.state.awaiting is None and not g.state.ended:
+            g.handle(Close())
+    assert g.state.ended and g.state.awaiting is not None
+    assert "reveal" not in view(g, 0)  # the end is not public before the director publishes it
+    g.handle(Director("发布"))
+    timeline = view(g, 0)["reveal"]["timeline"]
+    text = "\n".join(line for t in timeline for line in t["lines"])
+    assert timeline[0]["phase"] == "start" and "【红线】" in text
+    assert any("出局" in line for t in timeline for line in t["lines"])
