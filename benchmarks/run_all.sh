@@ -9,3 +9,4 @@ for rs in bs46 m186 xxxii werewolf9 avalon10; do
 done
 bash benchmarks/run_peer.sh --games 4000
 .venv/bin/python benchmarks/simulate_scaling.py --games 4000
+PYTHONPATH=. .venv/bin/python benchmarks/forum_import.py

@@ -1,0 +1,296 @@
+"""Reading a discussion thread from a forum: Discuz! X3 pages, phpwind 9 pages, or plain text.
+
+Each importer returns the thread's posts in floor order: floor (楼层), post id, author, time,
+body text, the posts it quotes, and the edit notice if any. A saved page is read with lxml.
+
+- Discuz! X3: one ``<div id="post_PID">`` per post; the author in ``.authi a.xw1``; the floor in
+  ``#postnumPID`` (楼主, 沙发, 板凳, 地板 or ``N#``); the time in ``#authorpostonPID`` (a relative
+  time such as 「3 天前」 carries the exact time in its ``title``); the body in
+  ``#postmessage_PID``; quotes in ``div.quote > blockquote`` with a ``findpost`` link to the quoted
+  pid when the forum gives one; 「本帖最后由 X 于 … 编辑」 in ``i.pstatus``. The page's footer
+  (「GMT+8, 2026-11-30 10:12」) dates relative times that have no ``title``.
+- phpwind 9: one ``div.J_read_floor`` (id ``read_PID``) per post; the author in
+  ``a.J_user_card_show``; the floor in ``span.lou`` (楼主, 沙发, … ``N楼``); 「发布于：…」; the body
+  in ``div.editor_content``; quotes in ``blockquote``; 「[X于…编辑了帖子]」 in ``div.edit_log``.
+- Plain text: a header line per post, 「12楼 作者 2026-11-28 21:03」 (or 「楼主」, 「#12」), then the
+  body; a quoted post starts with 「引用 作者 发表于 时间」 or 「> 」 lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from lxml import html as lxml_html
+
+FLOOR_WORDS = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
+"""Floor names both forums print instead of numbers for the first four posts."""
+ABSOLUTE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?")
+RELATIVE = re.compile(
+    r"(?:(?P<n>\d+|半)\s*(?P<unit>秒|分钟|小时|天)前)|(?P<now>刚刚)|"
+    r"(?P<day>今天|昨天|前天)\s*(?P<h>\d{1,2}):(?P<m>\d{2})"
+)
+FOOTER_TIME = re.compile(r"GMT[+-]\d+,\s*(\d{4}-\d{1,2}-\d{1,2}\s+\d{1,2}:\d{2})")
+EDITED = re.compile(r"本帖最后由\s*(.+?)\s*于\s*(.+?)\s*编辑")
+PHPWIND_EDITED = re.compile(r"\[?(.+?)于(.+?)编辑了帖子\]?")
+PID_IN_LINK = re.compile(r"pid=(\d+)")
+QUOTE_HEAD = re.compile(r"^\s*(?:引用\s*)?(.+?)\s*(?:发表于|于)\s*(.+?)(?:\s*发表的)?\s*$")
+PLAIN_HEADER = re.compile(
+    r"^(?:#\s*(?P<num>\d+)|(?P<lou>\d+)\s*楼|(?P<word>楼主|沙发|板凳|地板))\s+"
+    r"(?P<author>\S+)\s+(?P<time>.+?)\s*$"
+)
+
+
+class ThreadError(ValueError):
+    """The text is not a thread bansha can read (the message says why, in Chinese)."""
+
+
+@dataclass(slots=True)
+class Quote:
+    """A post quoted inside another: by pid when the page links it, else by author and time."""
+
+    author: str
+    time: datetime | None
+    text: str
+    pid: str | None = None
+
+
+@dataclass(slots=True)
+class Post:
+    """One floor of a thread."""
+
+    floor: int
+    author: str
+    time: datetime | None
+    body: str
+    pid: str | None = None
+    quotes: list[Quote] = field(default_factory=list)
+    edited_by: str | None = None
+    edited_at: datetime | None = None
+    shown_time: str = ""
+    """The time as the page shows it (「3 天前」), kept for the director's review."""
+
+    @property
+    def text(self) -> str:
+        """The body with the quoted posts, as a vote-post reader wants it (quotes in [quote])."""
+        quoted = "".join(f"[quote]{q.text}[/quote]\n" for q in self.quotes)
+        return quoted + self.body
+
+
+# ---------------------------------------------------------------------- times
+def read_time(shown: str, now: datetime | None) -> datetime | None:
+    """An absolute time as shown, or a relative one (「3 天前」「昨天 21:03」) counted from ``now``."""
+    shown = shown.replace("\xa0", " ").strip()
+    m = ABSOLUTE.search(shown)
+    if m:
+        y, mo, d, h, mi, s = (int(x) if x else 0 for x in m.groups())
+        return datetime(y, mo, d, h, mi, s)
+    r = RELATIVE.search(shown)
+    if r is None or now is None:
+        return None
+    if r.group("now"):
+        return now
+    if r.group("day"):
+        back = {"今天": 0, "昨天": 1, "前天": 2}[r.group("day")]
+        base = now - timedelta(days=back)
+        return base.replace(hour=int(r.group("h")), minute=int(r.group("m")), second=0)
+    n = 0.5 if r.group("n") == "半" else int(r.group("n"))
+    unit = {"秒": "seconds", "分钟": "minutes", "小时": "hours", "天": "days"}[r.group("unit")]
+    return now - timedelta(**{unit: n})
+
+
+def page_time(page: str) -> datetime | None:
+    """When a saved Discuz! page was made (its footer: 「GMT+8, 2026-11-30 10:12」)."""
+    m = FOOTER_TIME.search(page)
+    return read_time(m.group(1), None) if m else None
+
+
+def floor_number(shown: str) -> int | None:
+    """「楼主」→1, 「沙发」→2, 「12#」「12楼」→12."""
+    shown = shown.strip()
+    for word, n in FLOOR_WORDS.items():
+        if word in shown:
+            return n
+    m = re.search(r"\d+", shown)
+    return int(m.group()) if m else None
+
+
+BREAK = "\ue000"
+"""Marks a rendered line break while the source's own newlines (mere spaces in HTML) go."""
+
+
+def _text(el: lxml_html.HtmlElement) -> str:
+    """The text of an element as a browser shows it: a line per ``<br>`` and per block."""
+    for child in el.iter("br", "div", "p", "li", "tr", "blockquote"):
+        if child is not el:
+            child.tail = BREAK + (child.tail or "")
+    raw = re.sub(r"\s*[\r\n]+\s*", " ", el.text_content().replace("\xa0", " "))
+    return "\n".join(line.strip() for line in raw.split(BREAK) if line.strip()).strip()
+
+
+def _quote(block: lxml_html.HtmlElement, now: datetime | None) -> Quote:
+    """A quote block: its head line (author and time, with the findpost link) and its text."""
+    links = block.xpath(".//a[contains(@href, 'pid=')]/@href")
+    found = PID_IN_LINK.search(str(links[0])) if links else None
+    pid = found.group(1) if found else None
+    lines = _text(block).split("\n")
+    head = QUOTE_HEAD.match(lines[0]) if lines else None
+    if head is None:
+        return Quote("", None, "\n".join(lines), pid)
+    return Quote(head.group(1), read_time(head.group(2), now), "\n".join(lines[1:]).strip(), pid)
+
+
+# ---------------------------------------------------------------------- Discuz! X3
+def parse_discuz(pages: Iterable[str], now: datetime | None = None) -> list[Post]:
+    """Every post of one or more saved Discuz! X3 thread pages, in floor order."""
+    posts: dict[int, Post] = {}
+    for page in pages:
+        when = now or page_time(page)
+        root = lxml_html.fromstring(page)
+        for div in root.xpath(
+            "//div[starts-with(@id, 'post_') and table[starts-with(@id, 'pid')]]"
+        ):
+            pid = div.get("id")[5:]
+            author_links = div.xpath(".//div[contains(@class,'authi')]/a[contains(@class,'xw1')]")
+            author = author_links[0].text_content().strip() if author_links else "匿名"
+            num = div.xpath(f".//*[@id='postnum{pid}']")
+            floor = floor_number(num[0].text_content()) if num else None
+            posted = div.xpath(f".//*[@id='authorposton{pid}']")
+            shown, time = "", None
+            if posted:
+                titled = posted[0].xpath(".//span[@title]")
+                shown = posted[0].text_content().replace("发表于", "").strip()
+                time = read_time(titled[0].get("title") if titled else shown, when)
+            body = div.xpath(f".//*[@id='postmessage_{pid}']")
+            if floor is None or not body:
+                continue
+            post = _discuz_body(body[0], when)
+            post.floor, post.author, post.time, post.pid, post.shown_time = (
+                floor,
+                author,
+                time,
+                pid,
+                shown,
+            )
+            posts[floor] = post
+    if not posts:
+        raise ThreadError(
+            "没有找到任何楼层：这不是 Discuz! 帖子页面（需要“另存为网页”保存的帖子页）"
+        )
+    return [posts[k] for k in sorted(posts)]
+
+
+def _discuz_body(td: lxml_html.HtmlElement, now: datetime | None) -> Post:
+    post = Post(0, "", None, "")
+    for note in td.xpath(".//i[contains(@class,'pstatus')]"):
+        m = EDITED.search(note.text_content())
+        if m:
+            post.edited_by, post.edited_at = m.group(1), read_time(m.group(2), now)
+        note.drop_tree()
+    for block in td.xpath(".//div[contains(@class,'quote')]"):
+        post.quotes.append(_quote(block, now))
+        block.drop_tree()
+    post.body = _text(td)
+    return post
+
+
+# ---------------------------------------------------------------------- phpwind 9
+def parse_phpwind(pages: Iterable[str], now: datetime | None = None) -> list[Post]:
+    """Every post of one or more saved phpwind 9 thread pages, in floor order."""
+    posts: dict[int, Post] = {}
+    for page in pages:
+        root = lxml_html.fromstring(page)
+        for div in root.xpath("//div[contains(@class,'J_read_floor')]"):
+            pid = (div.get("id") or "").removeprefix("read_") or None
+            names = div.xpath(".//div[@class='name']/a[contains(@class,'J_user_card_show')]")
+            author = names[0].text_content().strip() if names else "匿名"
+            lou = div.xpath(".//span[contains(@class,'lou')]")
+            floor = floor_number(lou[0].text_content()) if lou else None
+            tips = div.xpath(".//div[contains(@class,'floor_top_tips')]//span[@class='fl']")
+            shown = (
+                tips[0].text_content().split("发布于：")[-1].split("，")[0].strip() if tips else ""
+            )
+            content = div.xpath(".//div[@class='editor_content']")
+            if floor is None or not content:
+                continue
+            post = Post(floor, author, read_time(shown, now), "", pid, shown_time=shown)
+            for block in content[0].xpath(".//blockquote"):
+                post.quotes.append(_quote(block, now))
+                block.drop_tree()
+            post.body = _text(content[0])
+            for log in div.xpath(".//div[@class='edit_log']"):
+                m = PHPWIND_EDITED.search(log.text_content().strip())
+                if m:
+                    post.edited_by, post.edited_at = m.group(1), read_time(m.group(2), now)
+            posts[floor] = post
+    if not posts:
+        raise ThreadError("没有找到任何楼层：这不是 phpwind 帖子页面")
+    return [posts[k] for k in sorted(posts)]
+
+
+# ---------------------------------------------------------------------- plain text
+def parse_plain(text: str, now: datetime | None = None) -> list[Post]:
+    """Posts pasted as text: a header line per post (「12楼 作者 时间」), then its body."""
+    posts: list[Post] = []
+    quote: Quote | None = None
+    for line in text.replace("\r", "").split("\n"):
+        m = PLAIN_HEADER.match(line.strip())
+        if m:
+            shown = m.group("time")
+            floor = int(m.group("num") or m.group("lou") or FLOOR_WORDS[m.group("word")])
+            posts.append(Post(floor, m.group("author"), read_time(shown, now), "", None))
+            posts[-1].shown_time = shown
+            quote = None
+            continue
+        if not posts:
+            continue
+        post = posts[-1]
+        head = QUOTE_HEAD.match(line) if line.strip().startswith("引用") else None
+        if head:
+            quote = Quote(head.group(1), read_time(head.group(2), now), "")
+            post.quotes.append(quote)
+        elif line.startswith(">") and quote is not None:
+            quote.text = (quote.text + "\n" + line.lstrip("> ").strip()).strip()
+        else:
+            quote = None
+            post.body = (post.body + "\n" + line).strip("\n")
+    if not posts:
+        raise ThreadError("没有找到楼层标题行（格式：「12楼 作者 2026-11-28 21:03」）")
+    for p in posts:
+        p.body = p.body.strip()
+    return sorted(posts, key=lambda p: p.floor)
+
+
+def parse_any(pages: list[str], now: datetime | None = None) -> list[Post]:
+    """Recognise the format (Discuz!, phpwind or plain text) and read the thread."""
+    first = pages[0] if pages else ""
+    if "postmessage_" in first and "authorposton" in first:
+        return parse_discuz(pages, now)
+    if "J_read_floor" in first:
+        return parse_phpwind(pages, now)
+    return parse_plain("\n".join(pages), now)
+
+
+# ---------------------------------------------------------------------- counting
+def count_posts(
+    posts: Iterable[Post], start: datetime, end: datetime, roster: Iterable[str]
+) -> dict[str, int]:
+    """Posts per player between ``start`` (inclusive) and ``end`` (exclusive); players who did not
+    post count 0; authors not in the roster (the director, onlookers) are left out."""
+    names = list(roster)
+    out = dict.fromkeys(names, 0)
+    for p in posts:
+        if p.author in out and p.time is not None and start <= p.time < end:
+            out[p.author] += 1
+    return out
+
+
+def edited_after(posts: Iterable[Post], deadline: datetime) -> list[Post]:
+    """Posts made before ``deadline`` but edited after it (a vote changed late): for the director."""
+    return [
+        p
+        for p in posts
+        if p.edited_at is not None and p.time is not None and p.time < deadline <= p.edited_at
+    ]

@@ -1,0 +1,148 @@
+"""Importing a forum thread: Discuz! X3 and phpwind 9 pages (500+ floors), and pasted text."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bansha.forum import vote_posts
+from bansha.forum.threads import (
+    ThreadError,
+    count_posts,
+    edited_after,
+    page_time,
+    parse_any,
+    parse_discuz,
+    parse_phpwind,
+    parse_plain,
+    read_time,
+)
+from tests.forum.thread_pages import (
+    PAGE_TIME,
+    PLAYERS,
+    TruePost,
+    discuz_pages,
+    make_thread,
+    phpwind_pages,
+)
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _same_time(truth: TruePost, got: datetime | None, exact: bool) -> bool:
+    if exact:
+        return got == truth.time
+    return got == truth.time.replace(second=0)
+
+
+def test_a_520_floor_discuz_thread_over_26_pages_reads_every_floor() -> None:
+    truth = make_thread(520)
+    pages = discuz_pages(truth)
+    assert len(pages) == 26
+    posts = parse_discuz(pages)
+    assert [p.floor for p in posts] == list(range(1, 521))
+    for t, p in zip(truth, posts, strict=True):
+        assert p.author == t.author and p.pid == str(t.pid)
+        assert p.body == t.body
+        exact = bool(t.relative) and t.titled  # a title carries the seconds
+        assert _same_time(t, p.time, exact), (t.floor, t.relative, p.time, t.time)
+        if t.quote:
+            (q,) = p.quotes
+            assert (q.pid, q.author, q.text) == (str(t.quote[0]), t.quote[1], t.quote[3])
+            assert q.time == t.quote[2].replace(second=0)
+        else:
+            assert p.quotes == []
+        assert (p.edited_at is not None) == (t.edited is not None)
+        if t.edited:
+            assert p.edited_by == t.author and p.edited_at == t.edited.replace(second=0)
+
+
+def test_the_generated_thread_has_what_the_importer_must_handle() -> None:
+    truth = make_thread(520)
+    shown = Counter(
+        "titled" if t.relative and t.titled else "day word" if t.relative else "absolute"
+        for t in truth
+    )
+    assert min(shown.values()) >= 20  # titled relative times, 「昨天 21:03」, absolute
+    assert sum(1 for t in truth if t.quote) >= 50
+    assert sum(1 for t in truth if t.edited) >= 10
+    assert sum(1 for t in truth if t.body.startswith("改票对象")) >= 10
+
+
+def test_a_510_floor_phpwind_thread_reads_every_floor() -> None:
+    truth = make_thread(510, seed=2)
+    posts = parse_phpwind(phpwind_pages(truth))
+    assert [p.floor for p in posts] == list(range(1, 511))
+    for t, p in zip(truth, posts, strict=True):
+        assert (p.author, p.body, p.pid) == (t.author, t.body, str(t.pid))
+        assert p.time == t.time.replace(second=0)
+        assert [q.author for q in p.quotes] == ([t.quote[1]] if t.quote else [])
+        assert (p.edited_at is not None) == (t.edited is not None)
+
+
+def test_the_hand_written_discuz_page() -> None:
+    page = (FIXTURES / "discuz_day1.html").read_text(encoding="utf-8")
+    assert page_time(page) == datetime(2026, 11, 30, 10, 12)
+    posts = parse_any([page])
+    assert [(p.floor, p.author) for p in posts] == [
+        (1, "导演"),
+        (2, "花千树"),
+        (3, "不见"),
+        (4, "花千树"),
+        (5, "白芷"),
+        (6, "不见"),
+    ]
+    assert posts[1].time == datetime(2026, 11, 27, 21, 3, 15)  # 「3 天前」 with its title
+    assert posts[2].time == datetime(2026, 11, 29, 21, 3)  # 「昨天 21:03」 dated by the footer
+    assert posts[3].time == datetime(2026, 11, 30, 9, 42)  # 「半小时前」 from the footer
+    assert posts[3].edited_by == "花千树" and posts[3].edited_at == datetime(2026, 11, 30, 9, 50)
+    change = posts[3]
+    assert change.quotes[0].pid == "1002" and change.quotes[0].author == "花千树"
+    read = vote_posts.parse(change.text, ["花千树", "不见", "白芷"])
+    assert (read.kind, read.target) == ("change", "白芷")
+    assert vote_posts.parse(posts[1].text, ["花千树", "不见", "白芷"]).target == "不见"
+    assert vote_posts.parse(posts[4].text, ["花千树", "不见", "白芷"]).kind == "abstain"
+    assert vote_posts.parse(posts[5].text, ["花千树", "不见", "白芷"]).kind == "void"
+    assert posts[4].quotes[0].pid is None and posts[4].quotes[0].author == "不见"
+
+
+def test_pasted_text() -> None:
+    text = """楼主 导演 2026-11-28 12:00
+第1天讨论帖
+2楼 花千树 2026-11-28 12:05
+投票对象：不见
+投票理由：砍树。
+#3 不见 2026-11-28 12:10
+引用 花千树 发表于 2026-11-28 12:05
+> 投票对象：不见
+改票对象：花千树
+改票理由：反击
+"""
+    posts = parse_plain(text)
+    assert [(p.floor, p.author) for p in posts] == [(1, "导演"), (2, "花千树"), (3, "不见")]
+    assert posts[2].quotes[0].author == "花千树" and "投票对象" in posts[2].quotes[0].text
+    assert vote_posts.parse(posts[2].text, ["花千树", "不见"]).target == "花千树"
+    with pytest.raises(ThreadError):
+        parse_plain("nothing here")
+
+
+def test_relative_times() -> None:
+    now = datetime(2026, 11, 30, 10, 0)
+    assert read_time("刚刚", now) == now
+    assert read_time("5&nbsp;分钟前".replace("&nbsp;", "\xa0"), now) == now - timedelta(minutes=5)
+    assert read_time("前天 08:30", now) == datetime(2026, 11, 28, 8, 30)
+    assert read_time("2 小时前", None) is None  # no anchor: unknown, never guessed
+
+
+def test_counts_per_player_and_late_edits() -> None:
+    truth = make_thread(520)
+    posts = parse_discuz(discuz_pages(truth))
+    start, end = PAGE_TIME - timedelta(days=5), PAGE_TIME - timedelta(days=4)
+    counts = count_posts(posts, start, end, PLAYERS)
+    expected = Counter(t.author for t in truth if start <= t.time < end and t.author in PLAYERS)
+    assert counts == {name: expected.get(name, 0) for name in PLAYERS}
+    late = edited_after(posts, end)
+    assert all(p.time is not None and p.time < end <= p.edited_at for p in late)  # type: ignore[operator]
