@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.db import OperationalError, transaction
 from django.utils import timezone
@@ -21,6 +22,7 @@ from bansha.engine.commands import Command, Director, Vote
 from bansha.engine.errors import RuleError
 from bansha.engine.events import Event
 from bansha.engine.ruleset import RuleSet
+from bansha.forum import imports, threads
 from bansha.rulesets import find_ruleset, load_variant_text
 from bansha.sim.heuristic import bot_command
 from bansha.store import events as store
@@ -173,6 +175,8 @@ class GameService:
         self, game_id: str, cmd: Command, key: str | None, actor: str
     ) -> tuple[int, list[Event]]:
         """Decide on the latest state and append with the version it was decided on."""
+        if key is not None and store.seen(game_id, key):
+            raise store.DuplicateCommand(key)  # landed before: not decided again on a later state
         game = self.load(game_id)
         expected = len(game.events)
         out = game.handle(cmd)
@@ -219,6 +223,32 @@ class GameService:
                 actor="director",
             )
         GameRecord.objects.filter(id=game_id).update(paused=False, paused_at=None)
+
+    # ------------------------------------------------------------------ forum threads
+    def import_thread(
+        self, game_id: str, pages: list[str], count_votes: bool
+    ) -> imports.ThreadReport:
+        """Read a forum thread (saved pages or pasted text) against the game; with
+        ``count_votes``, submit its vote posts of the current vote stage as the players' votes.
+
+        ThreadError: the text is not a thread. Each vote lands once, however often the thread is
+        imported again (its key is the author and the post's time)."""
+        record = GameRecord.objects.get(id=game_id)
+        game = self.load(game_id)
+        posts = threads.parse_any(pages)
+        report, votes = imports.read_thread(game, posts, ZoneInfo(record.timezone), timezone.now())
+        for line, vote in votes:
+            if not count_votes:
+                line.outcome = "预览（未计票）"
+                continue
+            key = f"post:{line.author}:{vote.at.isoformat() if vote.at else line.floor}"
+            try:
+                landed = self.submit(game_id, vote, key=key, actor="forum")
+                line.outcome = "已计票" if landed else "此前已导入"
+            except RuleError as e:
+                line.outcome = f"不计：{e.message}"
+        report.proposals = imports.proposals(self.load(game_id), report)
+        return report
 
     # ------------------------------------------------------------------ bots and deadlines
     def run_bots(self, game_id: str) -> int:

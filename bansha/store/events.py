@@ -63,6 +63,11 @@ def append(
     return new_seq
 
 
+def seen(game_id: str, key: str) -> bool:
+    """Whether a command with this idempotency key already landed."""
+    return CommandRecord.objects.filter(game_id=game_id, key=key).exists()
+
+
 def load(game_id: str, after: int = 0) -> list[Event]:
     """The game's events after ``after``, in order."""
     rows = EventRecord.objects.filter(game_id=game_id, seq__gt=after).order_by("seq")

@@ -18,6 +18,7 @@ urlpatterns = [
     path("g/<str:game_id>/advance", views.demo_advance, name="advance"),
     path("g/<str:game_id>/director", views.director_page, name="director"),
     path("g/<str:game_id>/director/command", views.director_command, name="director_command"),
+    path("g/<str:game_id>/director/thread", views.director_thread, name="director_thread"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

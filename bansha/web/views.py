@@ -22,6 +22,7 @@ from django_ratelimit.decorators import ratelimit
 from bansha.engine import Act, Close, Director, RuleError, Say, Vote
 from bansha.engine.views import view
 from bansha.forum import bbcode
+from bansha.forum.threads import ThreadError
 from bansha.names import SEAT_NAMES
 from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.service.games import SERVICE, token_hash
@@ -280,6 +281,35 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
     except (RuleError, KeyError, ValueError) as e:
         messages.error(request, e.message if isinstance(e, RuleError) else "玩家或数字不对")
     return HttpResponseRedirect(reverse("director", args=[record.id]))
+
+
+@login_required
+@require_POST
+def director_thread(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Import the forum thread: saved pages (Discuz!, phpwind) or pasted text; show post counts,
+    vote posts and proposals; count the votes when asked."""
+    record = _game(game_id)
+    if not _is_director(request, record):
+        raise Http404("没有这局游戏")
+    pages = [f.read().decode("utf-8", errors="replace") for f in request.FILES.getlist("pages")]
+    pasted = request.POST.get("text", "").strip()
+    if pasted:
+        pages.append(pasted)
+    if not pages:
+        messages.error(request, "请上传帖子页面或粘贴帖子内容")
+        return HttpResponseRedirect(reverse("director", args=[record.id]))
+    try:
+        report = SERVICE.import_thread(record.id, pages, bool(request.POST.get("count_votes")))
+    except ThreadError as e:
+        messages.error(request, str(e))
+        return HttpResponseRedirect(reverse("director", args=[record.id]))
+    game = SERVICE.load(record.id)
+    names = [p.name for p in game.state.players]
+    return render(
+        request,
+        "bansha/thread.html",
+        {"record": record, "report": report, "names": names, "v": view(game, "director")},
+    )
 
 
 @login_required

@@ -30,3 +30,9 @@ def when(iso: str | None, tz: str = "Asia/Shanghai") -> str:
 
     t = datetime.fromisoformat(str(iso)).astimezone(ZoneInfo(tz))
     return f"{t.month}月{t.day}日 {t:%H:%M}"
+
+
+@register.filter
+def get_item(mapping: dict[str, object], key: str) -> object:
+    """``counts|get_item:name``: a dict's value by a variable key (0 when missing)."""
+    return mapping.get(key, 0)

@@ -1,0 +1,106 @@
+"""A forum thread imported into a running game: its vote posts become the players' votes under
+the rule set's own rules (one change, deadline), void posts are listed, a second import adds
+nothing, and the director sees post counts per day."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from bansha.engine import Close
+from bansha.service.games import SERVICE
+
+pytestmark = pytest.mark.django_db(transaction=True)
+NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
+TZ = ZoneInfo("Asia/Shanghai")
+T0 = datetime(2026, 12, 1, 12, 0, tzinfo=TZ)
+
+
+def _game_at_the_day_vote() -> tuple[str, Client]:
+    user = get_user_model().objects.create_user("dir", password="a-long-password-1")
+    gid = SERVICE.create("m103", NAMES, seed=3, options={"start_at": T0.isoformat()}, owner=user)
+    gid = gid.record.id
+    at = T0
+    for _ in range(10):
+        game = SERVICE.load(gid)
+        if game.state.stage_key == "day":
+            break
+        at = game.state.deadline or at + timedelta(hours=1)
+        SERVICE.submit(gid, Close(at=at), actor="clock")
+    assert SERVICE.load(gid).state.stage_key == "day"
+    c = Client()
+    c.force_login(user)
+    return gid, c
+
+
+def _thread(opened: datetime, deadline: datetime, living: list[str]) -> str:
+    a, b, c, d = living[:4]
+    t = opened.astimezone(TZ).replace(tzinfo=None)
+    late = deadline.astimezone(TZ).replace(tzinfo=None) + timedelta(minutes=5)
+
+    def at(minutes: int) -> str:
+        return f"{t + timedelta(minutes=minutes):%Y-%m-%d %H:%M}"
+
+    return f"""楼主 导演 {at(0)}
+第1天讨论帖，请按格式投票。
+2楼 {a} {at(10)}
+投票对象：{b}
+投票理由：发言太少
+3楼 {b} {at(20)}
+投票对象：{c}
+4楼 {a} {at(30)}
+引用 {a} 发表于 {at(10)}
+> 投票对象：{b}
+改票对象：{c}
+改票理由：重新考虑
+5楼 {a} {at(40)}
+改票对象：{d}
+改票理由：再改一次
+6楼 {c} {at(50)}
+投票对象：弃权
+投票理由：信息不够
+7楼 {d} {late:%Y-%m-%d %H:%M}
+投票对象：{a}
+投票理由：晚了
+"""
+
+
+def test_vote_posts_become_votes_under_the_rule_sets_rules() -> None:
+    gid, director = _game_at_the_day_vote()
+    game = SERVICE.load(gid)
+    s = game.state
+    living = [s.players[x].name for x in s.living()]
+    text = _thread(s.opened_at, s.deadline, living)  # type: ignore[arg-type]
+    report = SERVICE.import_thread(gid, [text], count_votes=True)
+    a, b, c, d = living[:4]
+    outcome = {(line.floor, line.author): line.outcome for line in report.votes}
+    assert outcome[(2, a)] == "已计票"
+    assert outcome[(3, b)].startswith("废票") and "理由" in outcome[(3, b)]
+    assert outcome[(4, a)] == "已计票"  # the one change allowed
+    assert outcome[(5, a)].startswith("不计") and "改票" in outcome[(5, a)]
+    assert outcome[(6, c)] == "已计票"  # abstention
+    assert outcome[(7, d)].startswith("不计") and "截止" in outcome[(7, d)]
+    assert report.outsiders == ["导演"]
+    ballots = [(x.voter, x.target) for x in SERVICE.load(gid).state.ballots]
+    seat = {n: i for i, n in enumerate(NAMES)}
+    assert ballots == [(seat[a], seat[b]), (seat[a], seat[c]), (seat[c], None)]
+    again = SERVICE.import_thread(gid, [text], count_votes=True)
+    assert {line.outcome for line in again.votes if line.floor in (2, 4, 6)} == {"此前已导入"}
+    assert len(SERVICE.load(gid).state.ballots) == 3
+
+    page = director.post(f"/g/{gid}/director/thread", {"text": text}).content.decode()
+    assert "投票帖" in page and "预览（未计票）" in page and "第1天" in page  # no box: a preview
+    page = director.post(
+        f"/g/{gid}/director/thread", {"text": text, "count_votes": "on"}
+    ).content.decode()
+    assert "此前已导入" in page and "废票" in page
+
+
+def test_a_page_that_is_not_a_thread_is_refused_with_a_reason() -> None:
+    gid, director = _game_at_the_day_vote()
+    r = director.post(f"/g/{gid}/director/thread", {"text": "随便写点什么"}, follow=True)
+    assert "没有找到楼层标题行" in r.content.decode()
