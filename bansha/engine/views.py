@@ -12,6 +12,10 @@ from bansha.engine.events import PUBLIC, Event
 from bansha.engine.game import Game
 from bansha.engine.ruleset import commitment_hash
 from bansha.engine.state import undone_positions
+from bansha.mechanics.penalties import COLOR_BY_NAME
+
+CARD_NAMES = {color: name for name, color in COLOR_BY_NAME.items()}
+"""blue → 蓝牌 ...: how a player's own penalty record is shown."""
 
 Viewer = int | str
 """A seat number, ``"public"`` or ``"director"``."""
@@ -58,6 +62,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     reveal = None
     winners: list[str] = []
     drafts: list[dict[str, Any]] = []
+    record: list[dict[str, Any]] = []  # the viewer's own penalty cards
     ended = False
     state = game.state
     review = bool(rs.options.get("review"))
@@ -141,6 +146,14 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                     "choice": d.get("choice"),
                 }
             )
+        elif k == "card" and d["seat"] == viewer:
+            record.append(
+                {
+                    "card": CARD_NAMES.get(d["color"], d["color"]),
+                    "upgrade": bool(d.get("upgrade")),
+                    "phase": stage.get("phase", "start"),
+                }
+            )
         elif k == "game_ended":
             winners = [rs.faction_name(f) for f in d["winners"]]
             ended = True
@@ -198,6 +211,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             {"players": [names[x] for x in k["players"]], "word": k["word"]} for k in knows
         ]
         result["notices"] = notices
+        result["penalties"] = record
         result["acts"] = [
             {**a, "by": names[a["by"]], "targets": [names[t] for t in a["targets"]]} for a in acts
         ]

@@ -2,9 +2,10 @@
 
 import json
 
-from bansha.engine import Act, Close, Vote
+from bansha.engine import Act, Close, Director, Game, Vote
 from bansha.engine.views import view
-from tests.helpers import m103_game
+from bansha.rulesets import find_ruleset
+from tests.helpers import M103_NAMES, m103_game
 
 
 def _night_one():
@@ -122,3 +123,15 @@ def test_the_emperor_is_known_before_the_red_thread() -> None:
     assert not any("至尊帝王" in a["text"] for a in view(private, "public")["announcements"])
     assert view(private, 8)["knows"] == [{"players": ["癸"], "word": "至尊帝王"}]
     assert view(private, 4)["knows"] == []
+
+
+def test_a_player_sees_their_own_penalty_record_and_not_others() -> None:
+    g = Game.create(find_ruleset("m103"), M103_NAMES, 1)
+    for _ in range(3):
+        g.handle(Director("蓝牌", {"seat": 2}))
+    g.handle(Director("蓝牌", {"seat": 5}))
+    mine = view(g, 2)["penalties"]
+    assert [c["card"] for c in mine] == ["蓝牌", "蓝牌", "蓝牌", "黄牌"]
+    assert [c["upgrade"] for c in mine] == [False, False, False, True]
+    assert [c["card"] for c in view(g, 5)["penalties"]] == ["蓝牌"]
+    assert view(g, 7)["penalties"] == []
