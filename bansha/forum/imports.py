@@ -9,6 +9,7 @@ matched to seats by name (full-width/half-width and spaces folded).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 
@@ -31,6 +32,15 @@ class VoteLine:
 
 
 @dataclass
+class Flag:
+    """A post the director should look at, and why (the post's clause)."""
+
+    floor: int
+    author: str
+    why: str
+
+
+@dataclass
 class ThreadReport:
     """What the thread says about the game, for the director."""
 
@@ -40,6 +50,7 @@ class ThreadReport:
     late: list[Post]
     outsiders: list[str]
     proposals: list[lurking.Proposal] = field(default_factory=list)
+    flags: list[Flag] = field(default_factory=list)
 
 
 def _aware(t: datetime | None, tz: tzinfo) -> datetime | None:
@@ -77,6 +88,7 @@ def read_thread(
     ]
     days = [(day, count_posts(by_seat, a, b, names)) for day, a, b in day_windows(game, now)]
     report = ThreadReport(len(posts), days, [], [], outsiders)
+    report.flags = flags(game, by_seat, now)
     if s.deadline is not None:
         report.late = edited_after(by_seat, s.deadline)
     votes: list[tuple[VoteLine, Vote]] = []
@@ -97,6 +109,74 @@ def read_thread(
         target = None if read.target is None else names.index(read.target)
         votes.append((line, Vote(names.index(p.author), target, p.time)))
     return report, votes
+
+
+BLUE_WORD = re.compile(r"蓝字\s*[1-9一二三四五六七八九]")
+"""XXXII 注意事项3: a reasoning post in the restricted phase is numbered 「蓝字1」…「蓝字3」."""
+
+
+def stage_windows(game: Game, now: datetime) -> list[tuple[str, str, datetime, datetime]]:
+    """(phase, stage key, start, end) of every timed stage so far."""
+    opened = [
+        (ev.data["phase"], ev.data["key"], datetime.fromisoformat(ev.data["opened_at"]))
+        for ev in game.events
+        if ev.kind == "stage_opened" and ev.data.get("opened_at")
+    ]
+    return [
+        (phase, key, start, opened[i + 1][2] if i + 1 < len(opened) else now)
+        for i, (phase, key, start) in enumerate(opened)
+    ]
+
+
+def exit_times(game: Game) -> dict[int, datetime]:
+    """By when each exit was surely public: the opening of the first stage after the
+    announcement that named it (a flag is never raised on a post the player could still make)."""
+    out: dict[int, datetime] = {}
+    waiting: list[int] = []
+    for ev in game.events:
+        if ev.kind == "announcement":
+            waiting += [int(seat) for seat in ev.data.get("exits", []) if int(seat) not in out]
+        elif ev.kind == "stage_opened" and ev.data.get("opened_at") and waiting:
+            at = datetime.fromisoformat(ev.data["opened_at"])
+            for seat in waiting:
+                out.setdefault(seat, at)
+            waiting = []
+    return out
+
+
+def flags(game: Game, posts: list[Post], now: datetime) -> list[Flag]:
+    """Posts against the post's forum rules, for the director (nothing is applied):
+
+    - 红色字体 / 放大字体 (M103 违规9「禁止使用红色字体」「禁止使用放大字体」, M186 6(1));
+    - a player posting after his exit was announced (M186 6(2)「已出局角色……发言（即“诈尸”）」);
+    - XXXII 注意事项3: a fourth 蓝字 in one restricted phase, and posts after the curfew (宵禁).
+    """
+    out: list[Flag] = []
+    seat_of = {p.name: p.seat for p in game.state.players}
+    gone = exit_times(game)
+    for p in posts:
+        for font in p.fonts:
+            out.append(Flag(p.floor, p.author, f"使用{font}"))
+        seat = seat_of.get(p.author)
+        if seat in gone and p.time is not None and p.time > gone[seat]:
+            out.append(Flag(p.floor, p.author, "已出局后在帖中发言（诈尸）"))
+    if type(game.ruleset).__name__ == "XXXII":
+        windows = stage_windows(game, now)
+        blue: dict[tuple[datetime, str], int] = {}
+        for p in posts:
+            if p.time is None:
+                continue
+            where = next((w for w in windows if w[2] <= p.time < w[3]), None)
+            if where is None:
+                continue
+            phase, key, start, _ = where
+            if phase == "night":
+                out.append(Flag(p.floor, p.author, "宵禁后发言（两次累计一次警告）"))
+            elif key == "restricted" and BLUE_WORD.search(p.body):
+                n = blue[(start, p.author)] = blue.get((start, p.author), 0) + 1
+                if n > 3:
+                    out.append(Flag(p.floor, p.author, f"限制发言阶段第{n}条蓝字（只有三次机会）"))
+    return sorted(out, key=lambda f: f.floor)
 
 
 def _renamed(p: Post, name: str) -> Post:

@@ -71,6 +71,8 @@ class Post:
     edited_at: datetime | None = None
     shown_time: str = ""
     """The time as the page shows it (「3 天前」), kept for the director's review."""
+    fonts: list[str] = field(default_factory=list)
+    """Banned formatting found in the body: 「红色字体」, 「放大字体」 (M103 违规9, M186 6(1))."""
 
     @property
     def text(self) -> str:
@@ -128,6 +130,73 @@ def _text(el: lxml_html.HtmlElement) -> str:
             child.tail = BREAK + (child.tail or "")
     raw = re.sub(r"\s*[\r\n]+\s*", " ", el.text_content().replace("\xa0", " "))
     return "\n".join(line.strip() for line in raw.split(BREAK) if line.strip()).strip()
+
+
+RED_NAMES = {"red", "darkred", "crimson", "firebrick", "orangered"}
+COLOR_IN_STYLE = re.compile(r"(?<![-\w])color\s*:\s*([^;]+)", re.I)
+SIZE_IN_STYLE = re.compile(r"font-size\s*:\s*([\d.]+)\s*(px|pt|em|%)?", re.I)
+BBCODE_COLOR = re.compile(r"\[color=([^\]]+)\]", re.I)
+BBCODE_SIZE = re.compile(r"\[size=([^\]]+)\]", re.I)
+
+
+def is_red(color: str) -> bool:
+    """Red, or a colour a director would call close to #FF0000 (strong red, little green/blue)."""
+    c = color.strip().lower().strip("'\"")
+    if c in RED_NAMES:
+        return True
+    m = re.fullmatch(r"#([0-9a-f]{3}|[0-9a-f]{6})", c) or re.fullmatch(
+        r"rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)", c
+    )
+    if m is None:
+        return False
+    if c.startswith("rgb"):
+        r, g, b = (int(x) for x in m.groups())
+    else:
+        h = m.group(1)
+        h = "".join(ch * 2 for ch in h) if len(h) == 3 else h
+        r, g, b = int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+    return r >= 180 and g <= 90 and b <= 90
+
+
+def is_enlarged(size: str) -> bool:
+    """A font size above the forum's normal text: ``<font size>`` 4–7, or over 16px / 12pt."""
+    size = size.strip().lower()
+    if size.isdigit() or size.lstrip("+").isdigit():
+        n = int(size.lstrip("+"))
+        return n >= 4 if not size.startswith("+") else n >= 1
+    m = SIZE_IN_STYLE.search(f"font-size:{size}")
+    if m is None:
+        return False
+    value, unit = float(m.group(1)), (m.group(2) or "px").lower()
+    limit = {"px": 16.0, "pt": 12.0, "em": 1.2, "%": 120.0}[unit]
+    return value > limit
+
+
+def _fonts(el: lxml_html.HtmlElement) -> list[str]:
+    """Banned formatting in a post body (quotes removed first)."""
+    found: set[str] = set()
+    for node in el.iter():
+        if not isinstance(node.tag, str):
+            continue
+        color, size = node.get("color"), node.get("size") if node.tag == "font" else None
+        style = node.get("style") or ""
+        if (color and is_red(color)) or any(is_red(c) for c in COLOR_IN_STYLE.findall(style)):
+            found.add("红色字体")
+        sizes = [size] if size else []
+        sizes += [m.group(0).split(":", 1)[1] for m in SIZE_IN_STYLE.finditer(style)]
+        if any(is_enlarged(x) for x in sizes):
+            found.add("放大字体")
+    return sorted(found)
+
+
+def _bbcode_fonts(text: str) -> list[str]:
+    """The same checks on pasted BBCode ([color=red], [size=5])."""
+    found = set()
+    if any(is_red(c) for c in BBCODE_COLOR.findall(text)):
+        found.add("红色字体")
+    if any(is_enlarged(x) for x in BBCODE_SIZE.findall(text)):
+        found.add("放大字体")
+    return sorted(found)
 
 
 def _quote(block: lxml_html.HtmlElement, now: datetime | None) -> Quote:
@@ -192,6 +261,7 @@ def _discuz_body(td: lxml_html.HtmlElement, now: datetime | None) -> Post:
     for block in td.xpath(".//div[contains(@class,'quote')]"):
         post.quotes.append(_quote(block, now))
         block.drop_tree()
+    post.fonts = _fonts(td)
     post.body = _text(td)
     return post
 
@@ -219,6 +289,7 @@ def parse_phpwind(pages: Iterable[str], now: datetime | None = None) -> list[Pos
             for block in content[0].xpath(".//blockquote"):
                 post.quotes.append(_quote(block, now))
                 block.drop_tree()
+            post.fonts = _fonts(content[0])
             post.body = _text(content[0])
             for log in div.xpath(".//div[@class='edit_log']"):
                 m = PHPWIND_EDITED.search(log.text_content().strip())
@@ -260,6 +331,7 @@ def parse_plain(text: str, now: datetime | None = None) -> list[Post]:
         raise ThreadError("没有找到楼层标题行（格式：「12楼 作者 2026-11-28 21:03」）")
     for p in posts:
         p.body = p.body.strip()
+        p.fonts = _bbcode_fonts(p.body)
     return sorted(posts, key=lambda p: p.floor)
 
 

@@ -146,3 +146,18 @@ def test_counts_per_player_and_late_edits() -> None:
     assert counts == {name: expected.get(name, 0) for name in PLAYERS}
     late = edited_after(posts, end)
     assert all(p.time is not None and p.time < end <= p.edited_at for p in late)  # type: ignore[operator]
+
+
+def test_banned_formatting_is_found() -> None:
+    from bansha.forum.threads import is_enlarged, is_red
+
+    page = (FIXTURES / "discuz_day1.html").read_text(encoding="utf-8")
+    posts = parse_any([page])
+    assert posts[2].fonts == ["红色字体"]  # <font color="Red"> (M103 违规9)
+    assert all(p.fonts == [] for p in posts if p.floor != 3)
+    assert is_red("#FF0000") and is_red("#e11") and is_red("rgb(200, 30, 40)")
+    assert not is_red("#ff9900") and not is_red("blue") and not is_red("#999999")
+    assert is_enlarged("5") and is_enlarged("18px") and is_enlarged("+2")
+    assert not is_enlarged("2") and not is_enlarged("12pt") and not is_enlarged("14px")
+    pasted = parse_plain("2楼 甲 2026-11-28 12:05\n[size=5]大字[/size][color=#FF0000]红字[/color]")
+    assert pasted[0].fonts == ["放大字体", "红色字体"]
