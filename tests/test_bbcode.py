@@ -17,3 +17,55 @@ def test_grouped_by_phase_and_escaped() -> None:
     assert "[b]【第1夜】[/b]" in lines
     assert "甲的遗言：［b］我是好人［/b］" in lines
     assert lines.count("[b]【第1天】[/b]") == 1
+
+
+def _public_view() -> dict[str, object]:
+    from bansha.engine import Close, Vote
+    from bansha.engine.views import view
+    from tests.helpers import m103_game
+
+    g = m103_game()
+    for _ in range(6):
+        if g.state.stage_key == "day":
+            break
+        g.handle(Close())
+    living = list(g.state.living())
+    g.handle(Vote(living[0], living[1]))
+    g.handle(Vote(living[2], living[1]))
+    g.handle(Vote(living[3], None))
+    return view(g, "public")
+
+
+def test_morning_report_and_vote_tally_in_each_dialect() -> None:
+    v = _public_view()
+    names = [p["name"] for p in v["players"]]  # type: ignore[index]
+    out = {d: bbcode.everything(v, "[M103]", d) for d in bbcode.DIALECTS}
+    assert "[table]" in out["discuz"]["票型"] and "[table]" in out["phpwind"]["票型"]
+    assert "[" not in out["text"]["票型"].replace("[M103]", "")
+    tally = out["text"]["票型"]
+    assert "弃权" in tally and tally.index("2") < tally.index("弃权")  # the leader first
+    assert "存活玩家" in out["discuz"]["晨报"] and "[b]" in out["discuz"]["晨报"]
+    assert "[b]" not in out["text"]["晨报"]
+    assert "揭秘" not in out["discuz"]  # only once the game is over
+    assert all(
+        n in out["text"]["晨报"]
+        for n in names
+        if not any(
+            p["name"] == n and p["out"]
+            for p in v["players"]  # type: ignore[index]
+        )
+    )
+
+
+def test_the_reveal_as_a_table_once_the_game_is_over() -> None:
+    from bansha.engine import Game
+    from bansha.engine.views import view
+    from bansha.rulesets import find_ruleset
+    from bansha.sim.agents import play_random
+    from tests.helpers import M103_NAMES
+
+    g = Game.create(find_ruleset("m103"), M103_NAMES, 8)
+    play_random(g, 8)
+    out = bbcode.everything(view(g, "public"), "[M103]", "discuz")
+    assert "[table]" in out["揭秘"] and "获胜" in out["揭秘"]
+    assert all(name in out["揭秘"] for name in M103_NAMES)

@@ -198,6 +198,9 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
         raise Http404("没有这局游戏")
     game = SERVICE.load(record.id)
     v = view(game, "director")
+    dialect = request.GET.get("code", "discuz")
+    if dialect not in bbcode.DIALECTS:
+        dialect = "discuz"
     seats = SeatRecord.objects.filter(game=record, revoked=False).order_by("seat")
     commands = game.ruleset.data.get("director_commands", [])
     return render(
@@ -210,7 +213,10 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
             "commands": commands,
             "seq": len(game.events),
             "god": json.dumps(v["god"], ensure_ascii=False, indent=1),
-            "bbcode": bbcode.announcements(v["announcements"], record.title),
+            "dialect": dialect,
+            "dialects": bbcode.DIALECTS,
+            # what goes to the forum thread is rendered from the public view only
+            "forum": bbcode.everything(view(game, "public"), record.title, dialect),
         },
     )
 
