@@ -10,8 +10,8 @@ import argparse
 import time
 from datetime import timedelta
 
-from bansha.forum import vote_posts
 from bansha.forum.threads import count_posts, parse_discuz, parse_phpwind
+from bansha.mechanics import vote_posts
 from tests.forum.thread_pages import PAGE_TIME, PLAYERS, discuz_pages, make_thread, phpwind_pages
 
 

@@ -1,6 +1,6 @@
 """Vote posts in the M103 format: valid, change, abstain, malformed, near-miss names."""
 
-from bansha.forum.vote_posts import parse
+from bansha.mechanics.vote_posts import parse
 
 ROSTER = ["花千树", "不见", "Ｔｏｍ", "阿 狸"]
 

@@ -3,7 +3,7 @@
 Nothing here does I/O, reads a clock or uses a global random generator.
 """
 
-from bansha.engine.commands import Act, Close, Command, Director, Say, Vote
+from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Vote
 from bansha.engine.errors import RuleError
 from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.game import Game
@@ -17,6 +17,7 @@ __all__ = [
     "Director",
     "Event",
     "Game",
+    "Post",
     "RuleError",
     "Say",
     "Vote",

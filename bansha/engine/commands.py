@@ -53,4 +53,15 @@ class Say:
     at: datetime | None = None
 
 
-Command = Act | Vote | Close | Director | Say
+@dataclass(slots=True, frozen=True)
+class Post:
+    """A post (楼) in the game's discussion thread, optionally quoting an earlier floor of the
+    same day; a vote post (投票对象：… 投票理由：…) in a vote stage is also the player's vote."""
+
+    by: int
+    text: str
+    quote: int | None = None
+    at: datetime | None = None
+
+
+Command = Act | Vote | Close | Director | Say | Post

@@ -12,12 +12,12 @@ import json
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
-from bansha.engine.commands import Act, Close, Command, Director, Say, Vote
+from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
-from bansha.mechanics import penalties
+from bansha.mechanics import penalties, thread
 
 NAME_SEP = "、"
 
@@ -252,6 +252,9 @@ class RuleSet:
             self.on_director(ctx, cmd)
         elif isinstance(cmd, Say):
             self.on_say(ctx, cmd)
+        elif isinstance(cmd, Post):
+            self.check_open(s)
+            thread.post(self, ctx, cmd)
 
     # ------------------------------------------------------------------ review (公示审核)
     @property

@@ -87,6 +87,10 @@ class State:
     """Review mode: when the director's unpublished results began (None: nothing to publish)."""
     edits: dict[int, str] = field(default_factory=dict)
     """Review mode: announcement texts the director rewrote before publishing, by position."""
+    floors: dict[int, int] = field(default_factory=dict)
+    """The discussion thread's last floor, per game day."""
+    blue: dict[int, int] = field(default_factory=dict)
+    """XXXII: each seat's 蓝字 posts in the current stage."""
     commands: list[int] = field(default_factory=list)
     undone_any: bool = False
     """Whether any 撤销 happened (views then skip the events taken back)."""
@@ -167,6 +171,7 @@ def _stage_opened(s: State, d: dict[str, Any]) -> None:
     s.team_acts = {}
     s.ballots = []
     s.ballot_counts = {}
+    s.blue = {}
 
 
 def _acted(s: State, d: dict[str, Any]) -> None:
@@ -295,6 +300,12 @@ def _deadline_set(s: State, d: dict[str, Any]) -> None:
     s.deadline = _parse_time(d.get("deadline"))
 
 
+def _posted(s: State, d: dict[str, Any]) -> None:
+    s.floors[d["day"]] = d["floor"]
+    if d.get("blue"):
+        s.blue[d["seat"]] = s.blue.get(d["seat"], 0) + 1
+
+
 def _command(s: State, d: dict[str, Any]) -> None:
     s.commands.append(s.seq)
     if s.awaiting is None:
@@ -355,6 +366,7 @@ FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "trace": _nothing,
     "reveal": _nothing,
     "command": _command,
+    "posted": _posted,
     "published": _published,
     "undone": _undone,
 }

@@ -63,6 +63,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     winners: list[str] = []
     drafts: list[dict[str, Any]] = []
     record: list[dict[str, Any]] = []  # the viewer's own penalty cards
+    thread: dict[int, list[dict[str, Any]]] = {}  # the discussion thread, by game day
     ended = False
     state = game.state
     review = bool(rs.options.get("review"))
@@ -146,6 +147,18 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                     "choice": d.get("choice"),
                 }
             )
+        elif k == "posted":
+            vote = d.get("vote")
+            thread.setdefault(int(d["day"]), []).append(
+                {
+                    "floor": d["floor"],
+                    "seat": d["seat"],
+                    "text": d["text"],
+                    "quote": d.get("quote"),
+                    "at": d.get("at"),
+                    "vote": _vote_note(vote) if vote else None,
+                }
+            )
         elif k == "card" and d["seat"] == viewer:
             record.append(
                 {
@@ -176,6 +189,9 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         ],
         "commitment": commitment,
         "winner": winners,
+        "thread": {
+            day: [{**p, "by": names[p["seat"]]} for p in posts] for day, posts in thread.items()
+        },
     }
     if reveal is not None:
         # R-ALL-02: anyone can check the deal against the commitment published at the start
@@ -257,6 +273,15 @@ def _label(d: dict[str, Any]) -> str:
     if d["phase"] in ("day", "night"):
         return f"{d['phase']} {d['day']}"
     return str(d["phase"])
+
+
+def _vote_note(vote: dict[str, Any]) -> str:
+    """How a vote post was read: 「投票：甲」「改票：乙」「弃权」 or 「废票：原因」."""
+    if vote.get("error"):
+        return f"废票：{vote['error']}"
+    if vote["kind"] == "abstain":
+        return "弃权"
+    return f"{'改票' if vote['kind'] == 'change' else '投票'}：{vote['target']}"
 
 
 def timeline(game: Game) -> list[dict[str, Any]]:

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 
 from bansha.engine import Game, Vote
-from bansha.forum import lurking, vote_posts
+from bansha.forum import lurking
 from bansha.forum.threads import Post, count_posts, edited_after
+from bansha.mechanics import vote_posts
 
 
 @dataclass

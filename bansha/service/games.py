@@ -150,7 +150,11 @@ class GameService:
     def submit(
         self, game_id: str, cmd: Command, key: str | None = None, actor: str = ""
     ) -> list[Event]:
-        """Apply one command. RuleError: refused, nothing changed. A repeated ``key`` lands once."""
+        """Apply one command. RuleError: refused, nothing changed. A repeated ``key`` lands once.
+
+        Keys are scoped by ``actor``: two players' forms rendered alike never collide."""
+        if key is not None and actor:
+            key = f"{actor}:{key}"
         for attempt in range(12):
             with self._lock(game_id):
                 try:

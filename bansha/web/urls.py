@@ -15,6 +15,7 @@ urlpatterns = [
     path("g/<str:game_id>/me", views.player_page, name="player"),
     path("g/<str:game_id>/act", views.player_act, name="act"),
     path("g/<str:game_id>/say", views.player_say, name="say"),
+    path("g/<str:game_id>/thread", views.discussion, name="discussion"),
     path("g/<str:game_id>/advance", views.demo_advance, name="advance"),
     path("g/<str:game_id>/director", views.director_page, name="director"),
     path("g/<str:game_id>/director/command", views.director_command, name="director_command"),

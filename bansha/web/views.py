@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
-from bansha.engine import Act, Close, Director, RuleError, Say, Vote
+from bansha.engine import Act, Close, Director, Post, RuleError, Say, Vote
 from bansha.engine.views import view
 from bansha.forum import bbcode
 from bansha.forum.threads import ThreadError
@@ -152,6 +152,70 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
     if record.demo:
         SERVICE.run_bots(record.id)
     return HttpResponseRedirect(reverse("player", args=[record.id]))
+
+
+@ratelimit(key="ip", rate="120/m", method="POST", block=True)
+def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The discussion thread (讨论帖) of one game day, public; a seated player may post. With
+    ``author``, the 电梯楼: that player's floors of the day."""
+    record = _game(game_id)
+    game = SERVICE.load(record.id)
+    viewer: int | str
+    try:
+        viewer = _seat(request, record)
+    except Http404:
+        viewer = "public"  # anyone may read the thread
+    if request.method == "POST":
+        if not isinstance(viewer, int):
+            raise Http404("没有这局游戏")
+        quote = request.POST.get("quote", "").strip()
+        try:
+            SERVICE.submit(
+                record.id,
+                Post(
+                    viewer,
+                    request.POST.get("text", ""),
+                    int(quote) if quote else None,
+                    timezone.now(),
+                ),
+                key=request.POST.get("nonce") or None,
+                actor=f"seat{viewer}",
+            )
+        except RuleError as e:
+            messages.error(request, e.message)
+        except ValueError:
+            messages.error(request, "引用的楼层必须是数字")
+        return HttpResponseRedirect(reverse("discussion", args=[record.id]))
+    v = view(game, viewer)
+    days = sorted(v["thread"]) or [game.state.day]
+    try:
+        day = int(
+            request.GET.get("day") or (game.state.day if game.state.day in days else days[-1])
+        )
+    except ValueError:
+        day = days[-1]
+    posts = v["thread"].get(day, [])
+    author = request.GET.get("author", "")
+    lift: dict[str, list[int]] = {}
+    for p in posts:
+        lift.setdefault(p["by"], []).append(p["floor"])
+    if author:
+        posts = [p for p in posts if p["by"] == author]
+    return render(
+        request,
+        "bansha/discussion.html",
+        {
+            "record": record,
+            "v": v,
+            "day": day,
+            "days": days,
+            "posts": posts,
+            "author": author,
+            "lift": sorted(lift.items(), key=lambda kv: kv[1][0]),
+            "can_post": isinstance(viewer, int),
+            "seq": len(game.events),
+        },
+    )
 
 
 @require_POST

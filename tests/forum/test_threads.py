@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from bansha.forum import vote_posts
 from bansha.forum.threads import (
     ThreadError,
     count_posts,
@@ -20,6 +19,7 @@ from bansha.forum.threads import (
     parse_plain,
     read_time,
 )
+from bansha.mechanics import vote_posts
 from tests.forum.thread_pages import (
     PAGE_TIME,
     PLAYERS,

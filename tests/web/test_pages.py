@@ -156,6 +156,7 @@ def test_every_endpoint_checks_the_viewer() -> None:
         ("post", f"/g/{gid}/act", {"skill": "vote"}),
         ("post", f"/g/{gid}/say", {"group": "assassins", "text": "x"}),
         ("post", f"/g/{gid}/advance", {}),
+        ("post", f"/g/{gid}/thread", {"text": "x"}),  # posting (reading the thread is public)
     ]
     for method, path, data in seat_routes:
         for outsider in (q0, nobody):
@@ -166,6 +167,7 @@ def test_every_endpoint_checks_the_viewer() -> None:
     director_routes = [
         ("get", f"/g/{gid}/director", {}),
         ("post", f"/g/{gid}/director/command", {"command": "关闭阶段"}),
+        ("post", f"/g/{gid}/director/thread", {"text": "1楼 甲 2026-11-30 10:00\n你好"}),
     ]
     other = _director("matrix2")
     for method, path, data in director_routes:
@@ -215,3 +217,26 @@ def test_review_mode_director_edits_and_publishes_then_undoes() -> None:
     mine = player.get(f"/g/{gid}/me").content.decode()
     assert "导演改写的公示" in mine and "结算中" not in mine
     assert "导演改写的公示" in Client().get(f"/g/{gid}/").content.decode()
+
+
+def test_the_discussion_thread_reads_publicly_and_takes_posts_from_players() -> None:
+    d = _director()
+    gid, links = _new_game(d)
+    for _ in range(8):
+        if "讨论日" in d.get(f"/g/{gid}/director").content.decode():
+            break
+        d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c{_}"})
+    game = SERVICE.load(gid)
+    a, b = list(game.state.living())[:2]
+    player = Client()
+    player.get(links[a])
+    r = player.post(
+        f"/g/{gid}/thread", {"text": f"投票对象：{NAMES[b]}\n投票理由：划水", "nonce": "p1"}
+    )
+    assert r.status_code == 302
+    page = Client().get(f"/g/{gid}/thread").content.decode()  # anyone may read
+    assert "1楼" in page and f"投票：{NAMES[b]}" in page and "发帖</button>" not in page
+    assert Client().post(f"/g/{gid}/thread", {"text": "路人"}).status_code == 404
+    lift = Client().get(f"/g/{gid}/thread?author={NAMES[a]}").content.decode()
+    assert f"只看 <strong>{NAMES[a]}</strong>" in lift
+    assert SERVICE.load(gid).state.ballots[-1].target == b

@@ -1,0 +1,92 @@
+"""The game's discussion thread (讨论帖): one thread per game day, numbered floors (楼层).
+
+Rules every post shares: only players still in the game post (M186 6(2) 「已出局角色……发言（即
+“诈尸”）」); a quote names an earlier floor of the same day. From the data file's ``thread``:
+``closed_phases`` (XXXII 「宵禁后任何人不得再发言」: the thread is closed at night) and
+``blue_stage``/``blue_limit`` (XXXII 注意事项3: 「在限制发言时段内……只有三次推理发言机会」, a fourth
+「蓝字」 post is refused rather than posted, removed and warned). A vote post (the post's own
+format, R-M103 投票规则) in a vote stage is the player's vote, decided by the rule set's vote
+rules; a malformed or refused one leaves the post standing, marked void with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from bansha.engine.commands import Post, Vote
+from bansha.engine.context import Ctx
+from bansha.engine.errors import RuleError
+from bansha.engine.events import PUBLIC
+from bansha.mechanics import vote_posts
+
+if TYPE_CHECKING:
+    from bansha.engine.ruleset import RuleSet
+
+MAX_LENGTH = 5000
+BLUE_WORD = re.compile(r"蓝字\s*[1-9一二三四五六七八九]")
+"""A reasoning post of XXXII's restricted phase, numbered 「蓝字1」…「蓝字3」."""
+
+
+def is_vote_post(text: str) -> bool:
+    """Whether a post means to vote (and so is read as a vote post)."""
+    return "票对象" in text
+
+
+def post(rs: RuleSet, ctx: Ctx, cmd: Post) -> None:
+    """Decide a post; a vote post also votes."""
+    s = ctx.state
+    rules: dict[str, Any] = rs.data.get("thread", {})
+    if not s.players[cmd.by].alive:
+        raise RuleError("已出局的玩家不能在讨论帖发言")
+    if s.phase in rules.get("closed_phases", []):
+        raise RuleError("宵禁中：讨论帖已关闭，天亮后再发言")
+    text = cmd.text.strip()
+    if not text:
+        raise RuleError("帖子不能为空")
+    if len(text) > MAX_LENGTH:
+        raise RuleError(f"帖子不能超过{MAX_LENGTH}字")
+    floors = s.floors.get(s.day, 0)
+    if cmd.quote is not None and not 1 <= cmd.quote <= floors:
+        raise RuleError(f"今天的讨论帖没有{cmd.quote}楼")
+    blue = s.stage_key == rules.get("blue_stage") and bool(BLUE_WORD.search(text))
+    if blue and s.blue.get(cmd.by, 0) >= int(rules.get("blue_limit", 3)):
+        raise RuleError(f"本阶段的{rules.get('blue_limit', 3)}次蓝字推理发言已经用完")
+    vote: dict[str, Any] | None = None
+    if s.stage_key in rs.data.get("vote_stages", []) and is_vote_post(text):
+        vote = _vote(rs, ctx, cmd, text)
+    ctx.emit(
+        "posted",
+        {
+            "seat": cmd.by,
+            "day": s.day,
+            "floor": floors + 1,
+            "text": text,
+            "quote": cmd.quote,
+            "blue": blue,
+            "vote": vote,
+            "at": cmd.at.isoformat() if cmd.at else None,
+        },
+        PUBLIC,
+    )
+
+
+def _vote(rs: RuleSet, ctx: Ctx, cmd: Post, text: str) -> dict[str, Any]:
+    """Read the vote post and, if well formed, vote; the outcome is kept with the post."""
+    s = ctx.state
+    names = [p.name for p in s.players]
+    read = vote_posts.parse(text, [names[x] for x in s.living()])
+    out: dict[str, Any] = {"kind": read.kind, "target": read.target, "warnings": read.warnings}
+    if read.kind == "void":
+        out["error"] = read.error
+        return out
+    if read.change and cmd.quote is None:
+        out["kind"], out["error"] = "void", "改票时必须引用原投票帖"
+        return out
+    target = None if read.target is None else names.index(read.target)
+    try:
+        rs.check_time(s, cmd.at)
+        rs.on_vote(ctx, Vote(cmd.by, target, cmd.at))  # validates fully before it records
+    except RuleError as e:
+        out["kind"], out["error"] = "void", e.message
+    return out

@@ -1,0 +1,73 @@
+"""A day of discussion in bansha's own thread, in real browsers: vote posts, a change quoting the
+original, an abstention and a malformed vote end with the tally the post's rules give, and the
+电梯楼 shows one player's floors of that day."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import PLAYERS, director_creates_game, phone, shot
+
+
+def _post(page: object, text: str, quote: int | None = None) -> None:
+    if quote is not None:
+        page.click(f"#floor-{quote} .quote-link")  # type: ignore[attr-defined]
+    page.fill("#post-form textarea[name=text]", text)  # type: ignore[attr-defined]
+    page.click("#post-form button[type=submit]")  # type: ignore[attr-defined]
+    page.wait_for_load_state()  # type: ignore[attr-defined]
+
+
+def test_a_day_of_discussion_in_the_thread(server: str, browser: object) -> None:
+    dctx = phone(browser)
+    d = dctx.new_page()  # type: ignore[attr-defined]
+    links = director_creates_game(d, server, clock=False)
+    d.click("text=进入导演台")
+    director_url = d.url
+    for _ in range(8):
+        d.goto(director_url)
+        if "讨论日" in d.locator("header").inner_text():
+            break
+        d.select_option("select[name=command]", "关闭阶段")
+        d.click("text=执行")
+        d.wait_for_load_state()
+    assert "讨论日" in d.locator("header").inner_text()
+    rows = d.locator("#god table tr").all_inner_texts()
+    living = [n for n in PLAYERS if any(r.startswith(n) and "存活" in r for r in rows)]
+    a, b, c, e = living[:4]
+    pages = {}
+    for name in (a, b, c, e):
+        ctx = phone(browser)
+        page = ctx.new_page()  # type: ignore[attr-defined]
+        page.goto(links[PLAYERS.index(name)])
+        page.click("#thread-link")
+        pages[name] = page
+
+    _post(pages[a], f"投票对象：{b}\n投票理由：发言太少")  # 1楼
+    pages[b].reload()
+    _post(pages[b], "我是好人，别投我")  # 2楼
+    pages[a].reload()
+    _post(pages[a], f"改票对象：{c}\n改票理由：重新考虑", quote=1)  # 3楼, quoting 1楼
+    _post(pages[c], "投票对象：弃权\n投票理由：信息不够")  # 4楼
+    _post(pages[e], f"投票对象：{a}")  # 5楼: no reason, void
+
+    thread = pages[e]
+    thread.reload()
+    notes = thread.locator(".post .vote-note").all_inner_texts()
+    assert notes == [
+        f"投票：{b}",
+        f"改票：{c}",
+        "弃权",
+        "废票：没有写明投票理由（格式：投票理由：……）",
+    ]
+    assert "引用 1楼" in thread.locator("#floor-3").inner_text()
+    shot(thread, "player-thread")
+
+    d.goto(director_url)
+    tally = d.locator("#god").inner_text()
+    assert f"{c} 1" in tally and "弃权 1" in tally and f"{b} 1" not in tally
+
+    thread.click(f"#lift a:text-is('{a}')")
+    floors = thread.locator(".post").evaluate_all("els => els.map(e => e.dataset.floor)")
+    assert floors == ["1", "3"]  # the 电梯楼: only that player's floors of the day
+    assert f"只看 {a}" in thread.locator("#lift").inner_text()
+    for page in pages.values():
+        page.context.close()
+    dctx.close()  # type: ignore[attr-defined]

@@ -1,0 +1,92 @@
+"""The discussion thread: numbered floors per day, quotes, vote posts that vote by the post's rules,
+and the forum rules the posts set (no posting once out, XXXII's curfew and three 蓝字)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bansha.engine import Close, Game, Post, RuleError
+from bansha.engine.views import view
+from bansha.rulesets import find_ruleset
+from tests.helpers import M103_NAMES
+
+
+def _m103_day() -> Game:
+    g = Game.create(find_ruleset("m103"), M103_NAMES, 3)
+    for _ in range(8):
+        if g.state.stage_key == "day":
+            return g
+        g.handle(Close())
+    raise AssertionError("no day stage")
+
+
+def test_vote_posts_vote_by_the_posts_rules() -> None:
+    g = _m103_day()
+    living = list(g.state.living())
+    a, b, c, d = living[:4]
+    n = M103_NAMES
+    g.handle(Post(a, f"投票对象：{n[b]}\n投票理由：发言太少"))  # floor 1
+    g.handle(Post(b, "我是好人，大家冷静"))  # floor 2
+    g.handle(Post(a, f"改票对象：{n[c]}\n改票理由：重新考虑"))  # floor 3: no quote
+    g.handle(Post(a, f"改票对象：{n[c]}\n改票理由：重新考虑", quote=1))  # floor 4
+    g.handle(Post(a, f"改票对象：{n[d]}\n改票理由：再改", quote=4))  # floor 5: a second change
+    g.handle(Post(c, "投票对象：弃权\n投票理由：信息不够"))  # floor 6
+    g.handle(Post(d, f"投票对象：{n[a]}"))  # floor 7: no reason
+    day = g.state.day
+    posts = view(g, "public")["thread"][day]
+    notes = {p["floor"]: p["vote"] for p in posts}
+    assert [p["floor"] for p in posts] == [1, 2, 3, 4, 5, 6, 7]
+    assert notes[1] == f"投票：{n[b]}" and notes[2] is None
+    assert notes[3] == "废票：改票时必须引用原投票帖"
+    assert notes[4] == f"改票：{n[c]}"
+    assert notes[5].startswith("废票：") and "改票" in notes[5]
+    assert notes[6] == "弃权" and notes[7].startswith("废票：") and "理由" in notes[7]
+    assert [(x.voter, x.target) for x in g.state.ballots] == [(a, b), (a, c), (c, None)]
+    assert posts[3]["quote"] == 1
+
+
+def test_a_player_who_is_out_cannot_post_and_quotes_must_exist() -> None:
+    g = _m103_day()
+    out = next(p.seat for p in g.state.players if not p.alive) if g.state.exit_order else None
+    if out is not None:
+        with pytest.raises(RuleError, match="已出局"):
+            g.handle(Post(out, "我还想说"))
+    alive = g.state.living()[0]
+    with pytest.raises(RuleError, match="没有3楼"):
+        g.handle(Post(alive, "同意", quote=3))
+    with pytest.raises(RuleError, match="不能为空"):
+        g.handle(Post(alive, "   "))
+
+
+START = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+
+
+def _xxxii() -> Game:
+    return Game.create(
+        find_ruleset("xxxii", {"start_at": START.isoformat()}), [f"棋子{i}" for i in range(18)], 4
+    )
+
+
+def test_xxxii_the_thread_is_closed_at_night_and_a_fourth_blue_word_is_refused() -> None:
+    g = _xxxii()
+    seat = g.state.living()[0]
+    for _ in range(10):
+        if g.state.phase == "night":
+            break
+        g.handle(Close(at=g.state.deadline))
+    with pytest.raises(RuleError, match="宵禁"):
+        g.handle(Post(seat, "夜里说一句"))
+    for _ in range(10):
+        if g.state.stage_key == "restricted":
+            break
+        g.handle(Close(at=g.state.deadline))
+    seat = g.state.living()[0]
+    for i in range(1, 4):
+        g.handle(Post(seat, f"蓝字{i} 我的推理"))
+    g.handle(Post(seat, "卖个萌"))  # not reasoning: free
+    with pytest.raises(RuleError, match="3次蓝字"):
+        g.handle(Post(seat, "蓝字4 还有一点"))
+    g.handle(Close(at=g.state.deadline))  # free discussion: say what you like
+    g.handle(Post(seat, "蓝字4 现在可以了", at=g.state.opened_at + timedelta(minutes=1)))  # type: ignore[operator]
