@@ -37,3 +37,9 @@ def test_full_width_and_spaces_are_accepted_with_a_warning() -> None:
     post = parse("投票对象：阿狸\n投票理由：x", ROSTER)
     assert post.target == "阿 狸" and post.warnings
     assert parse("投票对象：花千树\n投票理由：x", ROSTER).warnings == []
+
+
+def test_traditional_characters_match_the_simplified_roster_with_a_warning() -> None:
+    post = parse("投票對象：花千樹\n投票理由：砍樹", ["花千树", "不见"])
+    assert (post.kind, post.target) == ("vote", "花千树")
+    assert post.warnings and "繁简" in post.warnings[0]

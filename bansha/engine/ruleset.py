@@ -393,8 +393,7 @@ class RuleSet:
         if kind == "accelerate":
             if s.stage_key not in self.data.get("vote_stages", []):
                 raise RuleError("只能在投票阶段加速")
-            ctx.emit("flag", {"key": "accelerated", "value": s.day}, PUBLIC)
-            ctx.emit("announcement", {"key": "accelerated", "params": {}}, PUBLIC)
+            self.accelerate(ctx)
             return
         seat = int(args["seat"])
         if not 0 <= seat < len(s.players):
@@ -415,6 +414,11 @@ class RuleSet:
             if not s.players[seat].alive:
                 raise RuleError(f"{s.players[seat].name}已经出局")
             self.remove(ctx, seat, kind)
+
+    def accelerate(self, ctx: Ctx) -> None:
+        """加快进程: today's vote is accelerated (「进程加速后不允许改票，所有改票作废」)."""
+        ctx.emit("flag", {"key": "accelerated", "value": ctx.state.day}, PUBLIC)
+        ctx.emit("announcement", {"key": "accelerated", "params": {}}, PUBLIC)
 
     def end_game(self, ctx: Ctx, winners: list[str]) -> None:
         """Announce the winners, end the game and publish the reveal (揭秘) with the commitment's nonce."""

@@ -156,7 +156,9 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                     "text": d["text"],
                     "quote": d.get("quote"),
                     "at": d.get("at"),
-                    "vote": _vote_note(vote) if vote else None,
+                    "vote": _vote_note(vote)
+                    if vote
+                    else ("申请加速" if d.get("accelerate") else None),
                 }
             )
         elif k == "card" and d["seat"] == viewer:

@@ -6,7 +6,9 @@ Rules every post shares: only players still in the game post (M186 6(2) 「已�
 ``blue_stage``/``blue_limit`` (XXXII 注意事项3: 「在限制发言时段内……只有三次推理发言机会」, a fourth
 「蓝字」 post is refused rather than posted, removed and warned). A vote post (the post's own
 format, R-M103 投票规则) in a vote stage is the player's vote, decided by the rule set's vote
-rules; a malformed or refused one leaves the post standing, marked void with the reason.
+rules; a malformed or refused one leaves the post standing, marked void with the reason. With
+``acceleration`` (M103 「如果在进程帖中申请加速的玩家超过所有存活玩家的二分之一则游戏进程加速」), a post
+asking 「申请加速」 in a vote stage counts; more than half of the living accelerates the day.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
 
 MAX_LENGTH = 5000
 BLUE_WORD = re.compile(r"蓝字\s*[1-9一二三四五六七八九]")
+ACCELERATE = re.compile(r"申请(?:进程)?加速")
+"""M103: a post asking that the day be accelerated (「在进程帖中申请加速」)."""
 """A reasoning post of XXXII's restricted phase, numbered 「蓝字1」…「蓝字3」."""
 
 
@@ -53,8 +57,12 @@ def post(rs: RuleSet, ctx: Ctx, cmd: Post) -> None:
     if blue and s.blue.get(cmd.by, 0) >= int(rules.get("blue_limit", 3)):
         raise RuleError(f"本阶段的{rules.get('blue_limit', 3)}次蓝字推理发言已经用完")
     vote: dict[str, Any] | None = None
-    if s.stage_key in rs.data.get("vote_stages", []) and is_vote_post(text):
+    voting = s.stage_key in rs.data.get("vote_stages", [])
+    if voting and is_vote_post(text):
         vote = _vote(rs, ctx, cmd, text)
+    accel = voting and bool(rules.get("acceleration")) and bool(ACCELERATE.search(text))
+    if accel:
+        _request_acceleration(rs, ctx, cmd.by)
     ctx.emit(
         "posted",
         {
@@ -65,10 +73,23 @@ def post(rs: RuleSet, ctx: Ctx, cmd: Post) -> None:
             "quote": cmd.quote,
             "blue": blue,
             "vote": vote,
+            "accelerate": accel,
             "at": cmd.at.isoformat() if cmd.at else None,
         },
         PUBLIC,
     )
+
+
+def _request_acceleration(rs: RuleSet, ctx: Ctx, seat: int) -> None:
+    """M103 「如果在进程帖中申请加速的玩家超过所有存活玩家的二分之一则游戏进程加速」."""
+    s = ctx.state
+    if s.flags.get("accelerated") == s.day:
+        return
+    key = f"accelerate_requests:{s.day}"
+    asked = sorted({*s.flags.get(key, []), seat})
+    ctx.emit("flag", {"key": key, "value": asked}, PUBLIC)
+    if len(asked) * 2 > len(s.living()):
+        rs.accelerate(ctx)
 
 
 def _vote(rs: RuleSet, ctx: Ctx, cmd: Post, text: str) -> dict[str, Any]:

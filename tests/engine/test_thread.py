@@ -90,3 +90,23 @@ def test_xxxii_the_thread_is_closed_at_night_and_a_fourth_blue_word_is_refused()
         g.handle(Post(seat, "蓝字4 还有一点"))
     g.handle(Close(at=g.state.deadline))  # free discussion: say what you like
     g.handle(Post(seat, "蓝字4 现在可以了", at=g.state.opened_at + timedelta(minutes=1)))  # type: ignore[operator]
+
+
+def test_m103_more_than_half_asking_to_accelerate_accelerates_and_voids_changes() -> None:
+    g = _m103_day()
+    living = list(g.state.living())
+    a, b, c = living[:3]
+    n = M103_NAMES
+    g.handle(Post(a, f"投票对象：{n[b]}\n投票理由：划水"))  # floor 1
+    g.handle(Post(a, f"改票对象：{n[c]}\n改票理由：改了", quote=1))  # a change, before acceleration
+    half = len(living) // 2
+    for seat in living[:half]:
+        g.handle(Post(seat, "申请加速"))
+        assert g.state.flags.get("accelerated") != g.state.day  # exactly half is not more
+    g.handle(Post(living[half], "我也申请加速"))
+    assert g.state.flags.get("accelerated") == g.state.day
+    assert "申请加速" in {p["vote"] for p in view(g, "public")["thread"][g.state.day]}
+    # 「进程加速后不允许改票，所有改票作废」: a's standing vote is his first one
+    from bansha.mechanics.votes import current_ballots
+
+    assert current_ballots(g.state.ballots, True)[a] == b
