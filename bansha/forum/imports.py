@@ -78,9 +78,9 @@ def read_thread(
     s = game.state
     names = [p.name for p in s.players]
     seat_of = {vote_posts.fold(n): i for i, n in enumerate(names)}
-    timed = [(p, _aware(p.time, tz)) for p in posts]
-    for p, t in timed:
-        p.time = t
+    for p in posts:  # the forum shows local times: they are in the game's timezone
+        p.time = _aware(p.time, tz)
+        p.edited_at = _aware(p.edited_at, tz)
     outsiders = sorted({p.author for p in posts if vote_posts.fold(p.author) not in seat_of})
     by_seat = [
         _renamed(p, names[seat_of[vote_posts.fold(p.author)]])

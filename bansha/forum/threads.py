@@ -366,3 +366,83 @@ def edited_after(posts: Iterable[Post], deadline: datetime) -> list[Post]:
         for p in posts
         if p.edited_at is not None and p.time is not None and p.time < deadline <= p.edited_at
     ]
+
+
+# ---------------------------------------------------------------------- fetching
+PAGES = re.compile(r"共\s*(\d+)\s*页")
+CHARSET = re.compile(rb"""charset=["']?([\w-]+)""", re.I)
+MAX_PAGES = 500
+
+
+class FetchError(ThreadError):
+    """The thread could not be fetched (the message says why, in Chinese)."""
+
+
+def _check_address(url: str, allow_private: bool) -> None:
+    """Only http(s), and never this server's own network unless allowed (no reaching inside)."""
+    import ipaddress
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise FetchError("只能读取 http:// 或 https:// 开头的帖子地址")
+    if allow_private:
+        return
+    try:
+        infos = socket.getaddrinfo(parts.hostname, parts.port or 443, proto=socket.IPPROTO_TCP)
+    except OSError as e:
+        raise FetchError(f"找不到论坛服务器：{parts.hostname}") from e
+    for info in infos:
+        ip = ipaddress.ip_address(info[4][0])
+        if ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_reserved:
+            raise FetchError("不能读取内网地址")
+
+
+def _decode(body: bytes, header: str | None) -> str:
+    """Pages of older forums are often GBK: the HTTP header's charset, else the page's meta."""
+    m = CHARSET.search((header or "").encode()) or CHARSET.search(body[:2048])
+    charset = m.group(1).decode() if m else "utf-8"
+    if charset.lower() in ("gb2312", "gbk"):
+        charset = "gb18030"  # a superset: what such pages really contain
+    return body.decode(charset, errors="replace")
+
+
+def page_url(url: str, page: int) -> str:
+    """The URL of page ``page`` of a thread: ``…&page=N`` or the rewritten ``thread-T-N-1.html``."""
+    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    rewritten = re.match(r"(.*/thread-\d+-)(\d+)(-\d+\.html)$", parts.path)
+    if rewritten:
+        path = f"{rewritten.group(1)}{page}{rewritten.group(3)}"
+        return urlunsplit(parts._replace(path=path))
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "page"]
+    return urlunsplit(parts._replace(query=urlencode([*query, ("page", str(page))])))
+
+
+def fetch(
+    url: str, cookie: str = "", allow_private: bool = False, timeout: float = 15.0
+) -> list[str]:
+    """Every page of a thread, fetched with the director's forum cookie (for threads only
+    members may read); the number of pages is read from the first page (「共 N 页」)."""
+    import urllib.error
+    import urllib.request
+
+    _check_address(url, allow_private)
+    headers = {"User-Agent": "Mozilla/5.0 (bansha thread reader)"}
+    if cookie.strip():
+        headers["Cookie"] = cookie.strip()
+
+    def get(address: str) -> str:
+        request = urllib.request.Request(address, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as r:
+                return _decode(r.read(), r.headers.get("Content-Type"))
+        except (urllib.error.URLError, TimeoutError) as e:
+            raise FetchError(f"读取帖子失败：{address}（{e}）") from e
+
+    first = get(url)
+    m = PAGES.search(first)
+    total = min(int(m.group(1)), MAX_PAGES) if m else 1
+    return [first, *(get(page_url(url, n)) for n in range(2, total + 1))]

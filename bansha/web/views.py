@@ -8,6 +8,7 @@ every page comes from ``bansha.engine.views.view`` for that viewer.
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 from django.contrib import messages
@@ -22,7 +23,7 @@ from django_ratelimit.decorators import ratelimit
 from bansha.engine import Act, Close, Director, Post, RuleError, Say, Vote
 from bansha.engine.views import view
 from bansha.forum import bbcode
-from bansha.forum.threads import ThreadError
+from bansha.forum.threads import ThreadError, fetch
 from bansha.names import SEAT_NAMES
 from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.service.games import SERVICE, token_hash
@@ -365,6 +366,14 @@ def director_thread(request: HttpRequest, game_id: str) -> HttpResponse:
     pasted = request.POST.get("text", "").strip()
     if pasted:
         pages.append(pasted)
+    address = request.POST.get("url", "").strip()
+    try:
+        if address:
+            allow_private = os.environ.get("BANSHA_FETCH_PRIVATE") == "1"
+            pages += fetch(address, request.POST.get("cookie", ""), allow_private=allow_private)
+    except ThreadError as e:
+        messages.error(request, str(e))
+        return HttpResponseRedirect(reverse("director", args=[record.id]))
     if not pages:
         messages.error(request, "请上传帖子页面或粘贴帖子内容")
         return HttpResponseRedirect(reverse("director", args=[record.id]))

@@ -158,8 +158,16 @@ def _discuz_post(p: TruePost, tid: int) -> str:
 def discuz_pages(posts: list[TruePost], per_page: int = 20, tid: int = 4242) -> list[str]:
     """The thread as saved Discuz! X3 pages (``forum.php?mod=viewthread&tid=…&page=N``)."""
     pages = []
+    total = (len(posts) + per_page - 1) // per_page
     for start in range(0, len(posts), per_page):
         chunk = "\n".join(_discuz_post(p, tid) for p in posts[start : start + per_page])
+        current = start // per_page + 1
+        pager = (
+            '<div class="pgs mtm mbm cl"><div class="pg">'
+            f'<strong>{current}</strong><label><input type="text" name="custompage" class="px" '
+            f'size="2" title="输入页码，按回车快速跳转" value="{current}" />'
+            f'<span title="共 {total} 页"> / {total} 页</span></label></div></div>'
+        )
         pages.append(
             f"""<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
 <html xmlns="http://www.w3.org/1999/xhtml">
@@ -168,6 +176,7 @@ def discuz_pages(posts: list[TruePost], per_page: int = 20, tid: int = 4242) -> 
 <body id="nv_forum" class="pg_viewthread">
 <div id="wp" class="wp">
 <div id="ct" class="wp cl">
+{pager}
 <div id="postlist" class="pl bm">
 {chunk}
 <div id="postlistreply" class="pl"><div id="post_new" class="viewthread_table" style="display: none"></div></div>

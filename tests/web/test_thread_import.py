@@ -104,3 +104,27 @@ def test_a_page_that_is_not_a_thread_is_refused_with_a_reason() -> None:
     gid, director = _game_at_the_day_vote()
     r = director.post(f"/g/{gid}/director/thread", {"text": "随便写点什么"}, follow=True)
     assert "没有找到楼层标题行" in r.content.decode()
+
+
+def test_the_director_reads_a_thread_from_its_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    from tests.forum.test_fetch import COOKIE, Forum
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Forum)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/forum.php?mod=viewthread&tid=4242"
+    gid, director = _game_at_the_day_vote()
+    try:
+        refused = director.post(
+            f"/g/{gid}/director/thread", {"url": url, "cookie": COOKIE}, follow=True
+        )
+        assert "不能读取内网地址" in refused.content.decode()  # no reaching inside by default
+        monkeypatch.setenv("BANSHA_FETCH_PRIVATE", "1")
+        page = director.post(
+            f"/g/{gid}/director/thread", {"url": url, "cookie": COOKIE}
+        ).content.decode()
+        assert "共读到 130 楼" in page
+    finally:
+        server.shutdown()
