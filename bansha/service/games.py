@@ -26,7 +26,7 @@ from bansha.forum import imports, threads
 from bansha.rulesets import find_ruleset, load_variant_text
 from bansha.sim.heuristic import bot_command
 from bansha.store import events as store
-from bansha.store.models import GameRecord, SeatRecord
+from bansha.store.models import GameRecord, PostSnapshot, SeatRecord
 
 log = logging.getLogger("bansha")
 
@@ -252,7 +252,42 @@ class GameService:
             except RuleError as e:
                 line.outcome = f"不计：{e.message}"
         report.proposals = imports.proposals(self.load(game_id), report)
+        report.flags += self._compare_snapshots(record, posts)
         return report
+
+    def _compare_snapshots(
+        self, record: GameRecord, posts: list[threads.Post]
+    ) -> list[imports.Flag]:
+        """Keep each post as read now; flag posts whose text changed since the last import."""
+        now = timezone.now()
+        keys = {
+            (p.pid or f"{p.author}@{p.time.isoformat() if p.time else p.floor}"): p for p in posts
+        }
+        before = {s.key: s for s in PostSnapshot.objects.filter(game=record)}
+        flags: list[imports.Flag] = []
+        changed: list[PostSnapshot] = []
+        new: list[PostSnapshot] = []
+        for key, p in keys.items():
+            old = before.get(key)
+            if old is None:
+                new.append(
+                    PostSnapshot(
+                        game=record,
+                        key=key,
+                        floor=p.floor,
+                        author=p.author,
+                        text=p.text,
+                        imported_at=now,
+                    )
+                )
+            elif old.text != p.text:
+                flags.append(imports.Flag(p.floor, p.author, "上次导入后帖子内容被修改"))
+                old.text, old.imported_at = p.text, now
+                changed.append(old)
+        with transaction.atomic():
+            PostSnapshot.objects.bulk_create(new, batch_size=500, ignore_conflicts=True)
+            PostSnapshot.objects.bulk_update(changed, ["text", "imported_at"], batch_size=500)
+        return flags
 
     # ------------------------------------------------------------------ bots and deadlines
     def run_bots(self, game_id: str) -> int:

@@ -73,3 +73,19 @@ class CommandRecord(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "key"], name="command_game_key")]
+
+
+class PostSnapshot(models.Model):
+    """A forum post as it read when the director last imported the thread: a later import that
+    finds the same post changed (a vote edited after the fact) is flagged."""
+
+    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="post_snapshots")
+    key = models.CharField(max_length=200)
+    """The post's id on the forum, else its author and time."""
+    floor = models.IntegerField()
+    author = models.CharField(max_length=100)
+    text = models.TextField()
+    imported_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "key"], name="snapshot_game_key")]

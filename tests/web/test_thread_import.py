@@ -128,3 +128,17 @@ def test_the_director_reads_a_thread_from_its_address(monkeypatch: pytest.Monkey
         assert "共读到 130 楼" in page
     finally:
         server.shutdown()
+
+
+def test_a_post_changed_since_the_last_import_is_flagged() -> None:
+    gid, _ = _game_at_the_day_vote()
+    s = SERVICE.load(gid).state
+    living = [s.players[x].name for x in s.living()]
+    text = _thread(s.opened_at, s.deadline, living)  # type: ignore[arg-type]
+    first = SERVICE.import_thread(gid, [text], count_votes=False)
+    assert not any("修改" in f.why for f in first.flags)
+    edited = text.replace("投票理由：发言太少", "投票理由：发言太少（已编辑）")
+    again = SERVICE.import_thread(gid, [edited], count_votes=False)
+    assert [(f.floor, f.why) for f in again.flags if "修改" in f.why] == [
+        (2, "上次导入后帖子内容被修改")
+    ]
