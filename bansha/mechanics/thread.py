@@ -6,7 +6,8 @@ Rules every post shares: only players still in the game post (M186 6(2) 「已�
 ``blue_stage``/``blue_limit`` (XXXII 注意事项3: 「在限制发言时段内……只有三次推理发言机会」, a fourth
 「蓝字」 post is refused rather than posted, removed and warned). A vote post (the post's own
 format, R-M103 投票规则) in a vote stage is the player's vote, decided by the rule set's vote
-rules; a malformed or refused one leaves the post standing, marked void with the reason. With
+rules; a malformed or refused one leaves the post standing, marked void with the reason (M103,
+``change_quotes_original``: 「改票时必须引用原投票帖」, a change must quote the original). With
 ``acceleration`` (M103 「如果在进程帖中申请加速的玩家超过所有存活玩家的二分之一则游戏进程加速」), a post
 asking 「申请加速」 in a vote stage counts; more than half of the living accelerates the day.
 """
@@ -101,7 +102,8 @@ def _vote(rs: RuleSet, ctx: Ctx, cmd: Post, text: str) -> dict[str, Any]:
     if read.kind == "void":
         out["error"] = read.error
         return out
-    if read.change and cmd.quote is None:
+    rules: dict[str, Any] = rs.data.get("thread", {})
+    if read.change and cmd.quote is None and rules.get("change_quotes_original"):
         out["kind"], out["error"] = "void", "改票时必须引用原投票帖"
         return out
     target = None if read.target is None else names.index(read.target)

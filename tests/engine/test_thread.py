@@ -110,3 +110,16 @@ def test_m103_more_than_half_asking_to_accelerate_accelerates_and_voids_changes(
     from bansha.mechanics.votes import current_ballots
 
     assert current_ballots(g.state.ballots, True)[a] == b
+
+
+def test_bs46_a_change_needs_no_quote_and_a_second_change_is_void() -> None:
+    names = [f"玩家{i}" for i in range(16)]
+    g = Game.create(find_ruleset("bs46"), names, 3)
+    assert g.state.stage_key == "round1"
+    a, b, c, d = g.state.living()[:4]
+    g.handle(Post(a, f"投票对象：{names[b]}\n投票理由：试探"))
+    g.handle(Post(a, f"改票对象：{names[c]}\n改票理由：改主意"))  # 「每次投票只允许改票1次」
+    g.handle(Post(a, f"改票对象：{names[d]}\n改票理由：再改"))  # 「超过1次的改票无效」
+    notes = [p["vote"] for p in view(g, "public")["thread"][g.state.day]]
+    assert notes[:2] == [f"投票：{names[b]}", f"改票：{names[c]}"]
+    assert notes[2].startswith("废票：")
