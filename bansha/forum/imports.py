@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, tzinfo
 
 from bansha.engine import Game, Vote
 from bansha.forum import lurking
@@ -54,6 +54,10 @@ class ThreadReport:
     flags: list[Flag] = field(default_factory=list)
 
 
+OPEN_END = datetime.max.replace(tzinfo=UTC)
+"""The end of the stage or day still going on."""
+
+
 def _aware(t: datetime | None, tz: tzinfo) -> datetime | None:
     if t is None:
         return None
@@ -61,14 +65,15 @@ def _aware(t: datetime | None, tz: tzinfo) -> datetime | None:
 
 
 def day_windows(game: Game, now: datetime) -> list[tuple[int, datetime, datetime]]:
-    """Each game day's discussion window: from the day's first stage to the next day's."""
+    """Each game day's discussion window: from the day's first stage to the next day's (the
+    current day stays open)."""
     starts: dict[int, datetime] = {}
     for ev in game.events:
         d = ev.data
         if ev.kind == "stage_opened" and d["phase"] == "day" and d.get("opened_at"):
             starts.setdefault(int(d["day"]), datetime.fromisoformat(d["opened_at"]))
     days = sorted(starts)
-    return [(day, starts[day], starts.get(day + 1, now)) for day in days]
+    return [(day, starts[day], starts.get(day + 1, OPEN_END)) for day in days]
 
 
 def read_thread(
@@ -124,7 +129,7 @@ def stage_windows(game: Game, now: datetime) -> list[tuple[str, str, datetime, d
         if ev.kind == "stage_opened" and ev.data.get("opened_at")
     ]
     return [
-        (phase, key, start, opened[i + 1][2] if i + 1 < len(opened) else now)
+        (phase, key, start, opened[i + 1][2] if i + 1 < len(opened) else OPEN_END)
         for i, (phase, key, start) in enumerate(opened)
     ]
 
@@ -186,7 +191,9 @@ def _renamed(p: Post, name: str) -> Post:
     return p
 
 
-def proposals(game: Game, report: ThreadReport) -> list[lurking.Proposal]:
+def proposals(
+    game: Game, report: ThreadReport, posts: list[Post], now: datetime
+) -> list[lurking.Proposal]:
     """Each post's lurking rule over the counted days (M103, bs46, XXXII); others: none."""
     rs, s = game.ruleset, game.state
     if not report.days:
@@ -205,8 +212,17 @@ def proposals(game: Game, report: ThreadReport) -> list[lurking.Proposal]:
     if kind == "M103":
         voted = [voted_by_day.get(d, set()) for d, _ in report.days]
         return lurking.m103(counts, living, voted)
-    if kind == "BS46":
-        return lurking.bs46({f"第{last_day}天": counts[-1]}, living)
+    if kind == "BS46":  # 「一个游戏环节的发贴数量少于5」: counted per stage of the last day
+        last_start = day_windows(game, now)[-1][1]
+        names = {
+            ev.data["key"]: ev.data["stage"] for ev in game.events if ev.kind == "stage_opened"
+        }
+        stages = {
+            names.get(key, key): count_posts(posts, start, end, living)
+            for phase, key, start, end in stage_windows(game, now)
+            if phase == "day" and start >= last_start
+        }
+        return lurking.bs46(stages or {f"第{last_day}天": counts[-1]}, living)
     if kind == "XXXII":
         return lurking.xxxii(counts[-1], living, voted_by_day.get(last_day, set()), last_day > 1)
     return []

@@ -251,7 +251,7 @@ class GameService:
                 line.outcome = "已计票" if landed else "此前已导入"
             except RuleError as e:
                 line.outcome = f"不计：{e.message}"
-        report.proposals = imports.proposals(self.load(game_id), report)
+        report.proposals = imports.proposals(self.load(game_id), report, posts, timezone.now())
         report.flags += self._compare_snapshots(record, posts)
         return report
 

@@ -123,3 +123,21 @@ def test_bs46_a_change_needs_no_quote_and_a_second_change_is_void() -> None:
     notes = [p["vote"] for p in view(g, "public")["thread"][g.state.day]]
     assert notes[:2] == [f"投票：{names[b]}", f"改票：{names[c]}"]
     assert notes[2].startswith("废票：")
+
+
+def test_bs46_a_change_posted_in_the_last_hour_is_void() -> None:
+    names = [f"玩家{i}" for i in range(16)]
+    start = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+    g = Game.create(find_ruleset("bs46", {"start_at": start.isoformat()}), names, 3)
+    deadline = g.state.deadline
+    assert deadline is not None
+    a, b, c = g.state.living()[:3]
+    g.handle(Post(a, f"投票对象：{names[b]}\n投票理由：试探", at=deadline - timedelta(hours=3)))
+    late = deadline - timedelta(minutes=30)  # 「投票时间结束前1小时内不允许改票，否则改票无效」
+    g.handle(Post(a, f"改票对象：{names[c]}\n改票理由：最后改", at=late))
+    g.handle(Post(b, f"投票对象：{names[a]}\n投票理由：晚了", at=deadline + timedelta(minutes=1)))
+    notes = [p["vote"] for p in view(g, "public")["thread"][g.state.day]]
+    assert notes[0] == f"投票：{names[b]}"
+    assert notes[1] == "废票：投票截止前60分钟内不得改票"
+    assert notes[2].startswith("废票：") and "截止" in notes[2]
+    assert [(x.voter, x.target) for x in g.state.ballots] == [(a, b)]

@@ -142,3 +142,22 @@ def test_a_post_changed_since_the_last_import_is_flagged() -> None:
     assert [(f.floor, f.why) for f in again.flags if "修改" in f.why] == [
         (2, "上次导入后帖子内容被修改")
     ]
+
+
+def test_bs46_lurkers_of_a_stage_are_proposed_for_a_warning() -> None:
+    names = [f"玩家{i}" for i in range(16)]
+    gid = SERVICE.create("bs46", names, seed=2, options={"start_at": T0.isoformat()}).record.id
+    opened = SERVICE.load(gid).state.opened_at
+    assert opened is not None
+    t = opened.astimezone(TZ).replace(tzinfo=None)
+    lines = []
+    floor = 0
+    for i, name in enumerate(names[:15]):  # 玩家15 never posts; the others post 6 times
+        for k in range(6):
+            floor += 1
+            lines.append(f"{floor}楼 {name} {t + timedelta(minutes=i * 6 + k):%Y-%m-%d %H:%M}")
+            lines.append("发言")
+    report = SERVICE.import_thread(gid, ["\n".join(lines)], count_votes=False)
+    lurkers = {p.player for p in report.proposals}
+    assert lurkers == {"玩家15"}
+    assert all(p.penalty == "警告" and "第一轮投票" in p.evidence for p in report.proposals)
