@@ -57,7 +57,7 @@ def test_stage_closes_once_with_two_workers() -> None:
     commands = 0
     with sqlite3.connect(Path(home) / "bansha.db") as db:
         commands = db.execute(
-            "SELECT COUNT(*) FROM store_commandrecord WHERE game_id = ? AND key LIKE 'close:%'",
+            "SELECT COUNT(*) FROM store_commandrecord WHERE game_id = ? AND key LIKE 'clock:close:%'",
             (gid,),
         ).fetchone()[0]
     assert commands == len(closes)
