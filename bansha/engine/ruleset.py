@@ -409,6 +409,10 @@ class RuleSet:
             ctx.emit("announcement", {"key": "substituted", "params": {"p": seat}}, PUBLIC)
         elif kind == "proxy":
             target = args.get("target")
+            cutoff = self.data.get("proxy_cutoff_minutes")
+            if cutoff and cmd.at and s.deadline and cmd.at > s.deadline - timedelta(minutes=cutoff):
+                # M103 导演代投: 「若导演在投票截止前30分钟内再让导演代投，该票作废」
+                raise RuleError(f"投票截止前{cutoff}分钟内的代投作废")
             self.on_vote(ctx, Vote(seat, None if target is None else int(target), cmd.at))
         else:  # drown, execute
             if not s.players[seat].alive:

@@ -169,7 +169,8 @@ def _command(sc: Loaded, i: int, kind: str, body: Any) -> Act | Vote | Director:
     if not isinstance(body, dict) or len(body) != 1:
         raise ScenarioFailure(sc.path, i, "director", "one command such as {红牌: 丁}", body)
     name, arg = next(iter(body.items()))
-    return Director(str(name), _director_args(sc, i, str(name), arg))
+    at = _time(arg.get("at")) if isinstance(arg, dict) else None  # 代投 {by, for, at}
+    return Director(str(name), _director_args(sc, i, str(name), arg), at)
 
 
 def _director_args(sc: Loaded, i: int, name: str, arg: Any) -> dict[str, Any]:
