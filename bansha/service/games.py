@@ -179,11 +179,14 @@ class GameService:
         self, game_id: str, cmd: Command, key: str | None, actor: str
     ) -> tuple[int, list[Event]]:
         """Decide on the latest state and append with the version it was decided on."""
-        if key is not None and store.seen(game_id, key):
-            raise store.DuplicateCommand(key)  # landed before: not decided again on a later state
         game = self.load(game_id)
         expected = len(game.events)
-        out = game.handle(cmd)
+        try:
+            out = game.handle(cmd)
+        except RuleError:
+            if key is not None and store.seen(game_id, key):
+                raise store.DuplicateCommand(key) from None  # it landed before: acknowledged
+            raise
         command = None
         if key is not None:
             command = {
