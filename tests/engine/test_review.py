@@ -118,49 +118,40 @@ def test_undoing_a_close_and_closing_again_gives_the_same_draws() -> None:
     assert first == again  # taking back a close cannot re-roll the dice
 
 
-def test_random_games_with_publishing_and_undo_keep_replay_equal_to_live() -> None:
-    for seed in range(40):
-        g = Game.create(find_ruleset("m103", {"review": True}), M103_NAMES, seed)
-        rng = random.Random(seed)
-        for _ in range(300):
-            if g.state.ended and g.state.awaiting is None:
-                break
-            if g.state.awaiting is not None:
-                if g.state.commands and rng.random() < 0.2:
-                    g.handle(Director("撤销"))
-                else:
-                    g.handle(Director("发布"))
-                    assert g.state.published == len(g.events) - 1 and not g.state.commands
-                continue
-            for seat in range(len(M103_NAMES)):
-                cmd = random_command(rng, seat, g.legal(seat), 0.2)
-                if cmd is not None:
-                    g.handle(cmd)
-                    if g.state.awaiting is not None or g.state.ended:
-                        break
-            if g.state.awaiting is None and not g.state.ended:
-                g.handle(Close())
-        assert g.state.ended
-        assert fold(g.events).fingerprint() == g.state.fingerprint()
-
-
-def test_the_reveal_carries_the_whole_timeline_only_once_published() -> None:
-    g = Game.create(find_ruleset("m103", {"review": True}), M103_NAMES, 5)
-    rng = random.Random(5)
+def _play_reviewed(g: Game, rng: random.Random, undo_rate: float, stop_unpublished: bool) -> None:
+    """Random players; the director publishes every result (and sometimes takes one back first).
+    With ``stop_unpublished`` the game's last result is left unpublished."""
     for _ in range(400):
-        if g.state.ended:
-            break
+        if g.state.ended and (stop_unpublished or g.state.awaiting is None):
+            return
         if g.state.awaiting is not None:
-            g.handle(Director("发布"))
+            if g.state.commands and rng.random() < undo_rate:
+                g.handle(Director("撤销"))
+            else:
+                g.handle(Director("发布"))
+                assert g.state.published == len(g.events) - 1 and not g.state.commands
             continue
         for seat in range(len(M103_NAMES)):
-            cmd = random_command(rng, seat, g.legal(seat), 0.1)
+            cmd = random_command(rng, seat, g.legal(seat), 0.2)
             if cmd is not None:
                 g.handle(cmd)
                 if g.state.awaiting is not None or g.state.ended:
                     break
         if g.state.awaiting is None and not g.state.ended:
             g.handle(Close())
+
+
+def test_random_games_with_publishing_and_undo_keep_replay_equal_to_live() -> None:
+    for seed in range(40):
+        g = Game.create(find_ruleset("m103", {"review": True}), M103_NAMES, seed)
+        _play_reviewed(g, random.Random(seed), undo_rate=0.2, stop_unpublished=False)
+        assert g.state.ended
+        assert fold(g.events).fingerprint() == g.state.fingerprint()
+
+
+def test_the_reveal_carries_the_whole_timeline_only_once_published() -> None:
+    g = Game.create(find_ruleset("m103", {"review": True}), M103_NAMES, 5)
+    _play_reviewed(g, random.Random(5), undo_rate=0.0, stop_unpublished=True)
     assert g.state.ended and g.state.awaiting is not None
     assert "reveal" not in view(g, 0)  # the end is not public before the director publishes it
     g.handle(Director("发布"))
