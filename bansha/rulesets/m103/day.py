@@ -135,7 +135,9 @@ def _close_succession(self: M103, ctx: Ctx) -> None:
                 PUBLIC,
             )
     else:
-        omissions.record(ctx, [old], "succession")
+        if rec is None:
+            omissions.record(ctx, [old], "succession")
+        # no successor named in time, or the one named died the same night: a random one
         exits._random_successor(self, ctx, announce_now=not at_night)
 
 

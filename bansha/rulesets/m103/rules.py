@@ -106,10 +106,11 @@ class M103(RuleSet):
         if len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
             raise RuleError(f"<{self.skill_name(cmd.skill)}>需要选择{la.picks}名不同的角色")
         for t in cmd.targets:
+            if t in la.targets:
+                continue
             if not 0 <= t < len(s.players) or not s.players[t].alive:
                 raise RuleError("目标必须是未出局的角色")  # R-ALL-03
-            if t not in la.targets:
-                raise RuleError(self._why_target(s, cmd, t))
+            raise RuleError(self._why_target(s, cmd, t))
         team = "kill" if cmd.skill == "kill" else None
         to = tuple(self._kill_team(s)) if team else (cmd.by,)
         self.record_act(ctx, cmd, to, team)
@@ -117,6 +118,14 @@ class M103(RuleSet):
             # 通灵<强制>: the physician is told the standing kill target (R-M103-05).
             for seat in self._holders(s, "medium"):
                 ctx.emit("notice", {"key": "medium", "params": {"p": cmd.targets[0]}}, (seat,))
+
+    def _publicly_in(self, s: State, seat: int) -> tuple[int, ...]:
+        """Players the sheriff may name: everyone not yet announced out, himself excepted (a
+        night exit not yet announced is not revealed by the list; R-M103-13 handles a dead heir)."""
+        unannounced = set(s.flags.get("night_exits", []))
+        return tuple(
+            p.seat for p in s.players if p.seat != seat and (p.alive or p.seat in unannounced)
+        )
 
     def _why_not(self, s: State, cmd: Act) -> str:
         name = self.skill_name(cmd.skill)
@@ -152,8 +161,9 @@ class M103(RuleSet):
         out.extend(last_words.legal(state, seat))
         key = state.stage_key
         if key == "succession" and state.pending.get("succession") == seat:
-            # 殉职: the sheriff who just exited names a successor
-            out.append(LegalAct("succession", state.living(), 1))
+            # 殉职: the sheriff who just exited names a successor among the players not yet
+            # announced out: at night the others who died are still secret, so they stay on the list
+            out.append(LegalAct("succession", self._publicly_in(state, seat), 1))
         if p.faction in SURRENDERING:
             out.extend(self._surrender_acts(state, seat))
         if not p.alive or (key == "night" and not p.skills):
