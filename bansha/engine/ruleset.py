@@ -518,7 +518,7 @@ class RuleSet:
                 "stage": state.stage,
                 "at": when.isoformat() if when else None,
             },
-            PUBLIC,
+            PUBLIC if state.stage_private is None else state.stage_private,
         )
         before = (state.phase, state.day, state.stage_key)
         self.on_close(ctx, state.stage_key)
@@ -570,22 +570,28 @@ class RuleSet:
     ) -> None:
         """Open a stage with its deadline from the timetable, when the game keeps a clock."""
         deadline = stage_deadline(spec, day, at)
-        ctx.emit(
-            "stage_opened",
-            {
-                "phase": phase,
-                "day": day,
-                "stage": spec["stage"],
-                "key": spec["key"],
-                "opened_at": at.isoformat() if at else None,
-                "deadline": deadline.isoformat() if deadline else None,
-            },
-            PUBLIC,
-        )
+        audience = self.stage_audience(ctx.state, spec)
+        data: dict[str, Any] = {
+            "phase": phase,
+            "day": day,
+            "stage": spec["stage"],
+            "key": spec["key"],
+            "opened_at": at.isoformat() if at else None,
+            "deadline": deadline.isoformat() if deadline else None,
+        }
+        if audience is not None:
+            data["private"] = list(audience)
+        ctx.emit("stage_opened", data, PUBLIC if audience is None else audience)
         if phase_start:
             self.on_phase_start(ctx, phase, day)
         if not ctx.state.ended:
             self.on_stage_open(ctx, spec["key"])
+
+    def stage_audience(self, state: State, spec: dict[str, Any]) -> tuple[int, ...] | None:
+        """Who sees a stage open and close: everyone (None), or for a ``private`` stage of the
+        timetable only the players who have a part in it (the rule set says who), so that its
+        mere existence tells nobody else anything (M103: a sheriff died tonight)."""
+        return None
 
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """Hook: a phase begins (day-start announcements ...)."""

@@ -62,6 +62,8 @@ class State:
     day: int = 0
     stage: str = ""
     stage_key: str = ""
+    stage_private: tuple[int, ...] | None = None
+    """A private stage's audience (None: a public stage)."""
     opened_at: datetime | None = None
     deadline: datetime | None = None
     acts: dict[tuple[int, str], ActRecord] = field(default_factory=dict)
@@ -165,6 +167,8 @@ def _stage_opened(s: State, d: dict[str, Any]) -> None:
     s.day = d["day"]
     s.stage = d["stage"]
     s.stage_key = d["key"]
+    private = d.get("private")
+    s.stage_private = tuple(private) if private is not None else None
     s.opened_at = _parse_time(d.get("opened_at"))
     s.deadline = _parse_time(d.get("deadline"))
     s.acts = {}

@@ -30,6 +30,12 @@ def _visible(ev: Event, viewer: Viewer) -> bool:
     return ev.visible_to(viewer)
 
 
+def version(game: Game, viewer: Viewer) -> int:
+    """How many events ``viewer`` may see: a page's version. Live updates compare it, so a page
+    learns of a change only when its own view changed (never of other players' private events)."""
+    return sum(1 for ev in game.events if _visible(ev, viewer))
+
+
 def audience(ev: Event, seats: int) -> range | tuple[int, ...]:
     """The seats that may see ``ev``, by the same rule as :func:`view` (none for director-only
     events). Agents that keep their own memory receive exactly these events, nothing else."""

@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 
-from bansha.engine.views import view
+from bansha.engine.views import version, view
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord, SeatRecord
 
@@ -81,14 +81,18 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
 
     async def game_changed(self, event: dict[str, Any]) -> None:
-        """The game changed: send this viewer's view."""
+        """The game changed: send this viewer's view if *it* changed (a change this viewer may not
+        see sends nothing, so not even its timing leaks)."""
         await self.push()
 
     async def push(self) -> None:
-        """Compute this viewer's view (the one egress) and send it."""
+        """Compute this viewer's view (the one egress) and send it when it is new."""
         payload = await database_sync_to_async(self._view)()
+        if payload["seq"] == getattr(self, "sent", None):
+            return
+        self.sent = payload["seq"]
         await self.send_json(payload)
 
     def _view(self) -> dict[str, Any]:
         game = SERVICE.load(self.game_id)
-        return {"seq": len(game.events), "view": view(game, self.viewer)}
+        return {"seq": version(game, self.viewer), "view": view(game, self.viewer)}

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
 from bansha.engine import Act, Close, Director, Post, RuleError, Say, Vote
-from bansha.engine.views import view
+from bansha.engine.views import version, view
 from bansha.forum import bbcode
 from bansha.forum.threads import ThreadError, fetch
 from bansha.names import SEAT_NAMES
@@ -107,7 +107,9 @@ def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
     game = SERVICE.load(record.id)
     v = view(game, "public")
     return render(
-        request, "bansha/public.html", {"record": record, "v": v, "seq": len(game.events)}
+        request,
+        "bansha/public.html",
+        {"record": record, "v": v, "seq": version(game, "public")},
     )
 
 
@@ -120,7 +122,7 @@ def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
     return render(
         request,
         "bansha/player.html",
-        {"record": record, "v": v, "seat": seat, "seq": len(game.events)},
+        {"record": record, "v": v, "seat": seat, "seq": version(game, seat)},
     )
 
 
@@ -214,7 +216,7 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             "author": author,
             "lift": sorted(lift.items(), key=lambda kv: kv[1][0]),
             "can_post": isinstance(viewer, int),
-            "seq": len(game.events),
+            "seq": version(game, viewer),
         },
     )
 

@@ -135,3 +135,45 @@ def test_a_player_sees_their_own_penalty_record_and_not_others() -> None:
     assert [c["upgrade"] for c in mine] == [False, False, False, True]
     assert [c["card"] for c in view(g, 5)["penalties"]] == ["蓝牌"]
     assert view(g, 7)["penalties"] == []
+
+
+def test_a_night_succession_stage_is_seen_only_by_the_dead_sheriff() -> None:
+    """R-M103-13 at night: that a 殉职 stage is held would tell everyone the sheriff died."""
+    g = m103_game()
+    n = {name: i for i, name in enumerate(M103_NAMES)}
+    g.handle(Act(n["壬"], "red_thread", (n["子"], n["丑"])))
+    for _ in range(6):
+        if g.state.phase == "day":
+            break
+        g.handle(Close())
+    g.handle(Vote(n["甲"], n["寅"]))  # day 1 elects 寅 sheriff
+    for _ in range(6):
+        if g.state.phase == "night":
+            break
+        g.handle(Close())
+    g.handle(Act(n["甲"], "kill", (n["寅"],)))
+    g.handle(Act(n["己"], "poison", (n["卯"],)))
+    g.handle(Close())
+    assert g.state.stage_key == "succession"
+    sheriff, other = view(g, n["寅"]), view(g, n["戊"])
+    assert sheriff["stage"] == "殉职"
+    assert other["stage"] == "夜晚" and other["legal"] == []
+    public = view(g, "public")
+    assert public["stage"] == "夜晚"
+    succession = next(la for la in sheriff["legal"] if la["key"] == "succession")
+    assert "卯" in succession["targets"]  # poisoned tonight: not revealed by the list
+
+
+def test_a_page_version_moves_only_with_what_its_viewer_may_see() -> None:
+    """Live updates send a page news only when its own version moved: a team chat at night
+    must not even make an outsider's page refresh."""
+    from bansha.engine import Say
+    from bansha.engine.views import version
+
+    g = _night_one()
+    members = g.state.groups["assassins"]
+    outsider = next(p.seat for p in g.state.players if p.seat not in members)
+    before = (version(g, members[1]), version(g, outsider), version(g, "public"))
+    g.handle(Say(members[0], "assassins", "今晚刀谁"))
+    assert version(g, members[1]) == before[0] + 1
+    assert (version(g, outsider), version(g, "public")) == before[1:]

@@ -112,5 +112,16 @@ def check_views(game: Game, seats: list[int] | None = None) -> None:
             if other.seat != seat:
                 assert f'"role_key": "{other.role}"' not in text or other.role == p.role
     assert all(
-        e.to == PUBLIC for e in game.events if e.kind in ("voted", "announcement", "stage_opened")
+        e.to == PUBLIC
+        for e in game.events
+        if e.kind in ("voted", "announcement")
+        or (e.kind == "stage_opened" and "private" not in e.data)
     )
+    # a private stage (M103's night 殉职 and 遗言) is seen only by those who have a part in it
+    for e in game.events:
+        if e.kind == "stage_opened" and "private" in e.data:
+            assert e.to == tuple(e.data["private"])
+            part = set(e.data["private"])
+            assert part <= {p.seat for p in s.players if not p.alive}, (
+                "a private stage for the living"
+            )

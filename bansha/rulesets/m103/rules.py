@@ -119,6 +119,17 @@ class M103(RuleSet):
             for seat in self._holders(s, "medium"):
                 ctx.emit("notice", {"key": "medium", "params": {"p": cmd.targets[0]}}, (seat,))
 
+    def stage_audience(self, state: State, spec: dict[str, Any]) -> tuple[int, ...] | None:
+        """The night's 殉职 and 遗言 stages are private to the dead sheriff and the holders of a
+        last-words right: that they are held at all would tell everyone someone died tonight."""
+        if not spec.get("private"):
+            return None
+        seats = set(state.last_words)
+        heir_due = state.pending.get("succession")
+        if heir_due is not None:
+            seats.add(int(heir_due))
+        return tuple(sorted(seats))
+
     def _publicly_in(self, s: State, seat: int) -> tuple[int, ...]:
         """Players the sheriff may name: everyone not yet announced out, himself excepted (a
         night exit not yet announced is not revealed by the list; R-M103-13 handles a dead heir)."""
