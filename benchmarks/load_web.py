@@ -43,6 +43,7 @@ class Client:
         )
 
     def get(self, path: str) -> str:
+        """A page's HTML (empty for a redirect)."""
         try:
             with self.opener.open(self.base + path, timeout=30) as r:
                 return r.read().decode()
@@ -52,6 +53,7 @@ class Client:
             raise
 
     def post(self, path: str, fields: dict[str, str]) -> int:
+        """Submit a form with the CSRF token; the HTTP status."""
         token = next((c.value for c in self.jar if c.name == "csrftoken"), "")
         data = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": token}).encode()
         req = urllib.request.Request(
@@ -66,6 +68,7 @@ class Client:
 
 
 def start_server(home: str, port: int, workers: int) -> subprocess.Popen[bytes]:
+    """``bansha serve`` with its own database and a director account, once it answers."""
     # every simulated player shares 127.0.0.1, so the per-address rate limits are off here
     env = {**os.environ, "BANSHA_HOME": home, "BANSHA_RATELIMIT": "0"}
     bansha = [sys.executable, "-m", "bansha.cli"]
@@ -91,6 +94,7 @@ def start_server(home: str, port: int, workers: int) -> subprocess.Popen[bytes]:
 
 
 def main() -> None:
+    """Create the games, seat every player, pace the requests, print throughput and latency."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--rate", type=float, default=300.0)
