@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from bansha.web import views
+from bansha.web import thread_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -15,11 +15,11 @@ urlpatterns = [
     path("g/<str:game_id>/me", views.player_page, name="player"),
     path("g/<str:game_id>/act", views.player_act, name="act"),
     path("g/<str:game_id>/say", views.player_say, name="say"),
-    path("g/<str:game_id>/thread", views.discussion, name="discussion"),
+    path("g/<str:game_id>/thread", thread_views.discussion, name="discussion"),
     path("g/<str:game_id>/advance", views.demo_advance, name="advance"),
     path("g/<str:game_id>/director", views.director_page, name="director"),
     path("g/<str:game_id>/director/command", views.director_command, name="director_command"),
-    path("g/<str:game_id>/director/thread", views.director_thread, name="director_thread"),
+    path("g/<str:game_id>/director/thread", thread_views.director_thread, name="director_thread"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

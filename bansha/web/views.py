@@ -8,7 +8,6 @@ every page comes from ``bansha.engine.views.view`` for that viewer.
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 from django.contrib import messages
@@ -20,41 +19,16 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
-from bansha.engine import Act, Close, Director, Post, RuleError, Say, Vote
+from bansha.engine import Act, Close, Director, RuleError, Say, Vote
 from bansha.engine.views import version, view
 from bansha.forum import bbcode
-from bansha.forum.threads import ThreadError, fetch
 from bansha.names import SEAT_NAMES
 from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import GameRecord, SeatRecord
+from bansha.web.access import game_or_404, is_director, seat_or_404
 
 DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
-
-
-def _game(game_id: str) -> GameRecord:
-    try:
-        return GameRecord.objects.get(id=game_id)
-    except GameRecord.DoesNotExist as e:
-        raise Http404("没有这局游戏") from e
-
-
-def _seat(request: HttpRequest, record: GameRecord) -> int:
-    """The seat this browser holds in this game; a revoked link or another game is a 404."""
-    seat = request.session.get(f"seat:{record.id}")
-    key = request.session.get(f"seatkey:{record.id}")
-    if seat is None or key is None:
-        raise Http404("没有这局游戏")
-    if not SeatRecord.objects.filter(
-        game=record, seat=seat, token_hash=key, revoked=False
-    ).exists():
-        raise Http404("没有这局游戏")
-    return int(seat)
-
-
-def _is_director(request: HttpRequest, record: GameRecord) -> bool:
-    user = request.user
-    return bool(user.is_authenticated and (user.is_superuser or record.owner_id == user.pk))
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -90,7 +64,7 @@ def demo_new(request: HttpRequest) -> HttpResponse:
 @ratelimit(key="ip", rate="30/m", block=True)
 def join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
     """Exchange a private link for a session, then leave the token out of the URL."""
-    record = _game(game_id)
+    record = game_or_404(game_id)
     key = token_hash(token)
     seat = SeatRecord.objects.filter(game=record, token_hash=key, revoked=False).first()
     if seat is None:
@@ -103,7 +77,7 @@ def join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
 
 def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The public page: status, who is in, announcements, votes, the reveal after the end."""
-    record = _game(game_id)
+    record = game_or_404(game_id)
     game = SERVICE.load(record.id)
     v = view(game, "public")
     return render(
@@ -115,8 +89,8 @@ def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
 
 def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """A player's page: their role card, knowledge, results, forms for what they may do now."""
-    record = _game(game_id)
-    seat = _seat(request, record)
+    record = game_or_404(game_id)
+    seat = seat_or_404(request, record)
     game = SERVICE.load(record.id)
     v = view(game, seat)
     return render(
@@ -130,8 +104,8 @@ def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
 @ratelimit(key="ip", rate="120/m", block=True)
 def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
     """Submit an act or a vote from the player's page."""
-    record = _game(game_id)
-    seat = _seat(request, record)
+    record = game_or_404(game_id)
+    seat = seat_or_404(request, record)
     game = SERVICE.load(record.id)
     rs = game.ruleset
     names = {p.name: p.seat for p in game.state.players}
@@ -157,76 +131,12 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
     return HttpResponseRedirect(reverse("player", args=[record.id]))
 
 
-@ratelimit(key="ip", rate="120/m", method="POST", block=True)
-def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
-    """The discussion thread (讨论帖) of one game day, public; a seated player may post. With
-    ``author``, the 电梯楼: that player's floors of the day."""
-    record = _game(game_id)
-    game = SERVICE.load(record.id)
-    viewer: int | str
-    try:
-        viewer = _seat(request, record)
-    except Http404:
-        viewer = "public"  # anyone may read the thread
-    if request.method == "POST":
-        if not isinstance(viewer, int):
-            raise Http404("没有这局游戏")
-        quote = request.POST.get("quote", "").strip()
-        try:
-            SERVICE.submit(
-                record.id,
-                Post(
-                    viewer,
-                    request.POST.get("text", ""),
-                    int(quote) if quote else None,
-                    timezone.now(),
-                ),
-                key=request.POST.get("nonce") or None,
-                actor=f"seat{viewer}",
-            )
-        except RuleError as e:
-            messages.error(request, e.message)
-        except ValueError:
-            messages.error(request, "引用的楼层必须是数字")
-        return HttpResponseRedirect(reverse("discussion", args=[record.id]))
-    v = view(game, viewer)
-    days = sorted(v["thread"]) or [game.state.day]
-    try:
-        day = int(
-            request.GET.get("day") or (game.state.day if game.state.day in days else days[-1])
-        )
-    except ValueError:
-        day = days[-1]
-    posts = v["thread"].get(day, [])
-    author = request.GET.get("author", "")
-    lift: dict[str, list[int]] = {}
-    for p in posts:
-        lift.setdefault(p["by"], []).append(p["floor"])
-    if author:
-        posts = [p for p in posts if p["by"] == author]
-    return render(
-        request,
-        "bansha/discussion.html",
-        {
-            "record": record,
-            "v": v,
-            "day": day,
-            "days": days,
-            "posts": posts,
-            "author": author,
-            "lift": sorted(lift.items(), key=lambda kv: kv[1][0]),
-            "can_post": isinstance(viewer, int),
-            "seq": version(game, viewer),
-        },
-    )
-
-
 @require_POST
 @ratelimit(key="ip", rate="120/m", block=True)
 def player_say(request: HttpRequest, game_id: str) -> HttpResponse:
     """Post a message to one of the player's team chats."""
-    record = _game(game_id)
-    seat = _seat(request, record)
+    record = game_or_404(game_id)
+    seat = seat_or_404(request, record)
     try:
         SERVICE.submit(
             record.id,
@@ -243,8 +153,8 @@ def player_say(request: HttpRequest, game_id: str) -> HttpResponse:
 @ratelimit(key="ip", rate="120/m", block=True)
 def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
     """In a demo game the player closes the stage (no clock), then the bots play the next one."""
-    record = _game(game_id)
-    seat = _seat(request, record)
+    record = game_or_404(game_id)
+    seat = seat_or_404(request, record)
     if not record.demo:
         raise Http404("没有这局游戏")
     try:
@@ -268,8 +178,8 @@ def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
 @login_required
 def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The director's god view: roles, factions, groups, pending acts, every notice."""
-    record = _game(game_id)
-    if not _is_director(request, record):
+    record = game_or_404(game_id)
+    if not is_director(request, record):
         raise Http404("没有这局游戏")
     game = SERVICE.load(record.id)
     v = view(game, "director")
@@ -300,8 +210,8 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_POST
 def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
     """A director's command (cards, substitutes, proxy votes, closing the stage now ...)."""
-    record = _game(game_id)
-    if not _is_director(request, record):
+    record = game_or_404(game_id)
+    if not is_director(request, record):
         raise Http404("没有这局游戏")
     game = SERVICE.load(record.id)
     names = {p.name: p.seat for p in game.state.players}
@@ -362,43 +272,6 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
     except (RuleError, KeyError, ValueError) as e:
         messages.error(request, e.message if isinstance(e, RuleError) else "玩家或数字不对")
     return HttpResponseRedirect(reverse("director", args=[record.id]))
-
-
-@login_required
-@require_POST
-def director_thread(request: HttpRequest, game_id: str) -> HttpResponse:
-    """Import the forum thread: saved pages (Discuz!, phpwind) or pasted text; show post counts,
-    vote posts and proposals; count the votes when asked."""
-    record = _game(game_id)
-    if not _is_director(request, record):
-        raise Http404("没有这局游戏")
-    pages = [f.read().decode("utf-8", errors="replace") for f in request.FILES.getlist("pages")]
-    pasted = request.POST.get("text", "").strip()
-    if pasted:
-        pages.append(pasted)
-    address = request.POST.get("url", "").strip()
-    try:
-        if address:
-            allow_private = os.environ.get("BANSHA_FETCH_PRIVATE") == "1"
-            pages += fetch(address, request.POST.get("cookie", ""), allow_private=allow_private)
-    except ThreadError as e:
-        messages.error(request, str(e))
-        return HttpResponseRedirect(reverse("director", args=[record.id]))
-    if not pages:
-        messages.error(request, "请上传帖子页面或粘贴帖子内容")
-        return HttpResponseRedirect(reverse("director", args=[record.id]))
-    try:
-        report = SERVICE.import_thread(record.id, pages, bool(request.POST.get("count_votes")))
-    except ThreadError as e:
-        messages.error(request, str(e))
-        return HttpResponseRedirect(reverse("director", args=[record.id]))
-    game = SERVICE.load(record.id)
-    names = [p.name for p in game.state.players]
-    return render(
-        request,
-        "bansha/thread.html",
-        {"record": record, "report": report, "names": names, "v": view(game, "director")},
-    )
 
 
 @login_required

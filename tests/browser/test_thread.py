@@ -9,10 +9,11 @@ from tests.browser.conftest import PLAYERS, director_creates_game, phone, shot
 
 def _post(page: object, text: str, quote: int | None = None) -> None:
     if quote is not None:
-        page.click(f"#floor-{quote} .quote-link")  # type: ignore[attr-defined]
+        with page.expect_navigation():  # type: ignore[attr-defined]
+            page.click(f"#floor-{quote} .quote-link")  # type: ignore[attr-defined]
     page.fill("#post-form textarea[name=text]", text)  # type: ignore[attr-defined]
-    page.click("#post-form button[type=submit]")  # type: ignore[attr-defined]
-    page.wait_for_load_state()  # type: ignore[attr-defined]
+    with page.expect_navigation():  # type: ignore[attr-defined]
+        page.click("#post-form button[type=submit]")  # type: ignore[attr-defined]
 
 
 def test_a_day_of_discussion_in_the_thread(server: str, browser: object) -> None:

@@ -1,0 +1,122 @@
+"""The discussion thread's pages: bansha's own thread (讨论帖, 电梯楼) and a forum thread read into
+the director's console. Like every page, they render only engine views for the request's viewer."""
+
+from __future__ import annotations
+
+import os
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+from django_ratelimit.decorators import ratelimit
+
+from bansha.engine import Post, RuleError
+from bansha.engine.views import version, view
+from bansha.forum.threads import ThreadError, fetch
+from bansha.service.games import SERVICE
+from bansha.web.access import game_or_404, is_director, seat_or_404
+
+
+@ratelimit(key="ip", rate="120/m", method="POST", block=True)
+def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The discussion thread (讨论帖) of one game day, public; a seated player may post. With
+    ``author``, the 电梯楼: that player's floors of the day."""
+    record = game_or_404(game_id)
+    game = SERVICE.load(record.id)
+    viewer: int | str
+    try:
+        viewer = seat_or_404(request, record)
+    except Http404:
+        viewer = "public"  # anyone may read the thread
+    if request.method == "POST":
+        if not isinstance(viewer, int):
+            raise Http404("没有这局游戏")
+        quote = request.POST.get("quote", "").strip()
+        try:
+            SERVICE.submit(
+                record.id,
+                Post(
+                    viewer,
+                    request.POST.get("text", ""),
+                    int(quote) if quote else None,
+                    timezone.now(),
+                ),
+                key=request.POST.get("nonce") or None,
+                actor=f"seat{viewer}",
+            )
+        except RuleError as e:
+            messages.error(request, e.message)
+        except ValueError:
+            messages.error(request, "引用的楼层必须是数字")
+        return HttpResponseRedirect(reverse("discussion", args=[record.id]))
+    v = view(game, viewer)
+    days = sorted(v["thread"]) or [game.state.day]
+    try:
+        day = int(
+            request.GET.get("day") or (game.state.day if game.state.day in days else days[-1])
+        )
+    except ValueError:
+        day = days[-1]
+    posts = v["thread"].get(day, [])
+    author = request.GET.get("author", "")
+    lift: dict[str, list[int]] = {}
+    for p in posts:
+        lift.setdefault(p["by"], []).append(p["floor"])
+    if author:
+        posts = [p for p in posts if p["by"] == author]
+    return render(
+        request,
+        "bansha/discussion.html",
+        {
+            "record": record,
+            "v": v,
+            "day": day,
+            "days": days,
+            "posts": posts,
+            "author": author,
+            "lift": sorted(lift.items(), key=lambda kv: kv[1][0]),
+            "can_post": isinstance(viewer, int),
+            "seq": version(game, viewer),
+        },
+    )
+
+
+@login_required
+@require_POST
+def director_thread(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Import the forum thread: saved pages (Discuz!, phpwind) or pasted text; show post counts,
+    vote posts and proposals; count the votes when asked."""
+    record = game_or_404(game_id)
+    if not is_director(request, record):
+        raise Http404("没有这局游戏")
+    pages = [f.read().decode("utf-8", errors="replace") for f in request.FILES.getlist("pages")]
+    pasted = request.POST.get("text", "").strip()
+    if pasted:
+        pages.append(pasted)
+    address = request.POST.get("url", "").strip()
+    try:
+        if address:
+            allow_private = os.environ.get("BANSHA_FETCH_PRIVATE") == "1"
+            pages += fetch(address, request.POST.get("cookie", ""), allow_private=allow_private)
+    except ThreadError as e:
+        messages.error(request, str(e))
+        return HttpResponseRedirect(reverse("director", args=[record.id]))
+    if not pages:
+        messages.error(request, "请上传帖子页面或粘贴帖子内容")
+        return HttpResponseRedirect(reverse("director", args=[record.id]))
+    try:
+        report = SERVICE.import_thread(record.id, pages, bool(request.POST.get("count_votes")))
+    except ThreadError as e:
+        messages.error(request, str(e))
+        return HttpResponseRedirect(reverse("director", args=[record.id]))
+    game = SERVICE.load(record.id)
+    names = [p.name for p in game.state.players]
+    return render(
+        request,
+        "bansha/thread.html",
+        {"record": record, "report": report, "names": names, "v": view(game, "director")},
+    )
