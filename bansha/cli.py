@@ -209,6 +209,8 @@ def compile_engine(
         native.clean()
         console.print("compiled modules removed: the source runs")
         return
+    if force or not native.current():
+        console.print("compiling the engine (about a minute, once per change of its source)…")
     try:
         built = native.build(force=force)
     except (OSError, native.BuildError) as e:
