@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bansha.engine.events import PUBLIC, Event
+from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.game import Game
 from bansha.engine.ruleset import commitment_hash
-from bansha.engine.state import undone_positions
+from bansha.engine.state import Ballot, undone_positions
 from bansha.mechanics.penalties import COLOR_BY_NAME
+from bansha.mechanics.votes import current_ballots
 
 CARD_NAMES = {color: name for name, color in COLOR_BY_NAME.items()}
 """blue → 蓝牌 ...: how a player's own penalty record is shown."""
@@ -42,7 +43,7 @@ def audience(ev: Event, seats: int) -> range | tuple[int, ...]:
     to = ev.to
     if to == PUBLIC:
         return range(seats)
-    if to == "director":
+    if to == DIRECTOR:
         return ()
     assert isinstance(to, tuple)
     return to
@@ -70,6 +71,8 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     drafts: list[dict[str, Any]] = []
     record: list[dict[str, Any]] = []  # the viewer's own penalty cards
     thread: dict[int, list[dict[str, Any]]] = {}  # the discussion thread, by game day
+    accelerated_day: int | None = None
+    stage_day = 0
     ended = False
     state = game.state
     review = bool(rs.options.get("review"))
@@ -87,6 +90,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             names[d["seat"]] = d["name"]
         elif k == "stage_opened":
             stage = {"phase": _label(d), "stage": d["stage"], "deadline": d.get("deadline")}
+            stage_day = int(d["day"])
             votes = []
         elif k == "commitment":
             commitment = d["hash"]
@@ -144,6 +148,8 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             )
         elif k == "voted":
             votes.append({"by": d["seat"], "for": d["target"], "at": d.get("at")})
+        elif k == "flag" and d["key"] == "accelerated":  # public: 进程加速
+            accelerated_day = d["value"]
         elif k == "acted" and viewer != "public":
             acts.append(
                 {
@@ -195,6 +201,11 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             {**v, "by": names[v["by"]], "for": None if v["for"] is None else names[v["for"]]}
             for v in votes
         ],
+        "standing": standing(
+            [Ballot(v["by"], v["for"], None) for v in votes],
+            accelerated_day is not None and accelerated_day == stage_day,
+            names,
+        ),
         "commitment": commitment,
         "winner": winners,
         "thread": {
@@ -381,13 +392,20 @@ def _has_acted(s: Any, seat: int) -> bool:
     return any(a.seat == seat for a in s.acts.values()) or seat in s.ballot_counts
 
 
+def standing(ballots: list[Ballot], accelerated: bool, names: list[str]) -> dict[str, str | None]:
+    """Each voter's standing vote this stage by name (None: 弃权): the last one, or the first when
+    the day is accelerated (changes void); weights and thresholds stay the rule set's."""
+    return {
+        names[voter]: None if target is None else names[target]
+        for voter, target in current_ballots(ballots, accelerated).items()
+    }
+
+
 def _standing(s: Any, names: list[str]) -> dict[str, int]:
-    """Standing ballots per candidate this stage (weights and thresholds are the rule set's)."""
-    latest: dict[int, int | None] = {}
-    for b in s.ballots:
-        latest[b.voter] = b.target
+    """Standing ballots per candidate this stage, as counts (弃权 for abstentions)."""
     out: dict[str, int] = {}
-    for target in latest.values():
-        key = "弃权" if target is None else names[target]
+    accelerated = s.flags.get("accelerated") == s.day
+    for target in standing(s.ballots, accelerated, names).values():
+        key = target or "弃权"
         out[key] = out.get(key, 0) + 1
     return out

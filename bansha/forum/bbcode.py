@@ -80,13 +80,10 @@ def morning_report(v: dict[str, Any], title: str, dialect: str = "discuz") -> st
 
 
 def vote_tally(v: dict[str, Any], dialect: str = "discuz") -> str:
-    """The current stage's public votes: each candidate with the standing voters, then abstentions
-    (the last vote of each voter; the rule set's weights and thresholds decide the result)."""
-    standing: dict[str, str | None] = {}
-    for vote in v.get("votes", []):
-        standing[vote["by"]] = vote["for"]
+    """The current stage's public votes: each candidate with the standing voters (as the view
+    counts them), then abstentions; the rule set's weights and thresholds decide the result."""
     by_target: dict[str, list[str]] = {}
-    for voter, target in standing.items():
+    for voter, target in v.get("standing", {}).items():
         by_target.setdefault(target or "弃权", []).append(voter)
     rows = [["对象", "票数", "投票者"]]
     for target, voters in sorted(by_target.items(), key=lambda kv: (kv[0] == "弃权", -len(kv[1]))):

@@ -9,7 +9,6 @@ matched to seats by name (full-width/half-width and spaces folded).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, tzinfo
 
@@ -17,6 +16,7 @@ from bansha.engine import Game, Vote
 from bansha.forum import lurking
 from bansha.forum.threads import Post, count_posts, edited_after
 from bansha.mechanics import vote_posts
+from bansha.mechanics.thread import BLUE_WORD, is_vote_post
 
 
 @dataclass
@@ -64,7 +64,7 @@ def _aware(t: datetime | None, tz: tzinfo) -> datetime | None:
     return t.replace(tzinfo=tz) if t.tzinfo is None else t
 
 
-def day_windows(game: Game, now: datetime) -> list[tuple[int, datetime, datetime]]:
+def day_windows(game: Game) -> list[tuple[int, datetime, datetime]]:
     """Each game day's discussion window: from the day's first stage to the next day's (the
     current day stays open)."""
     starts: dict[int, datetime] = {}
@@ -77,7 +77,7 @@ def day_windows(game: Game, now: datetime) -> list[tuple[int, datetime, datetime
 
 
 def read_thread(
-    game: Game, posts: list[Post], tz: tzinfo, now: datetime
+    game: Game, posts: list[Post], tz: tzinfo
 ) -> tuple[ThreadReport, list[tuple[VoteLine, Vote]]]:
     """The report, and the votes to submit (in floor order) for the current vote stage."""
     s = game.state
@@ -92,9 +92,9 @@ def read_thread(
         for p in posts
         if vote_posts.fold(p.author) in seat_of
     ]
-    days = [(day, count_posts(by_seat, a, b, names)) for day, a, b in day_windows(game, now)]
+    days = [(day, count_posts(by_seat, a, b, names)) for day, a, b in day_windows(game)]
     report = ThreadReport(len(posts), days, [], [], outsiders)
-    report.flags = flags(game, by_seat, now)
+    report.flags = flags(game, by_seat)
     if s.deadline is not None:
         report.late = edited_after(by_seat, s.deadline)
     votes: list[tuple[VoteLine, Vote]] = []
@@ -104,7 +104,7 @@ def read_thread(
     for p in by_seat:
         if p.time is None or (s.opened_at is not None and p.time < s.opened_at):
             continue
-        if "票对象" not in p.body and "弃权" not in p.body:
+        if not is_vote_post(p.body):
             continue
         read = vote_posts.parse(p.text, living)
         line = VoteLine(p.floor, p.author, read.kind, read.target, warnings=list(read.warnings))
@@ -117,11 +117,7 @@ def read_thread(
     return report, votes
 
 
-BLUE_WORD = re.compile(r"蓝字\s*[1-9一二三四五六七八九]")
-"""XXXII 注意事项3: a reasoning post in the restricted phase is numbered 「蓝字1」…「蓝字3」."""
-
-
-def stage_windows(game: Game, now: datetime) -> list[tuple[str, str, datetime, datetime]]:
+def stage_windows(game: Game) -> list[tuple[str, str, datetime, datetime]]:
     """(phase, stage key, start, end) of every timed stage so far."""
     opened = [
         (ev.data["phase"], ev.data["key"], datetime.fromisoformat(ev.data["opened_at"]))
@@ -150,7 +146,7 @@ def exit_times(game: Game) -> dict[int, datetime]:
     return out
 
 
-def flags(game: Game, posts: list[Post], now: datetime) -> list[Flag]:
+def flags(game: Game, posts: list[Post]) -> list[Flag]:
     """Posts against the post's forum rules, for the director (nothing is applied):
 
     - 红色字体 / 放大字体 (M103 违规9「禁止使用红色字体」「禁止使用放大字体」, M186 6(1));
@@ -166,8 +162,12 @@ def flags(game: Game, posts: list[Post], now: datetime) -> list[Flag]:
         seat = seat_of.get(p.author)
         if seat in gone and p.time is not None and p.time > gone[seat]:
             out.append(Flag(p.floor, p.author, "已出局后在帖中发言（诈尸）"))
-    if type(game.ruleset).__name__ == "XXXII":
-        windows = stage_windows(game, now)
+    # the thread rules the rule set's data file gives bansha's own thread (XXXII: curfew, 蓝字)
+    rules = game.ruleset.data.get("thread", {})
+    closed = rules.get("closed_phases", [])
+    limit = int(rules.get("blue_limit", 3))
+    if closed or rules.get("blue_stage"):
+        windows = stage_windows(game)
         blue: dict[tuple[datetime, str], int] = {}
         for p in posts:
             if p.time is None:
@@ -176,12 +176,14 @@ def flags(game: Game, posts: list[Post], now: datetime) -> list[Flag]:
             if where is None:
                 continue
             phase, key, start, _ = where
-            if phase == "night":
+            if phase in closed:
                 out.append(Flag(p.floor, p.author, "宵禁后发言（两次累计一次警告）"))
-            elif key == "restricted" and BLUE_WORD.search(p.body):
+            elif key == rules.get("blue_stage") and BLUE_WORD.search(p.body):
                 n = blue[(start, p.author)] = blue.get((start, p.author), 0) + 1
-                if n > 3:
-                    out.append(Flag(p.floor, p.author, f"限制发言阶段第{n}条蓝字（只有三次机会）"))
+                if n > limit:
+                    times = "一二三四五六七八九"[limit - 1] if 1 <= limit <= 9 else str(limit)
+                    why = f"限制发言阶段第{n}条蓝字（只有{times}次机会）"
+                    out.append(Flag(p.floor, p.author, why))
     return sorted(out, key=lambda f: f.floor)
 
 
@@ -191,9 +193,7 @@ def _renamed(p: Post, name: str) -> Post:
     return p
 
 
-def proposals(
-    game: Game, report: ThreadReport, posts: list[Post], now: datetime
-) -> list[lurking.Proposal]:
+def proposals(game: Game, report: ThreadReport, posts: list[Post]) -> list[lurking.Proposal]:
     """Each post's lurking rule over the counted days (M103, bs46, XXXII); others: none."""
     rs, s = game.ruleset, game.state
     if not report.days:
@@ -213,13 +213,13 @@ def proposals(
         voted = [voted_by_day.get(d, set()) for d, _ in report.days]
         return lurking.m103(counts, living, voted)
     if kind == "BS46":  # 「一个游戏环节的发贴数量少于5」: counted per stage of the last day
-        last_start = day_windows(game, now)[-1][1]
+        last_start = day_windows(game)[-1][1]
         names = {
             ev.data["key"]: ev.data["stage"] for ev in game.events if ev.kind == "stage_opened"
         }
         stages = {
             names.get(key, key): count_posts(posts, start, end, living)
-            for phase, key, start, end in stage_windows(game, now)
+            for phase, key, start, end in stage_windows(game)
             if phase == "day" and start >= last_start
         }
         return lurking.bs46(stages or {f"第{last_day}天": counts[-1]}, living)

@@ -18,10 +18,15 @@ body text, the posts it quotes, and the edit notice if any. A saved page is read
 
 from __future__ import annotations
 
+import ipaddress
 import re
+import socket
+import urllib.error
+import urllib.request
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from lxml import html as lxml_html
 
@@ -380,9 +385,6 @@ class FetchError(ThreadError):
 
 def _check_address(url: str, allow_private: bool) -> None:
     """Only http(s), and never this server's own network unless allowed (no reaching inside)."""
-    import ipaddress
-    import socket
-    from urllib.parse import urlsplit
 
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
@@ -410,7 +412,6 @@ def _decode(body: bytes, header: str | None) -> str:
 
 def page_url(url: str, page: int) -> str:
     """The URL of page ``page`` of a thread: ``…&page=N`` or the rewritten ``thread-T-N-1.html``."""
-    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
     parts = urlsplit(url)
     rewritten = re.match(r"(.*/thread-\d+-)(\d+)(-\d+\.html)$", parts.path)
@@ -426,8 +427,6 @@ def fetch(
 ) -> list[str]:
     """Every page of a thread, fetched with the director's forum cookie (for threads only
     members may read); the number of pages is read from the first page (「共 N 页」)."""
-    import urllib.error
-    import urllib.request
 
     _check_address(url, allow_private)
     headers = {"User-Agent": "Mozilla/5.0 (bansha thread reader)"}

@@ -243,7 +243,7 @@ class GameService:
         record = GameRecord.objects.get(id=game_id)
         game = self.load(game_id)
         posts = threads.parse_any(pages)
-        report, votes = imports.read_thread(game, posts, ZoneInfo(record.timezone), timezone.now())
+        report, votes = imports.read_thread(game, posts, ZoneInfo(record.timezone))
         for line, vote in votes:
             if not count_votes:
                 line.outcome = "预览（未计票）"
@@ -254,7 +254,7 @@ class GameService:
                 line.outcome = "已计票" if landed else "此前已导入"
             except RuleError as e:
                 line.outcome = f"不计：{e.message}"
-        report.proposals = imports.proposals(self.load(game_id), report, posts, timezone.now())
+        report.proposals = imports.proposals(self.load(game_id), report, posts)
         report.flags += self._compare_snapshots(record, posts)
         return report
 

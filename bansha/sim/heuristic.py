@@ -68,7 +68,6 @@ class Sides:
         self.success = words.get("success", "成功")
         self.accept = words.get("accept", "是")
         self.not_civilian = words.get("not_civilian", "")
-        self.marked = words.get("success", "成功")
 
     def side(self, word: str | None) -> str | None:
         """The faction a word names (``!x``: not faction x), or None when it names no side."""
@@ -168,7 +167,7 @@ class HeuristicAgent(Agent):
         self.probed.add(target)
         if skill == "mark":
             self.marked.add(target)
-            if value != self.sides.marked:
+            if value != self.sides.success:  # a mark on a civilian 「成功」
                 self.not_civilians.add(target)
             return
         side = self.sides.side(value)

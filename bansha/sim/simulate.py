@@ -11,6 +11,7 @@ a missing act applies), and the report counts the games whose winners differ.
 
 from __future__ import annotations
 
+import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -45,8 +46,6 @@ def _ruleset(ref: str) -> RuleSet:
 
 def make_agents(rs: RuleSet, kind: str, seed: int) -> list[Agent]:
     """The agents of one game: ``random`` or ``heuristic``, seeded from the game's seed."""
-    import random
-
     n = rs.player_count
     if kind == "heuristic":
         return heuristic_agents(rs, n, seed)

@@ -36,3 +36,11 @@ def is_director(request: HttpRequest, record: GameRecord) -> bool:
     """Whether the logged-in user directs this game (its owner, or a superuser)."""
     user = request.user
     return bool(user.is_authenticated and (user.is_superuser or record.owner_id == user.pk))
+
+
+def directed_game_or_404(request: HttpRequest, game_id: str) -> GameRecord:
+    """The game, for its director only; anyone else gets the same 404 as a missing game."""
+    record = game_or_404(game_id)
+    if not is_director(request, record):
+        raise Http404("没有这局游戏")
+    return record

@@ -18,7 +18,7 @@ from bansha.engine import Post, RuleError
 from bansha.engine.views import version, view
 from bansha.forum.threads import ThreadError, fetch
 from bansha.service.games import SERVICE
-from bansha.web.access import game_or_404, is_director, seat_or_404
+from bansha.web.access import directed_game_or_404, game_or_404, seat_or_404
 
 
 @ratelimit(key="ip", rate="120/m", method="POST", block=True)
@@ -90,9 +90,7 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
 def director_thread(request: HttpRequest, game_id: str) -> HttpResponse:
     """Import the forum thread: saved pages (Discuz!, phpwind) or pasted text; show post counts,
     vote posts and proposals; count the votes when asked."""
-    record = game_or_404(game_id)
-    if not is_director(request, record):
-        raise Http404("没有这局游戏")
+    record = directed_game_or_404(request, game_id)
     pages = [f.read().decode("utf-8", errors="replace") for f in request.FILES.getlist("pages")]
     pasted = request.POST.get("text", "").strip()
     if pasted:

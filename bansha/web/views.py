@@ -26,7 +26,7 @@ from bansha.names import SEAT_NAMES
 from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import GameRecord, SeatRecord
-from bansha.web.access import game_or_404, is_director, seat_or_404
+from bansha.web.access import directed_game_or_404, game_or_404, seat_or_404
 
 DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
 
@@ -178,9 +178,7 @@ def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
 @login_required
 def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The director's god view: roles, factions, groups, pending acts, every notice."""
-    record = game_or_404(game_id)
-    if not is_director(request, record):
-        raise Http404("没有这局游戏")
+    record = directed_game_or_404(request, game_id)
     game = SERVICE.load(record.id)
     v = view(game, "director")
     dialect = request.GET.get("code", "discuz")
@@ -210,9 +208,7 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_POST
 def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
     """A director's command (cards, substitutes, proxy votes, closing the stage now ...)."""
-    record = game_or_404(game_id)
-    if not is_director(request, record):
-        raise Http404("没有这局游戏")
+    record = directed_game_or_404(request, game_id)
     game = SERVICE.load(record.id)
     names = {p.name: p.seat for p in game.state.players}
     name = request.POST.get("command", "")

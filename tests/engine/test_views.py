@@ -177,3 +177,25 @@ def test_a_page_version_moves_only_with_what_its_viewer_may_see() -> None:
     g.handle(Say(members[0], "assassins", "今晚刀谁"))
     assert version(g, members[1]) == before[0] + 1
     assert (version(g, outsider), version(g, "public")) == before[1:]
+
+
+def test_standing_votes_count_the_first_vote_once_the_day_is_accelerated() -> None:
+    """「进程加速后不允许改票，所有改票作废」: the view's standing votes (and the forum tally)
+    follow the rule, not simply the latest ballot."""
+    from bansha.engine import Director
+    from bansha.forum import bbcode
+
+    g = m103_game()
+    for _ in range(6):
+        if g.state.stage_key == "day":
+            break
+        g.handle(Close())
+    a, b, c = list(g.state.living())[:3]
+    g.handle(Vote(a, b))
+    g.handle(Vote(a, c))  # a change before the acceleration
+    assert view(g, "public")["standing"] == {M103_NAMES[a]: M103_NAMES[c]}
+    g.handle(Director("加速"))
+    public = view(g, "public")
+    assert public["standing"] == {M103_NAMES[a]: M103_NAMES[b]}
+    assert view(g, "director")["god"]["tally"] == {M103_NAMES[b]: 1}
+    assert f"[td]{M103_NAMES[b]}[/td][td]1[/td]" in bbcode.vote_tally(public)

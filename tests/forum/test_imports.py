@@ -39,7 +39,7 @@ def test_xxxii_a_fourth_blue_word_and_posts_after_curfew_are_flagged() -> None:
         _post(2 + i, who, opened + timedelta(minutes=10 * i), f"蓝字{i + 1} 推理") for i in range(4)
     ]
     posts.append(_post(9, who, opened + timedelta(minutes=50), "卖个萌"))  # not reasoning: free
-    found = {(f.floor, f.why) for f in flags(g, posts, opened + timedelta(hours=1))}
+    found = {(f.floor, f.why) for f in flags(g, posts)}
     assert (1, "宵禁后发言（两次累计一次警告）") in found
     assert (5, "限制发言阶段第4条蓝字（只有三次机会）") in found
     assert not any(floor in (2, 3, 4, 9) for floor, _ in found)
@@ -57,7 +57,7 @@ def test_a_player_posting_after_his_exit_is_flagged() -> None:
         _post(1, "p3", START + timedelta(minutes=30), "还活着"),
         _post(2, "p3", next_stage + timedelta(minutes=5), "我是好人"),
     ]
-    found = {(f.floor, f.why) for f in flags(g, posts, next_stage + timedelta(hours=1))}
+    found = {(f.floor, f.why) for f in flags(g, posts)}
     assert found == {(2, "已出局后在帖中发言（诈尸）")}
 
 
@@ -65,6 +65,6 @@ def test_read_thread_keeps_outsiders_out_of_the_counts() -> None:
     g = _xxxii_at_day2_restricted()
     t = g.state.opened_at.astimezone(TZ).replace(tzinfo=None)  # type: ignore[union-attr]
     posts = [Post(1, "观众", t, "加油"), Post(2, "棋子1", t, "你好")]
-    report, votes = read_thread(g, posts, TZ, g.state.opened_at + timedelta(hours=1))  # type: ignore[operator]
+    report, votes = read_thread(g, posts, TZ)
     assert report.outsiders == ["观众"] and votes == []
     assert report.days[-1][1]["棋子1"] == 1
