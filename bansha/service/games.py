@@ -129,10 +129,14 @@ class GameService:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
-    def load(self, game_id: str) -> Game:
-        """The game at the store's head: the cached copy caught up, or a replay."""
-        seq = store.head(game_id)
+    def load(self, game_id: str, seq: int | None = None) -> Game:
+        """The game at the store's head: the cached copy caught up, or a replay.
+
+        ``seq``: the head as the caller has just read it with the game's row (saves reading it
+        again); a cached copy already past it is checked against the store."""
         game = self._cache.get(game_id)
+        if seq is None or (game is not None and len(game.events) > seq):
+            seq = store.head(game_id)
         if game is not None and len(game.events) <= seq:
             if len(game.events) < seq:
                 game.catch_up(list(store.load(game_id, after=len(game.events))))
@@ -148,17 +152,26 @@ class GameService:
 
     # ------------------------------------------------------------------ commands
     def submit(
-        self, game_id: str, cmd: Command, key: str | None = None, actor: str = ""
+        self,
+        game_id: str,
+        cmd: Command,
+        key: str | None = None,
+        actor: str = "",
+        seq: int | None = None,
     ) -> list[Event]:
         """Apply one command. RuleError: refused, nothing changed. A repeated ``key`` lands once.
 
-        Keys are scoped by ``actor``: two players' forms rendered alike never collide."""
+        Keys are scoped by ``actor``: two players' forms rendered alike never collide. ``seq``: the
+        store's head as the caller just read it (the first attempt decides on it; the append still
+        checks it)."""
         if key is not None and actor:
             key = f"{actor}:{key}"
         for attempt in range(12):
             with self._lock(game_id):
                 try:
-                    seq, out = self._try_once(game_id, cmd, key, actor)
+                    head, out = self._try_once(
+                        game_id, cmd, key, actor, seq if attempt == 0 else None
+                    )
                 except store.DuplicateCommand:
                     self.forget(game_id)
                     return []
@@ -171,15 +184,15 @@ class GameService:
                     self.forget(game_id)
                     time.sleep(0.005 * (attempt + 1))
                     continue
-            self._publish(game_id, seq)
+            self._publish(game_id, head)
             return out
         raise RuleError("系统繁忙，请重试", "busy")
 
     def _try_once(
-        self, game_id: str, cmd: Command, key: str | None, actor: str
+        self, game_id: str, cmd: Command, key: str | None, actor: str, seq: int | None
     ) -> tuple[int, list[Event]]:
         """Decide on the latest state and append with the version it was decided on."""
-        game = self.load(game_id)
+        game = self.load(game_id, seq)
         expected = len(game.events)
         try:
             out = game.handle(cmd)

@@ -33,9 +33,7 @@ def append(
     new_seq = expected_seq + len(events)
     try:
         with transaction.atomic():
-            if command is not None:
-                if CommandRecord.objects.filter(game_id=game_id, key=command["key"]).exists():
-                    raise DuplicateCommand(command["key"])
+            if command is not None:  # a key seen before breaks the unique constraint
                 CommandRecord.objects.create(game_id=game_id, seq=new_seq, **command)
             EventRecord.objects.bulk_create(
                 [

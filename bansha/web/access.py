@@ -32,6 +32,23 @@ def seat_or_404(request: HttpRequest, record: GameRecord) -> int:
     return int(seat)
 
 
+def player_or_404(request: HttpRequest, game_id: str) -> tuple[GameRecord, int]:
+    """The game and the seat this browser holds in it, read in one query; a revoked link, another
+    game's session or a missing game is the same 404."""
+    seat = request.session.get(f"seat:{game_id}")
+    key = request.session.get(f"seatkey:{game_id}")
+    if seat is None or key is None:
+        raise Http404("没有这局游戏")
+    held = (
+        SeatRecord.objects.select_related("game")
+        .filter(game_id=game_id, seat=seat, token_hash=key, revoked=False)
+        .first()
+    )
+    if held is None:
+        raise Http404("没有这局游戏")
+    return held.game, int(seat)
+
+
 def is_director(request: HttpRequest, record: GameRecord) -> bool:
     """Whether the logged-in user directs this game (its owner, or a superuser)."""
     user = request.user

@@ -2,9 +2,10 @@
 
 import os
 
-from django.core.asgi import get_asgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bansha.web.settings")
+
+from bansha.web.handler import get_asgi_application
+
 django_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (after Django is set up)

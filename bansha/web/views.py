@@ -26,7 +26,7 @@ from bansha.names import SEAT_NAMES
 from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import GameRecord, SeatRecord
-from bansha.web.access import directed_game_or_404, game_or_404, seat_or_404
+from bansha.web.access import directed_game_or_404, game_or_404, player_or_404
 
 DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
 
@@ -78,7 +78,7 @@ def join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
 def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The public page: status, who is in, announcements, votes, the reveal after the end."""
     record = game_or_404(game_id)
-    game = SERVICE.load(record.id)
+    game = SERVICE.load(record.id, record.seq)
     v = view(game, "public")
     return render(
         request,
@@ -89,9 +89,8 @@ def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
 
 def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """A player's page: their role card, knowledge, results, forms for what they may do now."""
-    record = game_or_404(game_id)
-    seat = seat_or_404(request, record)
-    game = SERVICE.load(record.id)
+    record, seat = player_or_404(request, game_id)
+    game = SERVICE.load(record.id, record.seq)
     v = view(game, seat)
     return render(
         request,
@@ -104,9 +103,8 @@ def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
 @ratelimit(key="ip", rate="120/m", block=True)
 def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
     """Submit an act or a vote from the player's page."""
-    record = game_or_404(game_id)
-    seat = seat_or_404(request, record)
-    game = SERVICE.load(record.id)
+    record, seat = player_or_404(request, game_id)
+    game = SERVICE.load(record.id, record.seq)
     rs = game.ruleset
     names = {p.name: p.seat for p in game.state.players}
     skill = request.POST.get("skill", "")
@@ -122,7 +120,13 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
             choice = ",".join(choices) if choices else text
             rs.skill_name(skill)  # an unknown skill is refused below
             cmd = Act(seat, skill, targets, choice, now)
-        SERVICE.submit(record.id, cmd, key=request.POST.get("nonce") or None, actor=f"seat{seat}")
+        SERVICE.submit(
+            record.id,
+            cmd,
+            key=request.POST.get("nonce") or None,
+            actor=f"seat{seat}",
+            seq=record.seq,
+        )
         messages.success(request, "已提交")
     except (RuleError, KeyError) as e:
         messages.error(request, e.message if isinstance(e, RuleError) else "选择的目标不存在")
@@ -135,14 +139,14 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
 @ratelimit(key="ip", rate="120/m", block=True)
 def player_say(request: HttpRequest, game_id: str) -> HttpResponse:
     """Post a message to one of the player's team chats."""
-    record = game_or_404(game_id)
-    seat = seat_or_404(request, record)
+    record, seat = player_or_404(request, game_id)
     try:
         SERVICE.submit(
             record.id,
             Say(seat, request.POST.get("group", ""), request.POST.get("text", ""), timezone.now()),
             key=request.POST.get("nonce") or None,
             actor=f"seat{seat}",
+            seq=record.seq,
         )
     except RuleError as e:
         messages.error(request, e.message)
@@ -153,12 +157,11 @@ def player_say(request: HttpRequest, game_id: str) -> HttpResponse:
 @ratelimit(key="ip", rate="120/m", block=True)
 def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
     """In a demo game the player closes the stage (no clock), then the bots play the next one."""
-    record = game_or_404(game_id)
-    seat = seat_or_404(request, record)
+    record, seat = player_or_404(request, game_id)
     if not record.demo:
         raise Http404("没有这局游戏")
     try:
-        seen = version(SERVICE.load(record.id), seat)
+        seen = version(SERVICE.load(record.id, record.seq), seat)
         if SERVICE.submit(
             record.id, Close(at=timezone.now()), key=request.POST.get("nonce") or None, actor="demo"
         ):
@@ -179,7 +182,7 @@ def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
 def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The director's god view: roles, factions, groups, pending acts, every notice."""
     record = directed_game_or_404(request, game_id)
-    game = SERVICE.load(record.id)
+    game = SERVICE.load(record.id, record.seq)
     v = view(game, "director")
     dialect = request.GET.get("code", "discuz")
     if dialect not in bbcode.DIALECTS:
@@ -209,7 +212,7 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
 def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
     """A director's command (cards, substitutes, proxy votes, closing the stage now ...)."""
     record = directed_game_or_404(request, game_id)
-    game = SERVICE.load(record.id)
+    game = SERVICE.load(record.id, record.seq)
     names = {p.name: p.seat for p in game.state.players}
     name = request.POST.get("command", "")
     player = request.POST.get("player", "")
