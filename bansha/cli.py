@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -228,11 +229,15 @@ def serve(
         str | None, typer.Option(help="postgresql://... (default: SQLite in ./.bansha)")
     ] = None,
     workers: Annotated[int, typer.Option(help="Server processes")] = 1,
+    threads: Annotated[
+        int, typer.Option(help="Requests served at once per process (more only queue for Python)")
+    ] = 4,
     clock: Annotated[bool, typer.Option(help="Close stages at their deadlines")] = True,
 ) -> None:
     """Run the web platform at http://HOST:PORT (applies migrations first)."""
     from bansha.web.server import serve as run
 
+    os.environ["BANSHA_REQUEST_THREADS"] = str(threads)
     console.print(f"bansha 正在运行：http://{host}:{port}/")
     run(host, port, database_url, workers, clock)
 

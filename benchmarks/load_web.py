@@ -137,6 +137,7 @@ def main() -> None:
                 players.append((gid, c, groups))
         print(f"{args.games} games, {len(players)} seated players", flush=True)
         latencies: list[float] = []
+        by_kind: dict[str, list[float]] = {}
         lock = threading.Lock()
         rng = random.Random(1)
 
@@ -145,15 +146,19 @@ def main() -> None:
             kind = rng.random()
             t0 = time.perf_counter()
             if kind < 0.4:
+                label = "page"
                 c.get(f"/g/{gid}/me")
             elif kind < 0.7 and groups:
+                label = "chat"
                 c.post(f"/g/{gid}/say", {"group": groups[0], "text": f"消息{i}", "nonce": f"s{i}"})
             elif kind < 0.85:
+                label = "vote"
                 c.post(
                     f"/g/{gid}/act",
                     {"skill": "vote", "target": rng.choice(NAMES), "nonce": f"v{i}"},
                 )
             else:
+                label = "act"
                 c.post(
                     f"/g/{gid}/act",
                     {"skill": "kill", "targets": rng.choice(NAMES), "nonce": f"k{i}"},
@@ -161,6 +166,7 @@ def main() -> None:
             dt = time.perf_counter() - t0
             with lock:
                 latencies.append(dt)
+                by_kind.setdefault(label, []).append(dt)
 
         start = time.perf_counter()
         total = int(args.rate * args.seconds)
@@ -180,6 +186,12 @@ def main() -> None:
             f"{db}, {args.workers} workers: {len(lat)} requests in {elapsed:.1f} s = "
             f"{len(lat) / elapsed:.0f} req/s; p50 {p50:.1f} ms, p99 {p99:.1f} ms"
         )
+        for label, values in sorted(by_kind.items()):
+            values.sort()
+            print(
+                f"  {label}: {len(values)} requests, p50 {statistics.median(values) * 1000:.1f} ms,"
+                f" p99 {values[int(len(values) * 0.99) - 1] * 1000:.1f} ms"
+            )
     finally:
         proc.terminate()
         proc.wait(20)

@@ -3,6 +3,8 @@
 - ``BANSHA_HOME``: folder for the SQLite database and the secret key (default ``./.bansha``)
 - ``BANSHA_DATABASE_URL``: e.g. ``postgresql://user@127.0.0.1:5432/bansha``; default SQLite (WAL)
 - ``BANSHA_SECRET_KEY``, ``BANSHA_DEBUG``, ``BANSHA_ALLOWED_HOSTS`` (comma separated)
+- ``BANSHA_REQUEST_THREADS``: requests served at once per server process (default 4; see
+  ``bansha.web.handler``)
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ TEMPLATES = [
     }
 ]
 ASGI_APPLICATION = "bansha.web.asgi.application"
+REQUEST_THREADS = int(os.environ.get("BANSHA_REQUEST_THREADS", "4"))
 
 _url = os.environ.get("BANSHA_DATABASE_URL") or f"sqlite:///{HOME / 'bansha.db'}"
 DATABASES: dict[str, Any] = {"default": dj_database_url.parse(_url, conn_max_age=0)}

@@ -1,0 +1,97 @@
+"""The request handler: a fixed set of request threads; requests beyond them wait their turn."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from typing import Any
+
+import pytest
+from django.http import HttpRequest, HttpResponseBase
+
+from bansha.web.handler import PooledASGIHandler
+
+
+class Recording(PooledASGIHandler):
+    """The real handler, noting which thread serves each request and how many run at once."""
+
+    def __init__(self, threads: int) -> None:
+        super().__init__(threads)
+        self.names: set[str] = set()
+        self.running = 0
+        self.most = 0
+        self.lock = threading.Lock()
+
+    def get_response(self, request: HttpRequest) -> HttpResponseBase:
+        with self.lock:
+            self.running += 1
+            self.most = max(self.most, self.running)
+            self.names.add(threading.current_thread().name)
+        time.sleep(0.02)  # long enough for the other requests to arrive meanwhile
+        try:
+            return super().get_response(request)
+        finally:
+            with self.lock:
+                self.running -= 1
+
+
+async def get(app: PooledASGIHandler, path: str) -> tuple[int, bytes]:
+    """One GET through the ASGI interface, as the server sends it: the status and the body."""
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
+    sent: list[dict[str, Any]] = []
+    asked = False
+
+    async def receive() -> dict[str, Any]:
+        nonlocal asked
+        if not asked:
+            asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.sleep(3600)  # the client stays connected
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app(scope, receive, send)
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return sent[0]["status"], body
+
+
+@pytest.mark.django_db(transaction=True)
+def test_more_requests_than_threads_are_all_served_two_at_a_time() -> None:
+    app = Recording(threads=2)
+
+    async def burst() -> list[tuple[int, bytes]]:
+        return await asyncio.gather(*(get(app, "/") for _ in range(12)))
+
+    results = asyncio.run(burst())
+    assert [status for status, _ in results] == [200] * 12
+    assert all("版杀" in body.decode() for _, body in results)  # the home page, rendered
+    assert app.most == 2  # never more at once than the threads, and both were used
+    assert len(app.names) == 2 and all(n.startswith("bansha-request") for n in app.names)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failing_view_gives_its_thread_back() -> None:
+    app = Recording(threads=1)
+
+    async def in_turn() -> list[int]:
+        missing, _ = await get(app, "/g/none/me")
+        home, _ = await get(app, "/")
+        return [missing, home]
+
+    assert asyncio.run(in_turn()) == [404, 200]
