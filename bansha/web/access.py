@@ -6,9 +6,12 @@ another seat or a revoked link gets the same answer as a game that does not exis
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpRequest
 
-from bansha.store.models import GameRecord, SeatRecord
+from bansha.store.models import GameRecord
+from bansha.store.seats import game_held
 
 
 def game_or_404(game_id: str) -> GameRecord:
@@ -21,15 +24,7 @@ def game_or_404(game_id: str) -> GameRecord:
 
 def seat_or_404(request: HttpRequest, record: GameRecord) -> int:
     """The seat this browser holds in this game; a revoked link or another game is a 404."""
-    seat = request.session.get(f"seat:{record.id}")
-    key = request.session.get(f"seatkey:{record.id}")
-    if seat is None or key is None:
-        raise Http404("没有这局游戏")
-    if not SeatRecord.objects.filter(
-        game=record, seat=seat, token_hash=key, revoked=False
-    ).exists():
-        raise Http404("没有这局游戏")
-    return int(seat)
+    return player_or_404(request, record.id)[1]
 
 
 def player_or_404(request: HttpRequest, game_id: str) -> tuple[GameRecord, int]:
@@ -37,22 +32,26 @@ def player_or_404(request: HttpRequest, game_id: str) -> tuple[GameRecord, int]:
     game's session or a missing game is the same 404."""
     seat = request.session.get(f"seat:{game_id}")
     key = request.session.get(f"seatkey:{game_id}")
-    if seat is None or key is None:
+    if not isinstance(seat, int) or not isinstance(key, str):
         raise Http404("没有这局游戏")
-    held = (
-        SeatRecord.objects.select_related("game")
-        .filter(game_id=game_id, seat=seat, token_hash=key, revoked=False)
-        .first()
+    record = game_held(game_id, seat, key)
+    if record is None:
+        raise Http404("没有这局游戏")
+    return record, seat
+
+
+def directs(user: Any, record: GameRecord) -> bool:
+    """Whether this user (a request's or a socket's) directs the game: its owner, or a superuser."""
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and (user.is_superuser or record.owner_id == user.pk)
     )
-    if held is None:
-        raise Http404("没有这局游戏")
-    return held.game, int(seat)
 
 
 def is_director(request: HttpRequest, record: GameRecord) -> bool:
     """Whether the logged-in user directs this game (its owner, or a superuser)."""
-    user = request.user
-    return bool(user.is_authenticated and (user.is_superuser or record.owner_id == user.pk))
+    return directs(request.user, record)
 
 
 def directed_game_or_404(request: HttpRequest, game_id: str) -> GameRecord:

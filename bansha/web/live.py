@@ -17,7 +17,9 @@ from channels.layers import get_channel_layer
 
 from bansha.engine.views import version, view
 from bansha.service.games import SERVICE
-from bansha.store.models import GameRecord, SeatRecord
+from bansha.store.models import GameRecord
+from bansha.store.seats import game_held
+from bansha.web.access import directs
 
 
 def group_name(game_id: str) -> str:
@@ -34,30 +36,19 @@ def publish(game_id: str, seq: int) -> None:
 
 def _viewer(scope: dict[str, Any], game_id: str, wanted: str) -> int | str | None:
     """Which viewer this socket may be: the seat held in its session, the director, or the public."""
-    try:
-        record = GameRecord.objects.get(id=game_id)
-    except GameRecord.DoesNotExist:
+    if wanted not in ("public", "director"):
+        session = scope.get("session")
+        seat = session.get(f"seat:{game_id}") if session is not None else None
+        key = session.get(f"seatkey:{game_id}") if session is not None else None
+        if not isinstance(seat, int) or not isinstance(key, str):
+            return None
+        return seat if game_held(game_id, seat, key) is not None else None
+    record = GameRecord.objects.filter(id=game_id).first()
+    if record is None:
         return None
     if wanted == "public":
         return "public"
-    session = scope.get("session")
-    user = scope.get("user")
-    if wanted == "director":
-        ok = (
-            user is not None
-            and user.is_authenticated
-            and (user.is_superuser or record.owner_id == user.pk)
-        )
-        return "director" if ok else None
-    seat = session.get(f"seat:{game_id}") if session is not None else None
-    key = session.get(f"seatkey:{game_id}") if session is not None else None
-    if seat is None or key is None:
-        return None
-    if not SeatRecord.objects.filter(
-        game=record, seat=seat, token_hash=key, revoked=False
-    ).exists():
-        return None
-    return int(seat)
+    return "director" if directs(scope.get("user"), record) else None
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
