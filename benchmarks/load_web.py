@@ -67,7 +67,7 @@ class Client:
             return e.code
 
 
-def start_server(home: str, port: int, workers: int) -> subprocess.Popen[bytes]:
+def start_server(home: str, port: int, workers: int, threads: int = 4) -> subprocess.Popen[bytes]:
     """``bansha serve`` with its own database and a director account, once it answers."""
     # every simulated player shares 127.0.0.1, so the per-address rate limits are off here
     env = {**os.environ, "BANSHA_HOME": home, "BANSHA_RATELIMIT": "0"}
@@ -79,7 +79,16 @@ def start_server(home: str, port: int, workers: int) -> subprocess.Popen[bytes]:
         capture_output=True,
     )
     proc = subprocess.Popen(
-        [*bansha, "serve", "--port", str(port), "--workers", str(workers)],
+        [
+            *bansha,
+            "serve",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--threads",
+            str(threads),
+        ],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -100,12 +109,13 @@ def main() -> None:
     ap.add_argument("--rate", type=float, default=300.0)
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--threads", type=int, default=48)
+    ap.add_argument("--threads", type=int, default=48, help="client threads")
+    ap.add_argument("--server-threads", type=int, default=4, help="request threads per worker")
     ap.add_argument("--port", type=int, default=8765)
     args = ap.parse_args()
     home = tempfile.mkdtemp(prefix="bansha-load-")
     base = f"http://127.0.0.1:{args.port}"
-    proc = start_server(home, args.port, args.workers)
+    proc = start_server(home, args.port, args.workers, args.server_threads)
     try:
         d = Client(base)
         d.get("/accounts/login/")
@@ -195,6 +205,26 @@ def main() -> None:
     finally:
         proc.terminate()
         proc.wait(20)
+    print("  commands that landed (the rest were refused by the rules):", landed(home))
+
+
+def landed(home: str) -> str:
+    """How many submitted commands the engine accepted, by kind (read from the store)."""
+    code = (
+        "from bansha.web.server import setup; setup()\n"
+        "from django.db.models import Count\n"
+        "from bansha.store.models import CommandRecord\n"
+        "rows = CommandRecord.objects.values('kind').annotate(n=Count('id')).order_by('kind')\n"
+        "print(', '.join(f\"{r['kind']} {r['n']}\" for r in rows))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, "BANSHA_HOME": home},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.strip()
 
 
 if __name__ == "__main__":
