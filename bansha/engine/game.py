@@ -70,6 +70,13 @@ class Game:
             self.state = fold(self.events)  # a 撤销: the taken-back events are no longer applied
         return ctx.out
 
+    def rewind(self, count: int) -> None:
+        """Keep only the first ``count`` events and fold again: a decision that was not recorded
+        (its append lost a race or failed) is taken back."""
+        if len(self.events) > count:
+            del self.events[count:]
+            self.state = fold(self.events)
+
     def catch_up(self, events: list[Event]) -> None:
         """Add events another process recorded, folding them in."""
         for ev in events:

@@ -9,6 +9,8 @@ import random
 import secrets
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -52,7 +54,7 @@ class GameService:
 
     def __init__(self) -> None:
         self._cache: dict[str, Game] = {}
-        self._locks: dict[str, threading.Lock] = {}
+        self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
 
     # ------------------------------------------------------------------ creating
@@ -125,15 +127,30 @@ class GameService:
         return token
 
     # ------------------------------------------------------------------ loading
-    def _lock(self, game_id: str) -> threading.Lock:
+    def _lock(self, game_id: str) -> threading.RLock:
         with self._guard:
-            return self._locks.setdefault(game_id, threading.Lock())
+            return self._locks.setdefault(game_id, threading.RLock())
+
+    @contextmanager
+    def reading(self, game_id: str, seq: int | None = None) -> Iterator[Game]:
+        """The game at the store's head, held still while the caller reads it.
+
+        The cached game is shared by the process's request threads and a command changes it in
+        place: a page computes its view inside this block, so it never sees half a command or a
+        command whose append then failed. ``seq`` as for ``load``."""
+        with self._lock(game_id):
+            yield self.load(game_id, seq)
 
     def load(self, game_id: str, seq: int | None = None) -> Game:
         """The game at the store's head: the cached copy caught up, or a replay.
 
         ``seq``: the head as the caller has just read it with the game's row (saves reading it
-        again); a cached copy already past it is checked against the store."""
+        again); a cached copy already past it is checked against the store. Use ``reading`` to
+        look at the game; this alone does not stop a command from changing it meanwhile."""
+        with self._lock(game_id):
+            return self._load(game_id, seq)
+
+    def _load(self, game_id: str, seq: int | None) -> Game:
         game = self._cache.get(game_id)
         if seq is None or (game is not None and len(game.events) > seq):
             seq = store.head(game_id)
@@ -145,10 +162,6 @@ class GameService:
         game = Game.replay(self.ruleset_for(record), store.load(game_id))
         self._cache[game_id] = game
         return game
-
-    def forget(self, game_id: str) -> None:
-        """Drop the cached copy (after a failed append)."""
-        self._cache.pop(game_id, None)
 
     # ------------------------------------------------------------------ commands
     def submit(
@@ -169,29 +182,30 @@ class GameService:
         for attempt in range(12):
             with self._lock(game_id):
                 try:
-                    head, out = self._try_once(
-                        game_id, cmd, key, actor, seq if attempt == 0 else None
-                    )
+                    if attempt == 0:  # optimistic: decide, then append if no one appended since
+                        head, out = self._try_once(game_id, cmd, key, actor, seq)
+                    else:  # lost a race: decide holding the game's row, so this one cannot lose
+                        with transaction.atomic():
+                            locked = store.head(game_id, lock=True)
+                            head, out = self._try_once(game_id, cmd, key, actor, locked)
                 except store.DuplicateCommand:
-                    self.forget(game_id)
                     return []
                 except store.ConcurrencyError:
-                    self.forget(game_id)
                     continue
                 except OperationalError as e:  # SQLite busy or locked: wait a little, decide again
                     if "locked" not in str(e) and "busy" not in str(e):
                         raise
-                    self.forget(game_id)
-                    time.sleep(0.005 * (attempt + 1))
-                    continue
-            self._publish(game_id, head)
-            return out
+                else:
+                    self._publish(game_id, head)
+                    return out
+            time.sleep(0.005 * (attempt + 1))  # busy: outside the lock, so readers go on
         raise RuleError("系统繁忙，请重试", "busy")
 
     def _try_once(
         self, game_id: str, cmd: Command, key: str | None, actor: str, seq: int | None
     ) -> tuple[int, list[Event]]:
-        """Decide on the latest state and append with the version it was decided on."""
+        """Decide on the latest state and append with the version it was decided on. When the
+        append fails, the cached game is rewound to what the store holds."""
         game = self.load(game_id, seq)
         expected = len(game.events)
         try:
@@ -208,8 +222,11 @@ class GameService:
                 "kind": type(cmd).__name__,
                 "payload": _payload(cmd),
             }
-        seq = store.append(game_id, expected, out, command=command, head=self._head(game))
-        return seq, out
+        try:
+            return store.append(game_id, expected, out, command=command, head=self._head(game)), out
+        except BaseException:
+            game.rewind(expected)
+            raise
 
     def _publish(self, game_id: str, seq: int) -> None:
         """Tell open pages the game changed (live updates); never fails the command."""
@@ -254,9 +271,9 @@ class GameService:
         ThreadError: the text is not a thread. Each vote lands once, however often the thread is
         imported again (its key is the author and the post's time)."""
         record = GameRecord.objects.get(id=game_id)
-        game = self.load(game_id)
         posts = threads.parse_any(pages)
-        report, votes = imports.read_thread(game, posts, ZoneInfo(record.timezone))
+        with self.reading(game_id) as game:
+            report, votes = imports.read_thread(game, posts, ZoneInfo(record.timezone))
         for line, vote in votes:
             if not count_votes:
                 line.outcome = "预览（未计票）"
@@ -267,7 +284,8 @@ class GameService:
                 line.outcome = "已计票" if landed else "此前已导入"
             except RuleError as e:
                 line.outcome = f"不计：{e.message}"
-        report.proposals = imports.proposals(self.load(game_id), report, posts)
+        with self.reading(game_id) as game:
+            report.proposals = imports.proposals(game, report, posts)
         report.flags += self._compare_snapshots(record, posts)
         return report
 
@@ -310,19 +328,19 @@ class GameService:
         """Let every bot seat act once in the current stage, from its own legal acts only."""
         done = 0
         for _ in range(50):
-            game = self.load(game_id)
-            if game.state.ended:
-                return done
-            stage_seq = _stage_seq(game)
+            with self.reading(game_id) as game:
+                if game.state.ended:
+                    return done
+                stage_seq = _stage_seq(game)
             acted = False
             for seat in SeatRecord.objects.filter(
                 game_id=game_id, bot=True, revoked=False
             ).values_list("seat", flat=True):
-                game = self.load(game_id)
-                if game.state.ended or _stage_seq(game) != stage_seq:
-                    break
-                rng = random.Random(f"bot/{game.state.seed}/{stage_seq}/{seat}")
-                cmd = bot_command(game, seat, rng)  # plays from its own seat's view only
+                with self.reading(game_id) as game:
+                    if game.state.ended or _stage_seq(game) != stage_seq:
+                        break
+                    rng = random.Random(f"bot/{game.state.seed}/{stage_seq}/{seat}")
+                    cmd = bot_command(game, seat, rng)  # plays from its own seat's view only
                 key = f"bot:{seat}:{stage_seq}"
                 if cmd is None:
                     continue
@@ -342,15 +360,15 @@ class GameService:
         closed = 0
         due = GameRecord.objects.filter(ended=False, paused=False, deadline__lte=now)
         for game_id in due.values_list("id", flat=True):
-            game = self.load(game_id)
-            deadline = game.state.deadline
-            if deadline is None or deadline > now or game.state.ended:
-                continue
-            if game.state.awaiting is not None:
-                continue  # 公示审核: the director has results to publish first
-            # one close per stage and deadline: after a 撤销 of this close the clock leaves the
-            # stage to the director until a 延期 sets a new deadline
-            key = f"close:{_stage_seq(game)}:{deadline.isoformat()}"
+            with self.reading(game_id) as game:
+                deadline = game.state.deadline
+                if deadline is None or deadline > now or game.state.ended:
+                    continue
+                if game.state.awaiting is not None:
+                    continue  # 公示审核: the director has results to publish first
+                # one close per stage and deadline: after a 撤销 of this close the clock leaves
+                # the stage to the director until a 延期 sets a new deadline
+                key = f"close:{_stage_seq(game)}:{deadline.isoformat()}"
             try:
                 if self.submit(game_id, Close(at=deadline), key=key, actor="clock"):
                     closed += 1

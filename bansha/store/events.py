@@ -81,6 +81,9 @@ def load(game_id: str, after: int = 0) -> list[Event]:
     ]
 
 
-def head(game_id: str) -> int:
-    """The number of events the game has."""
-    return int(GameRecord.objects.values_list("seq", flat=True).get(id=game_id))
+def head(game_id: str, lock: bool = False) -> int:
+    """The number of events the game has. ``lock`` (inside a transaction): hold the game's row so
+    no other writer can append until the transaction ends (SQLite's write transaction already
+    holds the whole database)."""
+    rows = GameRecord.objects.select_for_update() if lock else GameRecord.objects
+    return int(rows.values_list("seq", flat=True).get(id=game_id))

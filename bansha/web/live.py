@@ -85,5 +85,5 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json(payload)
 
     def _view(self) -> dict[str, Any]:
-        game = SERVICE.load(self.game_id)
-        return {"seq": version(game, self.viewer), "view": view(game, self.viewer)}
+        with SERVICE.reading(self.game_id) as game:
+            return {"seq": version(game, self.viewer), "view": view(game, self.viewer)}

@@ -83,6 +83,8 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
+    # tests use a database file too (WAL, as served), not a shared-cache in-memory database
+    DATABASES["default"]["TEST"] = {"NAME": str(HOME / "test.db")}
 
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # a connection pool (psycopg_pool): under ASGI every request runs in a fresh thread, so

@@ -26,7 +26,6 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
     """The discussion thread (讨论帖) of one game day, public; a seated player may post. With
     ``author``, the 电梯楼: that player's floors of the day."""
     record = game_or_404(game_id)
-    game = SERVICE.load(record.id)
     viewer: int | str
     try:
         viewer = seat_or_404(request, record)
@@ -53,12 +52,11 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
         except ValueError:
             messages.error(request, "引用的楼层必须是数字")
         return HttpResponseRedirect(reverse("discussion", args=[record.id]))
-    v = view(game, viewer)
-    days = sorted(v["thread"]) or [game.state.day]
+    with SERVICE.reading(record.id, record.seq) as game:
+        v, today = view(game, viewer), game.state.day
+    days = sorted(v["thread"]) or [today]
     try:
-        day = int(
-            request.GET.get("day") or (game.state.day if game.state.day in days else days[-1])
-        )
+        day = int(request.GET.get("day") or (today if today in days else days[-1]))
     except ValueError:
         day = days[-1]
     posts = v["thread"].get(day, [])
@@ -111,10 +109,10 @@ def director_thread(request: HttpRequest, game_id: str) -> HttpResponse:
     except ThreadError as e:
         messages.error(request, str(e))
         return HttpResponseRedirect(reverse("director", args=[record.id]))
-    game = SERVICE.load(record.id)
-    names = [p.name for p in game.state.players]
+    with SERVICE.reading(record.id) as game:
+        names, v = [p.name for p in game.state.players], view(game, "director")
     return render(
         request,
         "bansha/thread.html",
-        {"record": record, "report": report, "names": names, "v": view(game, "director")},
+        {"record": record, "report": report, "names": names, "v": v},
     )

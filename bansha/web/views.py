@@ -78,24 +78,18 @@ def join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
 def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The public page: status, who is in, announcements, votes, the reveal after the end."""
     record = game_or_404(game_id)
-    game = SERVICE.load(record.id, record.seq)
-    v = view(game, "public")
-    return render(
-        request,
-        "bansha/public.html",
-        {"record": record, "v": v, "seq": version(game, "public")},
-    )
+    with SERVICE.reading(record.id, record.seq) as game:
+        v, seq = view(game, "public"), version(game, "public")
+    return render(request, "bansha/public.html", {"record": record, "v": v, "seq": seq})
 
 
 def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """A player's page: their role card, knowledge, results, forms for what they may do now."""
     record, seat = player_or_404(request, game_id)
-    game = SERVICE.load(record.id, record.seq)
-    v = view(game, seat)
+    with SERVICE.reading(record.id, record.seq) as game:
+        v, seq = view(game, seat), version(game, seat)
     return render(
-        request,
-        "bansha/player.html",
-        {"record": record, "v": v, "seat": seat, "seq": version(game, seat)},
+        request, "bansha/player.html", {"record": record, "v": v, "seat": seat, "seq": seq}
     )
 
 
@@ -104,9 +98,9 @@ def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
 def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
     """Submit an act or a vote from the player's page."""
     record, seat = player_or_404(request, game_id)
-    game = SERVICE.load(record.id, record.seq)
-    rs = game.ruleset
-    names = {p.name: p.seat for p in game.state.players}
+    with SERVICE.reading(record.id, record.seq) as game:
+        rs = game.ruleset
+        names = {p.name: p.seat for p in game.state.players}
     skill = request.POST.get("skill", "")
     now = timezone.now()
     try:
@@ -161,15 +155,16 @@ def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
     if not record.demo:
         raise Http404("没有这局游戏")
     try:
-        seen = version(SERVICE.load(record.id, record.seq), seat)
+        with SERVICE.reading(record.id, record.seq) as game:
+            seen = version(game, seat)
         if SERVICE.submit(
             record.id, Close(at=timezone.now()), key=request.POST.get("nonce") or None, actor="demo"
         ):
             # stages the player may not see (M103's private night stages) pass with the bots
             for _ in range(8):
-                game = SERVICE.load(record.id)
-                if game.state.ended or version(game, seat) != seen:
-                    break
+                with SERVICE.reading(record.id) as game:
+                    if game.state.ended or version(game, seat) != seen:
+                        break
                 SERVICE.run_bots(record.id)
                 SERVICE.submit(record.id, Close(at=timezone.now()), actor="demo")
     except RuleError as e:
@@ -182,13 +177,13 @@ def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
 def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The director's god view: roles, factions, groups, pending acts, every notice."""
     record = directed_game_or_404(request, game_id)
-    game = SERVICE.load(record.id, record.seq)
-    v = view(game, "director")
     dialect = request.GET.get("code", "discuz")
     if dialect not in bbcode.DIALECTS:
         dialect = "discuz"
+    with SERVICE.reading(record.id, record.seq) as game:
+        v, public, seq = view(game, "director"), view(game, "public"), len(game.events)
+        commands = game.ruleset.data.get("director_commands", [])
     seats = SeatRecord.objects.filter(game=record, revoked=False).order_by("seat")
-    commands = game.ruleset.data.get("director_commands", [])
     return render(
         request,
         "bansha/director.html",
@@ -197,12 +192,12 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
             "v": v,
             "seats": seats,
             "commands": commands,
-            "seq": len(game.events),
+            "seq": seq,
             "god": json.dumps(v["god"], ensure_ascii=False, indent=1),
             "dialect": dialect,
             "dialects": bbcode.DIALECTS,
             # what goes to the forum thread is rendered from the public view only
-            "forum": bbcode.everything(view(game, "public"), record.title, dialect),
+            "forum": bbcode.everything(public, record.title, dialect),
         },
     )
 
@@ -212,8 +207,9 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
 def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
     """A director's command (cards, substitutes, proxy votes, closing the stage now ...)."""
     record = directed_game_or_404(request, game_id)
-    game = SERVICE.load(record.id, record.seq)
-    names = {p.name: p.seat for p in game.state.players}
+    with SERVICE.reading(record.id, record.seq) as game:
+        names = {p.name: p.seat for p in game.state.players}
+        rs = game.ruleset
     name = request.POST.get("command", "")
     player = request.POST.get("player", "")
     now = timezone.now()
@@ -249,7 +245,7 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
         else:
             args: dict[str, Any] = {}
             if name == "判负":
-                args["faction"] = game.ruleset.faction_key(request.POST.get("faction", ""))
+                args["faction"] = rs.faction_key(request.POST.get("faction", ""))
             elif player:
                 args["seat"] = names[player]
             if name == "替补":

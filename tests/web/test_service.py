@@ -1,14 +1,16 @@
 """The service layer: load → decide → append; races, retries, bots and deadlines."""
 
 import threading
+import time
 from datetime import timedelta
 
 import pytest
 from django.db import connections
 from django.utils import timezone
 
-from bansha.engine import Act, Close, RuleError, Vote
+from bansha.engine import Act, Close, RuleError, Say, Vote
 from bansha.engine.state import fold
+from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
 from bansha.service.games import GameService
 from bansha.store import events as store
@@ -148,3 +150,99 @@ def test_director_extends_a_deadline() -> None:
     assert svc.load(gid).state.deadline - before == timedelta(minutes=45)
     with pytest.raises(RuleError):
         svc.submit(gid, Director("延期", {"minutes": 0}, timezone.now()))
+
+
+def test_threads_sharing_a_cached_game_never_see_half_a_command() -> None:
+    """Request threads share the process's cached game: a reader sees it between commands only,
+    and catching up with another process's appends happens once, however many threads load."""
+    here, elsewhere = GameService(), GameService()
+    gid = here.create("m103", NAMES, seed=5, roles=ROLES).record.id
+    here.submit(gid, Close())  # night 1: the assassins' chat opens
+    a, b, c = here.load(gid).state.groups["assassins"][:3]
+    elsewhere.load(gid)
+    errors: list[BaseException] = []
+    seen: list[bool] = []
+
+    def work(fn: object) -> None:
+        try:
+            fn()  # type: ignore[operator]
+        except BaseException as e:
+            errors.append(e)
+        finally:
+            connections.close_all()
+
+    def say(svc: GameService, seat: int) -> None:
+        for i in range(30):
+            svc.submit(
+                gid, Say(seat, "assassins", f"{seat}号第{i}句"), key=f"{seat}-{i}", actor="t"
+            )
+
+    def read() -> None:
+        for _ in range(60):
+            with here.reading(gid) as game:
+                seen.append(game.state.fingerprint() == fold(game.events).fingerprint())
+                view(game, a)
+
+    jobs = [lambda: say(here, a), lambda: say(here, b), lambda: say(elsewhere, c), read, read]
+    threads = [threading.Thread(target=work, args=(job,)) for job in jobs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert seen and all(seen)
+    stored = store.load(gid)
+    assert here.load(gid).events == stored  # no event caught up twice
+    assert sum(ev.kind == "chat" for ev in stored) == 90
+
+
+def test_a_page_never_sees_a_command_that_is_not_recorded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command changes the shared cached game before its append: it waits while a page reads
+    the game, and when its append fails the game is taken back before anyone sees it."""
+    svc = GameService()
+    gid = svc.create("m103", NAMES, seed=5, roles=ROLES).record.id
+    svc.submit(gid, Close())  # night 1: the assassins' chat opens
+    cached = svc.load(gid)
+    seat = cached.state.groups["assassins"][0]
+    append = store.append
+    reading = threading.Event()
+    lost = threading.Event()
+
+    def first_append_loses(*args: object, **kwargs: object) -> int:
+        if not lost.is_set():
+            lost.set()  # the cached game holds the new chat line now
+            time.sleep(0.2)
+            raise store.ConcurrencyError(gid)  # and another writer won
+        return append(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "append", first_append_loses)
+    seen: list[tuple[int, int]] = []
+
+    def write() -> None:
+        try:
+            reading.wait(5)
+            svc.submit(gid, Say(seat, "assassins", "今晚刀谁？"))
+        finally:
+            connections.close_all()
+
+    def read(first: bool) -> None:
+        try:
+            if not first:
+                lost.wait(5)  # the writer's first attempt is under way
+            with svc.reading(gid) as game:
+                reading.set()
+                time.sleep(0.2)  # a page taking its time; the writer has started meanwhile
+                seen.append((len(game.events), store.head(gid)))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=f) for f in (write, lambda: read(True))]
+    threads.append(threading.Thread(target=read, args=(False,)))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(seen) == 2 and all(events == head for events, head in seen)
+    assert [ev.data["text"] for ev in store.load(gid) if ev.kind == "chat"] == ["今晚刀谁？"]
+    assert svc.load(gid).events == store.load(gid)
+    assert svc.load(gid) is cached  # taken back in memory, not replayed from the store
