@@ -29,6 +29,9 @@ from bansha.store.models import GameRecord, SeatRecord
 from bansha.web.access import directed_game_or_404, game_or_404, player_or_404
 
 DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
+CHAT_SHOWN = 100
+"""A team chat shows its latest messages; the earlier ones are a click away (a two-week QQ group
+runs to thousands)."""
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -88,8 +91,11 @@ def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
     record, seat = player_or_404(request, game_id)
     with SERVICE.reading(record.id, record.seq) as game:
         v, seq = view(game, seat), version(game, seat)
+    chat_limit = 0 if request.GET.get("chats") == "all" else CHAT_SHOWN
     return render(
-        request, "bansha/player.html", {"record": record, "v": v, "seat": seat, "seq": seq}
+        request,
+        "bansha/player.html",
+        {"record": record, "v": v, "seat": seat, "seq": seq, "chat_limit": chat_limit},
     )
 
 

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from bansha.engine import Say
 from bansha.service.games import SERVICE
 from bansha.store.models import SeatRecord
 
@@ -240,3 +241,20 @@ def test_the_discussion_thread_reads_publicly_and_takes_posts_from_players() -> 
     lift = Client().get(f"/g/{gid}/thread?author={NAMES[a]}").content.decode()
     assert f"只看 <strong>{NAMES[a]}</strong>" in lift
     assert SERVICE.load(gid).state.ballots[-1].target == b
+
+
+def test_a_long_team_chat_shows_its_latest_messages_and_the_rest_on_request() -> None:
+    d = _director()
+    gid, links = _new_game(d)
+    d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": "night"})
+    game = SERVICE.load(gid)
+    seat = game.state.groups["assassins"][0]
+    for i in range(130):
+        SERVICE.submit(gid, Say(seat, "assassins", f"第{i}句"))
+    player = Client()
+    player.get(links[seat])
+    page = player.get(f"/g/{gid}/me").content.decode()
+    assert "较早的 30 条消息已折叠" in page
+    assert "第129句" in page and "第30句" in page and "第29句" not in page
+    everything = player.get(f"/g/{gid}/me?chats=all").content.decode()
+    assert "第0句" in everything and "已折叠" not in everything

@@ -36,3 +36,12 @@ def when(iso: str | None, tz: str = "Asia/Shanghai") -> str:
 def get_item(mapping: dict[str, object], key: str) -> object:
     """``counts|get_item:name``: a dict's value by a variable key (0 when missing)."""
     return mapping.get(key, 0)
+
+
+@register.filter
+def fold(items: list[object], limit: int) -> dict[str, object]:
+    """``messages|fold:100``: the last ``limit`` items and how many earlier ones are folded away
+    (``limit`` 0: all of them)."""
+    if not limit or len(items) <= limit:
+        return {"shown": items, "hidden": 0}
+    return {"shown": items[-limit:], "hidden": len(items) - limit}
