@@ -77,13 +77,16 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.push()
 
     async def push(self) -> None:
-        """Compute this viewer's view (the one egress) and send it when it is new."""
-        payload = await database_sync_to_async(self._view)()
-        if payload["seq"] == getattr(self, "sent", None):
+        """Send this viewer's view (the one egress) when it is new to this page."""
+        payload = await database_sync_to_async(self._view)(getattr(self, "sent", None))
+        if payload is None:
             return
         self.sent = payload["seq"]
         await self.send_json(payload)
 
-    def _view(self) -> dict[str, Any]:
+    def _view(self, sent: int | None) -> dict[str, Any] | None:
+        """This viewer's version and view; None when the version is the one already sent (the
+        view is then not even computed)."""
         with SERVICE.reading(self.game_id) as game:
-            return {"seq": version(game, self.viewer), "view": view(game, self.viewer)}
+            seq = version(game, self.viewer)
+            return None if seq == sent else {"seq": seq, "view": view(game, self.viewer)}

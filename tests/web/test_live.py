@@ -50,3 +50,51 @@ def test_a_change_is_pushed_through_the_channel_layer() -> None:
     message = asyncio.run(listen())
     assert message["type"] == "game.changed"
     assert message["seq"] == len(SERVICE.load(gid).events)
+
+
+@pytest.mark.django_db(transaction=True, databases="__all__")  # PostgreSQL: the layer's alias too
+def test_a_page_hears_only_of_changes_it_may_see() -> None:
+    """The public page's socket: its view on connecting, nothing for a team chat it cannot see
+    (not even the timing), then the new view when a stage closes."""
+    import asyncio
+    import json
+
+    from asgiref.testing import ApplicationCommunicator
+
+    from bansha.engine import Close, Say
+    from bansha.engine.views import version
+    from bansha.web.asgi import application
+
+    gid = SERVICE.create("m103", NAMES, seed=1).record.id
+    SERVICE.submit(gid, Close())  # night 1: the assassins' chat opens
+    member = SERVICE.load(gid).state.groups["assassins"][0]
+    scope = {
+        "type": "websocket",
+        "path": f"/ws/g/{gid}/public",
+        "headers": [(b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1")],
+        "query_string": b"",
+        "subprotocols": [],
+    }
+
+    async def message(ws: ApplicationCommunicator) -> dict:
+        sent = await ws.receive_output(10)
+        assert sent["type"] == "websocket.send", sent
+        return json.loads(sent["text"])
+
+    async def watch() -> tuple[dict, bool, dict]:
+        ws = ApplicationCommunicator(application, scope)
+        await ws.send_input({"type": "websocket.connect"})
+        assert (await ws.receive_output(10))["type"] == "websocket.accept"
+        first = await message(ws)
+        await asyncio.to_thread(SERVICE.submit, gid, Say(member, "assassins", "今晚刀谁？"))
+        quiet = await ws.receive_nothing(1.0)
+        await asyncio.to_thread(SERVICE.submit, gid, Close())
+        after = await message(ws)
+        await ws.send_input({"type": "websocket.disconnect", "code": 1000})
+        await ws.wait(5)
+        return first, quiet, after
+
+    first, quiet, after = asyncio.run(watch())
+    assert quiet  # the chat line sent nothing to the public page
+    assert after["seq"] > first["seq"] and after["seq"] == version(SERVICE.load(gid), "public")
+    assert "今晚刀谁" not in str(first) + str(after)
