@@ -7,6 +7,7 @@ import os
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -19,6 +20,9 @@ from bansha.engine.views import version, view
 from bansha.forum.threads import ThreadError, fetch
 from bansha.service.games import SERVICE
 from bansha.web.access import directed_game_or_404, game_or_404, seat_or_404
+
+FLOORS_PER_PAGE = 50
+"""Floors on one page of the thread, as a forum pages its threads (the newest page opens first)."""
 
 
 @ratelimit(key="ip", rate="120/m", method="POST", block=True)
@@ -53,7 +57,7 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             messages.error(request, "引用的楼层必须是数字")
         return HttpResponseRedirect(reverse("discussion", args=[record.id]))
     with SERVICE.reading(record.id, record.seq) as game:
-        v, today = view(game, viewer), game.state.day
+        v, today, seq = view(game, viewer), game.state.day, version(game, viewer)
     days = sorted(v["thread"]) or [today]
     try:
         day = int(request.GET.get("day") or (today if today in days else days[-1]))
@@ -61,11 +65,13 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
         day = days[-1]
     posts = v["thread"].get(day, [])
     author = request.GET.get("author", "")
-    lift: dict[str, list[int]] = {}
-    for p in posts:
-        lift.setdefault(p["by"], []).append(p["floor"])
+    lift: dict[str, list[tuple[int, int]]] = {}  # name → (floor, page it is on)
+    for i, p in enumerate(posts):
+        lift.setdefault(p["by"], []).append((p["floor"], i // FLOORS_PER_PAGE + 1))
     if author:
         posts = [p for p in posts if p["by"] == author]
+    pages = Paginator(posts, FLOORS_PER_PAGE)
+    page = pages.get_page(request.GET.get("page") or pages.num_pages)  # the newest by default
     return render(
         request,
         "bansha/discussion.html",
@@ -74,11 +80,13 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             "v": v,
             "day": day,
             "days": days,
-            "posts": posts,
+            "posts": page.object_list,
+            "page": page,
+            "page_range": pages.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
             "author": author,
-            "lift": sorted(lift.items(), key=lambda kv: kv[1][0]),
+            "lift": sorted(lift.items(), key=lambda kv: kv[1][0][0]),
             "can_post": isinstance(viewer, int),
-            "seq": version(game, viewer),
+            "seq": seq,
         },
     )
 

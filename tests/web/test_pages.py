@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from bansha.engine import Say
+from bansha.engine import Post, Say
 from bansha.service.games import SERVICE
 from bansha.store.models import SeatRecord
 
@@ -258,3 +258,26 @@ def test_a_long_team_chat_shows_its_latest_messages_and_the_rest_on_request() ->
     assert "第129句" in page and "第30句" in page and "第29句" not in page
     everything = player.get(f"/g/{gid}/me?chats=all").content.decode()
     assert "第0句" in everything and "已折叠" not in everything
+
+
+def test_a_long_day_in_the_thread_is_paged_like_a_forum_newest_page_first() -> None:
+    d = _director()
+    gid, _ = _new_game(d)
+    for _ in range(8):
+        if "讨论日" in d.get(f"/g/{gid}/director").content.decode():
+            break
+        d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c{_}"})
+    a, b = list(SERVICE.load(gid).state.living())[:2]
+    for i in range(120):
+        SERVICE.submit(gid, Post(a if i % 2 else b, f"第{i + 1}楼的发言"))
+
+    def floors(html: str) -> list[int]:
+        return [int(f) for f in re.findall(r'data-floor="(\d+)"', html)]
+
+    reader = Client()
+    newest = reader.get(f"/g/{gid}/thread").content.decode()
+    assert floors(newest) == list(range(101, 121))  # 50 floors a page: page 3 of 3 opens first
+    assert floors(reader.get(f"/g/{gid}/thread?page=1").content.decode()) == list(range(1, 51))
+    assert f'href="?day={SERVICE.load(gid).state.day}&amp;page=2#floor-60"' in newest  # 电梯楼
+    only = reader.get(f"/g/{gid}/thread?author={NAMES[a]}&page=1").content.decode()
+    assert floors(only) == list(range(2, 101, 2))  # that player's 60 floors, 50 a page

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.html import format_html_join
 
 register = template.Library()
 
@@ -45,3 +46,12 @@ def fold(items: list[object], limit: int) -> dict[str, object]:
     if not limit or len(items) <= limit:
         return {"shown": items, "hidden": 0}
     return {"shown": items[-limit:], "hidden": len(items) - limit}
+
+
+@register.filter
+def floor_links(floors: list[tuple[int, int]], day: int) -> str:
+    """The 电梯楼's links to one player's floors, ``(floor, page)`` pairs → 「3楼、7楼」 (built here,
+    not in a template loop: a busy day has thousands)."""
+    return format_html_join(
+        "、", '<a href="?day={}&amp;page={}#floor-{}">{}楼</a>', ((day, p, f, f) for f, p in floors)
+    )
