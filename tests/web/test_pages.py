@@ -30,6 +30,14 @@ def _new_game(c: Client) -> tuple[str, list[str]]:
     return gid, [link.replace("http://testserver", "") for link in links]
 
 
+def _to_the_first_day(d: Client, gid: str) -> None:
+    """The director closes stages until the first discussion day (讨论日)."""
+    for i in range(8):
+        if "讨论日" in d.get(f"/g/{gid}/director").content.decode():
+            return
+        d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c{i}"})
+
+
 def test_home_and_demo_game_played_to_the_reveal() -> None:
     c = Client()
     assert "开始演示局" in c.get("/").content.decode()
@@ -223,10 +231,7 @@ def test_review_mode_director_edits_and_publishes_then_undoes() -> None:
 def test_the_discussion_thread_reads_publicly_and_takes_posts_from_players() -> None:
     d = _director()
     gid, links = _new_game(d)
-    for _ in range(8):
-        if "讨论日" in d.get(f"/g/{gid}/director").content.decode():
-            break
-        d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c{_}"})
+    _to_the_first_day(d, gid)
     game = SERVICE.load(gid)
     a, b = list(game.state.living())[:2]
     player = Client()
@@ -263,10 +268,7 @@ def test_a_long_team_chat_shows_its_latest_messages_and_the_rest_on_request() ->
 def test_a_long_day_in_the_thread_is_paged_like_a_forum_newest_page_first() -> None:
     d = _director()
     gid, _ = _new_game(d)
-    for _ in range(8):
-        if "讨论日" in d.get(f"/g/{gid}/director").content.decode():
-            break
-        d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c{_}"})
+    _to_the_first_day(d, gid)
     a, b = list(SERVICE.load(gid).state.living())[:2]
     for i in range(120):
         SERVICE.submit(gid, Post(a if i % 2 else b, f"第{i + 1}楼的发言"))
