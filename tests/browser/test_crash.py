@@ -132,7 +132,7 @@ def test_sigkill_loses_no_acknowledged_action() -> None:
     assert len(acked) > 5
     proc = _start(home, port)
     try:
-        page = clients[0].get(f"/g/{gid}/me")
+        page = clients[0].get(f"/g/{gid}/me?chats=all")  # every line, not the latest 100
         missing = [text for text in acked if text not in page]
         assert missing == [], f"{len(missing)} acknowledged messages lost"
         with sqlite3.connect(Path(home) / "bansha.db") as db:
