@@ -82,7 +82,7 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             "days": days,
             "posts": page.object_list,
             "page": page,
-            "page_range": pages.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
+            "page_range": list(pages.get_elided_page_range(page.number, on_each_side=2, on_ends=1)),
             "author": author,
             "lift": sorted(lift.items(), key=lambda kv: kv[1][0][0]),
             "can_post": isinstance(viewer, int),

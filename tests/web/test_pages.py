@@ -279,6 +279,7 @@ def test_a_long_day_in_the_thread_is_paged_like_a_forum_newest_page_first() -> N
     reader = Client()
     newest = reader.get(f"/g/{gid}/thread").content.decode()
     assert floors(newest) == list(range(101, 121))  # 50 floors a page: page 3 of 3 opens first
+    assert newest.count('&amp;page=1">1</a>') == 2  # page links above and below the floors
     assert floors(reader.get(f"/g/{gid}/thread?page=1").content.decode()) == list(range(1, 51))
     assert f'href="?day={SERVICE.load(gid).state.day}&amp;page=2#floor-60"' in newest  # 电梯楼
     only = reader.get(f"/g/{gid}/thread?author={NAMES[a]}&page=1").content.decode()
