@@ -230,7 +230,8 @@ def serve(
     ] = None,
     workers: Annotated[int, typer.Option(help="Server processes")] = 1,
     threads: Annotated[
-        int, typer.Option(help="Requests served at once per process (more only queue for Python)")
+        int,
+        typer.Option(min=1, help="Requests served at once per process (the rest wait their turn)"),
     ] = 4,
     clock: Annotated[bool, typer.Option(help="Close stages at their deadlines")] = True,
 ) -> None:
