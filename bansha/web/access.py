@@ -22,22 +22,23 @@ def game_or_404(game_id: str) -> GameRecord:
         raise Http404("没有这局游戏") from e
 
 
-def seat_or_404(request: HttpRequest, record: GameRecord) -> int:
-    """The seat this browser holds in this game; a revoked link or another game is a 404."""
-    return player_or_404(request, record.id)[1]
+def held_seat(session: Any, game_id: str) -> tuple[GameRecord, int] | None:
+    """The game and the seat a session (a page's or a socket's) holds in it, read in one query;
+    None for no seat, a revoked link, another game's session or a missing game."""
+    seat = session.get(f"seat:{game_id}") if session is not None else None
+    key = session.get(f"seatkey:{game_id}") if session is not None else None
+    if not isinstance(seat, int) or not isinstance(key, str):
+        return None
+    record = game_held(game_id, seat, key)
+    return None if record is None else (record, seat)
 
 
 def player_or_404(request: HttpRequest, game_id: str) -> tuple[GameRecord, int]:
-    """The game and the seat this browser holds in it, read in one query; a revoked link, another
-    game's session or a missing game is the same 404."""
-    seat = request.session.get(f"seat:{game_id}")
-    key = request.session.get(f"seatkey:{game_id}")
-    if not isinstance(seat, int) or not isinstance(key, str):
+    """The game and the seat this browser holds in it; anything else is the same 404."""
+    held = held_seat(request.session, game_id)
+    if held is None:
         raise Http404("没有这局游戏")
-    record = game_held(game_id, seat, key)
-    if record is None:
-        raise Http404("没有这局游戏")
-    return record, seat
+    return held
 
 
 def directs(user: Any, record: GameRecord) -> bool:

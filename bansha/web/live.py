@@ -18,8 +18,7 @@ from channels.layers import get_channel_layer
 from bansha.engine.views import version, view
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
-from bansha.store.seats import game_held
-from bansha.web.access import directs
+from bansha.web.access import directs, held_seat
 
 
 def group_name(game_id: str) -> str:
@@ -37,12 +36,8 @@ def publish(game_id: str, seq: int) -> None:
 def _viewer(scope: dict[str, Any], game_id: str, wanted: str) -> int | str | None:
     """Which viewer this socket may be: the seat held in its session, the director, or the public."""
     if wanted not in ("public", "director"):
-        session = scope.get("session")
-        seat = session.get(f"seat:{game_id}") if session is not None else None
-        key = session.get(f"seatkey:{game_id}") if session is not None else None
-        if not isinstance(seat, int) or not isinstance(key, str):
-            return None
-        return seat if game_held(game_id, seat, key) is not None else None
+        held = held_seat(scope.get("session"), game_id)
+        return None if held is None else held[1]
     record = GameRecord.objects.filter(id=game_id).first()
     if record is None:
         return None

@@ -19,7 +19,7 @@ from bansha.engine import Post, RuleError
 from bansha.engine.views import version, view
 from bansha.forum.threads import ThreadError, fetch
 from bansha.service.games import SERVICE
-from bansha.web.access import directed_game_or_404, game_or_404, seat_or_404
+from bansha.web.access import directed_game_or_404, game_or_404, player_or_404
 
 FLOORS_PER_PAGE = 50
 """Floors on one page of the thread, as a forum pages its threads (the newest page opens first)."""
@@ -29,12 +29,11 @@ FLOORS_PER_PAGE = 50
 def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
     """The discussion thread (讨论帖) of one game day, public; a seated player may post. With
     ``author``, the 电梯楼: that player's floors of the day."""
-    record = game_or_404(game_id)
     viewer: int | str
     try:
-        viewer = seat_or_404(request, record)
+        record, viewer = player_or_404(request, game_id)
     except Http404:
-        viewer = "public"  # anyone may read the thread
+        record, viewer = game_or_404(game_id), "public"  # anyone may read the thread
     if request.method == "POST":
         if not isinstance(viewer, int):
             raise Http404("没有这局游戏")
@@ -118,9 +117,5 @@ def director_thread(request: HttpRequest, game_id: str) -> HttpResponse:
         messages.error(request, str(e))
         return HttpResponseRedirect(reverse("director", args=[record.id]))
     with SERVICE.reading(record.id) as game:
-        names, v = [p.name for p in game.state.players], view(game, "director")
-    return render(
-        request,
-        "bansha/thread.html",
-        {"record": record, "report": report, "names": names, "v": v},
-    )
+        v = view(game, "director")
+    return render(request, "bansha/thread.html", {"record": record, "report": report, "v": v})

@@ -208,6 +208,35 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
     )
 
 
+def _director_command(name: str, form: Any, names: dict[str, int], rs: Any) -> Close | Director:
+    """The command a director's form asks for (KeyError: no such player; ValueError: not a
+    number). What it may do is the engine's to decide."""
+    now = timezone.now()
+    if name == "关闭阶段":
+        return Close(at=now)
+    if name == "发布":
+        edits = {
+            key.removeprefix("draft-"): text
+            for key, text in form.items()
+            if key.startswith("draft-") and text.strip() != form.get("orig-" + key[6:])
+        }
+        return Director("发布", {"edits": edits}, now)
+    if name == "延期":
+        return Director("延期", {"minutes": int(form.get("minutes") or 0)}, now)
+    args: dict[str, Any] = {}
+    player = form.get("player", "")
+    if name == "判负":
+        args["faction"] = rs.faction_key(form.get("faction", ""))
+    elif player:
+        args["seat"] = names[player]
+    if name == "替补":
+        args["by"] = form.get("by", "")
+    if name == "代投":
+        target = form.get("target", "")
+        args["target"] = None if target in ("", "弃权") else names[target]
+    return Director(name, args, now)
+
+
 @login_required
 @require_POST
 def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
@@ -217,56 +246,22 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
         names = {p.name: p.seat for p in game.state.players}
         rs = game.ruleset
     name = request.POST.get("command", "")
-    player = request.POST.get("player", "")
-    now = timezone.now()
     try:
-        if name == "关闭阶段":
-            SERVICE.submit(
-                record.id, Close(at=now), key=request.POST.get("nonce") or None, actor="director"
-            )
-        elif name == "暂停":
+        if name == "暂停":
             SERVICE.pause(record.id)
         elif name == "继续":
             SERVICE.resume(record.id)
-        elif name == "发布":
-            edits = {
-                key.removeprefix("draft-"): text
-                for key, text in request.POST.items()
-                if key.startswith("draft-") and text.strip() != request.POST.get("orig-" + key[6:])
-            }
-            SERVICE.submit(
-                record.id,
-                Director("发布", {"edits": edits}, now),
-                key=request.POST.get("nonce") or None,
-                actor="director",
-            )
-        elif name == "延期":
-            minutes = int(request.POST.get("minutes") or 0)
-            SERVICE.submit(
-                record.id,
-                Director("延期", {"minutes": minutes}, now),
-                key=request.POST.get("nonce") or None,
-                actor="director",
-            )
         else:
-            args: dict[str, Any] = {}
-            if name == "判负":
-                args["faction"] = rs.faction_key(request.POST.get("faction", ""))
-            elif player:
-                args["seat"] = names[player]
-            if name == "替补":
-                args["by"] = request.POST.get("by", "")
-            if name == "代投":
-                target = request.POST.get("target", "")
-                args["target"] = None if target in ("", "弃权") else names[target]
+            cmd = _director_command(name, request.POST, names, rs)
             SERVICE.submit(
                 record.id,
-                Director(name, args, now),
+                cmd,
                 key=request.POST.get("nonce") or None,
                 actor="director",
+                seq=record.seq,
             )
-            if name == "替补":
-                token = SERVICE.reseat(record.id, int(args["seat"]), str(args["by"]))
+            if isinstance(cmd, Director) and cmd.name == "替补":
+                token = SERVICE.reseat(record.id, int(cmd.args["seat"]), str(cmd.args["by"]))
                 link = request.build_absolute_uri(reverse("join", args=[record.id, token]))
                 messages.info(request, f"替补的私密链接（只显示这一次）：{link}")
         messages.success(request, f"已执行：{name}")
