@@ -259,6 +259,22 @@ def director(
     console.print(f"导演账号已就绪：{username}")
 
 
+@app.command(name="rotate-key")
+def rotate_key(
+    drop_previous: Annotated[
+        bool, typer.Option(help="Forget the previous key (sessions signed with it end)")
+    ] = False,
+) -> None:
+    """Make a new secret key; the previous one stays accepted until --drop-previous."""
+    from bansha import texts
+    from bansha.web.keys import installation_home, rotate
+
+    if os.environ.get("BANSHA_SECRET_KEY"):
+        console.print(texts.KEY_FROM_ENVIRONMENT)
+        raise typer.Exit(2)
+    console.print(rotate(installation_home(), drop_previous))
+
+
 @app.command()
 def worker(
     database_url: Annotated[

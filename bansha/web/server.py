@@ -18,20 +18,36 @@ def setup(database_url: str | None = None) -> None:
     import django
     from django.core.management import call_command
 
-    django.setup()
+    from bansha.web.keys import BurntKey
+
+    try:
+        django.setup()
+    except BurntKey as e:  # a clear message on how to fix it, not a traceback
+        raise SystemExit(str(e)) from None
     call_command("migrate", interactive=False, verbosity=0)
 
 
+SESSION_SWEEP = 3600.0
+"""Seconds between removals of expired sessions from the database."""
+
+
 def deadline_loop(stop: threading.Event, interval: float = 1.0) -> None:
-    """Close stages whose deadline passed, every ``interval`` seconds, until ``stop`` is set."""
+    """Close stages whose deadline passed, every ``interval`` seconds, until ``stop`` is set; now
+    and then remove expired sessions."""
+    from django.contrib.sessions.models import Session
     from django.db import close_old_connections
+    from django.utils import timezone
 
     from bansha.service.games import SERVICE
 
+    swept = 0.0
     while not stop.is_set():
         try:
             close_old_connections()
             SERVICE.close_due()
+            if time.monotonic() - swept > SESSION_SWEEP:
+                swept = time.monotonic()
+                Session.objects.filter(expire_date__lt=timezone.now()).delete()
         except Exception:  # keep the clock running; the failure is logged
             log.exception("deadline worker")
         stop.wait(interval)

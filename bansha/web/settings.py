@@ -2,7 +2,9 @@
 
 - ``BANSHA_HOME``: folder for the SQLite database and the secret key (default ``./.bansha``)
 - ``BANSHA_DATABASE_URL``: e.g. ``postgresql://user@127.0.0.1:5432/bansha``; default SQLite (WAL)
-- ``BANSHA_SECRET_KEY``, ``BANSHA_DEBUG``, ``BANSHA_ALLOWED_HOSTS`` (comma separated)
+- ``BANSHA_SECRET_KEY`` (and ``BANSHA_SECRET_KEY_FALLBACKS``): else the installation's own key in
+  ``BANSHA_HOME/secret_key``, made on first run (``bansha.web.keys``)
+- ``BANSHA_DEBUG``, ``BANSHA_ALLOWED_HOSTS`` (comma separated)
 - ``BANSHA_REQUEST_THREADS``: requests served at once per server process (default 4; see
   ``bansha.web.handler``)
 """
@@ -10,27 +12,15 @@
 from __future__ import annotations
 
 import os
-import secrets
-from pathlib import Path
 from typing import Any
 
 import dj_database_url
 
-HOME = Path(os.environ.get("BANSHA_HOME", Path.cwd() / ".bansha")).resolve()
-HOME.mkdir(parents=True, exist_ok=True)
+from bansha.web.keys import installation_home, secret_keys
 
+HOME = installation_home()
 
-def _secret_key() -> str:
-    if os.environ.get("BANSHA_SECRET_KEY"):
-        return os.environ["BANSHA_SECRET_KEY"]
-    path = HOME / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
-    return path.read_text().strip()
-
-
-SECRET_KEY = _secret_key()
+SECRET_KEY, SECRET_KEY_FALLBACKS = secret_keys(HOME)  # BurntKey: a published key is refused
 DEBUG = os.environ.get("BANSHA_DEBUG", "") == "1"
 ALLOWED_HOSTS = os.environ.get("BANSHA_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
 
@@ -134,10 +124,11 @@ TIME_ZONE = "Asia/Shanghai"
 USE_I18N = True
 USE_TZ = True
 
-# Sessions live in a signed cookie: no database read or write per request (they hold a seat and
-# the hash of its link, or a director's login), and the signature makes them unforgeable.
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
-MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
+# Sessions (a seat and the hash of its link, or a director's login) live in the database: the
+# cookie is only a random key, so logging out ends the session everywhere. Messages live in the
+# session, never in a cookie the browser could rewrite (a cookie's message can be marked safe).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"

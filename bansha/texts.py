@@ -1,0 +1,66 @@
+"""The platform's own words to its users, in one place: page errors, form refusals, the command
+line's messages about the installation. Rule words (roles, skills, announcements) come from each
+rule set's data file instead; the engine's refusals are its own.
+
+Texts with ``{placeholders}`` are filled with ``str.format``.
+"""
+
+NO_GAME = "没有这局游戏"
+"""Every page a viewer may not load answers like a game that does not exist (404)."""
+
+NOT_FOUND_TITLE = "找不到这个页面"
+NOT_FOUND = "链接可能写错了，或者这个页面不对你开放。私密链接请从导演发给你的原始链接打开。"
+FORBIDDEN_TITLE = "不能这样操作"
+FORBIDDEN = "这个操作不对你开放。"
+CSRF_TITLE = "页面已过期"
+CSRF = "表单已过期或来自别的网站，请返回刷新页面后再提交一次。"
+SERVER_ERROR_TITLE = "服务器出错了"
+SERVER_ERROR = "这次操作没有完成，游戏没有任何改变。请稍后再试；一直出错请告诉导演。"
+BAD_REQUEST_TITLE = "请求有误"
+BAD_REQUEST = "请求的格式不对，请返回刷新页面后再试。"
+BACK_HOME = "回到首页"
+
+TOO_MANY = "操作太频繁，请稍后再试"
+"""A rate limit refused the request (429)."""
+
+LOGIN_LOCKED = "登录失败次数太多，请{minutes}分钟后再试"
+"""The login form after too many wrong passwords from one address or for one name."""
+
+FORM_REUSED = "此表单已提交过，请刷新页面"
+"""A form key that already carried a different command (the page was stale or copied)."""
+
+SUBMITTED = "已提交"
+SUBMITTED_BEFORE = "已提交（这份表单此前已提交过）"
+
+BUSY = "系统繁忙，请重试"
+
+CONTROL_CHARACTERS = "{field}含有不能显示的控制字符，请删掉后重试"
+"""Text with NUL or other control characters (anything but line breaks and tabs)."""
+TOO_LONG = "{field}太长：最多{limit}个字"
+EMPTY = "{field}不能为空"
+FIELD_TEXT = "内容"
+FIELD_NAME = "名字"
+
+REISSUED = "{name}的新私密链接（只显示这一次，旧链接已失效）：{link}"
+SUBSTITUTE_LINK = "替补的私密链接（只显示这一次）：{link}"
+
+BURNT_KEY = (
+    "这个密钥已经公开（曾随代码一起发布），不能再用：任何人都能用它伪造登录和会话。\n"
+    "修复：删除 {path}（bansha 下次启动会生成新的密钥，只有本机可读），"
+    "或用环境变量 BANSHA_SECRET_KEY 设置一个新的随机密钥。\n"
+    "之后导演需要重新登录，玩家需要重新打开各自的私密链接。"
+)
+"""``bansha serve`` refuses a secret key that was ever published."""
+
+KEY_ROTATED = (
+    "已生成新密钥 {path}；旧密钥移到 {previous}，在你运行 bansha rotate-key --drop-previous "
+    "之前仍然有效（已登录的导演和玩家不受影响）。请重启服务。"
+)
+KEY_DROPPED = "旧密钥 {previous} 已删除：用它签名的会话全部失效。请重启服务。"
+KEY_FROM_ENVIRONMENT = (
+    "密钥来自环境变量 BANSHA_SECRET_KEY：请换一个新值，把旧值放进 BANSHA_SECRET_KEY_FALLBACKS，"
+    "过一段时间再删掉。"
+)
+
+PASSWORD_REFUSED = "密码不符合要求：{reasons}"
+DIRECTOR_READY = "导演账号已就绪：{username}"
