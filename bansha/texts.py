@@ -8,6 +8,8 @@ Texts with ``{placeholders}`` are filled with ``str.format``.
 NO_GAME = "没有这局游戏"
 """Every page a viewer may not load answers like a game that does not exist (404)."""
 
+NO_SEAT = "这局游戏没有这个座位"
+
 NOT_FOUND_TITLE = "找不到这个页面"
 NOT_FOUND = "链接可能写错了，或者这个页面不对你开放。私密链接请从导演发给你的原始链接打开。"
 FORBIDDEN_TITLE = "不能这样操作"

@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
+from bansha import texts
 from bansha.engine import Act, Close, Game
 from bansha.engine.commands import Command, Director, Vote
 from bansha.engine.errors import RuleError
@@ -117,13 +118,40 @@ class GameService:
         return Created(record, tokens)
 
     def reseat(self, game_id: str, seat: int, name: str) -> str:
-        """A substitute takes the seat: the old link stops working, a new one is made."""
+        """A substitute (替补) takes the seat: the old link stops working and every page open
+        with it closes at once; returns the new link's token (shown once, never stored)."""
+        return self.revoke_seat(game_id, seat, name)
+
+    def reissue(self, game_id: str, seat: int) -> str:
+        """A new private link for the same player (a lost or leaked link): the old one stops
+        working and every page open with it closes at once; returns the new token.
+
+        RuleError: the game has no such seat."""
+        current = (
+            SeatRecord.objects.filter(game_id=game_id, seat=seat, revoked=False)
+            .order_by("-id")
+            .first()
+        )
+        if current is None:
+            raise RuleError(texts.NO_SEAT, "no_seat")
+        return self.revoke_seat(game_id, seat, current.name, bot=current.bot)
+
+    def revoke_seat(self, game_id: str, seat: int, name: str, bot: bool = False) -> str:
+        """The one revocation path (替补 and reissued links): revoke every live link of the
+        seat, make a new one for ``name``, and close the seat's open sockets at once (each push
+        also checks the link again, so a socket that misses the close still sends nothing)."""
         token = secrets.token_urlsafe(TOKEN_BYTES)
         with transaction.atomic():
             SeatRecord.objects.filter(game_id=game_id, seat=seat).update(revoked=True)
             SeatRecord.objects.create(
-                game_id=game_id, seat=seat, name=name, token_hash=token_hash(token)
+                game_id=game_id, seat=seat, name=name, token_hash=token_hash(token), bot=bot
             )
+        try:
+            from bansha.web.live import revoked
+
+            revoked(game_id, seat)
+        except Exception:  # the sockets' next push finds the link revoked and closes them
+            log.exception("closing the sockets of seat %s in %s", seat, game_id)
         return token
 
     # ------------------------------------------------------------------ loading

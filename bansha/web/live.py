@@ -4,6 +4,11 @@ A change to a game is announced to the channel-layer group of that game; every c
 recomputes the view of *its* viewer (a seat, the director or the public) and sends that, so a push
 carries nothing its receiver could not already load. The channel layer fans out across worker
 processes: PostgreSQL (channels_postgres) with ``--database-url``, in-process with SQLite.
+
+Revocation is immediate: a seat's sockets also join that seat's group, and when its link is
+replaced (替补, a reissued link) the group is told to close at once; besides, every push checks
+again that its session still holds the seat (or, for the director, that the login still exists),
+so a socket that missed the close sends nothing more either.
 """
 
 from __future__ import annotations
@@ -26,6 +31,24 @@ def group_name(game_id: str) -> str:
     return f"game.{game_id}"
 
 
+def seat_group(game_id: str, seat: int) -> str:
+    """The channel-layer group of one seat's open pages (closed together when its link is
+    replaced)."""
+    return f"seat.{game_id}.{seat}"
+
+
+CLOSE_REVOKED = 4404
+"""The close code of a socket whose viewer no longer holds the page (the same answer as a game
+that does not exist)."""
+
+
+def revoked(game_id: str, seat: int) -> None:
+    """Close every open socket of the seat at once (its link was just replaced)."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(seat_group(game_id, seat), {"type": "seat.revoked"})
+
+
 def publish(game_id: str, seq: int) -> None:
     """Tell every open page of the game that it changed (called after each append)."""
     layer = get_channel_layer()
@@ -46,6 +69,19 @@ def _viewer(scope: dict[str, Any], game_id: str, wanted: str) -> int | str | Non
     return "director" if directs(scope.get("user"), record) else None
 
 
+def _still_entitled(scope: dict[str, Any], game_id: str, viewer: int | str) -> bool:
+    """Whether the socket's viewer still holds it: the seat's link is live, the director's login
+    still exists (not logged out); the public always."""
+    if isinstance(viewer, int):
+        held = held_seat(scope.get("session"), game_id)
+        return held is not None and held[1] == viewer
+    if viewer == "director":
+        session = scope.get("session")
+        key = getattr(session, "session_key", None)
+        return bool(key) and bool(session.exists(key))  # type: ignore[union-attr]
+    return True
+
+
 class GameConsumer(AsyncJsonWebsocketConsumer):
     """One open page: ``/ws/g/<game>/<me|director|public>``."""
 
@@ -55,16 +91,34 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.game_id = kwargs["game_id"]
         self.viewer = await database_sync_to_async(_viewer)(self.scope, self.game_id, kwargs["who"])
         if self.viewer is None:
-            await self.close(code=4404)
+            await self.close(code=CLOSE_REVOKED)
             return
-        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        self.groups_joined = [group_name(self.game_id)]
+        if isinstance(self.viewer, int):
+            self.groups_joined.append(seat_group(self.game_id, self.viewer))
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await self.push()
 
     async def disconnect(self, code: int) -> None:
-        """Leave the game's group."""
-        if getattr(self, "viewer", None) is not None:
-            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        """Leave the game's (and the seat's) groups."""
+        await self._leave()
+
+    async def _leave(self) -> None:
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.groups_joined = []
+
+    async def _revoke(self) -> None:
+        """The viewer no longer holds this page: send nothing more and close."""
+        self.viewer = None
+        await self._leave()
+        await self.close(code=CLOSE_REVOKED)
+
+    async def seat_revoked(self, event: dict[str, Any]) -> None:
+        """The seat's link was replaced (替补, a reissued link): close at once."""
+        await self._revoke()
 
     async def game_changed(self, event: dict[str, Any]) -> None:
         """The game changed: send this viewer's view if *it* changed (a change this viewer may not
@@ -72,16 +126,29 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.push()
 
     async def push(self) -> None:
-        """Send this viewer's view (the one egress) when it is new to this page."""
-        payload = await database_sync_to_async(self._view)(getattr(self, "sent", None))
-        if payload is None:
+        """Send this viewer's view (the one egress) when it is new to this page, if the viewer
+        still holds the page."""
+        viewer = getattr(self, "viewer", None)
+        if viewer is None:
+            return
+        payload = await database_sync_to_async(self._view)(viewer, getattr(self, "sent", None))
+        if payload is REVOKED:
+            await self._revoke()
+            return
+        if payload is None or self.viewer is None:
             return
         self.sent = payload["seq"]
         await self.send_json(payload)
 
-    def _view(self, sent: int | None) -> dict[str, Any] | None:
+    def _view(self, viewer: int | str, sent: int | None) -> dict[str, Any] | None:
         """This viewer's version and view; None when the version is the one already sent (the
-        view is then not even computed)."""
+        view is then not even computed); REVOKED when the viewer no longer holds the page."""
+        if not _still_entitled(self.scope, self.game_id, viewer):
+            return REVOKED
         with SERVICE.reading(self.game_id) as game:
-            seq = version(game, self.viewer)
-            return None if seq == sent else {"seq": seq, "view": view(game, self.viewer)}
+            seq = version(game, viewer)
+            return None if seq == sent else {"seq": seq, "view": view(game, viewer)}
+
+
+REVOKED: dict[str, Any] = {}
+"""What ``_view`` returns for a viewer that no longer holds the page."""
