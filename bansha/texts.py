@@ -31,6 +31,9 @@ LOGIN_LOCKED = "登录失败次数太多，请{minutes}分钟后再试"
 FORM_REUSED = "此表单已提交过，请刷新页面"
 """A form key that already carried a different command (the page was stale or copied)."""
 
+FORM_BROKEN = "表单已损坏，请刷新页面后重新提交"
+"""A form key no store could keep (too long, not printable)."""
+
 SUBMITTED = "已提交"
 SUBMITTED_BEFORE = "已提交（这份表单此前已提交过）"
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import logging
 import math
 import random
@@ -207,6 +209,8 @@ class GameService:
         checks it)."""
         if key is not None and actor:
             key = f"{actor}:{key}"
+        if key is not None and not _usable_key(key):
+            raise RuleError(texts.FORM_BROKEN, "form_broken")
         for attempt in range(12):
             with self._lock(game_id):
                 try:
@@ -217,7 +221,7 @@ class GameService:
                             locked = store.head(game_id, lock=True)
                             head, out = self._try_once(game_id, cmd, key, actor, locked)
                 except store.DuplicateCommand:
-                    return []
+                    return self._repeated(game_id, cmd, key)
                 except store.ConcurrencyError:
                     continue
                 except OperationalError as e:  # SQLite busy or locked: wait a little, decide again
@@ -227,7 +231,16 @@ class GameService:
                     self._publish(game_id, head)
                     return out
             time.sleep(0.005 * (attempt + 1))  # busy: outside the lock, so readers go on
-        raise RuleError("系统繁忙，请重试", "busy")
+        raise RuleError(texts.BUSY, "busy")
+
+    def _repeated(self, game_id: str, cmd: Command, key: str | None) -> list[Event]:
+        """A command whose key landed before: the same command again (a retried or doubled
+        submission) changes nothing and is acknowledged with no new events; another command
+        with that key (a stale or copied form) is refused, never silently dropped."""
+        landed = store.digest_of(game_id, key) if key is not None else None
+        if landed is None or landed not in ("", command_digest(cmd)):
+            raise RuleError(texts.FORM_REUSED, "form_reused")
+        return []
 
     def _try_once(
         self, game_id: str, cmd: Command, key: str | None, actor: str, seq: int | None
@@ -239,8 +252,8 @@ class GameService:
         try:
             out = game.handle(cmd)
         except RuleError:
-            if key is not None and store.seen(game_id, key):
-                raise store.DuplicateCommand(key) from None  # it landed before: acknowledged
+            if key is not None and store.digest_of(game_id, key) is not None:
+                raise store.DuplicateCommand(key) from None  # it landed before: see _repeated
             raise
         command = None
         if key is not None:
@@ -249,6 +262,7 @@ class GameService:
                 "actor": actor,
                 "kind": type(cmd).__name__,
                 "payload": _payload(cmd),
+                "digest": command_digest(cmd),
             }
         try:
             return store.append(game_id, expected, out, command=command, head=self._head(game)), out
@@ -310,8 +324,8 @@ class GameService:
             try:
                 landed = self.submit(game_id, vote, key=key, actor="forum")
                 line.outcome = "已计票" if landed else "此前已导入"
-            except RuleError as e:
-                line.outcome = f"不计：{e.message}"
+            except RuleError as e:  # form_reused: the post was edited since (flagged below)
+                line.outcome = "此前已导入" if e.code == "form_reused" else f"不计：{e.message}"
         with self.reading(game_id) as game:
             report.proposals = imports.proposals(game, report, posts)
         report.flags += self._compare_snapshots(record, posts)
@@ -428,18 +442,33 @@ def _timed(cmd: Command) -> Command:
 
 
 def _payload(cmd: Command) -> dict[str, Any]:
-    if isinstance(cmd, Act):
-        return {
-            "by": cmd.by,
-            "skill": cmd.skill,
-            "targets": list(cmd.targets),
-            "choice": cmd.choice,
-        }
-    if isinstance(cmd, Vote):
-        return {"by": cmd.by, "target": cmd.target}
-    if isinstance(cmd, Director):
-        return {"name": cmd.name, "args": cmd.args}
-    return {}
+    """What a command asks for, without its time (the command log's record of it)."""
+    return {
+        f.name: list(v) if isinstance(v := getattr(cmd, f.name), tuple) else v
+        for f in dataclasses.fields(cmd)
+        if f.name != "at"
+    }
+
+
+def command_digest(cmd: Command) -> str:
+    """SHA-256 of what a command asks for (its kind and payload, not its time): the same form
+    sent twice has one digest, another command under the same key another."""
+    body = json.dumps(
+        {"kind": type(cmd).__name__, "payload": _payload(cmd)},
+        sort_keys=True,
+        ensure_ascii=False,
+        default=str,
+    )
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+KEY_LENGTH = 100
+"""The longest idempotency key the command log keeps (with its actor prefix)."""
+
+
+def _usable_key(key: str) -> bool:
+    """A key the command log keeps alike on every database: short, no control characters."""
+    return len(key) <= KEY_LENGTH and key.isprintable()
 
 
 SERVICE = GameService()

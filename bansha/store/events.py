@@ -61,9 +61,14 @@ def append(
     return new_seq
 
 
-def seen(game_id: str, key: str) -> bool:
-    """Whether a command with this idempotency key already landed."""
-    return CommandRecord.objects.filter(game_id=game_id, key=key).exists()
+def digest_of(game_id: str, key: str) -> str | None:
+    """The digest of the command that landed with this idempotency key; None: none did ("" for
+    commands logged before digests were kept)."""
+    return (
+        CommandRecord.objects.filter(game_id=game_id, key=key)
+        .values_list("digest", flat=True)
+        .first()
+    )
 
 
 def load(game_id: str, after: int = 0) -> list[Event]:

@@ -61,10 +61,13 @@ class SeatRecord(models.Model):
 
 
 class CommandRecord(models.Model):
-    """The command log beside the events; ``key`` makes a retried submission land once."""
+    """The command log beside the events; ``key`` makes a retried submission land once, and
+    ``digest`` (of the command without its time) tells a retry of the same command from another
+    command sent with a key already used."""
 
     game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="commands")
     key = models.CharField(max_length=100)
+    digest = models.CharField(max_length=64, default="")
     seq = models.IntegerField()
     actor = models.CharField(max_length=60)
     kind = models.CharField(max_length=20)

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
+from bansha import texts
 from bansha.engine import Act, Close, Director, RuleError, Say, Vote
 from bansha.engine.views import version, view
 from bansha.forum import bbcode
@@ -120,14 +121,14 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
             choice = ",".join(choices) if choices else text
             rs.skill_name(skill)  # an unknown skill is refused below
             cmd = Act(seat, skill, targets, choice, now)
-        SERVICE.submit(
+        landed = SERVICE.submit(
             record.id,
             cmd,
             key=request.POST.get("nonce") or None,
             actor=f"seat{seat}",
             seq=record.seq,
         )
-        messages.success(request, "已提交")
+        messages.success(request, texts.SUBMITTED if landed else texts.SUBMITTED_BEFORE)
     except (RuleError, KeyError) as e:
         messages.error(request, e.message if isinstance(e, RuleError) else "选择的目标不存在")
     if record.demo:

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django import template
 from django.utils.html import format_html_join
 
 register = template.Library()
+
+
+@register.simple_tag
+def form_key() -> str:
+    """A fresh random key for one rendered form (128 bits): the same form sent twice lands once;
+    two renders never share one, however close together."""
+    return secrets.token_urlsafe(16)
 
 
 @register.filter
