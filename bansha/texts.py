@@ -69,3 +69,24 @@ KEY_FROM_ENVIRONMENT = (
 
 PASSWORD_REFUSED = "密码不符合要求：{reasons}"
 DIRECTOR_READY = "导演账号已就绪：{username}"
+
+# ---------------------------------------------------------------------- forum threads
+THREAD_SUPPORTED = (
+    "bansha 能读取：Discuz! X2.5/X3（电脑版和触屏版）、Discuz! 6/7 的 viewthread.php 帖子页、"
+    "phpwind 8/9 的帖子页（在浏览器里“另存为网页”），以及按「12楼 作者 2026-11-28 21:03」"
+    "一行一个楼层标题粘贴的文字。"
+)
+THREAD_UNKNOWN_PAGE = "第{n}页没有找到任何楼层：这是{found}。" + THREAD_SUPPORTED
+THREAD_FORUM_SAYS = "论坛的提示页（{message}）：可能需要登录，或者填写论坛 Cookie 后再试"
+THREAD_PAGE_TITLED = "标题为「{title}」的{generator}网页"
+THREAD_NO_HEADERS = "没有找到楼层标题行。" + THREAD_SUPPORTED
+THREAD_NOTHING = "请上传帖子页面、填写帖子地址或粘贴帖子内容"
+FETCH_SCHEME = "只能读取 http:// 或 https:// 开头的帖子地址"
+FETCH_NO_HOST = "找不到论坛服务器：{host}"
+FETCH_PRIVATE = "不能读取内网地址：{host}（{address}）"
+FETCH_FAILED = "读取帖子失败：{url}（{reason}）"
+FETCH_STATUS = "读取帖子失败：{url}（论坛返回 {status}）"
+FETCH_REDIRECTS = "读取帖子失败：跳转次数太多（超过 {limit} 次）"
+FETCH_TOO_BIG = "读取帖子失败：页面太大（超过 {limit} MB）"
+FETCH_TOO_SLOW = "读取帖子失败：超过 {limit:g} 秒还没有读完"
+FETCH_TOO_MANY_PAGES = "帖子超过 {limit} 页，没有读取：请把要看的页“另存为网页”后上传"

@@ -104,9 +104,12 @@ def read_thread(
     for p in by_seat:
         if p.time is None or (s.opened_at is not None and p.time < s.opened_at):
             continue
-        if not is_vote_post(p.body):
+        if p.masked or not is_vote_post(p.body):
             continue
-        read = vote_posts.parse(p.text, living)
+        rules = game.ruleset.data.get("thread", {})
+        read = vote_posts.parse(p.text, living, rules.get("near_miss_votes", "void"))
+        # M103 「改票时必须引用原投票帖」, exactly as in bansha's own thread: a change must quote
+        read = vote_posts.unquoted_change(read, bool(p.quotes), rules)
         line = VoteLine(p.floor, p.author, read.kind, read.target, warnings=list(read.warnings))
         report.votes.append(line)
         if read.kind == "void":

@@ -34,8 +34,8 @@ ACCELERATE = re.compile(r"申请(?:进程)?加速")
 
 
 def is_vote_post(text: str) -> bool:
-    """Whether a post means to vote (and so is read as a vote post)."""
-    return "票对象" in text
+    """Whether a post means to vote (and so is read as a vote post), look-alikes included."""
+    return vote_posts.is_vote_post(text)
 
 
 def post(rs: RuleSet, ctx: Ctx, cmd: Post) -> None:
@@ -97,14 +97,14 @@ def _vote(rs: RuleSet, ctx: Ctx, cmd: Post, text: str) -> dict[str, Any]:
     """Read the vote post and, if well formed, vote; the outcome is kept with the post."""
     s = ctx.state
     names = [p.name for p in s.players]
-    read = vote_posts.parse(text, [names[x] for x in s.living()])
+    rules: dict[str, Any] = rs.data.get("thread", {})
+    read = vote_posts.parse(
+        text, [names[x] for x in s.living()], rules.get("near_miss_votes", "void")
+    )
+    read = vote_posts.unquoted_change(read, cmd.quote is not None, rules)
     out: dict[str, Any] = {"kind": read.kind, "target": read.target, "warnings": read.warnings}
     if read.kind == "void":
         out["error"] = read.error
-        return out
-    rules: dict[str, Any] = rs.data.get("thread", {})
-    if read.change and cmd.quote is None and rules.get("change_quotes_original"):
-        out["kind"], out["error"] = "void", "改票时必须引用原投票帖"
         return out
     target = None if read.target is None else names.index(read.target)
     try:

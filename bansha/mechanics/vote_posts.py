@@ -1,12 +1,22 @@
-"""Reading vote posts written the way the rule posts ask.
+"""Reading vote posts the way players really write them, against the rule post's format.
 
 M103 投票规则: 「明确说明投票对象和投票理由……改票时必须引用原投票帖，并明确说明改票对象和改票理由……允许弃权，弃权也需要发投票帖
 ……投票格式有误的投票将算作废票。」 with the example「投票对象：花千树 投票理由：砍树。」「改票对象：不见 改票理由：突然打居」.
 
-Names are matched against the roster after folding full-width forms and spaces (NFKC) and
-traditional characters into simplified ones (OpenCC); a post
-that needed folding is accepted with a warning so the director can check it; an unknown name or a
-missing field makes the post void (废票) with the reason in Chinese.
+One reader serves bansha's own thread and imported forum threads alike (docs/vote-posts.md lists
+every form and what becomes of it):
+
+- the labels 「投票对象」「投票理由」「改票对象」「改票理由」, with 「:」 or 「：」, on one line or several,
+  the value on the label's line or the next; BBCode bold/colour/size wrappers are not part of it;
+- the name loses trailing punctuation (「花千树。」), quotes and brackets (「『花千树』」) and a leading
+  「@」; it is matched against the roster after folding full-width forms and spaces (NFKC) and
+  traditional characters (OpenCC), a folded match carrying a warning for the director;
+- look-alike labels (the typo 「投票对像」, the shorthand 「投票：」「票：」「改票：」 and a bare 「理由：」)
+  are never dropped: by default they are 废票 with the reason (M103 「投票格式有误的投票将算作废票」);
+  a rule set whose data says ``thread.near_miss_votes: count`` counts them with a warning instead;
+- an unknown name or a missing field makes the post void (废票) with the reason in Chinese;
+- a change (改票) that quotes nothing is void where the data says ``change_quotes_original``
+  (``unquoted_change``), the same for bansha's own thread and for imports.
 """
 
 from __future__ import annotations
@@ -14,12 +24,29 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 ABSTAIN = ("弃权", "弃票")
-FIELD = re.compile(r"(投票|改票)(对象|理由)\s*[:：]\s*(.*)")
 QUOTE = re.compile(r"\[quote\].*?\[/quote\]", re.S | re.I)
+WRAPPERS = re.compile(r"\[/?(?:b|i|u|s|color|size|font|align|backcolor|url)(?:=[^\]]*)?\]", re.I)
+EXACT = {"投票对象", "投票理由", "改票对象", "改票理由"}
+LABEL = re.compile(
+    r"(投票对象|投票理由|改票对象|改票理由|投票对像|改票对像|投票|改票|(?<![\u4e00-\u9fff])票"
+    r"|(?<![\u4e00-\u9fff])理由)\s*[:：]"
+)
+"""Every label a vote post may carry, longest first; shorthand only where it starts a word."""
+NEAR = {
+    "投票对像": ("对象", "投票", "「投票对像」应写作「投票对象」"),
+    "改票对像": ("对象", "改票", "「改票对像」应写作「改票对象」"),
+    "投票": ("对象", "投票", "「投票：」应写作「投票对象：」"),
+    "改票": ("对象", "改票", "「改票：」应写作「改票对象：」"),
+    "票": ("对象", "投票", "「票：」应写作「投票对象：」"),
+    "理由": ("理由", "", "「理由：」应写作「投票理由：」或「改票理由：」"),
+}
+"""Look-alike label → (field, kind it stands for, what the director is told)."""
+TRIM = " \t\r\n。．.，,、！!？?；;：:~～…\"'“”‘’「」『』【】《》()（）[]"
 
 
 @dataclass(frozen=True)
@@ -33,6 +60,8 @@ class VotePost:
     change: bool = False
     warnings: list[str] = field(default_factory=list)
     error: str | None = None
+    near_miss: bool = False
+    """Written with a look-alike label (「投票对像」, 「投票：」): never dropped, void or warned."""
 
 
 _TO_SIMPLIFIED: list[Any] = []
@@ -54,26 +83,84 @@ def fold(name: str) -> str:
     return simplified(re.sub(r"\s+", "", unicodedata.normalize("NFKC", name)).lower())
 
 
-def parse(text: str, roster: list[str]) -> VotePost:
-    """Read one post against the roster of players still in the game."""
+def own_text(text: str) -> str:
+    """The post's own words: quoted posts and BBCode wrappers removed."""
+    return WRAPPERS.sub("", QUOTE.sub("", text))
+
+
+def is_vote_post(text: str) -> bool:
+    """Whether a post means to vote, look-alike labels included (so none is silently dropped)."""
+    plain = own_text(text)
+    if "票" not in plain and "理由" not in plain and "對" not in plain:
+        return False
+    return bool(LABEL.search(simplified(plain)))
+
+
+def clean_name(value: str) -> str:
+    """The name as written, without what players put around it: the first line that has words,
+    trailing punctuation, quotes and brackets, a leading 「@」."""
+    for line in value.splitlines():
+        line = line.strip().strip(TRIM).lstrip("@＠").strip(TRIM)
+        if line:
+            return line
+    return ""
+
+
+def _fields(text: str) -> tuple[dict[tuple[str, str], str], list[str]]:
+    """(kind, field) → value as written, and the look-alike labels' notes, in order."""
+    own = own_text(text)
+    plain = simplified(own)  # labels are read in simplified characters; values as written
+    if len(plain) != len(own):
+        own = plain  # a conversion that changed the length: read everything simplified
+    marks = list(LABEL.finditer(plain))
     found: dict[tuple[str, str], str] = {}
-    own = QUOTE.sub("", text).splitlines()  # the quoted original vote is not this post
-    # labels are read in simplified characters (「投票對象」 is 「投票对象」); values as written
-    for line, plain in zip(own, simplified("\n".join(own)).splitlines(), strict=False):
-        m = FIELD.search(plain.strip())
-        if m:
-            written = re.split(r"[:：]", line, maxsplit=1)
-            value = written[1] if len(written) == 2 else m.group(3)
-            found.setdefault((m.group(1), m.group(2)), value.strip())
+    notes: list[str] = []
+    for i, m in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(own)
+        value = own[m.end() : end].strip()
+        label = m.group(1)
+        if label in EXACT:
+            key = (label[:2], label[2:])
+        else:
+            what, kind, note = NEAR[label]
+            if not kind:  # a bare 「理由：」 goes with the label before it
+                kind = next((k for k, _ in reversed(list(found))), "投票")
+            key = (kind, what)
+            notes.append(note)
+        found.setdefault(key, value)
+    return found, notes
+
+
+def parse(text: str, roster: list[str], near_miss: str = "void") -> VotePost:
+    """Read one post against the roster of players still in the game; ``near_miss`` is the rule
+    set's choice for look-alike labels (``void``: 废票 with the reason, ``count``: counted with a
+    warning)."""
+    found, notes = _fields(text)
+    read = _read(found, roster)
+    if not notes:
+        return read
+    note = "；".join(dict.fromkeys(notes))
+    if near_miss == "count" and read.kind != "void":
+        warning = f"投票格式不规范（{note}），按规则集设置计票，请导演核对"
+        return replace(read, warnings=[warning, *read.warnings], near_miss=True)
+    error = f"投票格式有误（{note}），按规则算作废票"
+    if read.kind == "void" and read.error:
+        error += f"；另外{read.error}"
+    return VotePost("void", read.target, read.reason, read.change, read.warnings, error, True)
+
+
+def _read(found: dict[tuple[str, str], str], roster: list[str]) -> VotePost:
     change = ("改票", "对象") in found
     kind = "改票" if change else "投票"
     fields = {what: value for (k, what), value in found.items() if k == kind}
     if "对象" not in fields:
         return VotePost("void", error="没有写明投票对象（格式：投票对象：名字）")
-    if not fields.get("理由"):
-        return VotePost("void", change=change, error="没有写明投票理由（格式：投票理由：……）")
-    raw = fields["对象"]
-    reason = fields["理由"]
+    raw = clean_name(fields["对象"])
+    reason = fields.get("理由", "").strip()
+    if not raw:
+        return VotePost("void", change=change, error="投票对象是空的（格式：投票对象：名字）")
+    if not reason:
+        return VotePost("void", change=change, error=f"没有写明{kind}理由（格式：{kind}理由：……）")
     if fold(raw) in {fold(a) for a in ABSTAIN}:
         return VotePost("abstain", None, reason, change)
     if raw in roster:
@@ -89,3 +176,11 @@ def parse(text: str, roster: list[str]) -> VotePost:
             [f"投票对象「{raw}」按「{name}」计（全角/半角、繁简或空格不同）"],
         )
     return VotePost("void", change=change, error=f"投票对象「{raw}」不在存活玩家名单中")
+
+
+def unquoted_change(read: VotePost, quoted: bool, rules: Mapping[str, Any]) -> VotePost:
+    """M103 「改票时必须引用原投票帖」 (data: ``change_quotes_original``): a change quoting nothing
+    is void, in bansha's own thread and in an imported one alike."""
+    if read.change and read.kind != "void" and not quoted and rules.get("change_quotes_original"):
+        return replace(read, kind="void", error="改票时必须引用原投票帖")
+    return read

@@ -15,9 +15,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
+from bansha import texts
 from bansha.engine import Post, RuleError
 from bansha.engine.views import version, view
-from bansha.forum.threads import ThreadError, fetch
+from bansha.forum.charset import decode
+from bansha.forum.fetching import fetch
+from bansha.forum.threads import ThreadError
 from bansha.service.games import SERVICE
 from bansha.web.access import directed_game_or_404, game_or_404, player_or_404
 
@@ -96,20 +99,22 @@ def director_thread(request: HttpRequest, game_id: str) -> HttpResponse:
     """Import the forum thread: saved pages (Discuz!, phpwind) or pasted text; show post counts,
     vote posts and proposals; count the votes when asked."""
     record = directed_game_or_404(request, game_id)
-    pages = [f.read().decode("utf-8", errors="replace") for f in request.FILES.getlist("pages")]
+    # uploads are decoded as fetched pages are: BOM, <meta charset>, then detection (GBK, Big5)
+    pages = [decode(f.read()) for f in request.FILES.getlist("pages")]
     pasted = request.POST.get("text", "").strip()
     if pasted:
         pages.append(pasted)
     address = request.POST.get("url", "").strip()
     try:
         if address:
-            allow_private = os.environ.get("BANSHA_FETCH_PRIVATE") == "1"
-            pages += fetch(address, request.POST.get("cookie", ""), allow_private=allow_private)
+            # tests serve their forum on 127.0.0.1; private ranges stay refused even then
+            loopback = os.environ.get("BANSHA_FETCH_LOOPBACK") == "1"
+            pages += fetch(address, request.POST.get("cookie", ""), allow_loopback=loopback)
     except ThreadError as e:
         messages.error(request, str(e))
         return HttpResponseRedirect(reverse("director", args=[record.id]))
     if not pages:
-        messages.error(request, "请上传帖子页面或粘贴帖子内容")
+        messages.error(request, texts.THREAD_NOTHING)
         return HttpResponseRedirect(reverse("director", args=[record.id]))
     try:
         report = SERVICE.import_thread(record.id, pages, bool(request.POST.get("count_votes")))

@@ -10,7 +10,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from bansha.forum.threads import FetchError, fetch, page_url, parse_discuz
+from bansha.forum.fetching import FetchError, fetch, page_url
+from bansha.forum.threads import parse_discuz
 from tests.forum.thread_pages import discuz_pages, make_thread
 
 TRUTH = make_thread(130)
@@ -47,7 +48,7 @@ def forum() -> Iterator[str]:
 
 
 def test_fetching_every_page_with_the_cookie(forum: str) -> None:
-    pages = fetch(forum, COOKIE, allow_private=True)
+    pages = fetch(forum, COOKIE, allow_loopback=True)
     assert len(pages) == 7
     posts = parse_discuz(pages)
     assert [p.floor for p in posts] == list(range(1, 131))
@@ -57,7 +58,7 @@ def test_fetching_every_page_with_the_cookie(forum: str) -> None:
 def test_without_the_cookie_the_page_has_no_posts(forum: str) -> None:
     from bansha.forum.threads import ThreadError
 
-    pages = fetch(forum, "", allow_private=True)
+    pages = fetch(forum, "", allow_loopback=True)
     with pytest.raises(ThreadError):
         parse_discuz(pages)
 
@@ -74,3 +75,196 @@ def test_page_urls() -> None:
         "mod=viewthread&tid=9&page=3"
     )
     assert page_url("https://bbs.example.com/thread-9-1-1.html", 4).endswith("/thread-9-4-1.html")
+
+
+# ---------------------------------------------------------------------- safe fetching
+import socket  # noqa: E402
+import time as _time  # noqa: E402
+from typing import ClassVar  # noqa: E402
+
+from bansha.forum.charset import decode  # noqa: E402
+from bansha.forum.fetching import Limits, public_address  # noqa: E402
+from bansha.forum.threads import parse_any  # noqa: E402
+
+
+class Resolver:
+    """Names of our own: each maps to the addresses given, in turn (a rebinding DNS answers
+    differently the second time); every lookup is counted."""
+
+    def __init__(self, answers: dict[str, list[str]]) -> None:
+        self.answers = answers
+        self.calls: list[str] = []
+
+    def __call__(self, host: str, port: int, **_: object) -> list[tuple[object, ...]]:
+        self.calls.append(host)
+        if host not in self.answers:
+            raise socket.gaierror("unknown name")
+        seq = self.answers[host]
+        address = seq[min(len(self.calls) - 1, len(seq) - 1)] if len(seq) > 1 else seq[0]
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        return [(family, socket.SOCK_STREAM, 6, "", (address, port))]
+
+
+class Recorder(BaseHTTPRequestHandler):
+    """Serves what the test sets: a redirect, a slow or huge page, a thread page; keeps every
+    request's Host and Cookie."""
+
+    seen: ClassVar[list[tuple[str, str, str | None]]] = []
+    routes: ClassVar[dict[str, tuple[int, dict[str, str], bytes]]] = {}
+    delay = 0.0
+
+    def do_GET(self) -> None:
+        Recorder.seen.append((self.headers.get("Host", ""), self.path, self.headers.get("Cookie")))
+        if Recorder.delay:
+            _time.sleep(Recorder.delay)
+        path = urlsplit(self.path).path
+        query = parse_qs(urlsplit(self.path).query)
+        status, headers, body = Recorder.routes.get(
+            f"{path}?page={query['page'][0]}" if "page" in query else path,
+            Recorder.routes.get(path, (404, {}, b"")),
+        )
+        self.send_response(status)
+        for k, v in headers.items():
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        """Quiet."""
+
+
+@pytest.fixture()
+def servers() -> Iterator[tuple[int, int]]:
+    Recorder.seen, Recorder.routes, Recorder.delay = [], {}, 0.0
+    a = ThreadingHTTPServer(("127.0.0.1", 0), Recorder)
+    b = ThreadingHTTPServer(("127.0.0.1", 0), Recorder)
+    for s in (a, b):
+        threading.Thread(target=s.serve_forever, daemon=True).start()
+    yield a.server_address[1], b.server_address[1]
+    a.shutdown()
+    b.shutdown()
+
+
+PAGE = "<html><body><div>一页</div></body></html>".encode()
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "10.0.0.5",
+        "192.168.1.1",
+        "172.16.0.9",
+        "169.254.169.254",
+        "100.64.0.1",
+        "0.0.0.0",
+        "fd00::1",
+        "::ffff:10.0.0.1",
+        "224.0.0.1",
+    ],
+)
+def test_private_addresses_are_refused_even_with_loopback_allowed(address: str) -> None:
+    resolve = Resolver({"forum.test": [address]})
+    with pytest.raises(FetchError, match="内网"):
+        public_address("forum.test", 80, allow_loopback=True, resolve=resolve)
+    with pytest.raises(FetchError, match="内网"):
+        fetch("http://forum.test/thread-1-1-1.html", allow_loopback=True, resolve=resolve)
+
+
+def test_loopback_is_refused_unless_allowed_and_a_public_address_passes() -> None:
+    for address in ("127.0.0.1", "::1"):
+        with pytest.raises(FetchError, match="内网"):
+            public_address("forum.test", 80, False, Resolver({"forum.test": [address]}))
+    assert (
+        public_address("forum.test", 80, False, Resolver({"forum.test": ["1.2.3.4"]})) == "1.2.3.4"
+    )
+    with pytest.raises(FetchError, match="找不到"):
+        public_address("nowhere.test", 80, False, Resolver({}))
+
+
+def test_the_checked_address_is_the_one_connected_to(servers: tuple[int, int]) -> None:
+    """DNS rebinding: a second lookup would answer 10.0.0.1; the host is looked up once and the
+    request goes to the address that was checked, with the forum's name as Host."""
+    port, _ = servers
+    Recorder.routes["/viewthread.php"] = (200, {"Content-Type": "text/html"}, PAGE)
+    resolve = Resolver({"forum.test": ["127.0.0.1", "10.0.0.1"]})
+    fetch(f"http://forum.test:{port}/viewthread.php?tid=1", allow_loopback=True, resolve=resolve)
+    assert resolve.calls == ["forum.test"]
+    assert Recorder.seen[0][0] == f"forum.test:{port}"
+
+
+def test_every_redirect_hop_is_checked(servers: tuple[int, int]) -> None:
+    port, _ = servers
+    Recorder.routes["/viewthread.php"] = (302, {"Location": "http://inside.test/admin"}, b"")
+    resolve = Resolver({"forum.test": ["127.0.0.1"], "inside.test": ["10.1.2.3"]})
+    with pytest.raises(FetchError, match="内网"):
+        fetch(f"http://forum.test:{port}/viewthread.php?tid=1", "a=1", True, resolve=resolve)
+    assert [s[1] for s in Recorder.seen] == ["/viewthread.php?tid=1"]
+
+
+def test_the_cookie_never_follows_a_redirect_to_another_host(servers: tuple[int, int]) -> None:
+    port, other = servers
+    Recorder.routes["/viewthread.php"] = (
+        302,
+        {"Location": f"http://cdn.test:{other}/moved.php"},
+        b"",
+    )
+    Recorder.routes["/moved.php"] = (302, {"Location": f"http://cdn.test:{other}/final.php"}, b"")
+    Recorder.routes["/final.php"] = (200, {"Content-Type": "text/html"}, PAGE)
+    resolve = Resolver({"forum.test": ["127.0.0.1"], "cdn.test": ["127.0.0.1"]})
+    fetch(f"http://forum.test:{port}/viewthread.php?tid=1", COOKIE, True, resolve=resolve)
+    assert [(s[1], s[2]) for s in Recorder.seen] == [
+        ("/viewthread.php?tid=1", COOKIE),
+        ("/moved.php", None),
+        ("/final.php", None),
+    ]
+
+
+def test_a_redirect_on_the_same_host_keeps_the_cookie(servers: tuple[int, int]) -> None:
+    port, _ = servers
+    Recorder.routes["/thread-9-1-1.html"] = (301, {"Location": "/forum.php?tid=9"}, b"")
+    Recorder.routes["/forum.php"] = (200, {"Content-Type": "text/html"}, PAGE)
+    resolve = Resolver({"forum.test": ["127.0.0.1"]})
+    fetch(f"http://forum.test:{port}/thread-9-1-1.html", COOKIE, True, resolve=resolve)
+    assert [s[2] for s in Recorder.seen] == [COOKIE, COOKIE]
+
+
+def test_redirects_time_bytes_and_pages_are_capped(servers: tuple[int, int]) -> None:
+    port, _ = servers
+    url = f"http://127.0.0.1:{port}"
+    Recorder.routes["/loop"] = (302, {"Location": "/loop"}, b"")
+    with pytest.raises(FetchError, match="跳转次数太多"):
+        fetch(f"{url}/loop", allow_loopback=True)
+    assert len(Recorder.seen) == Limits().redirects + 1
+    Recorder.routes["/big"] = (200, {"Content-Type": "text/html"}, b"<html>" + b"x" * 50_000)
+    with pytest.raises(FetchError, match="页面太大"):
+        fetch(f"{url}/big", allow_loopback=True, limits=Limits(page_bytes=10_000))
+    Recorder.routes["/slow"] = (200, {"Content-Type": "text/html"}, PAGE)
+    Recorder.delay = 1.5
+    started = _time.monotonic()
+    with pytest.raises(FetchError, match="秒"):
+        fetch(f"{url}/slow", allow_loopback=True, limits=Limits(seconds=0.5))
+    assert _time.monotonic() - started < 1.4
+    Recorder.delay = 0.0
+    many = "<html><body>共 300 页</body></html>".encode()
+    Recorder.routes["/forum.php"] = (200, {"Content-Type": "text/html"}, many)
+    with pytest.raises(FetchError, match="超过 200 页"):
+        fetch(f"{url}/forum.php?mod=viewthread&tid=1", allow_loopback=True)
+
+
+def test_pages_are_found_without_a_page_count(servers: tuple[int, int]) -> None:
+    """Discuz! 7 prints no 「共 N 页」, only links to pages 1–3: all three are fetched (served as
+    GBK)."""
+    from tests.forum.thread_pages import d7_thread, discuz7_pages
+
+    port, _ = servers
+    saved = [p.encode("gbk") for p in discuz7_pages(d7_thread(108))]
+    for n in (1, 2, 3):
+        body = saved[n - 1]
+        Recorder.routes[f"/viewthread.php?page={n}"] = (200, {"Content-Type": "text/html"}, body)
+    Recorder.routes["/viewthread.php"] = Recorder.routes["/viewthread.php?page=1"]
+    pages = fetch(f"http://127.0.0.1:{port}/viewthread.php?tid=52688", allow_loopback=True)
+    assert len(pages) == 3
+    posts = parse_any(pages)
+    assert [p.floor for p in posts] == list(range(1, 109))
+    assert pages[0] == decode(saved[0])

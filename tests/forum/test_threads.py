@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -30,12 +30,13 @@ from tests.forum.thread_pages import (
 )
 
 FIXTURES = Path(__file__).parent / "fixtures"
+GMT8 = timezone(timedelta(hours=8))
+"""The zone the generated pages state in their footer (「GMT+8, …」)."""
 
 
 def _same_time(truth: TruePost, got: datetime | None, exact: bool) -> bool:
-    if exact:
-        return got == truth.time
-    return got == truth.time.replace(second=0)
+    want = truth.time.replace(tzinfo=GMT8)
+    return got == (want if exact else want.replace(second=0))
 
 
 def test_a_520_floor_discuz_thread_over_26_pages_reads_every_floor() -> None:
@@ -52,12 +53,13 @@ def test_a_520_floor_discuz_thread_over_26_pages_reads_every_floor() -> None:
         if t.quote:
             (q,) = p.quotes
             assert (q.pid, q.author, q.text) == (str(t.quote[0]), t.quote[1], t.quote[3])
-            assert q.time == t.quote[2].replace(second=0)
+            assert q.time == t.quote[2].replace(second=0, tzinfo=GMT8)
         else:
             assert p.quotes == []
         assert (p.edited_at is not None) == (t.edited is not None)
         if t.edited:
-            assert p.edited_by == t.author and p.edited_at == t.edited.replace(second=0)
+            assert p.edited_by == t.author
+            assert p.edited_at == t.edited.replace(second=0, tzinfo=GMT8)
 
 
 def test_the_generated_thread_has_what_the_importer_must_handle() -> None:
@@ -95,10 +97,12 @@ def test_the_hand_written_discuz_page() -> None:
         (5, "白芷"),
         (6, "不见"),
     ]
-    assert posts[1].time == datetime(2026, 11, 27, 21, 3, 15)  # 「3 天前」 with its title
-    assert posts[2].time == datetime(2026, 11, 29, 21, 3)  # 「昨天 21:03」 dated by the footer
-    assert posts[3].time == datetime(2026, 11, 30, 9, 42)  # 「半小时前」 from the footer
-    assert posts[3].edited_by == "花千树" and posts[3].edited_at == datetime(2026, 11, 30, 9, 50)
+    # the footer's 「GMT+8」 is the page's own zone
+    assert posts[1].time == datetime(2026, 11, 27, 21, 3, 15, tzinfo=GMT8)  # 「3 天前」 titled
+    assert posts[2].time == datetime(2026, 11, 29, 21, 3, tzinfo=GMT8)  # 「昨天 21:03」 + footer
+    assert posts[3].time == datetime(2026, 11, 30, 9, 42, tzinfo=GMT8)  # 「半小时前」 + footer
+    assert posts[3].edited_by == "花千树"
+    assert posts[3].edited_at == datetime(2026, 11, 30, 9, 50, tzinfo=GMT8)
     change = posts[3]
     assert change.quotes[0].pid == "1002" and change.quotes[0].author == "花千树"
     read = vote_posts.parse(change.text, ["花千树", "不见", "白芷"])
@@ -141,11 +145,13 @@ def test_counts_per_player_and_late_edits() -> None:
     truth = make_thread(520)
     posts = parse_discuz(discuz_pages(truth))
     start, end = PAGE_TIME - timedelta(days=5), PAGE_TIME - timedelta(days=4)
-    counts = count_posts(posts, start, end, PLAYERS)
+    counts = count_posts(posts, start.replace(tzinfo=GMT8), end.replace(tzinfo=GMT8), PLAYERS)
     expected = Counter(t.author for t in truth if start <= t.time < end and t.author in PLAYERS)
     assert counts == {name: expected.get(name, 0) for name in PLAYERS}
-    late = edited_after(posts, end)
-    assert all(p.time is not None and p.time < end <= p.edited_at for p in late)  # type: ignore[operator]
+    late = edited_after(posts, end.replace(tzinfo=GMT8))
+    assert all(
+        p.time is not None and p.time < end.replace(tzinfo=GMT8) <= p.edited_at for p in late
+    )  # type: ignore[operator]
 
 
 def test_banned_formatting_is_found() -> None:

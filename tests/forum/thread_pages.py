@@ -1,13 +1,19 @@
-"""Forum thread pages for the importer tests, in Discuz! X3's and phpwind 9's own markup.
+"""Forum thread pages for the importer tests, in each forum's own markup: Discuz! X3 desktop and
+touch, Discuz! 6/7 (as the server sends it and as Internet Explorer saves it, upper case, GBK),
+phpwind 8 and 9.
 
 ``make_thread`` writes a deterministic day of discussion (vote posts, changes quoting the original,
-abstentions, chatter, late edits, relative times); ``discuz_pages`` and ``phpwind_pages`` print it
-as the forums do, page by page, and the truth is kept beside it for the tests to compare.
+abstentions, chatter, late edits, relative times); the ``*_pages`` functions print it as the forums
+do, page by page, and the truth is kept beside it for the tests to compare. The markup follows the
+forums' templates (Discuz! X ``forum/viewthread_node.htm`` and ``touch/forum/viewthread.htm``,
+Discuz! 7 ``viewthread.htm``, phpwind 8 ``wind/read.htm``) and the saved pages of real boards; the
+words are the project's own.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from html import escape
@@ -256,5 +262,210 @@ def phpwind_pages(posts: list[TruePost], per_page: int = 25) -> list[str]:
 <div class="read_page">
 {chunk}
 </div></div></div></div></body></html>"""
+        )
+    return pages
+
+
+# ---------------------------------------------------------------------- Discuz! 6/7
+def _d7_post(p: TruePost, tid: int, page: int, upper: bool) -> str:
+    """One post as Discuz! 7's ``viewthread.php`` prints it; with ``upper``, as Internet Explorer
+    saves it (upper-case tags, unquoted attributes, the time on its own line)."""
+    quote = ""
+    if p.quote:
+        qpid, qauthor, qtime, qtext = p.quote
+        quote = (
+            '<div class="quote"><h5>引用:</h5><blockquote>原帖由 <i>'
+            f"{escape(qauthor)}</i> 于 {qtime:%Y/%-m/%-d %H:%M} 发表 "
+            f'<a href="redirect.php?goto=findpost&amp;pid={qpid}&amp;ptid={tid}" target="_blank">'
+            '<img src="images/common/back.gif" border="0" onclick="zoom(this, this.src)" /></a><br />'
+            f"{escape(qtext)}</blockquote></div>"
+        )
+    edit = (
+        f"<br />\r\n<br />\r\n[<i> 本帖最后由 {escape(p.author)} 于 {p.edited:%Y-%-m-%-d %H:%M} 编辑 </i>]"
+        if p.edited
+        else ""
+    )
+    code = ""
+    if p.extra.get("code"):
+        code = (
+            '<div class="blockcode"><em onclick="copycode($(\'code0\'));">复制内容到剪贴板</em>'
+            f'<h5>代码:</h5><code id="code0">{escape(p.extra["code"])}</code></div>'
+        )
+    if p.extra.get("masked"):
+        message = (
+            f'<div class="notice" style="width: 500px">提示: <em>{p.extra["masked"]}</em></div>'
+        )
+    else:
+        message = f'<div id="postmessage_{p.pid}" class="t_msgfont">{quote}{_br(p.body)}{code}{edit}</div>'
+    sign = (
+        f'<div class="signatures" style="maxHeightIE: 100px;">{escape(p.extra["sign"])}</div>'
+        if p.extra.get("sign")
+        else ""
+    )
+    when = f"{p.time:%Y-%-m-%-d %H:%M}"
+    html = f"""<div class="mainbox viewthread">
+<table id="pid{p.pid}" summary="pid{p.pid}" cellspacing="0" cellpadding="0">
+<tr>
+<td class="postauthor">
+<cite><a href="space.php?uid=7" target="_blank" id="userinfo{p.pid}" class="dropmenu" onmouseover="showMenu(this.id)">{escape(p.author)}</a></cite>
+<p><em></em></p>
+</td>
+<td class="postcontent">
+<div class="postinfo">
+<strong title="复制帖子链接到剪贴板" id="postnum{p.pid}" onclick="setcopy('viewthread.php?tid={tid}&amp;page={page}#pid{p.pid}', '帖子链接已经复制到剪贴板')">{p.floor}楼</strong>
+<em onclick="$('postmessage_{p.pid}').className='t_bigfont'">大</em> <em onclick="$('postmessage_{p.pid}').className='t_msgfont'">中</em> <em onclick="$('postmessage_{p.pid}').className='t_smallfont'">小</em>
+发表于 {when}&nbsp; <a href="viewthread.php?tid={tid}&amp;page={page}&amp;authorid=7" rel="nofollow">只看该作者</a>
+</div>
+<div class="postmessage defaultpost">
+{message}
+{sign}
+<div id="post_rate_div_{p.pid}"></div>
+</div>
+</td>
+</tr>
+</table>
+</div>"""
+    if not upper:
+        return html
+    # Internet Explorer's "save as": upper-case tags and attribute names, unquoted values, the
+    # time broken onto its own line
+    html = re.sub(r"</?([a-z0-9]+)", lambda m: m.group(0).upper(), html)
+    html = re.sub(r' (id|class|summary|cellspacing|cellpadding|title)="([\w_]+)"', r" \1=\2", html)
+    html = html.replace(f"发表于 {when}", f"发表于 \r\n      {when}")
+    return html
+
+
+def discuz7_pages(
+    posts: list[TruePost], per_page: int = 50, tid: int = 52688, upper: bool = False
+) -> list[str]:
+    """The thread as saved Discuz! 7 pages: GBK's meta, a pager of page links and no 「共 N 页」."""
+    pages = []
+    total = (len(posts) + per_page - 1) // per_page
+    for start in range(0, len(posts), per_page):
+        current = start // per_page + 1
+        links = "".join(
+            f'<a href="viewthread.php?tid={tid}&amp;extra=page%3D1&amp;page={n}">{n}</a>'
+            if n != current
+            else f"<strong>{n}</strong>"
+            for n in range(1, total + 1)
+        )
+        chunk = "\n".join(_d7_post(p, tid, current, upper) for p in posts[start : start + per_page])
+        saved = (
+            "<!-- saved from url=(0059)https://bbs.example.com/viewthread.php -->\n"
+            if upper
+            else ""
+        )
+        page = f"""<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
+{saved}<html xmlns="http://www.w3.org/1999/xhtml">
+<head>
+<meta http-equiv="Content-Type" content="text/html; charset=gbk" />
+<title>第1天讨论帖 - 版杀 - Powered by Discuz!</title>
+</head>
+<body onkeydown="if(event.keyCode==27) return false;">
+<div class="wrap">
+<div class="pages_btns"><div class="pages"><em>&nbsp;{len(posts)}&nbsp;</em>{links}</div></div>
+<form method="post" name="modactions">
+{chunk}
+</form>
+</div>
+<div id="footer"><div class="wrap s_clear"><div id="footlinks"><p>Powered by <strong><a href="http://www.discuz.net" target="_blank">Discuz!</a></strong> <em>7.2</em></p></div></div></div>
+</body>
+</html>"""
+        if upper:
+            page = page.replace("<html", "<HTML").replace("</html>", "</HTML>")
+        pages.append(page)
+    return pages
+
+
+def d7_thread(floors: int = 108, seed: int = 4) -> list[TruePost]:
+    """A Discuz! 7 day: the generated thread with code boxes, signatures and screened posts."""
+    posts = make_thread(floors, seed)
+    for p in posts:
+        p.time = p.time.replace(second=0)  # Discuz! 7 prints no seconds
+        if p.floor % 17 == 5:
+            p.extra["code"] = "wikipedia.org"
+        if p.floor % 11 == 3:
+            p.extra["sign"] = "签名：好人一生平安"
+        if p.floor % 23 == 7:
+            p.extra["masked"] = "作者被禁止或删除 内容自动屏蔽"
+    return posts
+
+
+# ---------------------------------------------------------------------- Discuz! X touch
+def touch_pages(posts: list[TruePost], per_page: int = 10, tid: int = 4242) -> list[str]:
+    """The thread as Discuz! X3's touch pages (``mobile=2``) print it."""
+    pages = []
+    for start in range(0, len(posts), per_page):
+        items = []
+        for p in posts[start : start + per_page]:
+            floor = FLOOR_WORDS.get(p.floor, f"{p.floor}#")
+            shown = (
+                f'<span title="{p.time:%Y-%-m-%-d %H:%M:%S}">{p.relative}</span>'
+                if p.relative and p.titled
+                else f"{p.time:%Y-%-m-%-d %H:%M}"
+            )
+            items.append(f"""<div class="plc cl" id="pid{p.pid}">
+<span class="avatar"><img src="uc_server/avatar.php?uid=7&size=small" style="width:32px;height:32px;" /></span>
+<div class="display pi" href="#replybtn_{p.pid}">
+<ul class="authi">
+<li class="grey">
+<em>{floor}</em>
+<b><a href="home.php?mod=space&amp;uid=7" class="blue">{escape(p.author)}</a></b>
+</li>
+<li class="grey rela">{shown}</li>
+</ul>
+<div class="message">{_br(p.body)}</div>
+</div>
+</div>""")
+        pages.append(
+            '<!DOCTYPE html><html><head><meta charset="utf-8" />'
+            "<title>第1天讨论帖 - 手机版 - Powered by Discuz!</title></head><body>"
+            '<div class="postlist">' + "\n".join(items) + "</div>"
+            f'<div class="footer"><p>GMT+8, {PAGE_TIME:%Y-%-m-%-d %H:%M}</p></div></body></html>'
+        )
+    return pages
+
+
+# ---------------------------------------------------------------------- phpwind 8
+def phpwind8_pages(posts: list[TruePost], per_page: int = 20) -> list[str]:
+    """The thread as phpwind 8's ``read.php`` prints it (template ``wind/read.htm``): 楼主, 沙发,
+    板凳, 地板, then 「N楼」 counting replies."""
+    pages = []
+    for start in range(0, len(posts), per_page):
+        items = []
+        for p in posts[start : start + per_page]:
+            pid = "tpc" if p.floor == 1 else str(p.pid)
+            floor = FLOOR_WORDS.get(p.floor, f"{p.floor - 1}楼")
+            edit = (
+                f"<br /><br />[此帖被{escape(p.author)}在{p.edited:%Y-%m-%d %H:%M}重新编辑]"
+                if p.edited
+                else ""
+            )
+            quote = ""
+            if p.quote:
+                qpid, qauthor, qtime, qtext = p.quote
+                lou = next((x.floor - 1 for x in posts if x.pid == qpid), 0)
+                quote = (
+                    f'<blockquote class="blockquote">引用第{lou}楼{escape(qauthor)}于'
+                    f"{qtime:%Y-%m-%d %H:%M}发表的  :<br />{escape(qtext)}</blockquote>"
+                )
+            items.append(f"""<div class="read_t" id="readfloor_{pid}">
+<table width="100%" class="floot"><tr class="vt">
+<td rowspan="2" class="floot_left"><div class="floot_leftdiv">
+<div class="r_name cc mb5"><a href="u.php?uid=7" class="b fl" target="_blank">{escape(p.author)}</a></div>
+</div></td>
+<td class="floot_right" id="td_{pid}"><a name="post_{pid}"></a>
+<div style="padding:8px 15px 15px;">
+<div class="tipTop">
+<span class="fr"><a onclick="fontsize('small','{pid}')" class="cp">小</a></span>
+<a class="s2 b cp" onclick="copyUrl('{pid}')" title="复制此楼地址">{floor}</a>&nbsp;&nbsp;<span title="{p.time:%Y-%m-%d %H:%M}">发表于: {p.time:%Y-%m-%d %H:%M}</span>
+</div>
+<div class="tpc_content"><div id="p_{pid}" class="c"></div>
+<div class="f14 mb10" id="read_{pid}">{quote}{_br(p.body)}{edit}</div>
+</div></div></td></tr></table></div>""")
+        pages.append(
+            '<!doctype html><html><head><meta charset="gbk" /><title>第1天讨论帖 - 版杀</title>'
+            '<meta name="generator" content="phpwind v8.7" /></head><body><div id="pw_content">'
+            '<form name="delatc" method="post">' + "\n".join(items) + "</form></div></body></html>"
         )
     return pages

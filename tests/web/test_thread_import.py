@@ -58,6 +58,8 @@ def _thread(opened: datetime, deadline: datetime, living: list[str]) -> str:
 改票对象：{c}
 改票理由：重新考虑
 5楼 {a} {at(40)}
+引用 {a} 发表于 {at(30)}
+> 改票对象：{c}
 改票对象：{d}
 改票理由：再改一次
 6楼 {c} {at(50)}
@@ -66,6 +68,9 @@ def _thread(opened: datetime, deadline: datetime, living: list[str]) -> str:
 7楼 {d} {late:%Y-%m-%d %H:%M}
 投票对象：{a}
 投票理由：晚了
+8楼 {c} {at(55)}
+改票对象：{a}
+改票理由：没有引用原投票帖
 """
 
 
@@ -84,6 +89,8 @@ def test_vote_posts_become_votes_under_the_rule_sets_rules() -> None:
     assert outcome[(5, a)].startswith("不计") and "改票" in outcome[(5, a)]
     assert outcome[(6, c)] == "已计票"  # abstention
     assert outcome[(7, d)].startswith("不计") and "截止" in outcome[(7, d)]
+    # M103 「改票时必须引用原投票帖」, exactly as in bansha's own thread
+    assert outcome[(8, c)] == "废票：改票时必须引用原投票帖"
     assert report.outsiders == ["导演"]
     ballots = [(x.voter, x.target) for x in SERVICE.load(gid).state.ballots]
     seat = {n: i for i, n in enumerate(NAMES)}
@@ -121,7 +128,7 @@ def test_the_director_reads_a_thread_from_its_address(monkeypatch: pytest.Monkey
             f"/g/{gid}/director/thread", {"url": url, "cookie": COOKIE}, follow=True
         )
         assert "不能读取内网地址" in refused.content.decode()  # no reaching inside by default
-        monkeypatch.setenv("BANSHA_FETCH_PRIVATE", "1")
+        monkeypatch.setenv("BANSHA_FETCH_LOOPBACK", "1")
         page = director.post(
             f"/g/{gid}/director/thread", {"url": url, "cookie": COOKIE}
         ).content.decode()
@@ -161,3 +168,18 @@ def test_bs46_lurkers_of_a_stage_are_proposed_for_a_warning() -> None:
     lurkers = {p.player for p in report.proposals}
     assert lurkers == {"玩家15"}
     assert all(p.penalty == "警告" and "第一轮投票" in p.evidence for p in report.proposals)
+
+
+def test_uploaded_gbk_pages_are_decoded_like_fetched_ones() -> None:
+    """Three saved Discuz! 7 pages in GBK (browser-saved, upper case), uploaded out of order: all
+    108 floors read, names not garbled."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.forum.thread_pages import d7_thread, discuz7_pages
+
+    saved = [p.encode("gbk") for p in discuz7_pages(d7_thread(108), upper=True)]
+    gid, director = _game_at_the_day_vote()
+    files = [SimpleUploadedFile(f"p{n}.htm", saved[n - 1]) for n in (3, 1, 2)]
+    page = director.post(f"/g/{gid}/director/thread", {"pages": files}).content.decode()
+    assert "共读到 108 楼" in page
+    assert "导演" in page and "癸" in page

@@ -1,0 +1,247 @@
+"""Fetching a thread by its address, safely: the director types the address, but the server does
+the fetching, so an address must never reach inside the server's own network.
+
+- The host is resolved **once**; every address it resolves to must be public (not private,
+  loopback, link-local, shared, reserved or multicast), and the connection goes to the address that
+  was checked (a second lookup could answer differently: DNS rebinding). HTTPS still verifies the
+  certificate against the host name.
+- Redirects are followed by hand, at most ``Limits.redirects`` hops, each hop checked the same way;
+  the director's forum cookie goes only to the thread's own host and scheme, never to another
+  host a redirect names.
+- Total time, pages and bytes are capped (``Limits``); passing a cap is a clear Chinese error,
+  never a silently shortened thread.
+- Pages are decoded like uploads (``bansha.forum.charset``); the number of pages is read from
+  「共 N 页」 or, without it, from the pager's links (Discuz! 6/7 prints only page numbers).
+
+``allow_loopback`` lets tests fetch from their own servers on 127.0.0.1; private ranges stay
+refused even then.
+"""
+
+from __future__ import annotations
+
+import http.client
+import ipaddress
+import re
+import socket
+import ssl
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
+
+from bansha import texts
+from bansha.forum.charset import decode
+from bansha.forum.posts import ThreadError
+
+Resolver = Callable[..., Sequence[tuple[Any, ...]]]
+PAGES = re.compile(r"共\s*(\d+)\s*页")
+HREF = re.compile(r"""href\s*=\s*["']?([^"'\s>]+)""", re.I)
+REWRITTEN = re.compile(r"thread-(\d+)-(\d+)-\d+\.html")
+USER_AGENT = "Mozilla/5.0 (bansha thread reader)"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How far one thread fetch may go."""
+
+    pages: int = 200
+    """Pages of one thread (10,000 floors at 50 a page)."""
+    page_bytes: int = 8 * 1024 * 1024
+    total_bytes: int = 128 * 1024 * 1024
+    seconds: float = 120.0
+    """The whole fetch, every page and redirect included."""
+    redirects: int = 5
+
+
+class FetchError(ThreadError):
+    """The thread could not be fetched (the message says why, in Chinese)."""
+
+
+def public_address(host: str, port: int, allow_loopback: bool, resolve: Resolver) -> str:
+    """The one address to connect to: every address ``host`` resolves to must be public."""
+    try:
+        infos = resolve(host, port, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError) as e:
+        raise FetchError(texts.FETCH_NO_HOST.format(host=host)) from e
+    if not infos:
+        raise FetchError(texts.FETCH_NO_HOST.format(host=host))
+    addresses = [str(info[4][0]).split("%")[0] for info in infos]
+    for address in addresses:
+        ip = ipaddress.ip_address(address)
+        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+            ip = ip.ipv4_mapped
+        if ip.is_loopback and allow_loopback:
+            continue
+        if not ip.is_global or ip.is_multicast:
+            raise FetchError(texts.FETCH_PRIVATE.format(host=host, address=address))
+    return addresses[0]
+
+
+class _PinnedHTTPS(http.client.HTTPSConnection):
+    """HTTPS to a checked address, the certificate verified against the host name."""
+
+    def __init__(self, address: str, host: str, port: int, timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self._address = address
+
+    def connect(self) -> None:
+        """Connect to the checked address, not to a fresh lookup of the host."""
+        sock = socket.create_connection((self._address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)  # type: ignore[attr-defined]
+
+
+class _PinnedHTTP(http.client.HTTPConnection):
+    """HTTP to a checked address, with the host's name in the ``Host`` header."""
+
+    def __init__(self, address: str, host: str, port: int, timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout)
+        self._address = address
+
+    def connect(self) -> None:
+        """Connect to the checked address, not to a fresh lookup of the host."""
+        self.sock = socket.create_connection((self._address, self.port), self.timeout)
+
+
+class Fetcher:
+    """One thread fetch: its deadline, its byte budget, the cookie's own host."""
+
+    def __init__(
+        self,
+        url: str,
+        cookie: str,
+        allow_loopback: bool,
+        limits: Limits,
+        resolve: Resolver,
+    ) -> None:
+        self.origin = urlsplit(url)
+        self.cookie = cookie.strip()
+        self.allow_loopback = allow_loopback
+        self.limits = limits
+        self.resolve = resolve
+        self.deadline = time.monotonic() + limits.seconds
+        self.read_bytes = 0
+
+    def remaining(self) -> float:
+        """Seconds left, or the time-cap error."""
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise FetchError(texts.FETCH_TOO_SLOW.format(limit=self.limits.seconds))
+        return left
+
+    def get(self, url: str) -> str:
+        """One page, following checked redirects; decoded as uploads are."""
+        for _ in range(self.limits.redirects + 1):
+            parts = urlsplit(url)
+            if parts.scheme not in ("http", "https") or not parts.hostname:
+                raise FetchError(texts.FETCH_SCHEME)
+            port = parts.port or (443 if parts.scheme == "https" else 80)
+            address = public_address(parts.hostname, port, self.allow_loopback, self.resolve)
+            kind = _PinnedHTTPS if parts.scheme == "https" else _PinnedHTTP
+            conn = kind(address, parts.hostname, port, min(self.remaining(), 30.0))
+            headers = {"User-Agent": USER_AGENT, "Accept-Encoding": "identity"}
+            same = (parts.scheme, parts.hostname, parts.port) == (
+                self.origin.scheme,
+                self.origin.hostname,
+                self.origin.port,
+            )
+            if self.cookie and same:
+                headers["Cookie"] = self.cookie
+            path = urlunsplit(("", "", parts.path or "/", parts.query, ""))
+            try:
+                conn.request("GET", path, headers=headers)
+                response = conn.getresponse()
+                if response.status in (301, 302, 303, 307, 308):
+                    location = response.getheader("Location")
+                    conn.close()
+                    if not location:
+                        raise FetchError(texts.FETCH_STATUS.format(url=url, status=response.status))
+                    url = urljoin(url, location)
+                    continue
+                if response.status != 200:
+                    raise FetchError(texts.FETCH_STATUS.format(url=url, status=response.status))
+                body = self.read(response)
+                return decode(body, response.getheader("Content-Type"))
+            except (OSError, http.client.HTTPException) as e:
+                if isinstance(e, TimeoutError) and self.deadline - time.monotonic() < 0.1:
+                    raise FetchError(texts.FETCH_TOO_SLOW.format(limit=self.limits.seconds)) from e
+                raise FetchError(texts.FETCH_FAILED.format(url=url, reason=e)) from e
+            finally:
+                conn.close()
+        raise FetchError(texts.FETCH_REDIRECTS.format(limit=self.limits.redirects))
+
+    def read(self, response: http.client.HTTPResponse) -> bytes:
+        """The body, within the page and total byte caps and the deadline."""
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            self.remaining()
+            chunk = response.read(64 * 1024)
+            if not chunk:
+                return b"".join(chunks)
+            size += len(chunk)
+            self.read_bytes += len(chunk)
+            if size > self.limits.page_bytes or self.read_bytes > self.limits.total_bytes:
+                limit = min(self.limits.page_bytes, self.limits.total_bytes) // (1024 * 1024)
+                raise FetchError(texts.FETCH_TOO_BIG.format(limit=limit))
+            chunks.append(chunk)
+
+
+def page_url(url: str, page: int) -> str:
+    """The URL of page ``page`` of a thread: ``…&page=N`` or the rewritten ``thread-T-N-1.html``."""
+    parts = urlsplit(url)
+    rewritten = re.match(r"(.*/thread-\d+-)(\d+)(-\d+\.html)$", parts.path)
+    if rewritten:
+        path = f"{rewritten.group(1)}{page}{rewritten.group(3)}"
+        return urlunsplit(parts._replace(path=path))
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "page"]
+    return urlunsplit(parts._replace(query=urlencode([*query, ("page", str(page))])))
+
+
+def thread_id(url: str) -> str | None:
+    """The thread's id in an address (``tid=…`` or ``thread-T-…``)."""
+    m = REWRITTEN.search(url)
+    if m:
+        return m.group(1)
+    return dict(parse_qsl(urlsplit(url).query)).get("tid")
+
+
+def page_count(url: str, page: str) -> int:
+    """How many pages the thread has: 「共 N 页」, else the highest page the pager links to."""
+    m = PAGES.search(page)
+    if m:
+        return int(m.group(1))
+    tid, highest = thread_id(url), 1
+    for href in HREF.findall(page):
+        href = href.replace("&amp;", "&")
+        target = urljoin(url, href)
+        if tid is not None and thread_id(target) != tid:
+            continue
+        rewritten = REWRITTEN.search(target)
+        number = (
+            rewritten.group(2) if rewritten else dict(parse_qsl(urlsplit(target).query)).get("page")
+        )
+        if number and number.isdigit():
+            highest = max(highest, int(number))
+    return highest
+
+
+def fetch(
+    url: str,
+    cookie: str = "",
+    allow_loopback: bool = False,
+    limits: Limits | None = None,
+    resolve: Resolver = socket.getaddrinfo,
+) -> list[str]:
+    """Every page of a thread, fetched with the director's forum cookie (for threads only members
+    may read), within ``limits``."""
+    limits = limits or Limits()
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise FetchError(texts.FETCH_SCHEME)
+    fetcher = Fetcher(url.strip(), cookie, allow_loopback, limits, resolve)
+    first = fetcher.get(url.strip())
+    total = page_count(url, first)
+    if total > limits.pages:
+        raise FetchError(texts.FETCH_TOO_MANY_PAGES.format(limit=limits.pages))
+    return [first, *(fetcher.get(page_url(url.strip(), n)) for n in range(2, total + 1))]
