@@ -27,6 +27,15 @@ scenario_app = typer.Typer(
     help="Scenario files: replay a game, check a ruling, report a bug.", no_args_is_help=True
 )
 app.add_typer(scenario_app, name="scenario")
+
+
+def _thread_app() -> typer.Typer:
+    from bansha.forum.cli import thread_app
+
+    return thread_app
+
+
+app.add_typer(_thread_app(), name="thread")
 console = Console()
 
 DEFAULT_NAMES = SEAT_NAMES

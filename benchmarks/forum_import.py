@@ -59,7 +59,10 @@ def main() -> None:
         for _ in range(3):
             start = time.perf_counter()
             posts = parse([decode(page) for page in pages])
+            naive = posts[0].time is not None and posts[0].time.tzinfo is None  # no zone stated
             for a, b in days:
+                if naive:
+                    a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
                 count_posts(posts, a, b, PLAYERS)
             votes = [vote_posts.parse(p.text, PLAYERS) for p in posts if "票" in p.body]
             runs.append(time.perf_counter() - start)
