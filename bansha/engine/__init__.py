@@ -3,6 +3,7 @@
 Nothing here does I/O, reads a clock or uses a global random generator.
 """
 
+from bansha.engine import clock
 from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Vote
 from bansha.engine.errors import RuleError
 from bansha.engine.events import DIRECTOR, PUBLIC, Event
@@ -21,4 +22,5 @@ __all__ = [
     "RuleError",
     "Say",
     "Vote",
+    "clock",
 ]

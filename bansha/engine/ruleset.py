@@ -12,6 +12,7 @@ import json
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
+from bansha.engine import clock
 from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
@@ -43,7 +44,14 @@ BASE_OPTIONS: dict[str, dict[str, Any]] = {
         "doc": "公示审核: the results of every stage close and director command stay drafts "
         "(players see nothing new and cannot act) until the director publishes them, edited "
         "if need be; until then the director may take the last command back (撤销).",
-    }
+    },
+    "timezone": {
+        "default": clock.DEFAULT_ZONE,
+        "type": "zone",
+        "doc": "R-ALL-10: the game's time zone (an IANA name); every clock time of the post "
+        "(12:00, 21:00, 次日11:30) is local time there, and pages and forum code show deadlines "
+        "in it.",
+    },
 }
 """Options every rule set has, beside those of its data file."""
 
@@ -81,6 +89,8 @@ class RuleSet:
         self.words: dict[str, str] = data.get("words", {})
         self.texts: dict[str, str] = data.get("texts", {})
         self.options = self._resolve_options(options or {})
+        self.zone = clock.game_zone(str(self.options["timezone"]))
+        """The game's zone (R-ALL-10)."""
         self._stage_tables: dict[str, tuple[list[dict[str, Any]], dict[str, int]]] = {}
         self._role_by_name: dict[str, str] = {str(v["name"]): k for k, v in self.roles.items()}
         self._skill_by_name: dict[str, str] = {str(v["name"]): k for k, v in self.skills.items()}
@@ -102,7 +112,7 @@ class RuleSet:
                 raise SetupError(
                     f"选项「{key}」只能是：{'、'.join(map(str, choices))}，而不是「{value}」"
                 )
-            out[key] = value
+            out[key] = _typed(spec[key].get("type"), value)
         return out
 
     def role_name(self, key: str) -> str:
@@ -295,9 +305,7 @@ class RuleSet:
         s = ctx.state
         if at is None or not s.awaiting or s.deadline is None or s.phase == "ended":
             return
-        specs, position = self._stage_table(s.phase)
-        i = position.get(s.stage_key)
-        if i is None or "minutes" not in specs[i]:
+        if self.deadline_on_clock(s):
             return  # a clock-time deadline (12:00) stays where the post puts it
         waited = at - datetime.fromisoformat(s.awaiting)
         if waited.total_seconds() > 0:
@@ -342,7 +350,8 @@ class RuleSet:
     def check_time(self, state: State, at: datetime | None) -> None:
         """Refuse a submission made after the stage's deadline."""
         if at is not None and state.deadline is not None and at > state.deadline:
-            raise RuleError(f"本阶段已于{state.deadline.isoformat(sep=' ')}截止")
+            when = clock.format_moment(state.deadline, str(self.options["timezone"]))
+            raise RuleError(f"本阶段已于{when}截止")
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """Decide a skill use."""
@@ -458,7 +467,7 @@ class RuleSet:
         base = s.deadline or at
         if base is None:
             raise RuleError("本阶段没有截止时间")
-        deadline = base + timedelta(minutes=minutes)
+        deadline = clock.after_minutes(base, minutes, self.zone)
         ctx.emit("deadline_set", {"deadline": deadline.isoformat(), "minutes": minutes}, PUBLIC)
         ctx.emit(
             "announcement", {"key": "deadline_extended", "params": {"minutes": minutes}}, PUBLIC
@@ -503,6 +512,13 @@ class RuleSet:
             table = cache[phase] = (specs, {spec["key"]: i for i, spec in enumerate(specs)})
         return table
 
+    def deadline_on_clock(self, state: State) -> bool:
+        """Whether the current stage ends at a clock time of the post (12:00, 次日12:00) rather than
+        after a number of minutes: such a deadline stays where the post puts it (R-ALL-10)."""
+        specs, position = self._stage_table(state.phase)
+        i = position.get(state.stage_key)
+        return i is not None and "minutes" not in specs[i]
+
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """Whether an optional stage (``when``) is held on ``day``; rule sets answer their own keys."""
         return True
@@ -511,6 +527,10 @@ class RuleSet:
         """Close the current stage: resolve it, then open the next stage that applies."""
         state = ctx.state
         when = at or state.deadline
+        if when is not None and state.opened_at is not None and when < state.opened_at:
+            when = (
+                state.opened_at
+            )  # a stage that has not begun yet (a start time ahead) ends as it begins
         ctx.emit(
             "stage_closed",
             {
@@ -569,7 +589,9 @@ class RuleSet:
         phase_start: bool = False,
     ) -> None:
         """Open a stage with its deadline from the timetable, when the game keeps a clock."""
-        deadline = stage_deadline(spec, day, at)
+        deadline = clock.stage_deadline(
+            spec, day, at, self.zone, self.options, ctx.state.past_deadlines
+        )
         audience = self.stage_audience(ctx.state, spec)
         data: dict[str, Any] = {
             "phase": phase,
@@ -600,27 +622,26 @@ class RuleSet:
         """Hook: a stage has opened."""
 
     def start_time(self) -> datetime | None:
-        """The game's first stage opens at the ``start_at`` option, if the game keeps a clock."""
+        """The game's first stage opens at the ``start_at`` option, if the game keeps a clock (a
+        time without a UTC offset is local time in the game's zone)."""
         raw = self.options.get("start_at")
-        return datetime.fromisoformat(str(raw)) if raw else None
+        return clock.local(clock.parse_moment(raw, self.zone), self.zone) if raw else None
 
 
-def stage_deadline(spec: dict[str, Any], day: int, at: datetime | None) -> datetime | None:
-    """A stage's deadline: ``minutes`` after it opens (``first_minutes`` on day 1), or the next
-    ``until`` clock time ("12:00") after it opens, in the opening time's zone."""
-    if at is None:
-        return None
-    until = spec.get("until_day1") if day == 1 and "until_day1" in spec else spec.get("until")
-    if until:
-        hour, minute = (int(x) for x in str(until).split(":"))
-        deadline = at.replace(hour=hour, minute=minute, second=0, microsecond=0)
-        if deadline <= at:
-            deadline += timedelta(days=1)
-        return deadline
-    minutes = (
-        spec.get("first_minutes") if day == 1 and "first_minutes" in spec else spec.get("minutes")
-    )
-    return at + timedelta(minutes=int(minutes)) if minutes else None
+def _typed(kind: Any, value: Any) -> Any:
+    """Check an option of a clock type: ``zone`` (an IANA name), ``clock`` (12:00), ``moment``
+    (an ISO time). Other options are checked by their ``choices``."""
+    if value is None:
+        return value
+    if kind == "zone":
+        clock.game_zone(str(value))
+    elif kind == "clock":
+        hour, minute = clock.parse_clock(value)
+        return f"{hour:02d}:{minute:02d}"
+    elif kind == "moment":
+        clock.parse_moment(value, clock.game_zone(clock.DEFAULT_ZONE))
+        return value.isoformat() if isinstance(value, datetime) else str(value)
+    return value
 
 
 def _lookup(table: dict[str, str], name: str, what: str) -> str:

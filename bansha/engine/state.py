@@ -66,6 +66,11 @@ class State:
     """A private stage's audience (None: a public stage)."""
     opened_at: datetime | None = None
     deadline: datetime | None = None
+    closed_at: datetime | None = None
+    """When the stage being resolved was closed (its deadline, or earlier or later)."""
+    past_deadlines: dict[str, datetime] = field(default_factory=dict)
+    """The deadline each stage key had when it was last left (M103's 一天一关门 counts the next
+    讨论日 from the previous one's 关门)."""
     acts: dict[tuple[int, str], ActRecord] = field(default_factory=dict)
     team_acts: dict[str, ActRecord] = field(default_factory=dict)
     ballots: list[Ballot] = field(default_factory=list)
@@ -162,7 +167,13 @@ def _role_card(s: State, d: dict[str, Any]) -> None:
     p.skills = set(d["skills"])
 
 
+def _stage_closed(s: State, d: dict[str, Any]) -> None:
+    s.closed_at = _parse_time(d.get("at"))
+
+
 def _stage_opened(s: State, d: dict[str, Any]) -> None:
+    if s.stage_key and s.deadline is not None:
+        s.past_deadlines[s.stage_key] = s.deadline
     s.phase = d["phase"]
     s.day = d["day"]
     s.stage = d["stage"]
@@ -337,7 +348,7 @@ FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "commitment": _nothing,
     "role_card": _role_card,
     "stage_opened": _stage_opened,
-    "stage_closed": _nothing,
+    "stage_closed": _stage_closed,
     "acted": _acted,
     "withdrawn": _withdrawn,
     "voted": _voted,

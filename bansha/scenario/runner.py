@@ -8,13 +8,13 @@ scenarios are written in the variant's own words.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from bansha.engine import Act, Close, Director, Game, RuleError, Vote
+from bansha.engine import Act, Close, Director, Game, RuleError, Vote, clock
 from bansha.engine.ruleset import RuleSet
 from bansha.rulesets import find_ruleset
 
@@ -58,8 +58,11 @@ def load_scenario(path: str | Path) -> Loaded:
         )
     rid = str(data["ruleset"])
     base = Path(name).parent / rid
+    options = dict(data.get("options") or {})
+    if data.get("timezone") is not None:  # the game's zone (R-ALL-10)
+        options["timezone"] = str(data["timezone"])
     try:
-        ruleset = find_ruleset(str(base) if base.is_file() else rid, data.get("options") or {})
+        ruleset = find_ruleset(str(base) if base.is_file() else rid, options)
     except RuleError as e:
         raise ScenarioFailure(name, None, "ruleset", rid, e.message) from e
     players = [str(p) for p in data["players"]]
@@ -94,14 +97,14 @@ def _seat(seats: dict[str, int], name: Any, file: str, step: int | None) -> int:
     return seats[key]
 
 
-def _time(raw: Any) -> datetime | None:
+def _time(sc: Loaded, i: int, raw: Any) -> datetime | None:
+    """A step's ``at``: ISO 8601 with any UTC offset (without one: local in the game's zone)."""
     if raw is None:
         return None
-    if isinstance(raw, datetime):
-        return raw
-    if isinstance(raw, date):
-        return datetime(raw.year, raw.month, raw.day)
-    return datetime.fromisoformat(str(raw))
+    try:
+        return clock.parse_moment(raw, sc.ruleset.zone)
+    except RuleError as e:
+        raise ScenarioFailure(sc.path, i, "at", "an ISO 8601 time", e.message) from e
 
 
 def run_scenario(path: str | Path) -> Loaded:
@@ -124,7 +127,11 @@ def _run_step(sc: Loaded, i: int, step: Any) -> None:
         raise ScenarioFailure(sc.path, i, "step", "act, vote, next, director or expect", step)
     kind, body = next(iter(step.items()))
     if kind == "next":
-        _close(sc, i, None if body is None else str(body))
+        if isinstance(body, dict):  # next: {at: TIME} / next: {to: "day 2", at: TIME}
+            goal = body.get("to")
+            _close(sc, i, None if goal is None else str(goal), _time(sc, i, body.get("at")))
+        else:
+            _close(sc, i, None if body is None else str(body))
     elif kind == "expect":
         check_expect(sc, i, body or {})
     elif kind in ("act", "vote", "director"):
@@ -157,19 +164,19 @@ def _command(sc: Loaded, i: int, kind: str, body: Any) -> Act | Vote | Director:
             rs.skill_key(str(body["skill"])),
             targets,
             None if choice is None else str(choice),
-            _time(body.get("at")),
+            _time(sc, i, body.get("at")),
         )
     if kind == "vote":
         target = body.get("for")
         return Vote(
             _seat(seats, body["by"], sc.path, i),
             None if target is None else _seat(seats, target, sc.path, i),
-            _time(body.get("at")),
+            _time(sc, i, body.get("at")),
         )
     if not isinstance(body, dict) or len(body) != 1:
         raise ScenarioFailure(sc.path, i, "director", "one command such as {红牌: 丁}", body)
     name, arg = next(iter(body.items()))
-    at = _time(arg.get("at")) if isinstance(arg, dict) else None  # 代投 {by, for, at}
+    at = _time(sc, i, arg.get("at")) if isinstance(arg, dict) else None  # 代投 {by, for, at}
     return Director(str(name), _director_args(sc, i, str(name), arg), at)
 
 
@@ -195,12 +202,13 @@ def _director_args(sc: Loaded, i: int, name: str, arg: Any) -> dict[str, Any]:
     return {"seat": _seat(seats, arg, sc.path, i)}
 
 
-def _close(sc: Loaded, i: int, goal: str | None) -> None:
+def _close(sc: Loaded, i: int, goal: str | None, at: datetime | None = None) -> None:
+    """Close the current stage (at its deadline, or at ``at``); with a goal, until it begins."""
     game = sc.game
     if game.state.ended:
         raise ScenarioFailure(sc.path, i, "next", "a stage to close", "ended")
     if goal is None:
-        game.handle(Close())
+        _handle_close(sc, i, at)
         return
     parts = goal.split()
     phase = " ".join(parts[:2]) if parts[0] in ("day", "night") else parts[0]
@@ -213,11 +221,20 @@ def _close(sc: Loaded, i: int, goal: str | None) -> None:
             raise ScenarioFailure(
                 sc.path, i, "next", goal, f"ended (winner {final_state(sc)['winner']})"
             )
-        game.handle(Close())
+        _handle_close(sc, i, at)
         s = game.state
         if s.phase_label() == phase and (stage is None or s.stage == stage):
             return
     raise ScenarioFailure(sc.path, i, "next", goal, game.state.phase_label())
+
+
+def _handle_close(sc: Loaded, i: int, at: datetime | None) -> None:
+    try:
+        sc.game.handle(Close(at))
+    except RuleError as e:
+        raise ScenarioFailure(
+            sc.path, i, "next", "the stage closes", f"refused: {e.message}"
+        ) from e
 
 
 def final_state(sc: Loaded) -> dict[str, Any]:
@@ -238,6 +255,7 @@ def final_state(sc: Loaded) -> dict[str, Any]:
         },
         "results": {p.name: list(p.results) for p in s.players},
         "missions": list(s.flags.get("missions", [])),
+        "deadline": clock.scenario_time(s.deadline, rs.zone),
     }
 
 
@@ -250,6 +268,8 @@ def check_expect(sc: Loaded, i: int, body: dict[str, Any]) -> None:
         got = actual[key]
         if key in ("phase", "stage"):
             ok = str(want) == got
+        elif key == "deadline":  # "YYYY-MM-DD HH:MM", local in the game's zone; null: none
+            ok = (None if want is None else str(want)) == got
         elif key == "alive":
             ok = sorted(map(str, want)) == sorted(got)
             got = sorted(got)

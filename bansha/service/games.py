@@ -63,9 +63,11 @@ class GameService:
     # ------------------------------------------------------------------ creating
     def ruleset_for(self, record: GameRecord) -> RuleSet:
         """The game's rule set: a built-in one, or the variant file stored with the game."""
+        options = dict(record.options)
+        options.setdefault("timezone", record.timezone)  # a game from before the zone was an option
         if record.variant_yaml:
-            return load_variant_text(record.variant_yaml, record.options)
-        return find_ruleset(record.ruleset, record.options)
+            return load_variant_text(record.variant_yaml, options)
+        return find_ruleset(record.ruleset, options)
 
     def create(
         self,
@@ -83,7 +85,9 @@ class GameService:
         fixed: dict[str, Any] | None = None,
         declare: dict[str, Any] | None = None,
     ) -> Created:
-        """Deal a new game (R-ALL-02: the commitment is published) and make every seat's link."""
+        """Deal a new game (R-ALL-02: the commitment is published) and make every seat's link.
+        The game's zone is one of its options, recorded with it (R-ALL-10)."""
+        options = {**(options or {}), "timezone": (options or {}).get("timezone", game_timezone)}
         rs = (
             load_variant_text(variant_yaml, options)
             if variant_yaml
@@ -97,9 +101,9 @@ class GameService:
                 ruleset=rs.id,
                 variant_yaml=variant_yaml,
                 title=rs.title,
-                options=dict(options or {}),
+                options=options,
                 seed=seed,
-                timezone=game_timezone,
+                timezone=str(rs.options["timezone"]),
                 owner=owner,
                 demo=demo,
             )
@@ -289,11 +293,20 @@ class GameService:
         )
 
     def resume(self, game_id: str) -> None:
-        """Restart the clock; the current deadline moves on by the time spent paused (延期)."""
+        """Restart the clock; a deadline in minutes moves on by the time spent paused (延期). A
+        deadline at the post's clock time (12:00) stays where the post puts it (R-ALL-10) unless it
+        passed during the pause: then the stage gets back the time it had left."""
         record = GameRecord.objects.get(id=game_id)
         if not record.paused:
             return
-        if record.deadline is not None and record.paused_at is not None:
+        with self.reading(game_id) as game:
+            on_clock = game.ruleset.deadline_on_clock(game.state)
+        still_ahead = record.deadline is not None and record.deadline > timezone.now()
+        if (
+            record.deadline is not None
+            and record.paused_at is not None
+            and not (on_clock and still_ahead)
+        ):
             minutes = max(1, math.ceil((timezone.now() - record.paused_at).total_seconds() / 60))
             self.submit(
                 game_id,

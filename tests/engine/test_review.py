@@ -13,7 +13,7 @@ from bansha.engine.state import fold
 from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
 from bansha.sim.agents import random_command
-from tests.helpers import M103_NAMES
+from tests.helpers import M103_DEAL, M103_NAMES
 
 BS46_NAMES = [f"玩家{i}" for i in range(16)]
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
@@ -60,12 +60,24 @@ def test_publishing_with_an_edit_shows_the_edited_text() -> None:
 
 
 def test_a_stage_timed_in_minutes_gets_back_the_minutes_it_waited() -> None:
-    g = _bs46()
-    closed = START + timedelta(hours=24)
-    g.handle(Close(at=closed))  # the night opens: 480 minutes from the close
-    assert g.state.deadline == closed + timedelta(minutes=480)
+    rs = find_ruleset("m103", {"review": True, "start_at": START.isoformat()})
+    g = Game.create(rs, M103_NAMES, 3, {i: rs.role_key(r) for i, r in enumerate(M103_DEAL)})
+    closed = START + timedelta(minutes=60)
+    g.handle(Close(at=closed))  # 红线 closes: the night opens, 60 minutes from the close
+    assert g.state.deadline == closed + timedelta(minutes=60)
     g.handle(Director("发布", {}, closed + timedelta(minutes=90)))
-    assert g.state.deadline == closed + timedelta(minutes=480 + 90)
+    assert g.state.deadline == closed + timedelta(minutes=60 + 90)
+
+
+def test_a_stage_at_a_clock_time_keeps_it_after_the_wait() -> None:
+    # R-BS46-12: 夜晚 12:00–20:00; publishing late does not move 20:00 (R-ALL-10)
+    g = _bs46()
+    closed = START + timedelta(hours=24)  # 20:00 Beijing time
+    g.handle(Close(at=closed))
+    deadline = g.state.deadline
+    assert deadline is not None and deadline.astimezone(UTC).hour == 12  # 次日20:00 Beijing
+    g.handle(Director("发布", {}, closed + timedelta(minutes=90)))
+    assert g.state.deadline == deadline
 
 
 def test_undo_takes_back_the_last_unpublished_command() -> None:

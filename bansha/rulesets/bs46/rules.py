@@ -98,14 +98,13 @@ class BS46(RuleSet):
         return order
 
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
-        """高票对辩 after a tie above 40%; 高票讨论 after a second tie; 遗言 while a right is open."""
+        """高票对辩 after a tie above 40%; 高票讨论 after a second tie. 遗言 runs every night, also when
+        nobody has words to leave, so that the day always opens at 12:00 (R-BS46-12)."""
         when = spec.get("when")
         if when == "runoff":
             return bool(state.flags.get("runoff"))
         if when == "decide":
             return bool(state.flags.get("decide"))
-        if when == "last_words_open":
-            return any(t is None for t in state.last_words.values())
         return True
 
     # ================================================================== acts

@@ -483,7 +483,7 @@ class M186(RuleSet):
             self.end_game(ctx, [RED])  # 任务失败3次
             return
         if missions.count(success) >= 3:
-            self._declare(ctx, "third_success", s.deadline)
+            self._declare(ctx, "third_success", s.closed_at)  # the 拍刀 day begins at the close
             return
         ctx.emit("flag", {"key": "lady_due", "value": rnd in self.data["lady_after"]})
 

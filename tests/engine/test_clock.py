@@ -1,0 +1,90 @@
+"""R-ALL-10: the post's clock times are local in the game's zone, across daylight-saving changes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+
+from bansha.engine import clock
+from bansha.engine.errors import SetupError
+from bansha.rulesets import find_ruleset
+
+SHANGHAI = clock.game_zone("Asia/Shanghai")
+NEW_YORK = clock.game_zone("America/New_York")
+BERLIN = clock.game_zone("Europe/Berlin")
+
+
+def utc(*args: int) -> datetime:
+    return datetime(*args, tzinfo=UTC)  # type: ignore[misc]
+
+
+def test_next_clock_time_is_local_whatever_zone_the_opening_is_in() -> None:
+    # 海猫's 夜晚行动阶段 opened at 22:00 Beijing time, given in UTC: 次日11:30 Beijing, not 19:30
+    opened = utc(2026, 6, 30, 14, 0)
+    deadline = clock.next_clock_time(opened, "11:30", SHANGHAI)
+    assert clock.scenario_time(deadline, SHANGHAI) == "2026-07-01 11:30"
+    assert deadline == utc(2026, 7, 1, 3, 30)
+    assert deadline.utcoffset() == timedelta(hours=8)  # written in the game's zone
+
+
+def test_next_clock_time_is_strictly_after_and_counts() -> None:
+    at = datetime(2026, 7, 1, 12, 0, tzinfo=SHANGHAI)
+    assert clock.scenario_time(clock.next_clock_time(at, "12:00", SHANGHAI), SHANGHAI) == (
+        "2026-07-02 12:00"
+    )
+    early = datetime(2026, 7, 1, 9, 0, tzinfo=timezone(timedelta(hours=8)))
+    assert clock.scenario_time(clock.next_clock_time(early, "12:00", SHANGHAI), SHANGHAI) == (
+        "2026-07-01 12:00"
+    )
+    second = clock.next_clock_time(early, "22:00", SHANGHAI, count=2)
+    assert clock.scenario_time(second, SHANGHAI) == "2026-07-02 22:00"
+
+
+def test_clock_time_across_spring_forward() -> None:
+    # New York, 2026-03-08 02:00 EST → 03:00 EDT: 12:00 → 次日12:00 is 23 hours of elapsed time
+    opened = datetime(2026, 3, 7, 12, 0, tzinfo=NEW_YORK)
+    deadline = clock.next_clock_time(opened, "12:00", NEW_YORK)
+    assert clock.scenario_time(deadline, NEW_YORK) == "2026-03-08 12:00"
+    assert deadline.astimezone(UTC) - opened.astimezone(UTC) == timedelta(hours=23)
+    # a clock time the change skips is read with the offset before the change
+    skipped = clock.next_clock_time(opened, "02:30", NEW_YORK)
+    assert clock.scenario_time(skipped, NEW_YORK) == "2026-03-08 03:30"
+
+
+def test_minutes_are_elapsed_and_days_keep_the_clock_across_fall_back() -> None:
+    # Berlin, 2026-10-25 03:00 CEST → 02:00 CET
+    at = utc(2026, 10, 25, 0, 30)  # 02:30 CEST
+    night = clock.after_minutes(at, 60, BERLIN)
+    assert night - at == timedelta(minutes=60)
+    assert clock.scenario_time(night, BERLIN) == "2026-10-25 02:30"  # 02:30 CET, the second one
+    day = clock.after_days(datetime(2026, 10, 24, 16, 0, tzinfo=BERLIN), 1, BERLIN)
+    assert clock.scenario_time(day, BERLIN) == "2026-10-25 16:00"
+    assert day.astimezone(UTC) - utc(2026, 10, 24, 14, 0) == timedelta(hours=25)
+
+
+def test_parse_moment_is_always_aware() -> None:
+    assert clock.parse_moment("2026-06-03T14:00:00Z", SHANGHAI) == utc(2026, 6, 3, 14)
+    local = clock.parse_moment("2026-06-03 20:00", SHANGHAI)
+    assert local == utc(2026, 6, 3, 12)
+    with pytest.raises(SetupError, match="时间"):
+        clock.parse_moment("明天", SHANGHAI)
+
+
+def test_format_moment_names_the_zone() -> None:
+    at = utc(2026, 12, 3, 4, 0)
+    assert clock.format_moment(at) == "12月3日 12:00（北京时间）"
+    assert clock.format_moment(at.isoformat(), "America/New_York") == "12月2日 23:00（纽约时间）"
+    assert clock.format_moment(at, "Asia/Kolkata") == "12月3日 09:30（UTC+05:30）"
+    assert clock.format_moment(None) == ""
+
+
+def test_zone_option_is_checked_and_recorded() -> None:
+    rs = find_ruleset("bs46", {"timezone": "Europe/Berlin"})
+    assert rs.zone is BERLIN
+    assert find_ruleset("bs46").options["timezone"] == "Asia/Shanghai"
+    with pytest.raises(SetupError, match="未知的时区"):
+        find_ruleset("bs46", {"timezone": "Mars/Olympus"})
+    with pytest.raises(SetupError, match="时:分"):
+        find_ruleset("m103", {"close_time": "25:00"})
+    assert find_ruleset("m103", {"close_time": "9:30"}).options["close_time"] == "09:30"
