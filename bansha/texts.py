@@ -72,7 +72,7 @@ DIRECTOR_READY = "导演账号已就绪：{username}"
 
 # ---------------------------------------------------------------------- forum threads
 THREAD_SUPPORTED = (
-    "bansha 能读取：Discuz! X2.5/X3（电脑版和触屏版）、Discuz! 6/7 的 viewthread.php 帖子页、"
+    "bansha 能读取：Discuz! X2.5/X3（电脑版和触屏版）、Discuz! 6/7 的 viewthread.php 帖子页（含 7.2）、"
     "phpwind 8/9 的帖子页（在浏览器里“另存为网页”），以及按「12楼 作者 2026-11-28 21:03」"
     "一行一个楼层标题粘贴的文字。"
 )
@@ -81,6 +81,12 @@ THREAD_FORUM_SAYS = "论坛的提示页（{message}）：可能需要登录，�
 THREAD_PAGE_TITLED = "标题为「{title}」的{generator}网页"
 THREAD_NO_HEADERS = "没有找到楼层标题行。" + THREAD_SUPPORTED
 THREAD_NOTHING = "请上传帖子页面、填写帖子地址或粘贴帖子内容"
+THREAD_NO_FLOORS = "没有楼层的网页"
+THREAD_UNTITLED = "（无标题）"
+THREAD_ANONYMOUS = "匿名"
+"""The author of a post the forum prints without a name."""
+THREAD_IMAGE = "[图片]"
+"""An image in a post body, where the forum showed a picture."""
 FETCH_SCHEME = "只能读取 http:// 或 https:// 开头的帖子地址"
 FETCH_NO_HOST = "找不到论坛服务器：{host}"
 FETCH_PRIVATE = "不能读取内网地址：{host}（{address}）"

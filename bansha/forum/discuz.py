@@ -1,19 +1,21 @@
 """Reading Discuz! thread pages, as the forum's own templates print them.
 
-- **X2.5/X3.x desktop** (``forum.php?mod=viewthread``, ``thread-T-P-1.html``): one
-  ``<div id="post_PID">`` per post; the author in ``.authi a.xw1``; the floor in ``#postnumPID``
-  (楼主, 沙发, 板凳, 地板 or ``N#``); the time in ``#authorpostonPID`` (a relative time such as
-  「3 天前」 carries the exact time in its ``title``); the body in ``#postmessage_PID``; quotes in
+Every desktop version prints one ``<table id="pidPID">`` per post, with the floor in
+``#postnumPID`` (楼主, 沙发, 板凳, 地板, ``N#`` or 「N楼」) and the body in ``#postmessage_PID``:
+
+- **X2.5/X3.x** (``forum.php?mod=viewthread``, ``thread-T-P-1.html``): the table inside
+  ``<div id="post_PID">``; the author in ``.authi a.xw1``; the time in ``#authorpostonPID`` (a
+  relative time such as 「3 天前」 carries the exact time in its ``title``); quotes in
   ``div.quote > blockquote`` with a ``findpost`` link; 「本帖最后由 X 于 … 编辑」 in ``i.pstatus``;
   the signature (``div.sign``) and attachment list (``div.pattl``) sit outside the body.
+- **7.2**: the author in ``td.postauthor div.postinfo a``, the time in ``#authorpostonPID``.
+- **6.x/7.0/7.1** (``viewthread.php``, also saved by a browser with upper-case markup): the
+  author in ``td.postauthor cite``; 「发表于 2010-7-13 17:16」 as text in ``div.postinfo``; quotes
+  「原帖由 X 于 … 发表」 in ``div.quote blockquote``; 「[本帖最后由 X 于 … 编辑]」 in an ``<i>``;
+  signatures in ``div.signatures``.
 - **X2.5/X3.x touch** (``mobile=2``): one ``div.plc`` (id ``pidPID``) per post; the floor in
   ``ul.authi li.grey em``, the author in its ``b a``, the time in the next ``li``; the body in
   ``div.message``.
-- **6.x/7.x** (``viewthread.php``, also saved by a browser with upper-case markup): one
-  ``<table id="pidPID">`` per post; the author in ``td.postauthor cite``; 「N楼」 in
-  ``#postnumPID``; 「发表于 2010-7-13 17:16」 as text in ``div.postinfo``; the body in
-  ``#postmessage_PID``; quotes 「原帖由 X 于 … 发表」 in ``div.quote blockquote``;
-  「[本帖最后由 X 于 … 编辑]」 in an ``<i>``; signatures in ``div.signatures``.
 
 A post the forum hides (「提示: 作者被禁止或删除 内容自动屏蔽」, 「该帖被管理员或版主屏蔽」) is kept as a
 floor with the notice as its body (``masked``). The footer's 「GMT+8」 gives the page's zone.
@@ -23,73 +25,76 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import datetime, tzinfo
+from datetime import datetime
 
-from lxml import etree
 from lxml import html as lxml_html
 
 from bansha import texts
 from bansha.forum.posts import (
+    Page,
     Post,
     ThreadError,
+    find,
+    first,
     floor_number,
     masked_notice,
-    page_time,
-    page_zone,
     read_body,
     read_time,
     text_of,
 )
 
 POSTED = re.compile(r"发表于\s*[:：]?\s*(.+)")
-ANONYMOUS = "匿名"
+QUOTES = ".//div[contains(@class,'quote')]"
+EDIT_NOTES = ".//i[contains(@class,'pstatus')] | .//i[contains(., '本帖最后由')]"
 
-
-def _first(el: lxml_html.HtmlElement, xpath: str) -> lxml_html.HtmlElement | None:
-    found = el.xpath(xpath)
-    return found[0] if found else None
+AUTHORS = (
+    ".//div[contains(@class,'authi')]/a[contains(@class,'xw1')]",  # X2.5/X3
+    ".//td[contains(@class,'postauthor')]/div[contains(@class,'postinfo')]/a",  # 7.2
+    ".//td[contains(@class,'postauthor')]//cite",  # 6/7.0/7.1
+    ".//div[contains(@class,'authi')]",  # X: an anonymous post names nobody
+)
+"""Where each version prints the author, in the order they are tried."""
 
 
 def _shown_time(el: lxml_html.HtmlElement | None) -> tuple[str, str]:
     """(what the page shows, the exact time if a ``title`` gives it) of a time element."""
     if el is None:
         return "", ""
-    titled = el.xpath(".//span[@title]")
+    titled = find(el, ".//span[@title]")
     shown = text_of(el)
     m = POSTED.search(shown)
     shown = (m.group(1) if m else shown).strip()
-    return shown, (titled[0].get("title") if titled else "")
+    return shown, (titled[0].get("title") or "" if titled else "")
 
 
 def _post(
     floor: int | None,
     pid: str,
     author: str,
-    shown: str,
-    exact: str,
+    shown: tuple[str, str],
     body: lxml_html.HtmlElement | None,
     box: lxml_html.HtmlElement,
-    when: datetime | None,
-    zone: tzinfo | None,
-    quotes: str,
-    notes: str,
+    page: Page,
+    now: datetime | None,
 ) -> Post | None:
-    """One floor from its parts; None when the box is not a post (no floor number)."""
+    """One floor from its parts (``shown``: the time as shown and the exact one, if given);
+    None when the box is not a post (no floor number, or neither a body nor the forum's notice)."""
     if floor is None:
         return None
-    time = read_time(exact or shown, when, zone)
+    when = page.when(now)
+    time = read_time(shown[1] or shown[0], when, page.zone)
     if body is None:
         notice = masked_notice(box)
         if notice is None:
             return None
-        return Post(floor, author, time, notice, pid, shown_time=shown, masked=True)
-    post = read_body(body, when, zone, quotes, notes)
+        return Post(floor, author, time, notice, pid, shown_time=shown[0], masked=True)
+    post = read_body(body, when, page.zone, QUOTES, EDIT_NOTES)
     post.floor, post.author, post.time, post.pid, post.shown_time = (
         floor,
         author,
         time,
         pid,
-        shown,
+        shown[0],
     )
     notice = masked_notice(box) if not post.body else None
     if notice:
@@ -97,120 +102,82 @@ def _post(
     return post
 
 
-class _Ids:
-    """Elements of one post box by id, found with one compiled search each."""
-
-    FIND = etree.XPath(".//*[@id=$id]")
-
-    def __init__(self, box: lxml_html.HtmlElement) -> None:
-        self.box = box
-
-    def get(self, name: str) -> lxml_html.HtmlElement | None:
-        """The element with that id inside the box, if any."""
-        found = self.FIND(self.box, id=name)
-        return found[0] if isinstance(found, list) and found else None
+def _author(box: lxml_html.HtmlElement) -> str:
+    for xpath in AUTHORS:
+        found = first(box, xpath)
+        name = " ".join(found.text_content().split()) if found is not None else ""
+        if name:
+            return name
+    return texts.THREAD_ANONYMOUS
 
 
-X3_POSTS = etree.XPath("//div[starts-with(@id, 'post_') and table[starts-with(@id, 'pid')]]")
-X3_AUTHOR = etree.XPath(".//div[contains(@class,'authi')]/a[contains(@class,'xw1')]")
+def _posted(box: lxml_html.HtmlElement, page: Page, pid: str) -> tuple[str, str]:
+    """The time of a desktop post: ``#authorpostonPID``, else 「发表于 …」 in a ``div.postinfo``
+    (6/7 print it as text beside the floor)."""
+    exact = page.by_id(f"authorposton{pid}")
+    if exact is not None:
+        return _shown_time(exact)
+    for info in find(box, ".//div[contains(@class,'postinfo')]"):
+        m = POSTED.search(text_of(info))
+        if m:
+            return re.split(r"\s{2,}|只看该作者", m.group(1))[0].strip(), ""
+    return "", ""
 
 
-def x3_posts(page: str, now: datetime | None = None) -> list[Post]:
-    """The posts of one saved Discuz! X2.5/X3.x desktop page."""
-    if "postmessage_" not in page:
-        return []
-    zone, when = page_zone(page), now or page_time(page)
-    root = lxml_html.fromstring(page)
+def _boxes(page: Page, tag: str) -> list[tuple[str, lxml_html.HtmlElement]]:
+    """(pid, element) of every ``<tag id="pidPID">`` of the page, in page order."""
+    return [
+        (name[3:], el)
+        for name, el in page.ids.items()
+        if name.startswith("pid") and name[3:].isdigit() and el.tag == tag
+    ]
+
+
+def desktop_posts(page: Page, now: datetime | None = None) -> list[Post]:
+    """The posts of one saved Discuz! desktop page: X2.5/X3.x, 7.2, or 6.x/7.0/7.1 (any letter
+    case)."""
     out: list[Post] = []
-    for div in X3_POSTS(root):
-        pid = div.get("id")[5:]
-        ids = _Ids(div)
-        links = X3_AUTHOR(div)
-        author = links[0].text_content().strip() if isinstance(links, list) and links else ANONYMOUS
-        num = ids.get(f"postnum{pid}")
-        shown, exact = _shown_time(ids.get(f"authorposton{pid}"))
+    for pid, box in _boxes(page, "table"):
+        num = page.by_id(f"postnum{pid}")
         post = _post(
             floor_number(num.text_content()) if num is not None else None,
             pid,
-            author,
-            shown,
-            exact,
-            ids.get(f"postmessage_{pid}"),
-            div,
-            when,
-            zone,
-            ".//div[contains(@class,'quote')]",
-            ".//i[contains(@class,'pstatus')]",
+            _author(box),
+            _posted(box, page, pid),
+            page.by_id(f"postmessage_{pid}"),
+            box,
+            page,
+            now,
         )
         if post is not None:
             out.append(post)
     return out
 
 
-def touch_posts(page: str, now: datetime | None = None) -> list[Post]:
+def touch_posts(page: Page, now: datetime | None = None) -> list[Post]:
     """The posts of one saved Discuz! X touch page (``mobile=2``)."""
-    zone, when = page_zone(page), now or page_time(page)
-    root = lxml_html.fromstring(page)
     out: list[Post] = []
-    for div in root.xpath("//div[contains(@class,'plc') and starts-with(@id,'pid')]"):
-        pid = div.get("id")[3:]
-        items = div.xpath(".//ul[contains(@class,'authi')]/li")
+    for pid, div in _boxes(page, "div"):
+        if "plc" not in (div.get("class") or "").split():
+            continue
+        items = find(div, ".//ul[contains(@class,'authi')]/li")
         if not items:
             continue
-        em = _first(items[0], ".//em")
-        link = _first(items[0], ".//b//a")
+        em = first(items[0], ".//em")
+        link = first(items[0], ".//b//a")
         if link is None:
-            link = _first(items[0], ".//b")
-        author = link.text_content().strip() if link is not None else ANONYMOUS
+            link = first(items[0], ".//b")
+        author = link.text_content().strip() if link is not None else ""
         shown, exact = _shown_time(items[1]) if len(items) > 1 else ("", "")
         post = _post(
             floor_number(em.text_content()) if em is not None else None,
             pid,
-            author or ANONYMOUS,
-            shown.split("|")[-1].strip(),
-            exact,
-            _first(div, ".//div[contains(@class,'message')]"),
+            author or texts.THREAD_ANONYMOUS,
+            (shown.split("|")[-1].strip(), exact),
+            first(div, ".//div[contains(@class,'message')]"),
             div,
-            when,
-            zone,
-            ".//div[contains(@class,'quote')]",
-            ".//i[contains(@class,'pstatus')]",
-        )
-        if post is not None:
-            out.append(post)
-    return out
-
-
-def d7_posts(page: str, now: datetime | None = None) -> list[Post]:
-    """The posts of one saved Discuz! 6.x/7.x ``viewthread.php`` page (any letter case)."""
-    zone, when = page_zone(page), now or page_time(page)
-    root = lxml_html.fromstring(page)
-    out: list[Post] = []
-    for table in root.xpath("//table[starts-with(@id, 'pid')]"):
-        pid = table.get("id")[3:]
-        if not pid.isdigit():
-            continue
-        ids = _Ids(table)
-        cite = _first(table, ".//td[contains(@class,'postauthor')]//cite")
-        author = text_of(cite) if cite is not None else ANONYMOUS
-        num = ids.get(f"postnum{pid}")
-        info = _first(table, ".//div[contains(@class,'postinfo')]")
-        shown = ""
-        if info is not None:
-            m = POSTED.search(text_of(info))
-            shown = re.split(r"\s{2,}|只看该作者", m.group(1))[0].strip() if m else ""
-        post = _post(
-            floor_number(num.text_content()) if num is not None else None,
-            pid,
-            author or ANONYMOUS,
-            shown,
-            "",
-            ids.get(f"postmessage_{pid}"),
-            table,
-            when,
-            zone,
-            ".//div[contains(@class,'quote')]",
-            ".//i[contains(., '本帖最后由')]",
+            page,
+            now,
         )
         if post is not None:
             out.append(post)
@@ -226,14 +193,14 @@ def merge(posts: Iterable[Post]) -> list[Post]:
     return sorted(seen.values(), key=lambda p: (p.floor, p.pid or ""))
 
 
-def page_posts(page: str, now: datetime | None = None) -> list[Post]:
-    """The posts of one Discuz! page of any of the three kinds (none: not a Discuz! thread)."""
-    return x3_posts(page, now) or touch_posts(page, now) or d7_posts(page, now)
+def page_posts(page: Page, now: datetime | None = None) -> list[Post]:
+    """The posts of one Discuz! page, desktop or touch (none: not a Discuz! thread)."""
+    return desktop_posts(page, now) or touch_posts(page, now)
 
 
 def parse_discuz(pages: Iterable[str], now: datetime | None = None) -> list[Post]:
-    """Every post of one or more saved Discuz! pages (X3 desktop, touch or 6/7), in floor order."""
-    out = merge(p for page in pages for p in page_posts(page, now))
+    """Every post of one or more saved Discuz! pages (desktop or touch), in floor order."""
+    out = merge(p for text in pages for p in page_posts(Page.read(text), now))
     if not out:
-        raise ThreadError(texts.THREAD_UNKNOWN_PAGE.format(n=1, found="没有楼层的网页"))
+        raise ThreadError(texts.THREAD_UNKNOWN_PAGE.format(n=1, found=texts.THREAD_NO_FLOORS))
     return out

@@ -16,14 +16,14 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
-from lxml import html as lxml_html
-
 from bansha import texts
 from bansha.forum.discuz import merge
 from bansha.forum.posts import (
     FLOOR_WORDS,
+    Page,
     Post,
     ThreadError,
+    find,
     floor_number,
     masked_notice,
     read_body,
@@ -34,30 +34,33 @@ from bansha.forum.posts import (
 PHPWIND_EDITED = re.compile(r"\[?(.+?)于(.+?)编辑了帖子\]?")
 PW8_EDITED = re.compile(r"\[\s*此帖被\s*(.+?)\s*在\s*(.+?)\s*重新编辑\s*\]")
 PW8_FLOOR = re.compile(r"(\d+)\s*楼")
+QUOTES = ".//blockquote"
+NO_NOTES = "self::nothing"
+"""phpwind prints its edit notes as text (read from the body's words), not in an element."""
 
 
-def pw9_posts(page: str, now: datetime | None = None) -> list[Post]:
+def pw9_posts(page: Page, now: datetime | None = None) -> list[Post]:
     """The posts of one saved phpwind 9 page."""
-    root = lxml_html.fromstring(page)
+    when = page.when(now)
     out: list[Post] = []
-    for div in root.xpath("//div[contains(@class,'J_read_floor')]"):
+    for div in find(page.root, "//div[contains(@class,'J_read_floor')]"):
         pid = (div.get("id") or "").removeprefix("read_") or None
-        names = div.xpath(".//div[@class='name']/a[contains(@class,'J_user_card_show')]")
-        author = names[0].text_content().strip() if names else "匿名"
-        lou = div.xpath(".//span[contains(@class,'lou')]")
+        names = find(div, ".//div[@class='name']/a[contains(@class,'J_user_card_show')]")
+        author = names[0].text_content().strip() if names else texts.THREAD_ANONYMOUS
+        lou = find(div, ".//span[contains(@class,'lou')]")
         floor = floor_number(lou[0].text_content()) if lou else None
-        tips = div.xpath(".//div[contains(@class,'floor_top_tips')]//span[@class='fl']")
+        tips = find(div, ".//div[contains(@class,'floor_top_tips')]//span[@class='fl']")
         shown = tips[0].text_content().split("发布于：")[-1].split("，")[0].strip() if tips else ""
-        content = div.xpath(".//div[@class='editor_content']")
+        content = find(div, ".//div[@class='editor_content']")
         if floor is None or not content:
             continue
-        post = read_body(content[0], now, None, ".//blockquote", ".//nothing")
+        post = read_body(content[0], when, page.zone, QUOTES, NO_NOTES)
         post.floor, post.author, post.pid = floor, author, pid
-        post.time, post.shown_time = read_time(shown, now), shown
-        for log in div.xpath(".//div[@class='edit_log']"):
+        post.time, post.shown_time = read_time(shown, when, page.zone), shown
+        for log in find(div, ".//div[@class='edit_log']"):
             m = PHPWIND_EDITED.search(log.text_content().strip())
             if m:
-                post.edited_by, post.edited_at = m.group(1), read_time(m.group(2), now)
+                post.edited_by, post.edited_at = m.group(1), read_time(m.group(2), when, page.zone)
         out.append(post)
     return out
 
@@ -72,34 +75,36 @@ def pw8_floor(shown: str) -> int | None:
     return int(m.group(1)) + 1 if m else None
 
 
-def pw8_posts(page: str, now: datetime | None = None) -> list[Post]:
+def pw8_posts(page: Page, now: datetime | None = None) -> list[Post]:
     """The posts of one saved phpwind 8 ``read.php`` page."""
-    root = lxml_html.fromstring(page)
+    when = page.when(now)
     out: list[Post] = []
-    for div in root.xpath("//div[contains(@class,'read_t') and starts-with(@id,'readfloor_')]"):
-        pid = div.get("id").removeprefix("readfloor_")
-        names = div.xpath(".//div[contains(@class,'r_name')]/a")
-        author = names[0].text_content().strip() if names else "匿名"
-        links = div.xpath(".//div[contains(@class,'tipTop')]/a[@title='复制此楼地址']")
+    for div in find(
+        page.root, "//div[contains(@class,'read_t') and starts-with(@id,'readfloor_')]"
+    ):
+        pid = (div.get("id") or "").removeprefix("readfloor_")
+        names = find(div, ".//div[contains(@class,'r_name')]/a")
+        author = names[0].text_content().strip() if names else texts.THREAD_ANONYMOUS
+        links = find(div, ".//div[contains(@class,'tipTop')]/a[@title='复制此楼地址']")
         floor = pw8_floor(links[0].text_content()) if links else None
-        times = div.xpath(
-            ".//div[contains(@class,'tipTop')]/span[starts-with(normalize-space(.),'发表于')]"
+        times = find(
+            div, ".//div[contains(@class,'tipTop')]/span[starts-with(normalize-space(.),'发表于')]"
         )
         shown = text_of(times[0]).split(":", 1)[-1].split("：", 1)[-1].strip() if times else ""
         exact = times[0].get("title") if times else ""
-        content = div.xpath(f".//*[@id='read_{pid}']")
+        content = page.by_id(f"read_{pid}")
         if floor is None:
             continue
-        time = read_time(exact or shown, now)
-        if not content:
+        time = read_time(exact or shown, when, page.zone)
+        if content is None:
             notice = masked_notice(div)
             if notice:
                 out.append(Post(floor, author, time, notice, pid, shown_time=shown, masked=True))
             continue
-        post = read_body(content[0], now, None, ".//blockquote", ".//nothing")
+        post = read_body(content, when, page.zone, QUOTES, NO_NOTES)
         m = PW8_EDITED.search(post.body)
         if m:
-            post.edited_by, post.edited_at = m.group(1), read_time(m.group(2), now)
+            post.edited_by, post.edited_at = m.group(1), read_time(m.group(2), when, page.zone)
             post.body = PW8_EDITED.sub("", post.body).strip()
         post.floor, post.author, post.pid, post.time, post.shown_time = (
             floor,
@@ -112,14 +117,14 @@ def pw8_posts(page: str, now: datetime | None = None) -> list[Post]:
     return out
 
 
-def page_posts(page: str, now: datetime | None = None) -> list[Post]:
+def page_posts(page: Page, now: datetime | None = None) -> list[Post]:
     """The posts of one phpwind 8 or 9 page (none: not a phpwind thread)."""
     return pw9_posts(page, now) or pw8_posts(page, now)
 
 
 def parse_phpwind(pages: Iterable[str], now: datetime | None = None) -> list[Post]:
     """Every post of one or more saved phpwind 8 or 9 pages, in floor order."""
-    out = merge(p for page in pages for p in page_posts(page, now))
+    out = merge(p for text in pages for p in page_posts(Page.read(text), now))
     if not out:
-        raise ThreadError(texts.THREAD_UNKNOWN_PAGE.format(n=1, found="没有楼层的网页"))
+        raise ThreadError(texts.THREAD_UNKNOWN_PAGE.format(n=1, found=texts.THREAD_NO_FLOORS))
     return out

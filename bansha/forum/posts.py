@@ -8,11 +8,15 @@ zone is applied later (R-ALL-10).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone, tzinfo
 
+from lxml import etree
 from lxml import html as lxml_html
+
+from bansha import texts
 
 FLOOR_WORDS = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
 """Floor names both forums print instead of numbers for the first four posts."""
@@ -24,10 +28,11 @@ RELATIVE = re.compile(
     r"(?P<day>今天|昨天|前天)\s*(?P<h>\d{1,2}):(?P<m>\d{2})"
 )
 FOOTER = re.compile(
-    r"GMT\s*(?P<sign>[+-])\s*(?P<hours>\d{1,2})(?:[.:](?P<frac>\d{1,2}))?\s*,\s*"
+    r"GMT\s*(?P<sign>[+-])\s*(?P<hours>\d{1,2})(?:[.:](?P<frac>\d{1,2}))?\s*,\s*(?:现在时间是\s*)?"
     r"(?P<time>\d{4}-\d{1,2}-\d{1,2}\s+\d{1,2}:\d{2})"
 )
-"""Discuz!'s footer: the board's zone and when the page was made (「GMT+8, 2026-11-30 10:12」)."""
+"""Discuz!'s footer: the board's zone and when the page was made (X 「GMT+8, 2026-11-30 10:12」,
+6/7 「当前时区 GMT+8, 现在时间是 2010-7-15 23:30」)."""
 EDITED = re.compile(r"本帖最后由\s*(.+?)\s*于\s*(.+?)\s*编辑")
 PID_IN_LINK = re.compile(r"pid=(\d+)")
 QUOTE_HEAD = re.compile(
@@ -42,6 +47,24 @@ BREAK = "\ue000"
 """Marks a rendered line break while the source's own newlines (mere spaces in HTML) go."""
 FOOTER_TAIL = 40_000
 """Discuz! prints its footer at the very end of the page: only that much is searched."""
+
+
+@functools.lru_cache(maxsize=128)
+def _compiled(expr: str) -> etree.XPath:
+    return etree.XPath(expr)
+
+
+def find(el: lxml_html.HtmlElement, expr: str) -> list[lxml_html.HtmlElement]:
+    """The elements (or strings) an XPath finds below ``el``; each expression is compiled once
+    (lxml compiles a string expression again on every ``el.xpath`` call)."""
+    found = _compiled(expr)(el)
+    return found if isinstance(found, list) else []
+
+
+def first(el: lxml_html.HtmlElement, expr: str) -> lxml_html.HtmlElement | None:
+    """The first element an XPath finds below ``el``, if any."""
+    found = find(el, expr)
+    return found[0] if found else None
 
 
 def spaces(text: str) -> str:
@@ -137,6 +160,38 @@ def page_time(page: str) -> datetime | None:
     return read_time(m.group("time"), None) if m else None
 
 
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One saved or fetched page, parsed once for every reader that tries it: its element tree,
+    its elements by id, the zone its footer states and when the forum made it (for relative
+    times)."""
+
+    root: lxml_html.HtmlElement
+    ids: dict[str, lxml_html.HtmlElement]
+    zone: tzinfo | None
+    made: datetime | None
+
+    @classmethod
+    def read(cls, text: str) -> Page:
+        """Parse the page's text once."""
+        root = lxml_html.fromstring(text)
+        ids: dict[str, lxml_html.HtmlElement] = {}
+        for el in BY_ID(root):
+            ids.setdefault(el.get("id"), el)
+        return cls(root, ids, page_zone(text), page_time(text))
+
+    def by_id(self, name: str) -> lxml_html.HtmlElement | None:
+        """The page's first element with that id."""
+        return self.ids.get(name)
+
+    def when(self, now: datetime | None) -> datetime | None:
+        """What relative times (「3 天前」) count from: ``now`` if given, else the page's own time."""
+        return now or self.made
+
+
+BY_ID = etree.XPath("//*[@id]")
+
+
 def floor_number(shown: str) -> int | None:
     """「楼主」→1, 「沙发」→2, 「12#」「12楼」「第 12 楼」→12."""
     shown = shown.strip()
@@ -166,7 +221,7 @@ def text_of(el: lxml_html.HtmlElement) -> str:
 
 def drop(el: lxml_html.HtmlElement, xpath: str) -> None:
     """Remove the matching elements, keeping the text that follows them."""
-    for node in el.xpath(xpath):
+    for node in find(el, xpath):
         node.drop_tree()
 
 
@@ -188,7 +243,7 @@ def clean_body(body: lxml_html.HtmlElement) -> None:
             img.drop_tree()
             continue
         marker = lxml_html.Element("span")
-        marker.text, marker.tail = "[图片]", img.tail
+        marker.text, marker.tail = texts.THREAD_IMAGE, img.tail
         parent.replace(img, marker)
 
 
@@ -265,7 +320,7 @@ def quote_of(
     block: lxml_html.HtmlElement, now: datetime | None, zone: tzinfo | None = None
 ) -> Quote:
     """A quote block: its head line (author and time, with the findpost link) and its text."""
-    links = block.xpath(".//a[contains(@href, 'pid=')]/@href")
+    links = find(block, ".//a[contains(@href, 'pid=')]/@href")
     found = PID_IN_LINK.search(str(links[0])) if links else None
     pid = found.group(1) if found else None
     lines = text_of(block).split("\n")
@@ -292,7 +347,7 @@ def read_body(
     """A post body: the edit notice (``notes``), the quoted posts (``quotes``), the banned
     formatting and the words, in a ``Post`` whose floor, author and time the caller sets."""
     post = Post(0, "", None, "")
-    for note in body.xpath(notes):
+    for note in find(body, notes):
         m = EDITED.search(note.text_content())
         if m:
             post.edited_by, post.edited_at = m.group(1), read_time(m.group(2), now, zone)
@@ -306,7 +361,7 @@ def read_body(
                 if parent is not None:
                     parent.text = (parent.text or "").rstrip().removesuffix("[")
             note.drop_tree()
-    for block in body.xpath(quotes):
+    for block in find(body, quotes):
         post.quotes.append(quote_of(block, now, zone))
         block.drop_tree()
     clean_body(body)
@@ -317,7 +372,7 @@ def read_body(
 
 def masked_notice(el: lxml_html.HtmlElement) -> str | None:
     """The forum's notice when it hides a post (「提示: 作者被禁止或删除 内容自动屏蔽」)."""
-    for node in el.xpath(".//div[contains(@class,'locked') or contains(@class,'notice')]"):
+    for node in find(el, ".//div[contains(@class,'locked') or contains(@class,'notice')]"):
         m = MASKED.search(text_of(node))
         if m:
             return "提示: " + m.group(1).strip()

@@ -15,8 +15,6 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
-from lxml import html as lxml_html
-
 from bansha import texts
 from bansha.forum import discuz, phpwind
 from bansha.forum.discuz import merge, parse_discuz
@@ -24,6 +22,7 @@ from bansha.forum.phpwind import parse_phpwind
 from bansha.forum.posts import (
     FLOOR_WORDS,
     QUOTE_HEAD,
+    Page,
     Post,
     Quote,
     ThreadError,
@@ -93,18 +92,18 @@ def parse_plain(text: str, now: datetime | None = None) -> list[Post]:
     return sorted(posts, key=lambda p: p.floor)
 
 
-def what_page(page: str) -> str:
+def what_page(page: Page, text: str) -> str:
     """What an unreadable page is, in the director's words: the forum's own notice (not logged
     in, no permission) or its title and generator."""
-    root = lxml_html.fromstring(page)
+    root = page.root
     notice = root.xpath("//div[@id='messagetext']//p | //div[contains(@class,'alert_error')]")
     if notice:
         return texts.THREAD_FORUM_SAYS.format(message=notice[0].text_content().strip()[:80])
-    title = " ".join(root.xpath("string(//title)").split())[:60] or "（无标题）"
+    title = " ".join(root.xpath("string(//title)").split())[:60] or texts.THREAD_UNTITLED
     generator = root.xpath("string(//meta[@name='generator']/@content)").strip()
-    if not generator and "discuz" in page.lower():
+    if not generator and "discuz" in text.lower():
         generator = "Discuz!"
-    elif not generator and "phpwind" in page.lower():
+    elif not generator and "phpwind" in text.lower():
         generator = "phpwind"
     return texts.THREAD_PAGE_TITLED.format(title=title, generator=generator or "")
 
@@ -114,13 +113,14 @@ def parse_any(pages: list[str], now: datetime | None = None) -> list[Post]:
     text) and read the thread they make together."""
     posts: list[Post] = []
     text: list[str] = []
-    for n, page in enumerate(pages, 1):
-        if not HTML.search(page[:20000]):
-            text.append(page)
+    for n, source in enumerate(pages, 1):
+        if not HTML.search(source[:20000]):
+            text.append(source)
             continue
+        page = Page.read(source)
         found = discuz.page_posts(page, now) or phpwind.page_posts(page, now)
         if not found:
-            raise ThreadError(texts.THREAD_UNKNOWN_PAGE.format(n=n, found=what_page(page)))
+            raise ThreadError(texts.THREAD_UNKNOWN_PAGE.format(n=n, found=what_page(page, source)))
         posts += found
     if text:
         posts += parse_plain("\n".join(text), now)
