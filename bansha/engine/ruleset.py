@@ -160,10 +160,13 @@ class RuleSet:
         return _lookup(self._status_by_name, name, "状态")
 
     def render(self, key: str, params: dict[str, Any], names: list[str]) -> str:
-        """Fill a text template; parameters named ``p*`` are seats and ``ps*`` lists of seats."""
+        """Fill a text template; parameters named ``p*`` are seats and ``ps*`` lists of seats, and
+        ``deadline`` a moment, written in the game's zone with the zone named (R-ALL-10)."""
         values: dict[str, Any] = {}
         for k, v in params.items():
-            if k.startswith("ps"):
+            if k == "deadline":
+                values[k] = clock.format_moment(v, str(self.options["timezone"]))
+            elif k.startswith("ps"):
                 values[k] = (
                     NAME_SEP.join(names[s] for s in v) if v else self.words.get("nobody", "无")
                 )
@@ -470,7 +473,12 @@ class RuleSet:
         deadline = clock.after_minutes(base, minutes, self.zone)
         ctx.emit("deadline_set", {"deadline": deadline.isoformat(), "minutes": minutes}, PUBLIC)
         ctx.emit(
-            "announcement", {"key": "deadline_extended", "params": {"minutes": minutes}}, PUBLIC
+            "announcement",
+            {
+                "key": "deadline_extended_to",
+                "params": {"minutes": minutes, "deadline": deadline.isoformat()},
+            },
+            PUBLIC,
         )
 
     def factions_in_play(self, state: State) -> list[str]:

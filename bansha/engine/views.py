@@ -191,6 +191,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         "ruleset": rs.id,
         "title": rs.title,
         "viewer": viewer if not isinstance(viewer, int) else names[viewer],
+        "timezone": str(rs.options["timezone"]),  # R-ALL-10: deadlines are local to it
         **stage,
         "players": [{"seat": i, "name": n, "out": i in out_set} for i, n in enumerate(names)],
         "holders": {

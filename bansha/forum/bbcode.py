@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from bansha.engine import clock
+from bansha.engine.clock import DEFAULT_ZONE
+
 PHASES = {"day": "第{n}天", "night": "第{n}夜"}
 DIALECTS = {"discuz": "Discuz! 代码", "phpwind": "phpwind 代码", "text": "纯文本"}
 
@@ -74,7 +77,8 @@ def morning_report(v: dict[str, Any], title: str, dialect: str = "discuz") -> st
     if v.get("stage"):
         line = f"当前阶段：{v['stage']}"
         if v.get("deadline"):
-            line += f"，截止 {str(v['deadline'])[:16].replace('T', ' ')}"
+            # R-ALL-10: in the game's zone, with the zone named (forum readers are anywhere)
+            line += f"，截止：{clock.format_moment(v['deadline'], v.get('timezone', DEFAULT_ZONE))}"
         out.append(escape(line, dialect))
     return "\n".join(out)
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import secrets
 
 from django import template
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join, json_script
+
+from bansha.engine import clock
 
 register = template.Library()
 
@@ -31,15 +33,38 @@ def phase_zh(label: str | None) -> str:
 
 
 @register.filter
-def when(iso: str | None, tz: str = "Asia/Shanghai") -> str:
-    """An ISO time as the game's local time, e.g. ``11月30日 16:39``."""
+def when(iso: str | None, tz: str = clock.DEFAULT_ZONE) -> str:
+    """An ISO time as the game's clock shows it, e.g. ``11月30日 16:39`` (a post's or a message's
+    time, beside others in the same zone)."""
     if not iso:
         return ""
-    from datetime import datetime
-    from zoneinfo import ZoneInfo
+    return clock.format_local(clock.parse_moment(iso, clock.game_zone(tz)), tz)
 
-    t = datetime.fromisoformat(str(iso)).astimezone(ZoneInfo(tz))
-    return f"{t.month}月{t.day}日 {t:%H:%M}"
+
+@register.filter
+def moment(iso: str | None, tz: str = clock.DEFAULT_ZONE) -> str:
+    """A deadline in the game's zone with the zone named (R-ALL-10): 「12月3日 12:00（北京时间）」,
+    as a ``<time>`` the page's script follows with the viewer's own time when their zone differs."""
+    if not iso:
+        return ""
+    zone = clock.game_zone(tz)
+    at = clock.local(clock.parse_moment(iso, zone), zone)
+    return format_html(
+        '<time class="moment" datetime="{}" data-zone="{}">{}</time>',
+        at.isoformat(),
+        tz,
+        clock.format_moment(at, tz),
+    )
+
+
+@register.simple_tag
+def clock_words() -> str:
+    """The clock's words for the page's script (the viewer's own time), as a JSON script element."""
+    words = {
+        key: clock.word(key).replace(":02d}", "}")  # the script pads hours and minutes itself
+        for key in ("moment", "named", "viewer")
+    }
+    return json_script({**words, "zones": clock.zone_names()}, "clock-words")
 
 
 @register.filter
