@@ -27,6 +27,7 @@ from bansha.names import SEAT_NAMES
 from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import GameRecord, SeatRecord
+from bansha.web import start_time
 from bansha.web.access import directed_game_or_404, game_or_404, player_or_404
 
 DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
@@ -275,7 +276,8 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
 def game_new(request: HttpRequest) -> HttpResponse:
     """Create a game from a built-in rule set or an uploaded variant file; show each seat's link once."""
     context: dict[str, Any] = {
-        "rulesets": [(rid, find_ruleset(rid).title) for rid in builtin_ids()]
+        "rulesets": [(rid, find_ruleset(rid).title) for rid in builtin_ids()],
+        "start": start_time.fields(request.POST if request.method == "POST" else None),
     }
     if request.method == "POST":
         names = [n.strip() for n in request.POST.get("players", "").splitlines() if n.strip()]
@@ -287,8 +289,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             options = json.loads(request.POST.get("options") or "{}")
             if request.POST.get("review"):
                 options["review"] = True
-            if request.POST.get("clock"):
-                options["start_at"] = timezone.localtime().isoformat()
+            options.update(start_time.read(request.POST))  # the zone, and the start if timed
             if len(set(names)) != len(names):
                 raise RuleError("玩家名字不能重复")
             created = SERVICE.create(
