@@ -411,7 +411,8 @@ class RuleSet:
         if not 0 <= seat < len(s.players):
             raise RuleError("没有这个座位")
         if kind == "card":
-            given = penalties.give(ctx, seat, penalties.COLOR_BY_NAME[cmd.name])
+            hold = self.holds_announcements(s)
+            given = penalties.give(ctx, seat, penalties.COLOR_BY_NAME[cmd.name], hold=hold)
             self.on_card(ctx, seat, given, bool(args.get("faction_loses")))
         elif kind == "substitute":
             new = str(args["by"]).strip()
@@ -430,6 +431,11 @@ class RuleSet:
             if not s.players[seat].alive:
                 raise RuleError(f"{s.players[seat].name}已经出局")
             self.remove(ctx, seat, kind)
+
+    def holds_announcements(self, state: State) -> bool:
+        """Whether announcements made now wait for their moment (R-ALL-11: M103's night keeps
+        what is to be announced for the next day's start); by default they go out at once."""
+        return False
 
     def accelerate(self, ctx: Ctx) -> None:
         """加快进程: today's vote is accelerated (「进程加速后不允许改票，所有改票作废」)."""

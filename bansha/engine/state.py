@@ -39,6 +39,8 @@ class ActRecord:
     targets: tuple[int, ...]
     choice: str | None
     at: datetime | None
+    seq: int = 0
+    """The position of the ``acted`` event: which of several members' submissions came last."""
 
 
 @dataclass(slots=True)
@@ -191,7 +193,12 @@ def _stage_opened(s: State, d: dict[str, Any]) -> None:
 
 def _acted(s: State, d: dict[str, Any]) -> None:
     rec = ActRecord(
-        d["seat"], d["skill"], tuple(d["targets"]), d.get("choice"), _parse_time(d.get("at"))
+        d["seat"],
+        d["skill"],
+        tuple(d["targets"]),
+        d.get("choice"),
+        _parse_time(d.get("at")),
+        s.seq,
     )
     s.acts[(rec.seat, rec.skill)] = rec
     team = d.get("team")

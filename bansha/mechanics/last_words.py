@@ -8,6 +8,7 @@ in exit order; an unused right lapses when the last words are published.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
@@ -26,14 +27,19 @@ MAX_LENGTH = 5000
 LAST_WORDS = LegalAct("last_words", (), 0, text=True)
 
 
-def grant(ctx: Ctx, seat: int, quota: int | None) -> bool:
-    """Give ``seat`` a last-words right if the quota (None: no limit) allows; return whether it did."""
+def grant(ctx: Ctx, seat: int, quota: int | None, params: dict[str, Any] | None = None) -> bool:
+    """Give ``seat`` a last-words right if the quota (None: no limit) allows; return whether it did.
+
+    ``params`` fill the notice's template beside the player (M103: how early they are due).
+    """
     given = ctx.state.flags.get("last_words_given", 0)
     if quota is not None and given >= quota:
         return False
     ctx.emit("flag", {"key": "last_words_given", "value": given + 1})
     ctx.emit("last_words_right", {"seat": seat}, (seat,))
-    ctx.emit("notice", {"key": "last_words_right", "params": {"p": seat}}, (seat,))
+    ctx.emit(
+        "notice", {"key": "last_words_right", "params": {"p": seat, **(params or {})}}, (seat,)
+    )
     return True
 
 

@@ -15,6 +15,15 @@ def _night_one():
     return g
 
 
+def _until(g: Game, key: str) -> None:
+    """Close stages until the stage ``key`` is open."""
+    for _ in range(8):
+        if g.state.stage_key == key:
+            return
+        g.handle(Close())
+    raise AssertionError(f"never reached {key}")
+
+
 def test_role_card_has_the_posts_skill_texts() -> None:
     g = m103_game()
     me = view(g, 5)["me"]  # 己, 妙手太医
@@ -36,6 +45,10 @@ def test_kill_target_is_seen_by_the_group_and_the_physician_only() -> None:
     g = _night_one()
     g.handle(Act(0, "kill", (12,)))
     assert view(g, 1)["acts"][0]["targets"] == ["寅"]  # a fellow assassin
+    # R-M103-18: 通灵 comes when the assassins' window ends, not with each submission
+    assert not any(n["key"] == "medium" for n in view(g, 5)["notices"])
+    g.handle(Close())
+    assert g.state.stage == "太医行动"
     assert any("寅" in n["text"] for n in view(g, 5)["notices"] if n["key"] == "medium")
     for seat in (4, 6, 12, 13):
         v = json.dumps(view(g, seat), ensure_ascii=False)
@@ -46,8 +59,7 @@ def test_kill_target_is_seen_by_the_group_and_the_physician_only() -> None:
 def test_night_death_is_not_public_until_the_morning() -> None:
     g = _night_one()
     g.handle(Act(0, "kill", (12,)))  # 寅: entitled to last words, so a 遗言 stage follows
-    g.handle(Close())
-    assert g.state.stage == "遗言"
+    _until(g, "last_words")
     public = view(g, "public")
     assert not any(p["out"] for p in public["players"])
     assert view(g, 12)["me"].get("out") is True  # the victim knows
@@ -64,7 +76,7 @@ def test_night_death_is_not_public_until_the_morning() -> None:
 def test_private_results_reach_only_their_owner() -> None:
     g = _night_one()
     g.handle(Act(4, "check", (0,)))
-    g.handle(Close())
+    _until(g, "day")
     assert [r["value"] for r in view(g, 4)["results"]] == ["非我爱皇帝阵营"]
     for seat in range(14):
         if seat not in (4, 5):
@@ -73,7 +85,7 @@ def test_private_results_reach_only_their_owner() -> None:
 
 def test_public_view_has_votes_and_no_roles() -> None:
     g = _night_one()
-    g.handle(Close())
+    _until(g, "day")
     g.handle(Vote(0, 4))
     public = view(g, "public")
     assert public["votes"] == [{"by": "甲", "for": "戊", "at": None}]
@@ -85,16 +97,18 @@ def test_public_view_has_votes_and_no_roles() -> None:
 
 def test_sheriff_vote_out_announces_martyrdom_at_once() -> None:
     g = _night_one()
-    g.handle(Close())  # day 1
+    _until(g, "day")  # day 1
     g.handle(Vote(0, 4))
     g.handle(Close())  # 戊 sheriff; night 2
-    g.handle(Close())  # day 2
+    _until(g, "day")  # day 2
     g.handle(Vote(0, 4))
     g.handle(Close())
     texts = [a["text"] for a in view(g, "public")["announcements"]]
     assert "戊被投票出局。" in texts
     assert any("触发<殉职>" in t for t in texts)
-    assert g.state.stage == "殉职"
+    # R-M103-18: he names a successor within the window after 关门, the night's first stage
+    assert g.state.stage == "夜晚"
+    assert any(la["key"] == "succession" for la in view(g, 4)["legal"])
 
 
 def test_director_view_is_the_god_view() -> None:
@@ -152,14 +166,15 @@ def test_a_night_succession_stage_is_seen_only_by_the_dead_sheriff() -> None:
             break
         g.handle(Close())
     g.handle(Act(n["甲"], "kill", (n["寅"],)))
+    g.handle(Close())
     g.handle(Act(n["己"], "poison", (n["卯"],)))
     g.handle(Close())
     assert g.state.stage_key == "succession"
     sheriff, other = view(g, n["寅"]), view(g, n["戊"])
     assert sheriff["stage"] == "殉职"
-    assert other["stage"] == "夜晚" and other["legal"] == []
+    assert other["stage"] == "太医行动" and other["legal"] == []  # the last public stage
     public = view(g, "public")
-    assert public["stage"] == "夜晚"
+    assert public["stage"] == "太医行动"
     succession = next(la for la in sheriff["legal"] if la["key"] == "succession")
     assert "卯" in succession["targets"]  # poisoned tonight: not revealed by the list
 

@@ -33,12 +33,34 @@ def test_random_games_keep_invariants(seed: int, prince: str) -> None:
     s = game.state
     assert s.ended
     assert len(s.winners) == 1, "exactly one faction wins"
-    assert (
-        s.winners[0] not in s.lost or s.winners[0] in s.lost
-    )  # a faction that surrendered never wins
+    check_winner_not_lost(game)
     check_replay(game)
     check_history(game)
     check_views(game)
+
+
+def check_winner_not_lost(game: Game) -> None:
+    """「已经被判负的阵营无法再次达到胜利条件」: a faction that surrendered never wins, and the winner
+    is a faction that lost only when one check sank every faction at once (then the one with the
+    most living members wins: docs/rulesets/m103.md, interpretation 4)."""
+    s = game.state
+    winner = s.winners[0]
+    surrendered = {
+        e.data["faction"]
+        for e in game.events
+        if e.kind == "faction_lost" and e.data.get("why") == "surrender"
+    }
+    assert winner not in surrendered, "a faction that surrendered won"
+    if winner in s.lost:
+        in_play = game.ruleset.factions_in_play(s)
+        assert set(in_play) <= set(s.lost), ("a lost faction won while another stood", s.lost)
+        last_exit = max(i for i, e in enumerate(game.events) if e.kind == "exited")
+        lost_at = next(
+            i
+            for i, e in enumerate(game.events)
+            if e.kind == "faction_lost" and e.data["faction"] == winner
+        )
+        assert lost_at > last_exit, "the winner had lost before the last exit"
 
 
 def director_chaos(g: Game, rng: random.Random) -> None:
@@ -75,6 +97,7 @@ def test_variant_random_games_keep_invariants(seed: int) -> None:
     play_random(game, seed)
     assert game.state.ended
     assert len(game.state.winners) == 1
+    check_winner_not_lost(game)
     check_replay(game)
     check_history(game)
     check_views(game)

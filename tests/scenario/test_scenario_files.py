@@ -42,12 +42,12 @@ def test_expect_error_that_is_accepted_fails(tmp_path: Path) -> None:
     f = tmp_path / "accepted.yaml"
     f.write_text(
         "ruleset: 菁华浮梦\nplayers: [甲, 乙, 丙, 丁, 戊, 己, 庚, 辛, 壬, 癸, 子, 丑, 寅, 卯]\n"
-        "steps:\n  - next\n  - next\n  - vote: {by: 甲, for: 乙, expect_error: true}\n",
+        "steps:\n  - next: day 1\n  - vote: {by: 甲, for: 乙, expect_error: true}\n",
         encoding="utf-8",
     )
     with pytest.raises(ScenarioFailure) as e:
         run_scenario(f)
-    assert e.value.step == 3
+    assert e.value.step == 2
     assert e.value.actual == "accepted"
 
 

@@ -8,6 +8,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
 from bansha.mechanics import omissions, votes
+from bansha.mechanics.announce import announce
 from bansha.rulesets.m103 import exits
 
 if TYPE_CHECKING:
@@ -112,33 +113,34 @@ def _close_day_vote(self: M103, ctx: Ctx) -> None:
 
 
 # ------------------------------------------------------------------ succession
+def _name_successor(self: M103, ctx: Ctx, old: int, heir: int) -> None:
+    """殉职<强制> (R-M103-13): the dead sheriff names a successor, in effect at once; at night
+    the heir is told at once and everyone else when the day begins (R-M103-19). Naming a player
+    who died the same night (not yet announced) gives a random living successor."""
+    s = ctx.state
+    ctx.emit("pending", {"key": "succession", "value": None})
+    if not s.players[heir].alive:
+        exits._random_successor(self, ctx)
+        return
+    hold = self.holds_announcements(s)
+    ctx.emit("holder_set", {"status": "sheriff", "seat": heir}, (heir,) if hold else PUBLIC)
+    announce(
+        ctx,
+        {"key": "sheriff_succession", "params": {"p": heir}, "holders": {"sheriff": heir}},
+        hold,
+    )
+
+
 def _close_succession(self: M103, ctx: Ctx) -> None:
-    """殉职<强制> (R-M103-13): the named successor, or a random one when none was named in time."""
+    """殉职 not named in time (R-M103-13, R-M103-18: 关门30分钟后仍未与法官取得联系): the badge goes
+    to a random living player, and the omission is recorded."""
     s = ctx.state
     old = s.pending.get("succession")
     if old is None:
         return
-    at_night = s.phase == "night"
-    rec = s.acts.get((old, "succession"))
     ctx.emit("pending", {"key": "succession", "value": None})
-    if rec is not None and s.players[rec.targets[0]].alive:
-        heir = rec.targets[0]
-        ctx.emit("holder_set", {"status": "sheriff", "seat": heir}, (heir,) if at_night else PUBLIC)
-        if not at_night:
-            ctx.emit(
-                "announcement",
-                {
-                    "key": "sheriff_succession",
-                    "params": {"p": heir},
-                    "holders": {"sheriff": heir},
-                },
-                PUBLIC,
-            )
-    else:
-        if rec is None:
-            omissions.record(ctx, [old], "succession")
-        # no successor named in time, or the one named died the same night: a random one
-        exits._random_successor(self, ctx, announce_now=not at_night)
+    omissions.record(ctx, [old], "succession")
+    exits._random_successor(self, ctx)
 
 
 def _num(n: float) -> str:

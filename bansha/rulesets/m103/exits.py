@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
 from bansha.mechanics import last_words
+from bansha.mechanics.announce import announce
 from bansha.mechanics.outcome import members
 from bansha.rulesets.m103.keys import ASSASSINS
 
@@ -32,8 +33,8 @@ def _exit(self: M103, ctx: Ctx, seat: int, cause: str, announce_now: bool) -> li
             "notice", {"key": "you_are_out", "params": {"cause": self.data["causes"][c]}}, (x,)
         )
         gone.append(x)
-        if c != "red_card":
-            last_words.grant(ctx, x, quota)  # R-M103-15: red cards have no last words
+        if c != "red_card":  # R-M103-15: red cards have no last words; R-M103-18: due early
+            last_words.grant(ctx, x, quota, {"minutes": self.window})
         if s.holders.get("sheriff") == x:
             ctx.emit("holder_set", {"status": "sheriff", "seat": None})
             if c == "red_card":
@@ -58,29 +59,31 @@ def _exit(self: M103, ctx: Ctx, seat: int, cause: str, announce_now: bool) -> li
     else:
         ctx.emit("flag", {"key": "night_exits", "value": [*s.flags.get("night_exits", []), *gone]})
     if random_badge:
-        _random_successor(self, ctx, announce_now=True)
+        _random_successor(self, ctx)
     _cupid_takes_blade(self, ctx)
     return gone
 
 
-def _random_successor(self: M103, ctx: Ctx, announce_now: bool) -> None:
+def _random_successor(self: M103, ctx: Ctx) -> None:
+    """A random living successor (红牌罚下的警长警徽随机移交; a successor not named in time); at
+    night the heir is told at once and everyone else when the day begins (R-M103-19)."""
     s = ctx.state
     living = s.living()
     if not living:
         return
+    hold = self.holds_announcements(s)
     heir = ctx.rng().choice(living)
     ctx.emit(
         "holder_set",
         {"status": "sheriff", "seat": heir, "random": True},
-        PUBLIC if announce_now else (heir,),
+        (heir,) if hold else PUBLIC,
         chance=True,
     )
-    if announce_now:
-        ctx.emit(
-            "announcement",
-            {"key": "sheriff_random", "params": {"p": heir}, "holders": {"sheriff": heir}},
-            PUBLIC,
-        )
+    announce(
+        ctx,
+        {"key": "sheriff_random", "params": {"p": heir}, "holders": {"sheriff": heir}},
+        hold,
+    )
 
 
 def _cupid_takes_blade(self: M103, ctx: Ctx) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
+from bansha.mechanics import announce
 from bansha.mechanics.outcome import all_out, last_standing, members
 from bansha.rulesets.m103.keys import ASSASSINS, LOVERS, LOYAL
 
@@ -100,4 +101,5 @@ def _end(self: M103, ctx: Ctx, winners: list[str]) -> None:
             {"key": "final_exits", "params": {"ps": pending}, "exits": pending},
             PUBLIC,
         )
+    announce.release(ctx)  # and whatever else the night had to announce (R-M103-19)
     self.end_game(ctx, winners)

@@ -5,26 +5,30 @@ The post's flow (游戏流程):
 （1）侍卫行动（2）刺客/黑情侣选择杀人对象（3）太医行动，收到通灵反馈，可以发动救药、毒药……（4）密探行动
 （5）指杀结算（6）毒药结算（7）开始第一天讨论日……最先高票者当选警长。同时出人投票结束，高票者出局，平票则另计」
 
-Rulings followed: R-ALL-01..08, R-M103-01..17 (see ../shared/rulings.md). Each method names the
+Rulings followed: R-ALL-01..12, R-M103-01..19 (see ../shared/rulings.md). Each method names the
 clause and the ruling it implements. Words users read come from ``data.yaml``.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
-from bansha.engine.errors import RuleError
+from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State
-from bansha.mechanics import last_words, surrender, votes
+from bansha.mechanics import announce, last_words, surrender, votes
 from bansha.mechanics.outcome import members
 from bansha.rulesets.m103 import day, exits, lovers, night, outcome
 from bansha.rulesets.m103.keys import ASSASSINS, LOVERS
 
-NIGHT_SKILLS = ("guard", "kill", "save", "poison", "check")
+FIRST_WINDOW = ("guard", "kill", "check")
+"""关门后30分钟内: the guard, the spy and the assassins (R-M103-18)."""
+PHYSICIAN = ("save", "poison")
+"""收到通灵反馈后30分钟内: the physician (R-M103-18)."""
 SURRENDERING = (ASSASSINS, LOVERS)  # 杀了狗皇帝阵营、皇帝算什么阵营均可以……发起投降
 PROPOSE_SURRENDER = LegalAct("surrender", (), 0, rare=True)
 
@@ -37,6 +41,18 @@ class M103(RuleSet):
         self._categories: dict[str, str] = {
             k: str(r["category"]) for k, r in self.roles.items() if r.get("category")
         }
+        window = self.options["window_minutes"]
+        if not isinstance(window, int) or isinstance(window, bool) or window <= 0:
+            raise SetupError(f"选项「window_minutes」须为正整数（分钟），而不是「{window}」")
+        self.window = window
+        for specs in self.data["timetable"].values():  # R-M103-18: stages measured in windows
+            for spec in specs:
+                if "windows" in spec:
+                    spec["minutes"] = int(spec["windows"]) * window
+        self._has_physician = any(
+            "medium" in r.get("skills", []) and int(r.get("count", 0)) > 0
+            for r in self.roles.values()
+        )
 
     # ================================================================== setup
     def setup(
@@ -80,6 +96,9 @@ class M103(RuleSet):
         when = spec.get("when")
         if when == "has_cupid":
             return any("red_thread" in p.skills for p in state.players)
+        if when == "has_physician":
+            # held every night whatever she has left: a shorter night would tell everyone
+            return self._has_physician
         if when == "succession_pending":
             return "succession" in state.pending
         if when == "last_words_open":
@@ -111,13 +130,12 @@ class M103(RuleSet):
             if not 0 <= t < len(s.players) or not s.players[t].alive:
                 raise RuleError("目标必须是未出局的角色")  # R-ALL-03
             raise RuleError(self._why_target(s, cmd, t))
+        if cmd.skill == "succession":
+            day._name_successor(self, ctx, cmd.by, cmd.targets[0])  # 殉职: named, in effect at once
+            return
         team = "kill" if cmd.skill == "kill" else None
         to = tuple(self._kill_team(s)) if team else (cmd.by,)
         self.record_act(ctx, cmd, to, team)
-        if cmd.skill == "kill":
-            # 通灵<强制>: the physician is told the standing kill target (R-M103-05).
-            for seat in self._holders(s, "medium"):
-                ctx.emit("notice", {"key": "medium", "params": {"p": cmd.targets[0]}}, (seat,))
 
     def stage_audience(self, state: State, spec: dict[str, Any]) -> tuple[int, ...] | None:
         """The night's 殉职 and 遗言 stages are private to the dead sheriff and the holders of a
@@ -147,7 +165,13 @@ class M103(RuleSet):
             return f"你没有技能<{name}>"
         if cmd.skill == "red_thread":
             return "<红线>只能在游戏开始时发动"
-        if cmd.skill in NIGHT_SKILLS and s.stage_key != "night":
+        w = self.window
+        if cmd.skill in FIRST_WINDOW and s.stage_key == "physician":
+            return f"<{name}>须在关门后{w}分钟内发动，行动时限已过，视为放弃"  # R-M103-18
+        if cmd.skill in PHYSICIAN and s.stage_key == "night":
+            medium = self.skill_name("medium")
+            return f"<{name}>在收到<{medium}>反馈后的{w}分钟内发动，现在还不能发动"  # R-M103-18
+        if cmd.skill in (*FIRST_WINDOW, *PHYSICIAN) and s.stage_key not in ("night", "physician"):
             return f"<{name}>只能在夜晚发动"
         if cmd.skill == "save" and (cmd.by, "poison") in s.acts:
             return "<毒药>发动后，在该夜晚不可发动技能<救药>"
@@ -171,9 +195,10 @@ class M103(RuleSet):
         out: list[LegalAct] = []
         out.extend(last_words.legal(state, seat))
         key = state.stage_key
-        if key == "succession" and state.pending.get("succession") == seat:
+        if state.pending.get("succession") == seat and key in ("day", "night", "succession"):
             # 殉职: the sheriff who just exited names a successor among the players not yet
-            # announced out: at night the others who died are still secret, so they stay on the list
+            # announced out: at night the others who died are still secret, so they stay on the
+            # list. A sheriff voted out names one within the window after 关门 (R-M103-18).
             out.append(LegalAct("succession", self._publicly_in(state, seat), 1))
         if p.faction in SURRENDERING:
             out.extend(self._surrender_acts(state, seat))
@@ -195,12 +220,14 @@ class M103(RuleSet):
                     out.append(LegalAct("guard", targets, 1))
             if "kill" in sk:
                 out.append(LegalAct("kill", living, 1))
+            if "check" in sk:
+                out.append(LegalAct("check", living, 1))
+        elif key == "physician":
+            sk = p.skills
             if "save" in sk and (seat, "poison") not in state.acts:
                 out.append(LegalAct("save", living, 1))
             if "poison" in sk and (seat, "save") not in state.acts:
                 out.append(LegalAct("poison", living, 1))
-            if "check" in sk:
-                out.append(LegalAct("check", living, 1))
         elif key == "day" and self._may_vote(state, seat):
             out.append(LegalAct("vote", living, 1, choices=("弃权",)))
         return out
@@ -232,7 +259,13 @@ class M103(RuleSet):
 
     # ================================================================== last words, surrender
     def _submit_last_words(self, ctx: Ctx, cmd: Act) -> None:
-        """R-M103-15: only a holder of an unused right; no Discuz! code."""
+        """R-M103-15: only a holder of an unused right; no Discuz! code. R-M103-18: due
+        「在次日开门30分钟前」: the night's 遗言 stage ends when the day opens, so its last window
+        refuses them."""
+        s = ctx.state
+        margin = timedelta(minutes=self.window)
+        if cmd.at and s.stage_key == "last_words" and s.deadline and cmd.at > s.deadline - margin:
+            raise RuleError(f"遗言须在次日开门{self.window}分钟前提交，已视为放弃遗言")
         last_words.submit(ctx, cmd.by, cmd.choice)
 
     def _surrender(self, ctx: Ctx, cmd: Act) -> None:
@@ -313,6 +346,11 @@ class M103(RuleSet):
         if stage_key == "red_thread":
             lovers._close_red_thread(self, ctx)
         elif stage_key == "night":
+            day._close_succession(self, ctx)  # a sheriff voted out: 关门30分钟后 a random one
+            night._close_first_window(self, ctx)
+            if not self._has_physician:
+                night._resolve_night(self, ctx)
+        elif stage_key == "physician":
             night._resolve_night(self, ctx)
         elif stage_key == "day":
             day._close_day_vote(self, ctx)
@@ -355,9 +393,15 @@ class M103(RuleSet):
             },
             PUBLIC,
         )
+        announce.release(ctx)  # R-M103-19: what the night had to announce, in order
         last_words.publish_and_close(ctx)
         ctx.emit("flag", {"key": "night_exits", "value": []})
         ctx.emit("flag", {"key": "vote_exits", "value": []})
+
+    def holds_announcements(self, state: State) -> bool:
+        """「夜晚期间需要公示的内容全部在下一个白天开始时公布」 (R-ALL-11, R-M103-19): from the start
+        (直接入夜) until the next day begins, announcements wait for the day's start."""
+        return state.phase in ("start", "night")
 
     # ================================================================== director
     def factions_in_play(self, state: State) -> list[str]:
@@ -374,11 +418,15 @@ class M103(RuleSet):
         self._red_card(ctx, seat, faction_loses)
 
     def _red_card(self, ctx: Ctx, seat: int, faction_loses: bool) -> None:
-        """红牌罚下: out at once, no last words, badge passed at random, lovers still follow."""
+        """红牌罚下: out at once, no last words, badge passed at random, lovers still follow; at night
+        the exit, its 殉情 and the badge are announced when the day begins (R-M103-19)."""
         s = ctx.state
         faction = s.players[seat].faction
         if s.players[seat].alive:
-            exits._exit(self, ctx, seat, "red_card", announce_now=True)
+            hold = self.holds_announcements(s)
+            if hold:
+                announce.announce(ctx, {"key": "red_card_exit", "params": {"p": seat}}, hold=True)
+            exits._exit(self, ctx, seat, "red_card", announce_now=not hold)
         if faction_loses and faction in outcome._factions(self, s):
             outcome._lose(self, ctx, faction, "red_card")
             outcome._check_outcome(self, ctx, [faction])

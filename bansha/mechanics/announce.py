@@ -1,0 +1,37 @@
+"""Announcements wait for their moment (R-ALL-11).
+
+M103: 「讨论日进行时、投票结束时都会随时公示游戏流程相关信息，而夜晚期间需要公示的内容全部在下一个白天开始时公布。」
+(R-M103-19: a red card given at night, its badge handover and any exit are announced when the next
+day begins). What a post says to announce at a given moment is announced then and not earlier: an
+announcement made while the post holds them is kept for the director only and published, in the
+order it was made, when the moment comes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bansha.engine.context import Ctx
+from bansha.engine.events import PUBLIC
+
+HELD = "held_announcements"
+"""The flag (director-only) that keeps the announcements waiting for their moment."""
+
+
+def announce(ctx: Ctx, data: dict[str, Any], hold: bool) -> None:
+    """Publish an announcement now, or keep it for :func:`release` when ``hold`` is true."""
+    if hold:
+        held = list(ctx.state.flags.get(HELD) or [])
+        ctx.emit("flag", {"key": HELD, "value": [*held, data]})
+    else:
+        ctx.emit("announcement", data, PUBLIC)
+
+
+def release(ctx: Ctx) -> None:
+    """The moment has come: publish every held announcement, in the order they were made."""
+    held = list(ctx.state.flags.get(HELD) or [])
+    if not held:
+        return
+    for data in held:
+        ctx.emit("announcement", data, PUBLIC)
+    ctx.emit("flag", {"key": HELD, "value": []})
