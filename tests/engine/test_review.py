@@ -63,10 +63,10 @@ def test_a_stage_timed_in_minutes_gets_back_the_minutes_it_waited() -> None:
     rs = find_ruleset("m103", {"review": True, "start_at": START.isoformat()})
     g = Game.create(rs, M103_NAMES, 3, {i: rs.role_key(r) for i, r in enumerate(M103_DEAL)})
     closed = START + timedelta(minutes=60)
-    g.handle(Close(at=closed))  # 红线 closes: the night opens, 60 minutes from the close
-    assert g.state.deadline == closed + timedelta(minutes=60)
+    g.handle(Close(at=closed))  # 红线 closes: the night opens, a 30-minute window (R-M103-18)
+    assert g.state.deadline == closed + timedelta(minutes=30)
     g.handle(Director("发布", {}, closed + timedelta(minutes=90)))
-    assert g.state.deadline == closed + timedelta(minutes=60 + 90)
+    assert g.state.deadline == closed + timedelta(minutes=30 + 90)
 
 
 def test_a_stage_at_a_clock_time_keeps_it_after_the_wait() -> None:
