@@ -243,11 +243,20 @@ def serve(
         typer.Option(min=1, help="Requests served at once per process (the rest wait their turn)"),
     ] = 4,
     clock: Annotated[bool, typer.Option(help="Close stages at their deadlines")] = True,
+    https: Annotated[
+        bool,
+        typer.Option(
+            help="Browsers reach the site over HTTPS (a TLS proxy in front sets "
+            "X-Forwarded-Proto): cookies only over HTTPS, HSTS, plain HTTP redirected"
+        ),
+    ] = False,
 ) -> None:
     """Run the web platform at http://HOST:PORT (applies migrations first)."""
     from bansha.web.server import serve as run
 
     os.environ["BANSHA_REQUEST_THREADS"] = str(threads)
+    if https:
+        os.environ["BANSHA_HTTPS"] = "1"
     console.print(f"bansha 正在运行：http://{host}:{port}/")
     run(host, port, database_url, workers, clock)
 
@@ -261,11 +270,16 @@ def director(
     ] = None,
 ) -> None:
     """Create a director account (or reset its password)."""
-    from bansha.web.server import add_director, setup
+    from bansha import texts
+    from bansha.web.server import PasswordRefused, add_director, setup
 
     setup(database_url)
-    add_director(username, password)
-    console.print(f"导演账号已就绪：{username}")
+    try:
+        add_director(username, password)
+    except PasswordRefused as e:
+        console.print(f"[red]{texts.PASSWORD_REFUSED.format(reasons='；'.join(e.reasons))}[/red]")
+        raise typer.Exit(2) from e
+    console.print(texts.DIRECTOR_READY.format(username=username))
 
 
 @app.command(name="rotate-key")

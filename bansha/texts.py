@@ -22,6 +22,7 @@ BAD_REQUEST_TITLE = "请求有误"
 BAD_REQUEST = "请求的格式不对，请返回刷新页面后再试。"
 BACK_HOME = "回到首页"
 
+TOO_MANY_TITLE = "操作太频繁"
 TOO_MANY = "操作太频繁，请稍后再试"
 """A rate limit refused the request (429)."""
 
@@ -68,6 +69,13 @@ KEY_FROM_ENVIRONMENT = (
 )
 
 PASSWORD_REFUSED = "密码不符合要求：{reasons}"
+PASSWORD_RULES = {
+    "password_too_short": "密码长度太短，至少要10个字符",
+    "password_too_common": "这个密码太常见了",
+    "password_entirely_numeric": "密码不能全都是数字",
+    "password_too_similar": "密码和账号名太相似",
+}
+"""Why Django's password validators refused a director's password, by their error code."""
 DIRECTOR_READY = "导演账号已就绪：{username}"
 
 # ---------------------------------------------------------------------- forum threads

@@ -6,6 +6,8 @@ never a copy of the full state with keys removed. The director's god view is a v
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from bansha.engine.events import DIRECTOR, PUBLIC, Event
@@ -31,10 +33,46 @@ def _visible(ev: Event, viewer: Viewer) -> bool:
     return ev.visible_to(viewer)
 
 
-def version(game: Game, viewer: Viewer) -> int:
-    """How many events ``viewer`` may see: a page's version. Live updates compare it, so a page
-    learns of a change only when its own view changed (never of other players' private events)."""
-    return sum(1 for ev in game.events if _visible(ev, viewer))
+def shown(game: Game, viewer: Viewer) -> list[int]:
+    """The positions of the events ``viewer``'s view is built from, in order: visible to the
+    viewer, not undone (撤销), and, in 公示审核 mode, published (team chats excepted) unless the
+    viewer is the director."""
+    state = game.state
+    events = game.events
+    review = bool(game.ruleset.options.get("review"))
+    pending = state.commands[0] if state.commands else len(events)  # unpublished from here
+    cursor = pending if review and viewer != "director" else len(events)
+    skipped = undone_positions(events) if state.undone_any else set()
+    return [
+        i
+        for i, ev in enumerate(events)
+        if i not in skipped and (i < cursor or ev.kind == "chat") and _visible(ev, viewer)
+    ]
+
+
+def digest(v: dict[str, Any]) -> str:
+    """A page's version: a digest of the view itself, so it moves exactly when what the viewer
+    sees changed (never for another player's private event, an unpublished draft, a private
+    stage or a stage closing into one)."""
+    body = json.dumps(v, sort_keys=True, default=str, check_circular=False, separators=(",", ":"))
+    return hashlib.sha256(body.encode()).hexdigest()[:24]
+
+
+def version(game: Game, viewer: Viewer) -> str:
+    """The version of ``viewer``'s page (see :func:`digest`; a page that has just computed its
+    view takes ``digest(view)`` instead of computing it twice)."""
+    return digest(view(game, viewer))
+
+
+def inputs(game: Game, viewer: Viewer) -> int:
+    """A cheap fingerprint of everything ``viewer``'s view is computed from: the events it is
+    built from, the viewer's legal acts, whether results await publication, and (after the end,
+    for the reveal's timeline) the whole stream. Equal fingerprints mean equal views, so a live
+    socket computes the view only when this moved; the view's digest then decides what is sent."""
+    state = game.state
+    legal = tuple(game.legal(viewer)) if isinstance(viewer, int) else ()
+    tail = len(game.events) if state.ended or viewer == "director" else 0
+    return hash((tuple(shown(game, viewer)), legal, state.awaiting is not None, tail))
 
 
 def audience(ev: Event, seats: int) -> range | tuple[int, ...]:
@@ -76,13 +114,10 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     ended = False
     state = game.state
     review = bool(rs.options.get("review"))
-    # review mode: players and the public see what the director published (and team chats)
     pending = state.commands[0] if state.commands else len(game.events)  # unpublished from here
-    cursor = pending if review and viewer != "director" else len(game.events)
-    skipped = undone_positions(game.events) if state.undone_any else set()
-    for i, ev in enumerate(game.events):
-        if i in skipped or (i >= cursor and ev.kind != "chat") or not _visible(ev, viewer):
-            continue
+    events = game.events
+    for i in shown(game, viewer):
+        ev = events[i]
         k, d = ev.kind, ev.data
         if k == "game_created":
             names = list(d["players"])

@@ -29,6 +29,7 @@ from bansha.engine.events import Event
 from bansha.engine.ruleset import RuleSet
 from bansha.forum import imports, threads
 from bansha.rulesets import find_ruleset, load_variant_text
+from bansha.service import inputs
 from bansha.sim.heuristic import bot_command
 from bansha.store import events as store
 from bansha.store.models import GameRecord, PostSnapshot, SeatRecord
@@ -86,7 +87,10 @@ class GameService:
         declare: dict[str, Any] | None = None,
     ) -> Created:
         """Deal a new game (R-ALL-02: the commitment is published) and make every seat's link.
-        The game's zone is one of its options, recorded with it (R-ALL-10)."""
+        The game's zone is one of its options, recorded with it (R-ALL-10). RuleError: a player
+        name no database keeps alike (control characters, too long)."""
+        for name in players:
+            inputs.check_name(name)
         options = {**(options or {}), "timezone": (options or {}).get("timezone", game_timezone)}
         rs = (
             load_variant_text(variant_yaml, options)
@@ -146,6 +150,7 @@ class GameService:
         """The one revocation path (替补 and reissued links): revoke every live link of the
         seat, make a new one for ``name``, and close the seat's open sockets at once (each push
         also checks the link again, so a socket that misses the close still sends nothing)."""
+        inputs.check_name(name)
         token = secrets.token_urlsafe(TOKEN_BYTES)
         with transaction.atomic():
             SeatRecord.objects.filter(game_id=game_id, seat=seat).update(revoked=True)
@@ -215,6 +220,7 @@ class GameService:
             key = f"{actor}:{key}"
         if key is not None and not _usable_key(key):
             raise RuleError(texts.FORM_BROKEN, "form_broken")
+        inputs.check_command(cmd, _payload(cmd))
         for attempt in range(12):
             with self._lock(game_id):
                 try:

@@ -1,8 +1,9 @@
 """Live updates over websockets (Django Channels): each open page gets its own viewer's view.
 
 A change to a game is announced to the channel-layer group of that game; every connected page then
-recomputes the view of *its* viewer (a seat, the director or the public) and sends that, so a push
-carries nothing its receiver could not already load. The channel layer fans out across worker
+recomputes the view of *its* viewer (a seat, the director or the public) and sends it only when it
+differs from the one last sent (a page's version is a digest of its view), so a push carries nothing
+its receiver could not already load, and a change its receiver may not see sends nothing at all. The channel layer fans out across worker
 processes: PostgreSQL (channels_postgres) with ``--database-url``, in-process with SQLite.
 
 Revocation is immediate: a seat's sockets also join that seat's group, and when its link is
@@ -20,7 +21,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 
-from bansha.engine.views import version, view
+from bansha.engine.views import digest, inputs, view
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 from bansha.web.access import directs, held_seat
@@ -131,23 +132,29 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         viewer = getattr(self, "viewer", None)
         if viewer is None:
             return
-        payload = await database_sync_to_async(self._view)(viewer, getattr(self, "sent", None))
+        payload = await database_sync_to_async(self._view)(viewer, getattr(self, "inputs", None))
         if payload is REVOKED:
             await self._revoke()
             return
         if payload is None or self.viewer is None:
             return
+        self.inputs = payload.pop("inputs")
+        if payload["seq"] == getattr(self, "sent", None):
+            return  # the view is the same: nothing is sent, so not even the timing tells
         self.sent = payload["seq"]
         await self.send_json(payload)
 
-    def _view(self, viewer: int | str, sent: int | None) -> dict[str, Any] | None:
-        """This viewer's version and view; None when the version is the one already sent (the
-        view is then not even computed); REVOKED when the viewer no longer holds the page."""
+    def _view(self, viewer: int | str, seen: int | None) -> dict[str, Any] | None:
+        """This viewer's version and view; None when nothing the view is computed from moved
+        (the view is then not even computed); REVOKED when the viewer no longer holds the page."""
         if not _still_entitled(self.scope, self.game_id, viewer):
             return REVOKED
         with SERVICE.reading(self.game_id) as game:
-            seq = version(game, viewer)
-            return None if seq == sent else {"seq": seq, "view": view(game, viewer)}
+            now = inputs(game, viewer)
+            if now == seen:
+                return None
+            v = view(game, viewer)
+        return {"inputs": now, "seq": digest(v), "view": v}
 
 
 REVOKED: dict[str, Any] = {}

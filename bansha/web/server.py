@@ -74,15 +74,38 @@ def serve(host: str, port: int, database_url: str | None, workers: int, clock: b
         stop.set()
 
 
+class PasswordRefused(Exception):
+    """Django's password validators refused a director's password (``reasons``, in Chinese)."""
+
+    def __init__(self, reasons: list[str]) -> None:
+        super().__init__("；".join(reasons))
+        self.reasons = reasons
+
+
 def add_director(username: str, password: str) -> None:
-    """Create (or reset the password of) a director account."""
+    """Create (or reset the password of) a director account; PasswordRefused: too short, too
+    common, all digits or too like the name (nothing is changed then)."""
     from django.contrib.auth import get_user_model
+    from django.contrib.auth.password_validation import validate_password
+    from django.core.exceptions import ValidationError
+    from django.db import transaction
+    from django.utils import translation
+
+    from bansha import texts
 
     user_model = get_user_model()
-    user, _ = user_model.objects.get_or_create(username=username)
-    user.set_password(password)
-    user.is_staff = True
-    user.save()
+    with transaction.atomic(), translation.override("zh-hans"):
+        user, _ = user_model.objects.get_or_create(username=username)
+        try:
+            validate_password(password, user)
+        except ValidationError as e:
+            transaction.set_rollback(True)
+            raise PasswordRefused(
+                [texts.PASSWORD_RULES.get(err.code or "", err.messages[0]) for err in e.error_list]
+            ) from None
+        user.set_password(password)
+        user.is_staff = True
+        user.save()
 
 
 def run_worker(database_url: str | None) -> None:

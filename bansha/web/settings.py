@@ -5,6 +5,8 @@
 - ``BANSHA_SECRET_KEY`` (and ``BANSHA_SECRET_KEY_FALLBACKS``): else the installation's own key in
   ``BANSHA_HOME/secret_key``, made on first run (``bansha.web.keys``)
 - ``BANSHA_DEBUG``, ``BANSHA_ALLOWED_HOSTS`` (comma separated)
+- ``BANSHA_HTTPS=1`` (``bansha serve --https``): browsers reach the site over HTTPS (a TLS proxy in
+  front sets ``X-Forwarded-Proto``): cookies only over HTTPS, HSTS
 - ``BANSHA_REQUEST_THREADS``: requests served at once per server process (default 4; see
   ``bansha.web.handler``)
 """
@@ -12,6 +14,7 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from typing import Any
 
 import dj_database_url
@@ -31,6 +34,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "channels",
+    "axes",
     "bansha.store",
     "bansha.web",
 ]
@@ -45,6 +49,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",
+    "bansha.web.headers.PrivatePages",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "bansha.web.urls"
@@ -102,7 +108,7 @@ else:
 
 # Rate limits (django-ratelimit) count in this cache: per process, enough against guessing links.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-RATELIMIT_VIEW = "bansha.web.views.too_many"
+RATELIMIT_VIEW = "bansha.web.errors.too_many"
 RATELIMIT_ENABLE = (
     os.environ.get("BANSHA_RATELIMIT", "1") != "0"
 )  # off only for load tests from one address
@@ -113,8 +119,26 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
 ]
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Directors' logins (django-axes): after 5 wrong passwords from one address, that address waits 15
+# minutes; the failures are counted in the database, so alike in every server process.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "bansha.web.errors.login_locked"
+AXES_VERBOSE = False
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -125,13 +149,20 @@ USE_I18N = True
 USE_TZ = True
 
 # Sessions (a seat and the hash of its link, or a director's login) live in the database: the
-# cookie is only a random key, so logging out ends the session everywhere. Messages live in the
-# session, never in a cookie the browser could rewrite (a cookie's message can be marked safe).
+# cookie is only a random key, so logging out ends the session everywhere. Flash messages stay in
+# a signed cookie that is never trusted as markup (bansha.web.messages).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
-MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+MESSAGE_STORAGE = "bansha.web.messages.UntrustedCookieStorage"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
+CSRF_FAILURE_VIEW = "bansha.web.errors.csrf_failure"
+HTTPS = os.environ.get("BANSHA_HTTPS", "") == "1"
+if HTTPS:
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 365 * 24 * 3600
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"

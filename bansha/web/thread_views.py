@@ -17,7 +17,7 @@ from django_ratelimit.decorators import ratelimit
 
 from bansha import texts
 from bansha.engine import Post, RuleError
-from bansha.engine.views import version, view
+from bansha.engine.views import digest, view
 from bansha.forum.charset import decode
 from bansha.forum.fetching import fetch
 from bansha.forum.threads import ThreadError
@@ -59,7 +59,8 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             messages.error(request, "引用的楼层必须是数字")
         return HttpResponseRedirect(reverse("discussion", args=[record.id]))
     with SERVICE.reading(record.id, record.seq) as game:
-        v, today, seq = view(game, viewer), game.state.day, version(game, viewer)
+        v, today = view(game, viewer), game.state.day
+    seq = digest(v)
     days = sorted(v["thread"]) or [today]
     try:
         day = int(request.GET.get("day") or (today if today in days else days[-1]))

@@ -4,23 +4,28 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from bansha.web import thread_views, views
+from bansha.web import converters, thread_views, views  # noqa: F401  (converters: <gid:…>)
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("demo/new", views.demo_new, name="demo_new"),
     path("new", views.game_new, name="game_new"),
-    path("g/<str:game_id>/", views.public_page, name="public"),
-    path("g/<str:game_id>/join/<str:token>", views.join, name="join"),
-    path("g/<str:game_id>/me", views.player_page, name="player"),
-    path("g/<str:game_id>/act", views.player_act, name="act"),
-    path("g/<str:game_id>/say", views.player_say, name="say"),
-    path("g/<str:game_id>/thread", thread_views.discussion, name="discussion"),
-    path("g/<str:game_id>/advance", views.demo_advance, name="advance"),
-    path("g/<str:game_id>/director", views.director_page, name="director"),
-    path("g/<str:game_id>/director/command", views.director_command, name="director_command"),
-    path("g/<str:game_id>/director/thread", thread_views.director_thread, name="director_thread"),
+    path("g/<gid:game_id>/", views.public_page, name="public"),
+    path("g/<gid:game_id>/join/<str:token>", views.join, name="join"),
+    path("g/<gid:game_id>/me", views.player_page, name="player"),
+    path("g/<gid:game_id>/act", views.player_act, name="act"),
+    path("g/<gid:game_id>/say", views.player_say, name="say"),
+    path("g/<gid:game_id>/thread", thread_views.discussion, name="discussion"),
+    path("g/<gid:game_id>/advance", views.demo_advance, name="advance"),
+    path("g/<gid:game_id>/director", views.director_page, name="director"),
+    path("g/<gid:game_id>/director/command", views.director_command, name="director_command"),
+    path("g/<gid:game_id>/director/thread", thread_views.director_thread, name="director_thread"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
 ]
+
+handler400 = "bansha.web.errors.bad_request"
+handler403 = "bansha.web.errors.forbidden"
+handler404 = "bansha.web.errors.not_found"
+handler500 = "bansha.web.errors.server_error"

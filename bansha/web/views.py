@@ -21,7 +21,7 @@ from django_ratelimit.decorators import ratelimit
 
 from bansha import texts
 from bansha.engine import Act, Close, Director, RuleError, Say, Vote
-from bansha.engine.views import version, view
+from bansha.engine.views import digest, version, view
 from bansha.forum import bbcode
 from bansha.names import SEAT_NAMES
 from bansha.rulesets import builtin_ids, find_ruleset
@@ -84,7 +84,8 @@ def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The public page: status, who is in, announcements, votes, the reveal after the end."""
     record = game_or_404(game_id)
     with SERVICE.reading(record.id, record.seq) as game:
-        v, seq = view(game, "public"), version(game, "public")
+        v = view(game, "public")
+    seq = digest(v)
     return render(request, "bansha/public.html", {"record": record, "v": v, "seq": seq})
 
 
@@ -92,7 +93,8 @@ def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """A player's page: their role card, knowledge, results, forms for what they may do now."""
     record, seat = player_or_404(request, game_id)
     with SERVICE.reading(record.id, record.seq) as game:
-        v, seq = view(game, seat), version(game, seat)
+        v = view(game, seat)
+    seq = digest(v)
     chat_limit = 0 if request.GET.get("chats") == "all" else CHAT_SHOWN
     return render(
         request,
@@ -189,7 +191,7 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
     if dialect not in bbcode.DIALECTS:
         dialect = "discuz"
     with SERVICE.reading(record.id, record.seq) as game:
-        v, public, seq = view(game, "director"), view(game, "public"), len(game.events)
+        v, public = view(game, "director"), view(game, "public")
         commands = game.ruleset.data.get("director_commands", [])
     seats = SeatRecord.objects.filter(game=record, revoked=False).order_by("seat")
     return render(
@@ -200,7 +202,7 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
             "v": v,
             "seats": seats,
             "commands": commands,
-            "seq": seq,
+            "seq": digest(v),
             "god": json.dumps(v["god"], ensure_ascii=False, indent=1),
             "dialect": dialect,
             "dialects": bbcode.DIALECTS,

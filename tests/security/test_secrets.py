@@ -84,18 +84,32 @@ def test_rotation_keeps_the_previous_key_accepted_until_dropped(tmp_path: Path) 
     assert secret_keys(tmp_path, {}) == (second, [])
 
 
+def _forged_messages() -> str:
+    """A messages cookie signed with the published key, its message marked as safe markup."""
+    with override_settings(SECRET_KEY=PUBLISHED_KEY):
+        return CookieStorage(RequestFactory().get("/"))._encode(
+            [Message(constants.ERROR, mark_safe(MARKUP), extra_tags=mark_safe('"><b>'))]
+        )
+
+
 @pytest.mark.django_db(transaction=True)
-@override_settings(SECRET_KEY=PUBLISHED_KEY)
-def test_a_messages_cookie_forged_with_the_published_key_shows_no_markup() -> None:
-    """Even a server signing with the published key reads no messages from a cookie: they live in
-    the session (in the database), so a forged one marked safe never reaches a page."""
-    forged = CookieStorage(RequestFactory().get("/"))._encode(
-        [Message(constants.ERROR, mark_safe(MARKUP))]
-    )
+def test_a_messages_cookie_forged_with_the_published_key_is_rejected() -> None:
     browser = Client()
-    browser.cookies["messages"] = forged
+    browser.cookies["messages"] = _forged_messages()
     page = browser.get("/").content.decode()
     assert "伪造" not in page and 'id="forged"' not in page
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(SECRET_KEY=PUBLISHED_KEY)
+def test_even_a_validly_signed_messages_cookie_carries_no_markup() -> None:
+    """A server that signed with the published key accepts the cookie's message, but only as
+    text: nothing read from a cookie is ever trusted as markup."""
+    browser = Client()
+    browser.cookies["messages"] = _forged_messages()
+    page = browser.get("/").content.decode()
+    assert "伪造" in page  # shown, escaped
+    assert 'id="forged"' not in page and "<script>alert" not in page and '"><b>' not in page
 
 
 @pytest.mark.django_db(transaction=True)
@@ -117,7 +131,8 @@ def test_logging_out_ends_the_session_everywhere() -> None:
     """A copy of the session cookie (another tab, a stolen cookie) stops working at logout."""
     get_user_model().objects.create_user("d", password="a-long-password-1")
     browser = Client()
-    assert browser.login(username="d", password="a-long-password-1")
+    login = {"username": "d", "password": "a-long-password-1"}
+    assert browser.post("/accounts/login/", login).status_code == 302
     copy = Client()
     copy.cookies["sessionid"] = browser.cookies["sessionid"].value
     assert copy.get("/new").status_code == 200

@@ -2,64 +2,19 @@
 opened with the old link closes at once and hears nothing more, the new team chat included."""
 
 import asyncio
-import json
 from collections.abc import Callable
 
 import pytest
-from asgiref.testing import ApplicationCommunicator
 from django.contrib.auth import get_user_model
 from django.test import Client
 
 from bansha.engine import Close, Director, Say
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord, SeatRecord
+from tests.web.sockets import open_socket, rest, said, socket
 
 pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
-
-
-def _socket(gid: str, who: str, browser: Client) -> ApplicationCommunicator:
-    from bansha.web.asgi import application
-
-    cookies = "; ".join(f"{k}={v.value}" for k, v in browser.cookies.items())
-    return ApplicationCommunicator(
-        application,
-        {
-            "type": "websocket",
-            "path": f"/ws/g/{gid}/{who}",
-            "headers": [
-                (b"host", b"127.0.0.1"),
-                (b"origin", b"http://127.0.0.1"),
-                (b"cookie", cookies.encode()),
-            ],
-            "query_string": b"",
-            "subprotocols": [],
-        },
-    )
-
-
-async def _open(ws: ApplicationCommunicator) -> dict:
-    await ws.send_input({"type": "websocket.connect"})
-    assert (await ws.receive_output(10))["type"] == "websocket.accept"
-    sent = await ws.receive_output(10)
-    assert sent["type"] == "websocket.send", sent
-    return json.loads(sent["text"])
-
-
-def _said(messages: list[dict]) -> str:
-    """What the socket's views held, as text."""
-    return json.dumps(
-        [json.loads(m["text"]) for m in messages if m["type"] == "websocket.send"],
-        ensure_ascii=False,
-    )
-
-
-async def _rest(ws: ApplicationCommunicator) -> list[dict]:
-    """Everything the socket sends until it falls quiet."""
-    out = []
-    while not await ws.receive_nothing(1.0):
-        out.append(await ws.receive_output(1))
-    return out
 
 
 def _night_with_a_team_chat() -> tuple[str, int, int, dict[int, str]]:
@@ -85,13 +40,13 @@ def _replace_and_chat(
     old = _seated(gid, tokens[a])
 
     async def watch() -> tuple[list[dict], list[dict]]:
-        ws = _socket(gid, "me", old)
-        await _open(ws)
+        ws = socket(gid, "me", old)
+        await open_socket(ws)
         await asyncio.to_thread(SERVICE.submit, gid, Say(b, "assassins", "替补之前的话"))
-        before = await _rest(ws)
+        before = await rest(ws)
         await asyncio.to_thread(replace, gid, a)
         await asyncio.to_thread(SERVICE.submit, gid, Say(b, "assassins", "替补之后的新话"))
-        after = await _rest(ws)
+        after = await rest(ws)
         await ws.wait(5)
         return before, after
 
@@ -109,8 +64,8 @@ def test_a_socket_opened_before_the_link_is_replaced_is_closed_and_hears_nothing
     replace: Callable[[str, int], object],
 ) -> None:
     before, after, page = _replace_and_chat(replace)
-    assert "替补之前的话" in _said(before)
-    assert "替补之后的新话" not in _said(after)
+    assert "替补之前的话" in said(before)
+    assert "替补之后的新话" not in said(after)
     assert after and after[-1] == {"type": "websocket.close", "code": 4404}
     assert page == 404
 
@@ -122,11 +77,11 @@ def test_every_push_checks_the_link_again() -> None:
     old = _seated(gid, tokens[a])
 
     async def watch() -> list[dict]:
-        ws = _socket(gid, "me", old)
-        await _open(ws)
+        ws = socket(gid, "me", old)
+        await open_socket(ws)
         await asyncio.to_thread(SeatRecord.objects.filter(game_id=gid, seat=a).update, revoked=True)
         await asyncio.to_thread(SERVICE.submit, gid, Say(b, "assassins", "没人该听到"))
-        return await _rest(ws)
+        return await rest(ws)
 
     after = asyncio.run(watch())
     assert after == [{"type": "websocket.close", "code": 4404}]
@@ -140,11 +95,11 @@ def test_a_directors_socket_stops_at_logout() -> None:
     director.force_login(owner)
 
     async def watch() -> list[dict]:
-        ws = _socket(gid, "director", director)
-        await _open(ws)
+        ws = socket(gid, "director", director)
+        await open_socket(ws)
         await asyncio.to_thread(director.post, "/accounts/logout/")
         await asyncio.to_thread(SERVICE.submit, gid, Say(b, "assassins", "导演退出后的话"))
-        return await _rest(ws)
+        return await rest(ws)
 
     assert asyncio.run(watch()) == [{"type": "websocket.close", "code": 4404}]
 

@@ -1,0 +1,59 @@
+"""The pages a request gets when it cannot have what it asked for: not found (also everything a
+viewer may not load), refused, a stale form (CSRF), too many attempts, a server error. Chinese,
+sized for a phone, from the one catalogue of texts; they read no session and no database, so they
+render even when those are what failed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.template import loader
+
+from bansha import texts
+
+
+def page(status: int, title: str, text: str) -> HttpResponse:
+    """An error page with its status."""
+    html = loader.get_template("bansha/error.html").render(
+        {"status": status, "title": title, "text": text, "home": texts.BACK_HOME}
+    )
+    return HttpResponse(html, status=status, content_type="text/html; charset=utf-8")
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """404: the same page for a missing game and for one this viewer may not load."""
+    return page(404, texts.NOT_FOUND_TITLE, texts.NOT_FOUND)
+
+
+def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """403."""
+    return page(403, texts.FORBIDDEN_TITLE, texts.FORBIDDEN)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """400 (a malformed request, a host not served)."""
+    return page(400, texts.BAD_REQUEST_TITLE, texts.BAD_REQUEST)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """500: nothing was changed (a command is acknowledged only after it is stored)."""
+    return page(500, texts.SERVER_ERROR_TITLE, texts.SERVER_ERROR)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """403 for a form without a valid CSRF token: stale, or sent from another site."""
+    return page(403, texts.CSRF_TITLE, texts.CSRF)
+
+
+def too_many(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """429: too many attempts from one address (private-link guessing, flooding)."""
+    return page(429, texts.TOO_MANY_TITLE, texts.TOO_MANY)
+
+
+def login_locked(request: HttpRequest, credentials: Any = None) -> HttpResponse:
+    """429: too many wrong passwords from this address; it may try again after the cool-off."""
+    from django.conf import settings
+
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    return page(429, texts.TOO_MANY_TITLE, texts.LOGIN_LOCKED.format(minutes=minutes))

@@ -1,0 +1,53 @@
+"""Real websockets for tests: the ASGI application as served, with a test browser's cookies."""
+
+import json
+
+from asgiref.testing import ApplicationCommunicator
+from django.test import Client
+
+
+def socket(gid: str, who: str, browser: Client | None = None) -> ApplicationCommunicator:
+    """A socket to ``/ws/g/<gid>/<who>`` from 127.0.0.1, carrying the browser's cookies."""
+    from bansha.web.asgi import application
+
+    jar = browser.cookies.items() if browser is not None else []
+    cookies = "; ".join(f"{k}={v.value}" for k, v in jar)
+    return ApplicationCommunicator(
+        application,
+        {
+            "type": "websocket",
+            "path": f"/ws/g/{gid}/{who}",
+            "headers": [
+                (b"host", b"127.0.0.1"),
+                (b"origin", b"http://127.0.0.1"),
+                (b"cookie", cookies.encode()),
+            ],
+            "query_string": b"",
+            "subprotocols": [],
+        },
+    )
+
+
+async def open_socket(ws: ApplicationCommunicator) -> dict:
+    """Connect; the first message, the viewer's current view."""
+    await ws.send_input({"type": "websocket.connect"})
+    assert (await ws.receive_output(10))["type"] == "websocket.accept"
+    sent = await ws.receive_output(10)
+    assert sent["type"] == "websocket.send", sent
+    return json.loads(sent["text"])
+
+
+def said(messages: list[dict]) -> str:
+    """What the socket's views held, as text."""
+    return json.dumps(
+        [json.loads(m["text"]) for m in messages if m["type"] == "websocket.send"],
+        ensure_ascii=False,
+    )
+
+
+async def rest(ws: ApplicationCommunicator) -> list[dict]:
+    """Everything the socket sends until it falls quiet."""
+    out = []
+    while not await ws.receive_nothing(1.0):
+        out.append(await ws.receive_output(1))
+    return out

@@ -1,0 +1,106 @@
+"""Versions without side channels: a page's version is a digest of its viewer's view, so its
+socket hears of a change only when that view changed. Closing a night into M103's private 遗言
+stage (someone died with a right to last words) tells the public page nothing, and in 公示审核
+mode results the director has not published move nobody's version."""
+
+import asyncio
+import json
+
+import pytest
+
+from bansha.engine import Act, Close, Director
+from bansha.engine.views import digest, version, view
+from bansha.rulesets import find_ruleset
+from bansha.service.games import SERVICE
+from tests.helpers import M103_DEAL
+from tests.web.sockets import open_socket, rest, said, socket
+
+pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
+NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
+RS = find_ruleset("m103")
+ROLES = {i: RS.role_key(r) for i, r in enumerate(M103_DEAL)}
+ASSASSIN, SPY, CUPID, CONSORT = 0, 4, 8, 13  # 甲 卧底刺客, 戊 大内密探, 壬 牵线红娘, 卯 绝色宠妃
+
+
+def _night_one(**options: object) -> str:
+    gid = SERVICE.create("m103", NAMES, seed=5, roles=ROLES, options=dict(options)).record.id
+    SERVICE.submit(gid, Act(CUPID, "red_thread", (10, 11)))
+    SERVICE.submit(gid, Close())
+    if SERVICE.load(gid).state.awaiting is not None:
+        SERVICE.submit(gid, Director("发布", {"edits": {}}), actor="director")
+    assert SERVICE.load(gid).state.stage_key == "night"
+    return gid
+
+
+def test_a_night_closing_into_a_private_last_words_stage_sends_the_public_page_nothing() -> None:
+    gid = _night_one()
+
+    async def watch() -> tuple[dict, list[dict], list[dict]]:
+        public = socket(gid, "public")
+        first = await open_socket(public)
+        await asyncio.to_thread(SERVICE.submit, gid, Act(ASSASSIN, "kill", (SPY,)))
+        await asyncio.to_thread(SERVICE.submit, gid, Close())
+        stage = await asyncio.to_thread(lambda: SERVICE.load(gid).state.stage_key)
+        assert stage == "last_words"  # private to 戊
+        during = await rest(public)
+        await asyncio.to_thread(SERVICE.submit, gid, Close())  # the day opens
+        after = await rest(public)
+        return first, during, after
+
+    first, during, after = asyncio.run(watch())
+    assert during == []  # not even a push with the same view: nothing tells a death tonight
+    assert "遗言" not in said(after) and len(after) == 1
+    day = json.loads(after[0]["text"])
+    assert day["view"]["stage"] == "讨论日" and day["seq"] != first["seq"]
+    assert day["seq"] == version(SERVICE.load(gid), "public")
+
+
+def test_a_seat_without_a_night_part_hears_nothing_of_the_private_stage_either() -> None:
+    """卯 (绝色宠妃) has nothing to do at night: her view before and after the close is the
+    same, so her page is not even refreshed."""
+    gid = _night_one()
+    before = view(SERVICE.load(gid), CONSORT)
+    SERVICE.submit(gid, Act(ASSASSIN, "kill", (SPY,)))
+    SERVICE.submit(gid, Close())
+    game = SERVICE.load(gid)
+    assert game.state.stage_key == "last_words"
+    assert view(game, CONSORT) == before and version(game, CONSORT) == digest(before)
+    assert version(game, SPY) != digest(view(game, CONSORT))  # 戊 sees the stage open
+
+
+def test_unpublished_results_move_no_version_until_the_director_publishes() -> None:
+    gid = _night_one(review=True)
+    game = SERVICE.load(gid)
+    before = {v: version(game, v) for v in ("public", CONSORT)}
+
+    async def watch() -> tuple[list[dict], list[dict], list[dict]]:
+        public = socket(gid, "public")
+        await open_socket(public)
+        await asyncio.to_thread(SERVICE.submit, gid, Act(ASSASSIN, "kill", (SPY,)))
+        await asyncio.to_thread(SERVICE.submit, gid, Close())
+        await asyncio.to_thread(SERVICE.submit, gid, Close())  # past the private stage
+        closed = await rest(public)
+        drafts = await asyncio.to_thread(
+            lambda: view(SERVICE.load(gid), "director")["review"]["drafts"]
+        )
+        assert drafts, "the night's results wait for the director"
+        await asyncio.to_thread(SERVICE.submit, gid, Director("撤销", {}), actor="director")
+        await asyncio.to_thread(SERVICE.submit, gid, Close())
+        undone = await rest(public)
+        await asyncio.to_thread(
+            SERVICE.submit, gid, Director("发布", {"edits": {}}), actor="director"
+        )
+        published = await rest(public)
+        return closed, undone, published
+
+    closed, undone, published = asyncio.run(watch())
+    assert all("戊" not in a["text"] for m in closed + undone for a in _announced(m))
+    waiting = [json.loads(m["text"])["view"]["stage"] for m in closed]
+    assert waiting in ([], ["结算中，等待导演发布公示"])
+    game = SERVICE.load(gid)
+    assert version(game, CONSORT) != before[CONSORT]  # published: the day and its news
+    assert any("戊" in a["text"] for m in published for a in _announced(m))
+
+
+def _announced(message: dict) -> list[dict]:
+    return json.loads(message["text"])["view"]["announcements"] if "text" in message else []
