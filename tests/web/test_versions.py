@@ -32,13 +32,22 @@ def _night_one(**options: object) -> str:
     return gid
 
 
+def _to_the_last_public_night_stage(gid: str) -> None:
+    """The assassins kill 戊 (who gets the first right to last words); the night goes on to its
+    last public stage (the physician's window, R-M103-18)."""
+    SERVICE.submit(gid, Act(ASSASSIN, "kill", (SPY,)))
+    SERVICE.submit(gid, Close())
+    assert SERVICE.load(gid).state.stage_key == "physician"
+
+
 def test_a_night_closing_into_a_private_last_words_stage_sends_the_public_page_nothing() -> None:
     gid = _night_one()
 
     async def watch() -> tuple[dict, list[dict], list[dict]]:
         public = socket(gid, "public")
         first = await open_socket(public)
-        await asyncio.to_thread(SERVICE.submit, gid, Act(ASSASSIN, "kill", (SPY,)))
+        await asyncio.to_thread(_to_the_last_public_night_stage, gid)
+        await rest(public)  # the night's public stages, as everyone sees them
         await asyncio.to_thread(SERVICE.submit, gid, Close())
         stage = await asyncio.to_thread(lambda: SERVICE.load(gid).state.stage_key)
         assert stage == "last_words"  # private to 戊
@@ -59,8 +68,8 @@ def test_a_seat_without_a_night_part_hears_nothing_of_the_private_stage_either()
     """卯 (绝色宠妃) has nothing to do at night: her view before and after the close is the
     same, so her page is not even refreshed."""
     gid = _night_one()
+    _to_the_last_public_night_stage(gid)
     before = view(SERVICE.load(gid), CONSORT)
-    SERVICE.submit(gid, Act(ASSASSIN, "kill", (SPY,)))
     SERVICE.submit(gid, Close())
     game = SERVICE.load(gid)
     assert game.state.stage_key == "last_words"
@@ -77,8 +86,8 @@ def test_unpublished_results_move_no_version_until_the_director_publishes() -> N
         public = socket(gid, "public")
         await open_socket(public)
         await asyncio.to_thread(SERVICE.submit, gid, Act(ASSASSIN, "kill", (SPY,)))
-        await asyncio.to_thread(SERVICE.submit, gid, Close())
-        await asyncio.to_thread(SERVICE.submit, gid, Close())  # past the private stage
+        for _ in range(3):  # the night's stages, the private one among them
+            await asyncio.to_thread(SERVICE.submit, gid, Close())
         closed = await rest(public)
         drafts = await asyncio.to_thread(
             lambda: view(SERVICE.load(gid), "director")["review"]["drafts"]
