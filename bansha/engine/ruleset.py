@@ -127,6 +127,11 @@ class RuleSet:
         """The post's word for a faction key."""
         return self.factions[key]
 
+    def skill_hints(self) -> dict[str, str]:
+        """What each skill does to its target, for bots and reports (``hint`` in the data file:
+        harm, protect, inform, foes_only, never); skills without one have none."""
+        return {k: str(v["hint"]) for k, v in self.skills.items() if v.get("hint")}
+
     def status_name(self, key: str) -> str:
         """The post's word for a status (警长, 情侣...)."""
         return str(self.data.get("statuses", {})[key])

@@ -43,6 +43,17 @@ class ActRecord:
     """The position of the ``acted`` event: which of several members' submissions came last."""
 
 
+@dataclass(slots=True, frozen=True)
+class Use:
+    """One resolved use of a skill: a mechanic's memory (once per target, not two nights running,
+    used up...) is read from these, typed, instead of from untyped flags."""
+
+    day: int
+    seat: int
+    targets: tuple[int, ...]
+    choice: str | None = None
+
+
 @dataclass(slots=True)
 class Ballot:
     """One vote or change (改票) in the current stage's vote history."""
@@ -89,6 +100,10 @@ class State:
     flags: dict[str, Any] = field(default_factory=dict)
     last_words: dict[int, str | None] = field(default_factory=dict)
     known: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    uses: dict[str, list[Use]] = field(default_factory=dict)
+    """Every resolved use of each skill, in order (``skill_used`` events)."""
+    announced: set[int] = field(default_factory=set)
+    """Seats whose exit a public announcement has named (its ``exits``)."""
     seq: int = 0
     published: int = 0
     """Review mode: the position of the last publication (发布)."""
@@ -142,6 +157,8 @@ class State:
             tuple(self.lost),
             tuple(self.winners),
             self.draws,
+            tuple(sorted((k, tuple(v)) for k, v in self.uses.items())),
+            tuple(sorted(self.announced)),
             self.seq,
         )
 
@@ -268,6 +285,17 @@ def _used(s: State, d: dict[str, Any]) -> None:
     s.used[key] = s.used.get(key, 0) + 1
 
 
+def _skill_used(s: State, d: dict[str, Any]) -> None:
+    use = Use(int(d["day"]), int(d["seat"]), tuple(d["targets"]), d.get("choice"))
+    s.uses.setdefault(d["skill"], []).append(use)
+
+
+def _announcement(s: State, d: dict[str, Any]) -> None:
+    exits = d.get("exits")
+    if exits:
+        s.announced.update(exits)
+
+
 def _faction_lost(s: State, d: dict[str, Any]) -> None:
     if d["faction"] not in s.lost:
         s.lost.append(d["faction"])
@@ -369,9 +397,10 @@ FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "exited": _exited,
     "result": _result,
     "notice": _nothing,
-    "announcement": _nothing,
+    "announcement": _announcement,
     "marked": _marked,
     "used": _used,
+    "skill_used": _skill_used,
     "faction_lost": _faction_lost,
     "game_ended": _game_ended,
     "card": _card,

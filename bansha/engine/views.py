@@ -165,7 +165,11 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         elif k == "announcement":
             text = state.edits.get(i) or rs.render(d["key"], d.get("params", {}), names)
             announcements.append(
-                {"text": text, "key": d["key"], "phase": stage.get("phase", "start")}
+                {
+                    "text": text,
+                    "key": d["key"],
+                    "phase": d.get("phase") or stage.get("phase", "start"),
+                }
             )
             if review and i >= pending:
                 drafts.append({"position": i, "text": text})

@@ -197,7 +197,8 @@ def _renamed(p: Post, name: str) -> Post:
 
 
 def proposals(game: Game, report: ThreadReport, posts: list[Post]) -> list[lurking.Proposal]:
-    """Each post's lurking rule over the counted days (M103, bs46, XXXII); others: none."""
+    """The lurking rule the data file names (``lurking``: m103, bs46, xxxii) over the counted
+    days; a rule set without one has none."""
     rs, s = game.ruleset, game.state
     if not report.days:
         return []
@@ -211,11 +212,11 @@ def proposals(game: Game, report: ThreadReport, posts: list[Post]) -> list[lurki
             voted_by_day.setdefault(day, set()).add(s.players[ev.data["seat"]].name)
     counts = [c for _, c in report.days]
     last_day = report.days[-1][0]
-    kind = type(rs).__name__
-    if kind == "M103":
+    kind = str(rs.data.get("lurking", ""))
+    if kind == "m103":
         voted = [voted_by_day.get(d, set()) for d, _ in report.days]
         return lurking.m103(counts, living, voted)
-    if kind == "BS46":  # 「一个游戏环节的发贴数量少于5」: counted per stage of the last day
+    if kind == "bs46":  # 「一个游戏环节的发贴数量少于5」: counted per stage of the last day
         last_start = day_windows(game)[-1][1]
         names = {
             ev.data["key"]: ev.data["stage"] for ev in game.events if ev.kind == "stage_opened"
@@ -226,6 +227,6 @@ def proposals(game: Game, report: ThreadReport, posts: list[Post]) -> list[lurki
             if phase == "day" and start >= last_start
         }
         return lurking.bs46(stages or {f"第{last_day}天": counts[-1]}, living)
-    if kind == "XXXII":
+    if kind == "xxxii":
         return lurking.xxxii(counts[-1], living, voted_by_day.get(last_day, set()), last_day > 1)
     return []

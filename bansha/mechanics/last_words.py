@@ -63,13 +63,21 @@ def check_text(text: str | None) -> str:
     return text.strip()
 
 
-def publish_and_close(ctx: Ctx, key: str = "last_words_published") -> None:
-    """At the start of a day: publish the submitted last words in exit order, close every right."""
+def publish_and_close(
+    ctx: Ctx, key: str = "last_words_published", phase: str | None = None
+) -> None:
+    """At the start of a day: publish the submitted last words in exit order, close every right.
+
+    ``phase`` labels the announcements when the day opens on a stage the public does not see.
+    """
     s = ctx.state
     for seat in s.exit_order:
         text = s.last_words.get(seat)
         if text is not None:
-            ctx.emit("announcement", {"key": key, "params": {"p": seat, "text": text}}, PUBLIC)
+            data: dict[str, Any] = {"key": key, "params": {"p": seat, "text": text}}
+            if phase is not None:
+                data["phase"] = phase
+            ctx.emit("announcement", data, PUBLIC)
     if s.last_words:
         ctx.emit("last_words_closed", {"seats": sorted(s.last_words)})
 

@@ -13,7 +13,10 @@ public announcements and votes) and sorts the other players into friends, foes a
 - Avalon: blue players reject teams with a known red, reds approve teams with a red and fail the
   missions they can; the witch marks players she has no reason to think are not civilians.
 
-What a word means (which side a result names) comes from the rule set's data file, by rule set.
+What a word means (which side a result names: ``sides``) and what a skill does to its target
+(``hint`` of each skill: harm, protect, inform, foes_only, never) come from the rule set's data
+file, so a new board gets plausible bots with no code; skills without a hint fall back on the
+conventional keys below.
 """
 
 from __future__ import annotations
@@ -38,30 +41,29 @@ ONLY_ON_FOES = frozenset({"poison"})
 """Skills not wasted on a guess: used only on a known foe."""
 NEVER = frozenset({"surrender", "declare"})
 """Game-ending declarations a heuristic player does not make on its own."""
+DEFAULT_HINTS: dict[str, str] = {
+    **dict.fromkeys(HARM, "harm"),
+    **dict.fromkeys(PROTECT, "protect"),
+    **dict.fromkeys(PROBE, "inform"),
+    **dict.fromkeys(ONLY_ON_FOES, "foes_only"),
+    **dict.fromkeys(NEVER, "never"),
+}
+"""Hints of the conventional skill keys, for data files that declare none."""
 
 
 class Sides:
     """What the rule set's words say about sides: faction keys from result and knowledge words."""
 
     def __init__(self, rs: RuleSet) -> None:
-        self.kind = type(rs).__name__
         words = rs.words
         self.by_word: dict[str, str] = {}
         for key, faction in rs.factions.items():
             self.by_word[str(faction)] = key
         for role in rs.roles.values():  # bs46: a check answers with the role's name
             self.by_word.setdefault(str(role["name"]), str(role.get("faction", "")))
-        if self.kind in ("M103",):
-            self.by_word[words.get("loyal", "")] = "loyal"
-            self.by_word[words.get("not_loyal", "")] = "!loyal"
-        elif self.kind == "M186":
-            self.by_word[words.get("blue", "")] = "blue"
-            self.by_word[words.get("red", "")] = "red"
-            self.by_word[words.get("reds", "")] = "red"
-        elif self.kind == "XXXII":
-            self.by_word[words.get("black", "")] = "black"
-            self.by_word[words.get("white", "")] = "white"
-            self.by_word[words.get("killer", "")] = "black"
+        for word, side in dict(rs.data.get("sides") or {}).items():  # a word key (or the word)
+            self.by_word[words.get(str(word), str(word))] = str(side)
+        self.hints: dict[str, str] = {**DEFAULT_HINTS, **rs.skill_hints()}
         self.agree = words.get("agree", "同意")
         self.reject = words.get("reject", words.get("refuse", "反对"))
         self.fail = words.get("fail", "失败")
@@ -201,7 +203,7 @@ class HeuristicAgent(Agent):
 
     def _one(self, la: LegalAct) -> Command | None:
         skill, seat = la.skill, self.seat
-        if skill in NEVER or la.rare:
+        if self.sides.hints.get(skill) == "never" or la.rare:
             return self._answer(la) if la.choices and not la.rare else None
         if la.text:
             return Act(seat, skill, (), LAST_WORDS[int(self.rng.random() * len(LAST_WORDS))])
@@ -236,16 +238,17 @@ class HeuristicAgent(Agent):
     def _targets(self, la: LegalAct) -> tuple[int, ...] | None:
         skill, seat, targets = la.skill, self.seat, la.targets
         others = [t for t in targets if t != seat]
-        if skill in ONLY_ON_FOES:
+        hint = self.sides.hints.get(skill, "")
+        if hint == "foes_only":
             foe = self._pick([t for t in others if t in self.foes])
             return None if foe is None else (foe,)
-        if skill in HARM:
+        if hint == "harm":
             pool = [t for t in others if t in self.foes] or [
                 t for t in others if t not in self.friends
             ]
             t = self._pick(pool)
             return None if t is None else (t,)
-        if skill in PROTECT:
+        if hint == "protect":
             pool = [t for t in targets if t in self.cleared or t in self.friends]
             if seat in targets and skill != "succession":
                 pool.append(seat)
@@ -261,7 +264,7 @@ class HeuristicAgent(Agent):
             return None if t is None else (t,)
         unknown = [t for t in others if t not in self.probed and t not in self.friends]
         if la.picks == 1:
-            t = self._pick(unknown if skill in PROBE and unknown else others)
+            t = self._pick(unknown if hint == "inform" and unknown else others)
             return None if t is None else (t,)
         pool = unknown if len(unknown) >= la.picks else [t for t in targets if t != seat]
         if la.must_include:

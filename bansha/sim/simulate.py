@@ -34,7 +34,16 @@ CHUNK = 100
 AGENT_KINDS = ("random", "heuristic")
 KILL_CAUSES = frozenset({"kill", "poison", "blade"})
 """Exit causes that are a night kill (M103 指杀/毒药, bs46 暗杀, XXXII 无常之刃): the first-night
-kills table counts these, not other night exits such as XXXII's 魔法传承."""
+kills table counts these, not other night exits such as XXXII's 魔法传承; with them, every skill
+a board's data file marks as harming its target (``hint: harm`` or ``foes_only``)."""
+
+
+@cache
+def _kill_causes(rs: RuleSet) -> frozenset[str]:
+    hints = rs.skill_hints()
+    return KILL_CAUSES | {k for k, h in hints.items() if h in ("harm", "foes_only")}
+
+
 NOT_MEASURED = frozenset({"vote", "last_words", "surrender", "declare"})
 """Duties and declarations left out of the skill-impact table."""
 
@@ -127,12 +136,13 @@ def _count(tally: Tally, game: Game) -> None:
         tally.roles[p.role] += 1
         tally.factions[p.faction] += 1
     victims = 0
+    kills = _kill_causes(game.ruleset)
     for ev in game.events:
         k = ev.kind
         if k == "exited":
             d = ev.data
             tally.exits[(s.players[d["seat"]].role, str(d["cause"]))] += 1
-            if d.get("phase") == "night" and d.get("day") == 1 and d["cause"] in KILL_CAUSES:
+            if d.get("phase") == "night" and d.get("day") == 1 and d["cause"] in kills:
                 tally.first_night[s.players[d["seat"]].role] += 1
                 victims += 1
         elif k == "acted" or k == "voted":

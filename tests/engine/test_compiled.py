@@ -37,7 +37,7 @@ for rid in sys.argv[1:]:
 print(json.dumps(out))
 """
 
-RULESETS = ["m103", "bs46", "m186", "xxxii", "werewolf9", "avalon10"]
+RULESETS = ["m103", "bs46", "m186", "xxxii", "werewolf9", "avalon10", "standard12", "guard12"]
 
 
 def _play(pure: bool) -> dict[str, object]:

@@ -68,3 +68,14 @@ def test_read_thread_keeps_outsiders_out_of_the_counts() -> None:
     report, votes = read_thread(g, posts, TZ)
     assert report.outsiders == ["观众"] and votes == []
     assert report.days[-1][1]["棋子1"] == 1
+
+
+def test_a_board_gets_its_lurking_rule_from_its_data_file() -> None:
+    from bansha.forum.imports import ThreadReport, proposals
+
+    g = Game.create(find_ruleset("预女猎白"), [f"玩家{i}" for i in range(12)], 3)
+    assert g.ruleset.data["lurking"] == "m103"
+    counts = {p.name: (0 if p.seat == 0 else 6) for p in g.state.players}
+    report = ThreadReport(0, [(1, counts)], [], [], [])
+    found = proposals(g, report, [])
+    assert any(p.player == "玩家0" for p in found)  # 「单个讨论日不足五帖」

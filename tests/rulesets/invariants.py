@@ -23,9 +23,10 @@ SELF_ONLY = {
     "last_words_right",
     "last_words",
 }
-NO_LIVING_CHECK = {"last_words", "succession", "surrender", "decide", "mark", "castling"}
-"""Acts the posts allow to the dead: last words, 殉职, 投降's answer, bs46's victim deciding, and
-XXXII's witch who marks any piece 无论是否存活 (R-XXXII-10) and decides 王车易位 as she dies."""
+NO_LIVING_CHECK = {"last_words", "succession", "surrender", "decide", "mark", "castling", "shoot"}
+"""Acts the posts allow to the dead: last words, 殉职, 投降's answer, bs46's victim deciding,
+XXXII's witch who marks any piece 无论是否存活 (R-XXXII-10) and decides 王车易位 as she dies, and
+预女猎白's hunter who shoots as he exits."""
 
 
 def check_replay(game: Game) -> None:
@@ -99,7 +100,14 @@ def check_views(game: Game, seats: list[int] | None = None) -> None:
     actually_out = {p.seat for p in s.players if not p.alive}
     assert out_public <= actually_out
     unannounced = actually_out - out_public
-    assert unannounced <= set(s.flags.get("night_exits", [])), "an exit went unannounced"
+    tonight = {
+        e.data["seat"]
+        for e in game.events
+        if e.kind == "exited"
+        and s.phase == "night"
+        and (e.data["phase"], e.data["day"]) == ("night", s.day)
+    }  # boards on the pipeline announce tonight's exits when the day begins (R-ALL-11)
+    assert unannounced <= set(s.flags.get("night_exits", [])) | tonight, "an exit went unannounced"
     for seat in seats if seats is not None else range(len(s.players)):
         v = view(game, seat)
         p = s.players[seat]

@@ -1,0 +1,187 @@
+"""What every declared mechanic shares: the skill's declaration, the mechanic's hooks, a step.
+
+A board's data file declares each skill with the mechanic it runs (``mechanic: protect``), the
+stages where it may be used, its typed parameters and its words; the pipeline
+(:mod:`bansha.mechanics.pipeline`) asks the mechanic, and only the mechanic, what the skill
+allows: who holds it, its legal targets, why an act is refused, who sees the submission, what
+its resolution step does, what happens when its holder exits. A mechanic's memory is its own
+typed slice of the state: the skill's resolved uses (:class:`bansha.engine.state.Use`), its
+marks and its pending acts, never untyped flags.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from bansha.engine.commands import Act
+from bansha.engine.context import Ctx
+from bansha.engine.ruleset import LegalAct
+from bansha.engine.state import State, Use
+from bansha.mechanics.params import Raw
+
+if TYPE_CHECKING:
+    from bansha.mechanics.pipeline import Pipeline
+
+
+HINTS = ("harm", "protect", "inform", "foes_only", "never", "")
+"""What a skill does to its target, for bots: remove, shield, learn about, remove only a known
+foe, never used on its own, or nothing to say."""
+
+
+@dataclass(frozen=True, slots=True)
+class SkillSpec:
+    """A skill as the data file declares it."""
+
+    key: str
+    name: str
+    mechanic: str
+    stages: tuple[str, ...]
+    """Stage keys where the skill may be used (empty: it is used by no act of its own)."""
+    team: str | None
+    """The group whose living holders share one pick (the last submission stands)."""
+    hint: str
+    hidden: bool
+
+
+@dataclass(slots=True)
+class Resolution:
+    """One stage's resolution under way: the trace built from the steps' own labels."""
+
+    day: int
+    trace: list[str]
+    ended: bool = False
+
+
+class Mechanic:
+    """A rule piece a declared skill runs. Subclasses quote the clause they serve.
+
+    Defaults: the holder is a living player with the skill; no act of its own; nothing at exit.
+    """
+
+    kind: ClassVar[str] = ""
+    """The mechanic's name in the catalogue (``mechanic:`` in a data file)."""
+    hint: ClassVar[str] = ""
+    """Bot hint unless the skill declares its own."""
+    by_due: ClassVar[bool] = False
+    """The act is owed by whoever is ``due`` (the hunter who just exited), not by holders."""
+    hooks: ClassVar[frozenset[str]] = frozenset()
+    """Which of the hooks below the mechanic answers (``on_exit``, ``on_voted_out``,
+    ``on_phase_start``, ``weight``, ``may_vote``): the pipeline calls only those."""
+
+    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+        self.board = board
+        self.spec = spec
+        self.key = spec.key
+
+    # ------------------------------------------------------------------ acts
+    def holds(self, s: State, seat: int) -> bool:
+        """Whether ``seat`` may use the skill now (alive with the skill, by default)."""
+        p = s.players[seat]
+        return p.alive and self.key in p.skills
+
+    def legal(self, s: State, seat: int) -> LegalAct | None:
+        """The form ``seat`` may submit in the current stage (the stage is one of the skill's)."""
+        return None
+
+    def refuse(self, s: State, seat: int) -> str | None:
+        """The text key of why the holder may not use the skill now, when ``legal`` offers none."""
+        return None
+
+    def refuse_target(self, s: State, seat: int, target: int) -> str | None:
+        """The text key of why ``target`` is not a legal target (beyond being out)."""
+        return None
+
+    def submit(self, ctx: Ctx, cmd: Act) -> None:
+        """Record a validated act (the last submission stands), seen by its maker or team."""
+        self.board.record_act(ctx, cmd, self.audience(ctx.state, cmd.by), self.spec.team)
+
+    def audience(self, s: State, seat: int) -> tuple[int, ...]:
+        """Who sees a submission: the maker, or every member of the skill's team group."""
+        team = self.spec.team
+        if team is not None:
+            members = s.groups.get(team)
+            if members and seat in members:
+                return tuple(members)
+        return (seat,)
+
+    def submitted(self, s: State) -> tuple[int, tuple[int, ...], str | None] | None:
+        """This stage's standing submission: (seat, targets, choice), the team's last one."""
+        team = self.spec.team
+        if team is not None:
+            rec = s.team_acts.get(team)
+            if rec is not None and rec.skill == self.key:
+                return rec.seat, rec.targets, rec.choice
+            return None
+        for (seat, skill), rec in s.acts.items():
+            if skill == self.key:
+                return seat, rec.targets, rec.choice
+        return None
+
+    def use_pick(self, ctx: Ctx) -> tuple[int, int] | None:
+        """This stage's standing one-target pick, recorded as the skill's use: (user, target)."""
+        sub = self.submitted(ctx.state)
+        if sub is None or not sub[1]:
+            return None
+        self.record_use(ctx, sub[0], sub[1][:1])
+        return sub[0], sub[1][0]
+
+    # ------------------------------------------------------------------ resolution
+    def prepare(self, verb: str, raw: Raw) -> object:
+        """Read a resolution step's own keys (``blocked_by``...) when the rule set is loaded."""
+        raw.done()
+        return None
+
+    def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """A ``do:`` step: turn this stage's submission into the skill's use; the trace text."""
+        return ""
+
+    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """A ``resolve:`` step (the deaths a kill or poison causes); the trace text."""
+        return ""
+
+    # ------------------------------------------------------------------ hooks
+    def on_exit(self, ctx: Ctx, seat: int, cause: str, chain: list[tuple[int, str]]) -> None:
+        """``seat`` has just exited by ``cause``; more exits to follow may be added to ``chain``."""
+
+    def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
+        """A phase has begun (after the pipeline's own day-start announcement)."""
+
+    def on_voted_out(self, ctx: Ctx, seat: int) -> bool:
+        """``seat`` tops the exile vote: return True if he stays in (the idiot's card)."""
+        return False
+
+    def due(self, s: State) -> tuple[int, ...]:
+        """Seats that owe this skill an act now (a stage ``when: due:<skill>`` is held for them)."""
+        return ()
+
+    def weight(self, s: State, voter: int) -> float:
+        """A voter's weight (1: no change): the sheriff's 1.5 votes."""
+        return 1.0
+
+    def may_vote(self, s: State, seat: int) -> bool:
+        """Whether ``seat`` keeps the vote (the revealed idiot does not)."""
+        return True
+
+    # ------------------------------------------------------------------ helpers
+    def uses(self, s: State) -> list[Use]:
+        """Every resolved use of this skill, in order."""
+        return s.uses.get(self.key, [])
+
+    def used_by(self, s: State, seat: int) -> int:
+        """How many times ``seat`` has used this skill."""
+        return sum(1 for u in s.uses.get(self.key, ()) if u.seat == seat)
+
+    def tonight(self, s: State) -> list[Use]:
+        """This skill's uses on the current day number (one phase kind per skill)."""
+        day = s.day
+        return [u for u in s.uses.get(self.key, ()) if u.day == day]
+
+    def record_use(
+        self, ctx: Ctx, seat: int, targets: tuple[int, ...], choice: str | None = None
+    ) -> None:
+        """Record one resolved use (director-only: what it did is told through results)."""
+        data = {"skill": self.key, "seat": seat, "targets": list(targets), "day": ctx.state.day}
+        if choice is not None:
+            data["choice"] = choice
+        ctx.emit("skill_used", data)

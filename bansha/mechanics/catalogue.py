@@ -1,0 +1,43 @@
+"""The catalogue of declared mechanics: the names a data file's ``mechanic:`` may use.
+
+Each entry is a small typed module of this package quoting the clause it serves; a rule set with
+a mechanic no other post shares yet adds its own entry with :func:`register`.
+"""
+
+from __future__ import annotations
+
+from bansha.mechanics.base import Mechanic
+from bansha.mechanics.check import Check
+from bansha.mechanics.day_vote import DayVote
+from bansha.mechanics.medium import Medium
+from bansha.mechanics.potions import Poison, Save
+from bansha.mechanics.protect import Protect
+from bansha.mechanics.reveal_on_vote import RevealOnVote
+from bansha.mechanics.self_destruct import SelfDestruct
+from bansha.mechanics.sheriff import Sheriff
+from bansha.mechanics.shoot import Shoot
+from bansha.mechanics.team_kill import TeamKill
+
+CATALOGUE: dict[str, type[Mechanic]] = {
+    cls.kind: cls
+    for cls in (
+        TeamKill,
+        Protect,
+        Check,
+        Medium,
+        Save,
+        Poison,
+        Shoot,
+        RevealOnVote,
+        SelfDestruct,
+        Sheriff,
+        DayVote,
+    )
+}
+"""Mechanic name → class."""
+
+
+def register(cls: type[Mechanic]) -> type[Mechanic]:
+    """Add a rule set's own mechanic to the catalogue (usable as a decorator)."""
+    CATALOGUE[cls.kind] = cls
+    return cls

@@ -1,0 +1,93 @@
+"""Check: learn one player's side (by faction, by colour) or identity.
+
+M103 「深夜探秘 —— 游戏日夜晚，密探可以选择一名角色查验其阵营。若该角色属于我爱皇帝阵营，反馈<我爱皇帝阵营>；否则，反馈
+<非我爱皇帝阵营>。」 (``reads: faction``, the current faction); bs46 「查证权力，可以得知一个人的真实身份」
+(``reads: role``); XXXII 【侦探权限】 「目标为杀手或【弃明投暗】后的共犯时显示为【黑】；其他身份显示为【白】」
+(``reads: colour``); 预女猎白's 查验 「好人/狼人」.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bansha.engine.context import Ctx
+from bansha.engine.errors import SetupError
+from bansha.engine.ruleset import LegalAct
+from bansha.engine.state import State
+from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
+from bansha.mechanics.params import Raw
+
+if TYPE_CHECKING:
+    from bansha.mechanics.pipeline import Pipeline
+
+
+@dataclass(frozen=True, slots=True)
+class CheckParams:
+    """``reads``: what is looked at; ``answers``: the word key answered for each faction or role
+    (``"*"``: every other); ``self``: the checker may pick himself (R-ALL-12)."""
+
+    reads: str
+    answers: dict[str, str]
+    self_: bool
+
+
+class Check(Mechanic):
+    """A night pick answered privately at its resolution step."""
+
+    kind = "check"
+    hint = "inform"
+
+    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+        super().__init__(board, spec, raw)
+        self.p = CheckParams(
+            raw.choice("reads", ("faction", "role"), "faction"),
+            raw.table("answers"),
+            raw.flag("self", True),
+        )
+        raw.done()
+        if self.p.reads == "faction" and "*" not in self.p.answers:
+            missing = [f for f in board.factions if f not in self.p.answers]
+            if missing:
+                raise SetupError(
+                    f"规则文件中「skills.{self.key}.params.answers」缺少阵营「{'、'.join(missing)}」或「*」"
+                )
+        for word in self.p.answers.values():
+            board.word_of(word, f"skills.{self.key}.params.answers")
+
+    def legal(self, s: State, seat: int) -> LegalAct | None:
+        """Any living player (himself only if the board allows it)."""
+        if self.p.self_:
+            return LegalAct(self.key, s.living(), 1)
+        return LegalAct(self.key, tuple(t for t in s.living() if t != seat), 1)
+
+    def refuse_target(self, s: State, seat: int, target: int) -> str | None:
+        """Himself, where the board forbids it."""
+        return "refuse_self"
+
+    def answer(self, s: State, target: int) -> str:
+        """The word the check answers for ``target`` (its current faction or role)."""
+        p = s.players[target]
+        looked = p.faction if self.p.reads == "faction" else p.role
+        if self.p.reads == "role" and not self.p.answers:
+            return self.board.role_name(p.role)
+        key = self.p.answers.get(looked, self.p.answers.get("*", ""))
+        return self.board.word(key)
+
+    def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """Tell the checker the answer (a result and a notice), privately."""
+        s = ctx.state
+        pick = self.use_pick(ctx)
+        if pick is None:
+            return self.board.say("trace_none")
+        seat, target = pick
+        word = self.answer(s, target)
+        ctx.emit(
+            "result",
+            {"seat": seat, "skill": self.key, "value": word, "day": s.day, "target": target},
+            (seat,),
+        )
+        ctx.emit(
+            "notice", {"key": f"result_{self.key}", "params": {"p": target, "word": word}}, (seat,)
+        )
+        return f"{s.players[target].name} → {word}"

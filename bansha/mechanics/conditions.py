@@ -1,0 +1,127 @@
+"""Win and loss conditions written in a board's data file, over factions and role categories.
+
+M103 胜负判定 「此阵营存活的人数占总存活人数的一半或一半以上」 (``at_least_half_of_living``) 「此阵营的角色全部出局」
+(``all_out``) 「此阵营的大内密探、妙手太医、御前侍卫、东宫太子出局；此阵营的妃子（包括皇帝）全部出局」 (``any`` of two
+``all_out`` by category); 预女猎白's 屠边 「狼人阵营：所有神民出局或所有村民出局」; bs46 「3名警察及1名警察卧底，共4人
+均出局；或者8名水民均出局」. A selector names players by current ``faction``, role ``category`` (a
+cupid who counts as one, R-M103-08, included), ``role`` or ``status``; all of its keys must hold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bansha.engine.errors import SetupError
+from bansha.engine.state import Player, State
+
+SELECTOR_KEYS = ("faction", "category", "role", "status")
+
+
+@dataclass(frozen=True, slots=True)
+class Selector:
+    """Which players a condition counts (every key given must match)."""
+
+    faction: str | None
+    category: str | None
+    role: str | None
+    status: str | None
+
+    def matches(self, s: State, p: Player, categories: dict[str, str]) -> bool:
+        """Whether player ``p`` is one of these."""
+        if self.faction is not None and p.faction != self.faction:
+            return False
+        if self.category is not None and (p.counts_as or categories.get(p.role)) != self.category:
+            return False
+        if self.role is not None and p.role != self.role:
+            return False
+        return self.status is None or s.holders.get(self.status) == p.seat
+
+
+class Condition:
+    """A condition over the state; subclasses are the kinds a data file may write."""
+
+    def holds(self, s: State, categories: dict[str, str]) -> bool:
+        """Whether the condition is true now."""
+        raise NotImplementedError
+
+
+class AllOut(Condition):
+    """No living player matches (true also when nobody ever did)."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.sel = sel
+
+    def holds(self, s: State, categories: dict[str, str]) -> bool:
+        """See the class."""
+        sel = self.sel
+        return not any(p.alive and sel.matches(s, p, categories) for p in s.players)
+
+
+class HalfOfLiving(Condition):
+    """The matching players are at least (or more than) half of the living."""
+
+    def __init__(self, sel: Selector, strict: bool) -> None:
+        self.sel = sel
+        self.strict = strict
+
+    def holds(self, s: State, categories: dict[str, str]) -> bool:
+        """See the class."""
+        living = [p for p in s.players if p.alive]
+        if not living:
+            return False
+        n = sum(1 for p in living if self.sel.matches(s, p, categories))
+        return n * 2 > len(living) if self.strict else n * 2 >= len(living)
+
+
+class AnyOf(Condition):
+    """At least one of the conditions (``any``), or every one of them (``all``)."""
+
+    def __init__(self, parts: list[Condition], every: bool) -> None:
+        self.parts = parts
+        self.every = every
+
+    def holds(self, s: State, categories: dict[str, str]) -> bool:
+        """See the class."""
+        if self.every:
+            return all(c.holds(s, categories) for c in self.parts)
+        return any(c.holds(s, categories) for c in self.parts)
+
+
+def _selector(raw: Any, where: str, known: dict[str, set[str]]) -> Selector:
+    if not isinstance(raw, dict) or not raw or not set(raw) <= set(SELECTOR_KEYS):
+        raise SetupError(
+            f"规则文件中「{where}」应为一个选择（{'、'.join(SELECTOR_KEYS)}），而不是「{raw}」"
+        )
+    for key, value in raw.items():
+        if str(value) not in known[key]:
+            raise SetupError(
+                f"规则文件中「{where}.{key}」的「{value}」不存在；可用：{'、'.join(sorted(known[key]))}"
+            )
+
+    def get(k: str) -> str | None:
+        v = raw.get(k)
+        return None if v is None else str(v)
+
+    return Selector(get("faction"), get("category"), get("role"), get("status"))
+
+
+def parse(raw: Any, where: str, known: dict[str, set[str]]) -> Condition:
+    """Read a condition: ``all_out``, ``at_least_half_of_living``, ``more_than_half_of_living``,
+    ``any`` or ``all``; ``known`` lists the keys each selector may name."""
+    if not isinstance(raw, dict) or len(raw) != 1:
+        raise SetupError(
+            f"规则文件中「{where}」应为一个条件（all_out、at_least_half_of_living、"
+            f"more_than_half_of_living、any、all），而不是「{raw}」"
+        )
+    kind, body = next(iter(raw.items()))
+    here = f"{where}.{kind}"
+    if kind == "all_out":
+        return AllOut(_selector(body, here, known))
+    if kind in ("at_least_half_of_living", "more_than_half_of_living"):
+        return HalfOfLiving(_selector(body, here, known), kind.startswith("more"))
+    if kind in ("any", "all"):
+        if not isinstance(body, list) or not body:
+            raise SetupError(f"规则文件中「{here}」应为条件的列表")
+        return AnyOf([parse(c, f"{here}[{i}]", known) for i, c in enumerate(body)], kind == "all")
+    raise SetupError(f"规则文件中「{where}」有未知的条件「{kind}」")

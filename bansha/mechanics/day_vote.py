@@ -1,0 +1,172 @@
+"""The day vote: every living player votes; the count exiles (放逐) or elects a status (竞选).
+
+M103 「每天白天，所有角色均可参与投票……第一天白天，获得投票最多的角色将成为警长。第二天及以后的白天，获得投票最多的角色将
+出局。平票则无人出局。」 with 投票规则 (one change, none in the last hour, 加速 voids changes; R-ALL-07,
+R-M103-12: an election tie goes to the first to reach the count); 预女猎白 「放逐投票：得票最多者出局，
+平票无人出局」. Weights (the sheriff's 1.5) and lost votes (the revealed idiot) come from the other
+mechanics' ``weight`` and ``may_vote``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bansha.engine.commands import Vote
+from bansha.engine.context import Ctx
+from bansha.engine.errors import RuleError
+from bansha.engine.events import PUBLIC
+from bansha.engine.ruleset import LegalAct
+from bansha.engine.state import State
+from bansha.mechanics import omissions, votes
+from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
+from bansha.mechanics.params import Raw
+
+if TYPE_CHECKING:
+    from bansha.mechanics.pipeline import Pipeline
+
+NO_LIMIT = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class VoteParams:
+    """``max_changes``: changes allowed after the first vote (null: any number);
+    ``freeze_minutes``: no change this close to the deadline."""
+
+    max_changes: int
+    freeze_minutes: int
+
+
+@dataclass(frozen=True, slots=True)
+class CountParams:
+    """A count step: ``outcome`` ``exile`` or ``elect`` (the ``status`` it gives); ``tie``:
+    ``nobody`` or ``first_to_reach`` (the tied candidate who reached the count first)."""
+
+    outcome: str
+    status: str | None
+    tie: str
+
+
+class DayVote(Mechanic):
+    """Votes are recorded as they come (R-ALL-07); the count is a ``do:`` step of the stage."""
+
+    kind = "day_vote"
+
+    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+        super().__init__(board, spec, raw)
+        changes = raw.number("max_changes", None)
+        self.p = VoteParams(
+            NO_LIMIT if changes is None else changes, raw.number("freeze_minutes", 0) or 0
+        )
+        raw.done()
+        self.abstain = (board.word("abstain"),)
+
+    def holds(self, s: State, seat: int) -> bool:
+        """Every living player who has not lost his vote."""
+        return s.players[seat].alive and self.board.may_vote(s, seat)
+
+    def _accelerated(self, s: State) -> bool:
+        return s.flags.get("accelerated") == s.day
+
+    def legal(self, s: State, seat: int) -> LegalAct | None:
+        """A vote, while the change rules leave one."""
+        earlier = s.ballot_counts.get(seat, 0)
+        if earlier and (self._accelerated(s) or earlier > self.p.max_changes):
+            return None
+        return LegalAct(self.key, s.living(), 1, choices=self.abstain)
+
+    def cast(self, ctx: Ctx, cmd: Vote) -> None:
+        """Check the voter, the target and the change rules; record the vote (public)."""
+        s = ctx.state
+        board = self.board
+        if not s.players[cmd.by].alive:
+            raise RuleError(board.say("refuse_out_vote"))
+        if not board.may_vote(s, cmd.by):
+            raise RuleError(board.say("refuse_no_vote", p=s.players[cmd.by].name))
+        if cmd.target is not None and (
+            not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive
+        ):
+            raise RuleError(board.say("refuse_vote_target"))  # R-ALL-03
+        votes.cast(
+            ctx,
+            cmd.by,
+            cmd.target,
+            cmd.at,
+            max_changes=self.p.max_changes,
+            freeze_minutes=self.p.freeze_minutes,
+            accelerated=self._accelerated(s),
+        )
+
+    def prepare(self, verb: str, raw: Raw) -> object:
+        """A count step's outcome and tie rule."""
+        outcome = raw.choice("outcome", ("exile", "elect"), "exile")
+        status = raw.text("status", None)
+        if outcome == "elect":
+            status = self.board.status_ref(status, f"resolution.{self.key}.status")
+        out = CountParams(
+            outcome, status, raw.choice("tie", ("nobody", "first_to_reach"), "nobody")
+        )
+        raw.done()
+        return out
+
+    def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """Count the standing votes, announce the tally, then elect or exile."""
+        assert isinstance(params, CountParams)
+        s = ctx.state
+        board = self.board
+        accelerated = self._accelerated(s)
+        standing = votes.current_ballots(s.ballots, accelerated)
+
+        def counts_voter(v: int) -> bool:
+            return s.players[v].alive and board.may_vote(s, v)
+
+        def counts_target(t: int) -> bool:
+            return s.players[t].alive
+
+        def weight(v: int) -> float:
+            return board.vote_weight(s, v)
+
+        # 没有投票的玩家: recorded for the director (M103: 记作一张黄牌)
+        omissions.record(
+            ctx, (x for x in s.living() if x not in standing and counts_voter(x)), self.key
+        )
+        counts = votes.tally(standing, weight, counts_voter, counts_target)
+        abstain = sum(1 for v, t in standing.items() if t is None and counts_voter(v))
+        tally_text = board.tally_text(s, counts, abstain)
+        ctx.emit(
+            "announcement",
+            {
+                "key": "vote_result",
+                "params": {"day": s.day, "tally": tally_text},
+                "counts": {str(k): v for k, v in counts.items()},
+            },
+            PUBLIC,
+        )
+        tied = votes.top(counts)
+        if len(tied) > 1 and params.tie == "first_to_reach":
+            tied = [
+                votes.first_to_reach(
+                    s.ballots, tied, accelerated, weight, counts_voter, counts_target
+                )
+            ]
+        if params.outcome == "elect":
+            status = params.status or ""
+            if len(tied) != 1:
+                ctx.emit("announcement", {"key": f"no_{status}", "params": {}}, PUBLIC)
+                return board.say("trace_tally", tally=tally_text, p=board.say("trace_none"))
+            winner = tied[0]
+            ctx.emit("holder_set", {"status": status, "seat": winner}, PUBLIC)
+            ctx.emit(
+                "announcement",
+                {"key": f"elected_{status}", "params": {"p": winner}, "holders": {status: winner}},
+                PUBLIC,
+            )
+            return board.say("trace_tally", tally=tally_text, p=s.players[winner].name)
+        if len(tied) != 1:
+            ctx.emit("announcement", {"key": "nobody_out", "params": {}}, PUBLIC)
+            return board.say("trace_tally", tally=tally_text, p=board.say("trace_none"))
+        out = tied[0]
+        name = s.players[out].name
+        if board.voted_out(ctx, out):
+            board.exit(ctx, out, "vote", announce_now=True)
+        return board.say("trace_tally", tally=tally_text, p=name)

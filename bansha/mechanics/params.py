@@ -1,0 +1,105 @@
+"""Typed parameters of a declared mechanic, read from a board's data file.
+
+A skill's ``params`` mapping is read once, when the rule set is loaded, into the mechanic's own
+frozen dataclass; a value may name a rule-set option instead (``{option: witch_self_save}``),
+read with the options the game was created with. A wrong key or value is a Chinese error naming
+the key's full path (``skills.save.params.self``), so a director's board file never fails later,
+in the middle of a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bansha.engine.errors import SetupError
+
+
+class Raw:
+    """A mapping of parameters being read; every key must be read once (:meth:`done`)."""
+
+    def __init__(self, raw: Any, where: str, options: dict[str, Any]) -> None:
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, dict):
+            raise SetupError(f"规则文件中「{where}」应为键值表，而不是「{raw}」")
+        self.raw: dict[str, Any] = dict(raw)
+        self.where = where
+        self.options = options
+        self.read: set[str] = set()
+
+    def _get(self, key: str, default: Any) -> Any:
+        self.read.add(key)
+        value = self.raw.get(key, default)
+        if isinstance(value, dict) and set(value) == {"option"}:
+            name = str(value["option"])
+            if name not in self.options:
+                raise SetupError(f"规则文件中「{self.where}.{key}」引用了不存在的选项「{name}」")
+            value = self.options[name]
+        return value
+
+    def _bad(self, key: str, want: str, value: Any) -> SetupError:
+        return SetupError(f"规则文件中「{self.where}.{key}」应为{want}，而不是「{value}」")
+
+    def flag(self, key: str, default: bool) -> bool:
+        """A yes/no parameter."""
+        value = self._get(key, default)
+        if not isinstance(value, bool):
+            raise self._bad(key, "true 或 false", value)
+        return value
+
+    def number(self, key: str, default: int | None) -> int | None:
+        """A whole number, or null."""
+        value = self._get(key, default)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self._bad(key, "整数或 null", value)
+        return value
+
+    def real(self, key: str, default: float) -> float:
+        """A number that may have decimals (a vote weight of 1.5)."""
+        value = self._get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self._bad(key, "数字", value)
+        return float(value)
+
+    def choice(self, key: str, choices: tuple[str, ...], default: str) -> str:
+        """One word among ``choices``."""
+        value = self._get(key, default)
+        if value not in choices:
+            raise self._bad(key, "其中之一：" + "、".join(choices), value)
+        return str(value)
+
+    def text(self, key: str, default: str | None) -> str | None:
+        """A word or key of the data file (a skill, a status, a text), or null."""
+        value = self._get(key, default)
+        if value is None:
+            return None
+        if not isinstance(value, str | int):
+            raise self._bad(key, "文字", value)
+        return str(value)
+
+    def words(self, key: str, default: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """A list of words or keys (a single word is a list of one)."""
+        value = self._get(key, list(default))
+        if isinstance(value, str):
+            return (value,)
+        if not isinstance(value, list) or not all(isinstance(v, str | int) for v in value):
+            raise self._bad(key, "列表", value)
+        return tuple(str(v) for v in value)
+
+    def table(self, key: str) -> dict[str, str]:
+        """A mapping of words to words (a check's answers by faction)."""
+        value = self._get(key, {})
+        if not isinstance(value, dict):
+            raise self._bad(key, "键值表", value)
+        return {str(k): str(v) for k, v in value.items()}
+
+    def done(self) -> None:
+        """Refuse keys no parameter reads (a misspelt key must not pass silently)."""
+        unknown = sorted(str(k) for k in set(self.raw) - self.read)
+        if unknown:
+            known = "、".join(sorted(self.read)) or "无"
+            raise SetupError(
+                f"规则文件中「{self.where}」有未知的参数「{'、'.join(unknown)}」；可用的参数：{known}"
+            )

@@ -1,0 +1,675 @@
+"""The act pipeline: the rule-set base of every board built from declared mechanics.
+
+A board's data file declares its skills (each with the mechanic it runs, its stages and typed
+parameters), its stages' resolution tables (the post's own numbered steps), its teams, its
+last-words policy and its win and loss conditions; this class runs them and holds no rule of
+any one board. For the current stage, the legal acts, the refusals (text keys of the data
+file), the recording and its audience all come from each skill's mechanic; closing a stage runs
+its resolution table step by step, the director's trace built from the steps' labels; every
+exit goes through one chain (last words, then each mechanic's exit hook: the badge, the
+hunter's shot...); the win and loss conditions are checked after every step with an exit and at
+the end of every stage (R-ALL-08).
+
+A data-only board (a folder of ``bansha/rulesets/`` holding only its ``data.yaml``) is this class as it is; a rule set
+with mechanics no other post shares yet subclasses it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bansha.engine.commands import Act, Vote
+from bansha.engine.context import Ctx
+from bansha.engine.errors import RuleError, SetupError
+from bansha.engine.events import PUBLIC
+from bansha.engine.ruleset import LegalAct, RuleSet
+from bansha.engine.state import State
+from bansha.mechanics import conditions, last_words
+from bansha.mechanics.base import HINTS, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.catalogue import CATALOGUE
+from bansha.mechanics.day_vote import DayVote
+from bansha.mechanics.params import Raw
+
+PLACEHOLDER = re.compile(r"\{(skill|role|faction|status|word|group|category):([A-Za-z0-9_]+)\}")
+"""A name inside a text (``{skill:check}``), filled from the names table when the board loads."""
+
+GRANTS = ("all", "first_night_and_vote", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One numbered step of a stage's resolution table."""
+
+    label: str
+    verb: str
+    """``do`` (a skill's use) or ``resolve`` (the deaths it causes)."""
+    mechanics: tuple[Mechanic, ...]
+    params: tuple[object, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LastWordsPolicy:
+    """Who may leave last words (遗言): ``grant`` ``all``, ``first_night_and_vote`` or ``none``;
+    ``quota`` rights in all (null: no limit; ``quota_role``: as many as that role's players at
+    the deal, M103's 「遗言数量等于狼人的数量」); never after an exit by a cause of ``never``."""
+
+    grant: str
+    quota: int | None
+    quota_role: str | None
+    never: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Win and loss conditions, in the data file's order; ``joint``: several winners at once
+    all win (R-ALL-08), else the first listed."""
+
+    wins: tuple[tuple[str, conditions.Condition], ...]
+    losses: tuple[tuple[str, conditions.Condition], ...]
+    joint: bool
+    priority: tuple[str, ...]
+
+
+class Pipeline(RuleSet):
+    """A rule set run entirely from its data file's declarations (see the module docstring)."""
+
+    def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
+        super().__init__(data, options)
+        self._expand_placeholders()
+        self.categories: dict[str, str] = {
+            k: str(r["category"]) for k, r in self.roles.items() if r.get("category")
+        }
+        self.specs: dict[str, SkillSpec] = {}
+        self.mechs: dict[str, Mechanic] = {}
+        for key, raw in self.skills.items():
+            if "mechanic" in raw:
+                self._declare(key, raw)
+        by_stage: dict[str, list[Mechanic]] = {}
+        for m in self.mechs.values():
+            for stage in m.spec.stages:
+                by_stage.setdefault(stage, []).append(m)
+        self._by_stage = {k: tuple(v) for k, v in by_stage.items()}
+        self._voting: dict[str, DayVote] = {
+            stage: m for stage, ms in by_stage.items() for m in ms if isinstance(m, DayVote)
+        }
+        every = tuple(self.mechs.values())
+        self._on_exit = tuple(m for m in every if "on_exit" in m.hooks)
+        self._on_voted_out = tuple(m for m in every if "on_voted_out" in m.hooks)
+        self._on_phase_start = tuple(m for m in every if "on_phase_start" in m.hooks)
+        self._weighers = tuple(m for m in every if "weight" in m.hooks)
+        self._vote_gates = tuple(m for m in every if "may_vote" in m.hooks)
+        self._steps = self._read_resolution()
+        self._when: dict[str, tuple[tuple[str, str], ...]] = {}
+        for phase, stages in self.data.get("timetable", {}).items():
+            for i, spec in enumerate(stages):
+                self._when[_when_key(spec)] = self._read_when(spec, f"timetable.{phase}[{i}]")
+        self.outcome = self._read_outcome()
+        self.policy = self._read_last_words()
+        self.teams: dict[str, tuple[str, ...]] = self._read_teams()
+
+    # ================================================================== reading the data file
+    def _expand_placeholders(self) -> None:
+        """``{skill:check}`` in any text becomes the skill's name now, so a rename never leaves
+        the old word behind (R-M103-01: every word a player reads is the post's)."""
+        tables: dict[str, dict[str, str]] = {
+            "skill": {k: str(v["name"]) for k, v in self.skills.items()},
+            "role": {k: str(v["name"]) for k, v in self.roles.items()},
+            "faction": dict(self.factions),
+            "status": {str(k): str(v) for k, v in self.data.get("statuses", {}).items()},
+            "word": dict(self.words),
+            "group": {str(k): str(v) for k, v in self.data.get("groups", {}).items()},
+            "category": {str(k): str(v) for k, v in self.data.get("categories", {}).items()},
+        }
+
+        def fill(text: str, where: str) -> str:
+            def one(m: re.Match[str]) -> str:
+                table = tables[m.group(1)]
+                if m.group(2) not in table:
+                    raise SetupError(f"规则文件中「{where}」引用了不存在的{m.group(0)}")
+                return table[m.group(2)]
+
+            return PLACEHOLDER.sub(one, text)
+
+        self.texts = {k: fill(str(v), f"texts.{k}") for k, v in self.texts.items()}
+        for key, skill in self.skills.items():
+            if "text" in skill:
+                skill["text"] = fill(str(skill["text"]), f"skills.{key}.text")
+            for name, text in dict(skill.get("refusals") or {}).items():
+                self.texts[f"{name}.{key}"] = fill(str(text), f"skills.{key}.refusals.{name}")
+        for key, role in self.roles.items():
+            if "text" in role:
+                role["text"] = fill(str(role["text"]), f"roles.{key}.text")
+
+    def _declare(self, key: str, raw: dict[str, Any]) -> None:
+        where = f"skills.{key}"
+        kind = str(raw["mechanic"])
+        cls = CATALOGUE.get(kind)
+        if cls is None:
+            raise SetupError(
+                f"规则文件中「{where}.mechanic」的「{kind}」不在机制目录中；可用：{'、'.join(sorted(CATALOGUE))}"
+            )
+        stages = raw.get("stages", raw.get("stage", []))
+        stages = [stages] if isinstance(stages, str) else list(stages or [])
+        team = raw.get("team")
+        if team is not None and str(team) not in self.data.get("groups", {}):
+            raise SetupError(f"规则文件中「{where}.team」的「{team}」不是 groups 中的群")
+        hint = str(raw.get("hint", cls.hint))
+        if hint not in HINTS:
+            raise SetupError(f"规则文件中「{where}.hint」应为其中之一：{'、'.join(HINTS[:-1])}")
+        spec = SkillSpec(
+            key,
+            str(raw["name"]),
+            kind,
+            tuple(str(s) for s in stages),
+            None if team is None else str(team),
+            hint,
+            bool(raw.get("hidden", False)),
+        )
+        self.specs[key] = spec
+        self.mechs[key] = cls(self, spec, Raw(raw.get("params"), f"{where}.params", self.options))
+
+    def _read_resolution(self) -> dict[str, tuple[Step, ...]]:
+        out: dict[str, tuple[Step, ...]] = {}
+        for stage, steps in dict(self.data.get("resolution") or {}).items():
+            read: list[Step] = []
+            for i, raw in enumerate(steps or []):
+                where = f"resolution.{stage}[{i}]"
+                if not isinstance(raw, dict) or "step" not in raw:
+                    raise SetupError(f"规则文件中「{where}」应有 step（结算步骤的名称）")
+                rest = {k: v for k, v in raw.items() if k not in ("step", "do", "resolve")}
+                verbs = [v for v in ("do", "resolve") if v in raw]
+                if len(verbs) != 1:
+                    raise SetupError(f"规则文件中「{where}」应有 do 或 resolve 之一")
+                verb = verbs[0]
+                keys = raw[verb] if isinstance(raw[verb], list) else [raw[verb]]
+                mechs = tuple(self.mechs[self.skill_ref(str(k), f"{where}.{verb}")] for k in keys)
+                params = tuple(m.prepare(verb, Raw(rest, where, self.options)) for m in mechs)
+                read.append(Step(str(raw["step"]), verb, mechs, params))
+            out[str(stage)] = tuple(read)
+        return out
+
+    def _read_when(self, spec: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
+        raw = spec.get("when")
+        if raw is None:
+            return ()
+        parts = [raw] if isinstance(raw, str) else list(raw)
+        out: list[tuple[str, str]] = []
+        for part in parts:
+            kind, _, arg = str(part).partition(":")
+            if kind in ("has", "due"):
+                self.skill_ref(arg, f"{where}.when")
+            elif kind == "option":
+                name = arg.partition("=")[0]
+                if name not in self.options:
+                    raise SetupError(f"规则文件中「{where}.when」引用了不存在的选项「{name}」")
+            elif kind == "day":
+                if not arg.isdigit():
+                    raise SetupError(f"规则文件中「{where}.when」的 day: 后应为天数")
+            elif kind != "last_words":
+                raise SetupError(
+                    f"规则文件中「{where}.when」的「{part}」不是已知的条件（has:、due:、option:、day:、last_words）"
+                )
+            out.append((kind, arg))
+        return tuple(out)
+
+    def _read_outcome(self) -> Outcome:
+        raw = self.data.get("outcome") or {}
+        known = {
+            "faction": set(self.factions),
+            "category": set(self.data.get("categories", {})),
+            "role": set(self.roles),
+            "status": {str(k) for k in self.data.get("statuses", {})},
+        }
+
+        def read(kind: str) -> tuple[tuple[str, conditions.Condition], ...]:
+            out: list[tuple[str, conditions.Condition]] = []
+            for i, entry in enumerate(raw.get(kind) or []):
+                where = f"outcome.{kind}[{i}]"
+                if not isinstance(entry, dict) or set(entry) != {"faction", "when"}:
+                    raise SetupError(f"规则文件中「{where}」应为 {{faction: 阵营, when: 条件}}")
+                faction = str(entry["faction"])
+                if faction not in self.factions:
+                    raise SetupError(
+                        f"规则文件中「{where}.faction」的「{faction}」不是 factions 中的阵营"
+                    )
+                out.append((faction, conditions.parse(entry["when"], f"{where}.when", known)))
+            return tuple(out)
+
+        wins = read("wins")
+        if not wins:
+            raise SetupError("规则文件中「outcome.wins」至少要有一个胜利条件")
+        priority = tuple(str(f) for f in raw.get("tie_priority") or [f for f, _ in wins])
+        return Outcome(wins, read("losses"), bool(raw.get("joint", True)), priority)
+
+    def _read_last_words(self) -> LastWordsPolicy:
+        raw = Raw(self.data.get("last_words"), "last_words", self.options)
+        policy = LastWordsPolicy(
+            raw.choice("grant", GRANTS, "all"),
+            raw.number("quota", None),
+            raw.text("quota_role", None),
+            raw.words("never", ("red_card",)),
+        )
+        raw.done()
+        if policy.quota_role is not None and policy.quota_role not in self.roles:
+            raise SetupError(
+                f"规则文件中「last_words.quota_role」的「{policy.quota_role}」不是身份"
+            )
+        return policy
+
+    def _read_teams(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, tuple[str, ...]] = {}
+        for team, raw in dict(self.data.get("teams") or {}).items():
+            where = f"teams.{team}"
+            if str(team) not in self.data.get("groups", {}):
+                raise SetupError(f"规则文件中「{where}」不是 groups 中的群")
+            roles = tuple(str(r) for r in (raw or {}).get("roles", []))
+            for r in roles:
+                if r not in self.roles:
+                    raise SetupError(f"规则文件中「{where}.roles」的「{r}」不是身份")
+            out[str(team)] = roles
+        return out
+
+    def skill_ref(self, key: str | None, where: str) -> str:
+        """A skill key named in the data file, or a Chinese error naming the key."""
+        if key is None or key not in self.skills:
+            raise SetupError(f"规则文件中「{where}」的「{key}」不是 skills 中的技能")
+        return key
+
+    def status_ref(self, key: str | None, where: str) -> str | None:
+        """A status key named in the data file, or a Chinese error naming the key."""
+        if key is not None and key not in self.data.get("statuses", {}):
+            raise SetupError(f"规则文件中「{where}」的「{key}」不是 statuses 中的状态")
+        return key
+
+    def word_of(self, key: str, where: str) -> str:
+        """A word key named in the data file, or a Chinese error naming the key."""
+        if key not in self.words:
+            raise SetupError(f"规则文件中「{where}」的「{key}」不是 words 中的词")
+        return self.words[key]
+
+    # ================================================================== words
+    def say(self, key: str, skill: str | None = None, **params: Any) -> str:
+        """A text of the data file, filled in (``skill`` also picks the skill's own wording)."""
+        template = (self.texts.get(f"{key}.{skill}") if skill else None) or self.texts.get(key, key)
+        if skill is not None:
+            params.setdefault("skill", self.skill_name(skill) if skill in self.skills else skill)
+        return template.format(**params)
+
+    def cause_word(self, cause: str) -> str:
+        """How an exit's cause is told (``causes`` of the data file)."""
+        causes: dict[str, str] = self.data.get("causes", {})
+        return str(causes.get(cause, cause))
+
+    def tally_text(self, s: State, counts: dict[int, float], abstain: int) -> str:
+        """「甲3票，乙1.5票，弃权1票」 from the data file's words."""
+        parts = [
+            self.say("tally_part", p=s.players[c].name, n=_num(n))
+            for c, n in sorted(counts.items(), key=lambda kv: -kv[1])
+        ]
+        if abstain:
+            parts.append(self.say("tally_abstain", n=abstain))
+        return self.say("tally_join").join(parts) or self.say("tally_empty")
+
+    def skill_hints(self) -> dict[str, str]:
+        """What each declared skill does to its target, for bots (``hint``)."""
+        return {k: s.hint for k, s in self.specs.items() if s.hint}
+
+    # ================================================================== setup
+    def setup(
+        self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
+    ) -> None:
+        """Deal, form the teams' groups (「狼人在游戏开始后互知共群」), then the first stage."""
+        dealt = self.deal(ctx, roles)
+        quota = self.policy.quota
+        if self.policy.quota_role is not None:
+            quota = sum(1 for r in dealt if r == self.policy.quota_role)
+        if quota is not None:
+            ctx.emit("flag", {"key": "last_words_quota", "value": int(quota)})
+        group_names = self.data.get("groups", {})
+        for team, team_roles in self.teams.items():
+            members = [seat for seat, r in enumerate(dealt) if r in team_roles]
+            if not members:
+                continue
+            ctx.emit("group_set", {"group": team, "members": members}, tuple(members))
+            for x in members:
+                ctx.emit(
+                    "notice",
+                    {"key": "group_formed", "params": {"group": group_names[team], "ps": members}},
+                    (x,),
+                )
+        self.advance(ctx, self.start_time())
+
+    # ================================================================== stages
+    def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
+        """A stage's ``when``: ``has:<skill>`` (someone holds it), ``due:<skill>`` (someone owes
+        it an act), ``last_words`` (a right is open), ``day:<n>``, ``option:<name>=<value>``."""
+        for kind, arg in self._when.get(_when_key(spec), ()):
+            if kind == "due":
+                if not self.mechs[arg].due(state):
+                    return False
+            elif kind == "has":
+                if not any(arg in p.skills for p in state.players):
+                    return False
+            elif kind == "last_words":
+                if not any(t is None for t in state.last_words.values()):
+                    return False
+            elif kind == "day":
+                if day != int(arg):
+                    return False
+            else:
+                name, _, value = arg.partition("=")
+                if str(self.options.get(name)) != value:
+                    return False
+        return True
+
+    def stage_audience(self, state: State, spec: dict[str, Any]) -> tuple[int, ...] | None:
+        """A ``private`` stage is seen by those who owe it an act (the dead hunter, the dead
+        sheriff) and the holders of an open last-words right: nobody else learns it is held."""
+        if not spec.get("private"):
+            return None
+        seats: set[int] = set()
+        for kind, arg in self._when.get(_when_key(spec), ()):
+            if kind == "due":
+                seats.update(self.mechs[arg].due(state))
+            elif kind == "last_words":
+                seats.update(x for x, t in state.last_words.items() if t is None)
+        return tuple(sorted(seats))
+
+    def end_phase(self, ctx: Ctx, at: datetime | None) -> None:
+        """Close the current stage now and begin the next phase (狼人自爆: 「直接进入黑夜」)."""
+        s = ctx.state
+        when = at or s.deadline
+        ctx.emit(
+            "stage_closed",
+            {"phase": s.phase_label(), "stage": s.stage, "at": when.isoformat() if when else None},
+            PUBLIC if s.stage_private is None else s.stage_private,
+        )
+        phase, day = s.phase, s.day
+        for _ in range(4):
+            phase, day = self.next_phase(phase, day)
+            for spec in self.stage_specs(phase):
+                if self.stage_applies(s, spec, day):
+                    self.open_stage(ctx, phase, day, spec, when, phase_start=True)
+                    return
+        raise RuntimeError("no stage applies")  # pragma: no cover - data error
+
+    def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
+        """Night: 入夜. Day: the night's exits in exit order (R-ALL-11: announced now, not before),
+        then the last words, then what the mechanics announce (the badge handed over at night)."""
+        s = ctx.state
+        if phase == "night":
+            if "night_start" in self.texts:
+                ctx.emit("announcement", {"key": "night_start", "params": {"day": day}}, PUBLIC)
+        elif phase == "day":
+            pending = [x for x in s.exit_order if x not in s.announced]
+            key = (
+                "day_start"
+                if pending or "day_start_peaceful" not in self.texts
+                else ("day_start_peaceful")
+            )
+            ctx.emit(
+                "announcement",
+                {
+                    "key": key,
+                    "params": {"day": day, "ps_night": pending},
+                    "exits": pending,
+                    "phase": s.phase_label(),  # also when the day opens on a private stage
+                },
+                PUBLIC,
+            )
+            last_words.publish_and_close(ctx, phase=s.phase_label())
+        for m in self._on_phase_start:
+            m.on_phase_start(ctx, phase, day)
+
+    # ================================================================== acts
+    def legal(self, state: State, seat: int) -> list[LegalAct]:
+        """The acts ``seat`` may submit now: each of the stage's skills he holds, as its
+        mechanic offers it, and an open last-words right."""
+        if state.ended:
+            return []
+        out: list[LegalAct] = []
+        if state.last_words:
+            out.extend(last_words.legal(state, seat))
+        for m in self._by_stage.get(state.stage_key, ()):
+            if m.holds(state, seat):
+                la = m.legal(state, seat)
+                if la is not None:
+                    out.append(la)
+        return out
+
+    def on_act(self, ctx: Ctx, cmd: Act) -> None:
+        """Validate an act completely through its mechanic, then let the mechanic record it."""
+        s = ctx.state
+        if cmd.skill == "last_words":
+            last_words.submit(ctx, cmd.by, cmd.choice)
+            return
+        m = self.mechs.get(cmd.skill)
+        if m is None or not m.spec.stages:
+            raise RuleError(self.say("refuse_no_skill", skill=cmd.skill))
+        key = cmd.skill
+        p = s.players[cmd.by]
+        if not m.holds(s, cmd.by):
+            if m.by_due:
+                reason = "refuse_not_due"
+            elif key not in p.skills:
+                reason = "refuse_no_skill"
+            else:
+                reason = "refuse_out" if not p.alive else "refuse_now"
+            raise RuleError(self.say(reason, skill=key))
+        if s.stage_key not in m.spec.stages:
+            stages = "、".join(self._stage_word(k) for k in m.spec.stages)
+            raise RuleError(self.say("refuse_stage", skill=key, stages=stages))
+        la = m.legal(s, cmd.by)
+        if la is None:
+            raise RuleError(self.say(m.refuse(s, cmd.by) or "refuse_now", skill=key))
+        if len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
+            raise RuleError(self.say("refuse_picks", skill=key, n=la.picks))
+        allowed = set(la.targets)
+        for t in cmd.targets:
+            if t in allowed:
+                continue
+            if not 0 <= t < len(s.players) or not s.players[t].alive:
+                raise RuleError(self.say("refuse_target_out", skill=key))  # R-ALL-03
+            reason = m.refuse_target(s, cmd.by, t) or "refuse_target"
+            raise RuleError(self.say(reason, skill=key, p=s.players[t].name))
+        if la.choices and not la.text and cmd.choice not in la.choices:
+            raise RuleError(self.say("refuse_choice", skill=key, choices="、".join(la.choices)))
+        m.submit(ctx, cmd)
+
+    def _stage_word(self, key: str) -> str:
+        try:
+            return self.stage_name(key)
+        except KeyError:
+            return key
+
+    def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
+        """A day vote, decided by the stage's vote mechanic."""
+        m = self._voting.get(ctx.state.stage_key)
+        if m is None:
+            raise RuleError(self.say("refuse_no_vote_stage"))
+        m.cast(ctx, cmd)
+
+    def may_vote(self, s: State, seat: int) -> bool:
+        """Whether ``seat`` keeps his vote (every mechanic agrees)."""
+        gates = self._vote_gates
+        return not gates or all(m.may_vote(s, seat) for m in gates)
+
+    def vote_weight(self, s: State, voter: int) -> float:
+        """A voter's weight: the product of the mechanics' weights (the sheriff's 1.5)."""
+        w = 1.0
+        for m in self._weighers:
+            w *= m.weight(s, voter)
+        return w
+
+    def voted_out(self, ctx: Ctx, seat: int) -> bool:
+        """``seat`` tops the exile vote: False if a mechanic keeps him in (the idiot's card)."""
+        return not any(m.on_voted_out(ctx, seat) for m in self._on_voted_out)
+
+    def used_on_tonight(self, s: State, skill: str, target: int) -> bool:
+        """Whether ``skill`` was used on ``target`` on the current day number."""
+        day = s.day
+        return any(u.day == day and target in u.targets for u in s.uses.get(skill, ()))
+
+    # ================================================================== closing stages
+    def on_close(self, ctx: Ctx, stage_key: str) -> None:
+        """Run the stage's resolution table, then check the outcome (R-ALL-08)."""
+        steps = self._steps.get(stage_key)
+        if steps:
+            self.run_steps(ctx, steps)
+        if not ctx.state.ended:
+            self.check_outcome(ctx)
+
+    def run_steps(self, ctx: Ctx, steps: tuple[Step, ...]) -> None:
+        """The steps in order, each labelled in the post's words; the outcome is checked after
+        every step with an exit, and a decided game stops the resolution (R-ALL-08)."""
+        s = ctx.state
+        res = Resolution(s.day, [])
+        title = self.say(f"phase_{s.phase}", day=s.day) + " " + s.stage
+        for step in steps:
+            exits = len(s.exit_order)
+            details: list[str] = []
+            for m, params in zip(step.mechanics, step.params, strict=True):
+                text = m.do(ctx, res, params) if step.verb == "do" else m.resolve(ctx, res, params)
+                if text:
+                    details.append(f"{m.spec.name}：{text}" if len(step.mechanics) > 1 else text)
+            res.trace.append(f"{step.label}：{'；'.join(details)}" if details else step.label)
+            if s.ended or (len(s.exit_order) != exits and self.check_outcome(ctx)):
+                res.trace.append(self.say("trace_decided"))
+                break
+        ctx.emit("trace", {"title": title, "lines": res.trace})
+
+    # ================================================================== exits
+    def exit(
+        self, ctx: Ctx, seat: int, cause: str, announce_now: bool, by: int | None = None
+    ) -> list[int]:
+        """出局, with what follows in one chain: each exit is told to the player, announced now
+        (by day) or at the next day start (R-ALL-11), grants last words by the policy, and runs
+        each mechanic's exit hook (the badge, the hunter's shot, a lover following)."""
+        s = ctx.state
+        chain: list[tuple[int, str]] = [(seat, cause)]
+        gone: list[int] = []
+        while chain:
+            x, c = chain.pop(0)
+            if not s.players[x].alive:
+                continue
+            ctx.emit("exited", {"seat": x, "cause": c, "day": s.day, "phase": s.phase}, (x,))
+            ctx.emit(
+                "notice", {"key": "you_are_out", "params": {"cause": self.cause_word(c)}}, (x,)
+            )
+            gone.append(x)
+            if announce_now:
+                params: dict[str, Any] = {"p": x}
+                if by is not None and x == seat:
+                    params["p_by"] = by
+                key = f"out_{c}" if f"out_{c}" in self.texts else "out"
+                data: dict[str, Any] = {"key": key, "params": params, "exits": [x]}
+                if s.stage_private is not None:
+                    data["phase"] = s.phase_label()  # said in a private stage (the hunter's shot)
+                ctx.emit("announcement", data, PUBLIC)
+            self._grant_last_words(ctx, x, c)
+            for m in self._on_exit:
+                m.on_exit(ctx, x, c, chain)
+        return gone
+
+    def _grant_last_words(self, ctx: Ctx, seat: int, cause: str) -> None:
+        policy = self.policy
+        if policy.grant == "none" or cause in policy.never:
+            return
+        s = ctx.state
+        if policy.grant == "first_night_and_vote" and not (
+            cause == "vote" or (s.phase == "night" and s.day == 1)
+        ):
+            return
+        quota = s.flags.get("last_words_quota")
+        last_words.grant(ctx, seat, None if quota is None else int(quota))
+
+    def red_card(self, ctx: Ctx, seat: int, faction_loses: bool) -> None:
+        """红牌罚下: out at once (no last words), announced by day, in the morning by night."""
+        s = ctx.state
+        faction = s.players[seat].faction
+        if s.players[seat].alive:
+            self.exit(ctx, seat, "red_card", announce_now=s.phase != "night")
+        if faction_loses and faction in self.factions_in_play(s) and faction not in s.lost:
+            self.lose(ctx, faction, "red_card")
+            self.check_outcome(ctx, [faction])
+        else:
+            self.check_outcome(ctx)
+
+    def remove(self, ctx: Ctx, seat: int, cause: str) -> None:
+        """淹死 or 判死 by the director: an exit like any other, then the checks."""
+        s = ctx.state
+        self.exit(ctx, seat, cause, announce_now=s.phase != "night")
+        self.check_outcome(ctx)
+
+    # ================================================================== outcome
+    def factions_in_play(self, state: State) -> list[str]:
+        """The factions with a win or loss condition that have members."""
+        named = {f for f, _ in self.outcome.wins} | {f for f, _ in self.outcome.losses}
+        present = {p.faction for p in state.players}
+        return [f for f in self.factions if f in named and f in present]
+
+    def concede(self, ctx: Ctx, faction: str) -> None:
+        """判负 by the director: the faction loses privately, then the usual checks."""
+        self.lose(ctx, faction, "director")
+        self.check_outcome(ctx, [faction])
+
+    def lose(self, ctx: Ctx, faction: str, why: str) -> None:
+        """优先判负: told to the faction's members only; they stay in the game."""
+        s = ctx.state
+        if faction in s.lost:
+            return
+        members = tuple(p.seat for p in s.players if p.faction == faction)
+        ctx.emit("faction_lost", {"faction": faction, "why": why}, members)
+
+    def check_outcome(self, ctx: Ctx, already: list[str] | None = None) -> bool:
+        """The data file's losses, then its wins, then the last faction standing (R-ALL-08)."""
+        s = ctx.state
+        if s.ended:
+            return True
+        cats = self.categories
+        factions = self.factions_in_play(s)
+        newly = list(already or [])
+        for f, cond in self.outcome.losses:
+            if f in factions and f not in s.lost and cond.holds(s, cats):
+                self.lose(ctx, f, "condition")
+                newly.append(f)
+        winners: list[str] = []
+        for f, cond in self.outcome.wins:
+            if f in factions and f not in s.lost and f not in winners and cond.holds(s, cats):
+                winners.append(f)
+        if winners:
+            self.finish(ctx, winners if self.outcome.joint else winners[:1])
+            return True
+        remaining = [f for f in factions if f not in s.lost]
+        if len(remaining) == 1 and s.lost:
+            self.finish(ctx, remaining)
+            return True
+        if not remaining and newly:
+            order = {f: i for i, f in enumerate(self.outcome.priority)}
+            self.finish(ctx, sorted(newly, key=lambda f: order.get(f, len(order)))[:1])
+            return True
+        return False
+
+    def finish(self, ctx: Ctx, winners: list[str]) -> None:
+        """Night exits not yet announced go out with the result; then the game ends."""
+        s = ctx.state
+        pending = [x for x in s.exit_order if x not in s.announced]
+        if pending:
+            ctx.emit(
+                "announcement",
+                {"key": "final_exits", "params": {"ps": pending}, "exits": pending},
+                PUBLIC,
+            )
+        self.end_game(ctx, winners)
+
+
+def _when_key(spec: dict[str, Any]) -> str:
+    when = spec.get("when")
+    return str(when) if when is not None else ""
+
+
+def _num(n: float) -> str:
+    return str(int(n)) if n == int(n) else f"{n:g}"

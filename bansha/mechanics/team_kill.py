@@ -1,0 +1,77 @@
+"""Team kill: the members of a group pick one victim together.
+
+M103 「杀人—— 游戏日夜晚，该阵营共群的角色可以共同指杀一名角色」 (R-M103-10: any member may submit, the
+last submission before the deadline stands, no submission = no kill, own members may be picked);
+XXXII 【⽆常之刃】 (R-XXXII-03); 预女猎白's 袭击. Whether the kill takes effect is a later ``resolve:``
+step of the resolution table (:mod:`bansha.mechanics.deaths`): guards and saves are checked there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bansha.engine.context import Ctx
+from bansha.engine.ruleset import LegalAct
+from bansha.engine.state import State
+from bansha.mechanics import deaths, omissions
+from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
+from bansha.mechanics.params import Raw
+
+if TYPE_CHECKING:
+    from bansha.mechanics.pipeline import Pipeline
+
+
+@dataclass(frozen=True, slots=True)
+class TeamKillParams:
+    """``self``: a member may pick himself; ``teammates``: a member may pick a teammate."""
+
+    self_: bool
+    teammates: bool
+
+
+class TeamKill(Mechanic):
+    """One pick per night for the team; the last submission of any member stands."""
+
+    kind = "team_kill"
+    hint = "harm"
+
+    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+        super().__init__(board, spec, raw)
+        self.p = TeamKillParams(raw.flag("self", True), raw.flag("teammates", True))
+        raw.done()
+
+    def legal(self, s: State, seat: int) -> LegalAct | None:
+        """Any living player (R-ALL-03), himself and teammates unless the board says otherwise."""
+        living = s.living()
+        if self.p.self_ and self.p.teammates:
+            return LegalAct(self.key, living, 1)
+        team = set(s.groups.get(self.spec.team or "", ())) if not self.p.teammates else set()
+        targets = tuple(
+            t for t in living if (t != seat or self.p.self_) and (t == seat or t not in team)
+        )
+        return LegalAct(self.key, targets, 1) if targets else None
+
+    def refuse_target(self, s: State, seat: int, target: int) -> str | None:
+        """Himself or a teammate, where the board forbids it."""
+        return "refuse_self" if target == seat else "refuse_teammate"
+
+    def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """The team's standing pick becomes tonight's victim; no pick: no kill, recorded."""
+        s = ctx.state
+        pick = self.use_pick(ctx)
+        if pick is None:
+            omissions.record(ctx, [x for x in s.living() if self.holds(s, x)], self.key)
+            return self.board.say("trace_none")
+        return s.players[pick[1]].name
+
+    def prepare(self, verb: str, raw: Raw) -> object:
+        """A ``resolve:`` step names what blocks the kill (see :mod:`bansha.mechanics.deaths`)."""
+        if verb == "resolve":
+            return deaths.KillParams.read(raw)
+        return super().prepare(verb, raw)
+
+    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """Tonight's victims exit unless blocked (guard, save, the guard-and-save rule)."""
+        assert isinstance(params, deaths.KillParams)
+        return deaths.resolve_kill(self.board, ctx, self.key, self.tonight(ctx.state), params)
