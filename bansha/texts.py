@@ -95,6 +95,32 @@ THREAD_ANONYMOUS = "匿名"
 """The author of a post the forum prints without a name."""
 THREAD_IMAGE = "[图片]"
 """An image in a post body, where the forum showed a picture."""
+THREAD_FILE_EMPTY = "「{name}」是空文件"
+THREAD_FILE_BINARY = (
+    "「{name}」不是网页或文字（可能是图片或压缩包）：请上传在浏览器里“另存为网页”保存的帖子页"
+)
+THREAD_FILE_MISSING = "找不到文件「{name}」"
+THREAD_FILE_IS_FOLDER = "「{name}」是文件夹：请给出保存的帖子页文件"
+THREAD_FILE_UNREADABLE = "读不了文件「{name}」：没有读取权限，或者文件已损坏"
+
+# ---------------------------------------------------------------------- bansha thread read
+THREAD_READ_NEEDS_BOTH = (
+    "要读投票帖，请同时给出 --ruleset（规则集）和 --players（存活玩家，用逗号分开，例如 甲,乙,丙）"
+)
+THREAD_READ_PLAYER_TWICE = "--players 里「{name}」写了两次"
+THREAD_READ_NO_THREAD_VOTES = "「{ruleset}」没有在帖子里投票的阶段，没有投票帖可读"
+THREAD_READ_FLOORS_TITLE = "共 {n} 楼"
+THREAD_READ_FLOOR_COLUMNS = ("楼层", "作者", "时间", "内容")
+THREAD_READ_VOTES_TITLE = "投票帖"
+THREAD_READ_VOTE_COLUMNS = ("楼层", "投票者", "类别", "对象", "理由 / 废票原因", "提醒")
+THREAD_READ_KINDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "void": "废票"}
+"""What each kind of vote post is called (the JSON's ``kind``)."""
+THREAD_READ_ABSTAIN = "弃权"
+"""The tally's key for abstentions."""
+THREAD_READ_TALLY = "票型：{counts}"
+THREAD_READ_COUNT = "{name} {n}票"
+THREAD_READ_NO_VOTES = "没有有效的投票"
+THREAD_READ_UNCLOSED = "没有给出 --close（关门时间）：截止前不得改票和截止后的投票没有检查"
 FETCH_SCHEME = "只能读取 http:// 或 https:// 开头的帖子地址"
 FETCH_NO_HOST = "找不到论坛服务器：{host}"
 FETCH_PRIVATE = "不能读取内网地址：{host}（{address}）"

@@ -18,7 +18,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
-from bansha.mechanics import penalties, thread
+from bansha.mechanics import penalties, thread, votes
 
 NAME_SEP = "、"
 
@@ -357,9 +357,7 @@ class RuleSet:
 
     def check_time(self, state: State, at: datetime | None) -> None:
         """Refuse a submission made after the stage's deadline."""
-        if at is not None and state.deadline is not None and at > state.deadline:
-            when = clock.format_moment(state.deadline, str(self.options["timezone"]))
-            raise RuleError(f"本阶段已于{when}截止")
+        votes.check_deadline(at, state.deadline, str(self.options["timezone"]))
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """Decide a skill use."""

@@ -14,6 +14,9 @@ import re
 
 from charset_normalizer import from_bytes
 
+from bansha import texts
+from bansha.forum.posts import ThreadError
+
 META = re.compile(
     rb"""<meta[^>]+?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE | re.DOTALL
 )
@@ -86,3 +89,15 @@ def decode(data: bytes, header: str | None = None) -> str:
     if named is None or not fits(data, named):
         return data.decode(detect(data), errors="replace")
     return data.decode(named, errors="replace")
+
+
+def page_text(data: bytes, name: str, header: str | None = None) -> str:
+    """An uploaded or saved file's text (``decode``), or a Chinese error that names the file: an
+    empty file, or one that is no text at all (a picture, an archive: NUL bytes without a
+    UTF-16 byte-order mark)."""
+    if not data.strip():
+        raise ThreadError(texts.THREAD_FILE_EMPTY.format(name=name))
+    utf16 = any(data.startswith(bom) for bom, _ in BOMS[1:])
+    if b"\x00" in data[:8192] and not utf16:
+        raise ThreadError(texts.THREAD_FILE_BINARY.format(name=name))
+    return decode(data, header)

@@ -1,88 +1,120 @@
 """``bansha thread read``: a forum thread read from saved pages or addresses, for directors who keep
-the game on the forum. The same reader as the director's console (``parse_any``, ``decode``,
-``fetch``, ``vote_posts``)."""
+the game on the forum. The console's own reader (``page_text``, ``fetch``, ``parse_any``) and vote
+posts read and decided as bansha's own thread decides them (``mechanics.thread_tally``)."""
 
 from __future__ import annotations
 
 import json
 import os
-from datetime import datetime
+import re
+from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Annotated, Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from bansha import texts
+from bansha.engine import clock
 from bansha.engine.errors import RuleError
-from bansha.forum.charset import decode
+from bansha.forum.charset import page_text
 from bansha.forum.fetching import fetch
 from bansha.forum.threads import Post, ThreadError, parse_any
-from bansha.mechanics import vote_posts
+from bansha.mechanics.thread_tally import ChangeRules, CountedPost, WrittenPost, tally_thread
 
 thread_app = typer.Typer(help="Forum threads: read saved pages or addresses.", no_args_is_help=True)
 console = Console()
-KINDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "void": "废票"}
 
 
-def _pages(sources: list[str]) -> list[str]:
+def read_sources(sources: list[str]) -> list[str]:
+    """The text of each saved page (a file) or every page of each address, in the order given."""
     pages: list[str] = []
     for source in sources:
         if source.startswith(("http://", "https://")):
             loopback = os.environ.get("BANSHA_FETCH_LOOPBACK") == "1"
             pages += fetch(source, os.environ.get("BANSHA_FORUM_COOKIE", ""), loopback)
-        else:
-            pages.append(decode(Path(source).read_bytes()))
+            continue
+        path = Path(source)
+        if path.is_dir():
+            raise ThreadError(texts.THREAD_FILE_IS_FOLDER.format(name=source))
+        if not path.exists():
+            raise ThreadError(texts.THREAD_FILE_MISSING.format(name=source))
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            raise ThreadError(texts.THREAD_FILE_UNREADABLE.format(name=source)) from e
+        pages.append(page_text(data, source))
     return pages
+
+
+def roster_of(players: str) -> list[str]:
+    """The living players as given: 「甲,乙,丙」 (commas full-width or not, or 「、」)."""
+    roster = [n.strip() for n in re.split(r"[,，、]", players) if n.strip()]
+    for name in roster:
+        if roster.count(name) > 1:
+            raise ThreadError(texts.THREAD_READ_PLAYER_TWICE.format(name=name))
+    return roster
 
 
 def _iso(t: datetime | None) -> str | None:
     return t.isoformat() if t is not None else None
 
 
-def votes_and_tally(
-    posts: list[Post], roster: list[str], rules: dict[str, Any], max_changes: int | None
-) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    """Every vote post and the standing tally: each player's latest counted vote; a change
-    needs an earlier vote, and beyond ``max_changes`` (the rule set's option) it is void."""
-    lines: list[dict[str, Any]] = []
-    standing: dict[str, str | None] = {}
-    changes: dict[str, int] = {}
-    for p in posts:
-        if p.masked or not vote_posts.is_vote_post(p.body):
-            continue
-        read = vote_posts.parse(p.text, roster, rules.get("near_miss_votes", "void"))
-        read = vote_posts.unquoted_change(read, bool(p.quotes), rules)
-        kind, why = read.kind, read.error
-        by = vote_posts.fold(p.author)
-        voter = next((n for n in roster if vote_posts.fold(n) == by), None)
-        if kind != "void" and voter is None:
-            kind, why = "void", f"「{p.author}」不在存活玩家名单中，不能投票"
-        elif kind != "void" and voter is not None and read.change:
-            if voter not in standing:
-                kind, why = "void", "还没有投票，不能改票"
-            elif max_changes is not None and changes.get(voter, 0) >= max_changes:
-                kind, why = "void", f"改票次数已用完（只有{max_changes}次改票机会）"
-        if kind != "void" and voter is not None:
-            changes[voter] = changes.get(voter, 0) + (1 if read.change else 0)
-            standing[voter] = read.target
-        lines.append(
-            {
-                "floor": p.floor,
-                "by": p.author,
-                "kind": KINDS[kind],
-                "for": read.target if kind != "void" else None,
-                "reason": read.reason,
-                "void": why if kind == "void" else None,
-                "warnings": list(read.warnings),
-            }
+def _aware(t: datetime | None, zone: tzinfo) -> datetime | None:
+    """A time the page shows without a zone is in the game's (R-ALL-10)."""
+    return t.replace(tzinfo=zone) if t is not None and t.tzinfo is None else t
+
+
+def floor_json(p: Post) -> dict[str, Any]:
+    """A floor as ``--json`` prints it."""
+    return {
+        "floor": p.floor,
+        "author": p.author,
+        "time": _iso(p.time),
+        "body": p.body,
+        "quotes": [
+            {"author": q.author, "time": _iso(q.time), "text": q.text, "pid": q.pid}
+            for q in p.quotes
+        ],
+        "edited": {"by": p.edited_by, "at": _iso(p.edited_at)} if p.edited_by else None,
+    }
+
+
+def vote_json(v: CountedPost) -> dict[str, Any]:
+    """A vote post as ``--json`` prints it."""
+    return {
+        "floor": v.floor,
+        "by": v.by,
+        "kind": texts.THREAD_READ_KINDS[v.kind],
+        "for": v.target,
+        "reason": v.reason,
+        "void": v.void,
+        "warnings": list(v.warnings),
+    }
+
+
+def read_votes(
+    posts: list[Post], ruleset: str, roster: list[str], close: datetime | None, zone_name: str
+) -> tuple[list[CountedPost], dict[str, int]]:
+    """Every vote post and the standing tally under the rule set's change rules."""
+    from bansha.rulesets import find_ruleset
+
+    rs = find_ruleset(ruleset)
+    if not rs.data.get("vote_stages"):
+        raise ThreadError(
+            texts.THREAD_READ_NO_THREAD_VOTES.format(ruleset=rs.data.get("title", ruleset))
         )
-    tally: dict[str, int] = {}
-    for target in standing.values():
-        key = target or "弃权"
-        tally[key] = tally.get(key, 0) + 1
-    return lines, dict(sorted(tally.items(), key=lambda kv: (kv[0] == "弃权", -kv[1], kv[0])))
+    thread_rules = rs.data.get("thread", {})
+    written = [
+        WrittenPost(p.floor, p.author, p.time, p.text, bool(p.quotes))
+        for p in posts
+        if not p.masked
+    ]
+    rules = ChangeRules.of(rs.options, thread_rules, close, zone_name)
+    lines, counts = tally_thread(written, roster, thread_rules, rules)
+    tally = {texts.THREAD_READ_ABSTAIN if k is None else k: n for k, n in counts.items()}
+    return lines, tally
 
 
 @thread_app.command("read")
@@ -91,73 +123,76 @@ def read(
     ruleset: Annotated[str | None, typer.Option(help="Rule set id: read the vote posts")] = None,
     players: Annotated[str | None, typer.Option(help="Living players, A,B,C")] = None,
     tz: Annotated[str, typer.Option(help="The game's zone for pages that state none")] = (
-        "Asia/Shanghai"
+        clock.DEFAULT_ZONE
     ),
+    close: Annotated[
+        str | None,
+        typer.Option(
+            help="When the day closes (投票截止), e.g. 2026-06-01 22:00, in the game's zone"
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
 ) -> None:
     """Read a thread's pages in order: the floors, and with a rule set and players every vote
     post and the standing tally under the rule set's change rules."""
     try:
-        zone = ZoneInfo(tz)
-        posts = parse_any(_pages(sources))
-    except (ThreadError, OSError, ZoneInfoNotFoundError, ValueError) as e:
-        console.print(f"[red]{e}[/red]")
+        if (ruleset is None) != (players is None):
+            raise ThreadError(texts.THREAD_READ_NEEDS_BOTH)
+        zone = clock.game_zone(tz)
+        deadline = clock.parse_moment(close, zone) if close else None
+        posts = parse_any(read_sources(sources))
+        for p in posts:
+            p.time, p.edited_at = _aware(p.time, zone), _aware(p.edited_at, zone)
+        lines: list[CountedPost] = []
+        tally: dict[str, int] = {}
+        if ruleset is not None and players is not None:
+            lines, tally = read_votes(posts, ruleset, roster_of(players), deadline, tz)
+    except (ThreadError, RuleError) as e:
+        message = e.message if isinstance(e, RuleError) else str(e)
+        console.print(message, style="red", soft_wrap=True, markup=False)
         raise typer.Exit(2) from e
-    for p in posts:
-        p.time = p.time.replace(tzinfo=zone) if p.time and p.time.tzinfo is None else p.time
-        if p.edited_at and p.edited_at.tzinfo is None:
-            p.edited_at = p.edited_at.replace(tzinfo=zone)
-    lines: list[dict[str, Any]] = []
-    tally: dict[str, int] = {}
-    if ruleset and players:
-        from bansha.rulesets import find_ruleset
-
-        try:
-            rs = find_ruleset(ruleset)
-        except RuleError as e:
-            console.print(f"[red]{e.message}[/red]")
-            raise typer.Exit(2) from e
-        roster = [n.strip() for n in players.replace("，", ",").split(",") if n.strip()]
-        limit = rs.options.get("max_changes")
-        lines, tally = votes_and_tally(
-            posts, roster, rs.data.get("thread", {}), int(limit) if limit is not None else None
-        )
-    floors: list[dict[str, Any]] = [
-        {
-            "floor": p.floor,
-            "author": p.author,
-            "time": _iso(p.time),
-            "body": p.body,
-            "quotes": [
-                {"author": q.author, "time": _iso(q.time), "text": q.text, "pid": q.pid}
-                for q in p.quotes
-            ],
-            "edited": {"by": p.edited_by, "at": _iso(p.edited_at)} if p.edited_by else None,
-        }
-        for p in posts
-    ]
     if as_json:
-        out = {"floors": floors, "votes": lines, "tally": tally}
+        out = {
+            "floors": [floor_json(p) for p in posts],
+            "votes": [vote_json(v) for v in lines],
+            "tally": tally,
+        }
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
-    table = Table(title=f"共 {len(posts)} 楼")
-    for col in ("楼层", "作者", "时间", "内容"):
-        table.add_column(col)
-    for f in floors:
-        table.add_row(str(f["floor"]), f["author"], f["time"] or "", f["body"][:80])
+    _print(posts, lines, tally, voting=ruleset is not None, closed=deadline is not None)
+
+
+def _print(
+    posts: list[Post],
+    lines: list[CountedPost],
+    tally: dict[str, int],
+    voting: bool,
+    closed: bool,
+) -> None:
+    table = Table(title=texts.THREAD_READ_FLOORS_TITLE.format(n=len(posts)))
+    for col in texts.THREAD_READ_FLOOR_COLUMNS:
+        table.add_column(col, overflow="fold")
+    for p in posts:
+        table.add_row(str(p.floor), p.author, _iso(p.time) or p.shown_time, p.body[:80])
     console.print(table)
+    if not voting:
+        return
     if lines:
-        votes = Table(title="投票帖")
-        for col in ("楼层", "投票者", "类别", "对象", "理由 / 废票原因", "提醒"):
-            votes.add_column(col)
+        votes = Table(title=texts.THREAD_READ_VOTES_TITLE)
+        for col in texts.THREAD_READ_VOTE_COLUMNS:
+            votes.add_column(col, overflow="fold")
         for v in lines:
             votes.add_row(
-                str(v["floor"]),
-                v["by"],
-                v["kind"],
-                v["for"] or "",
-                v["void"] or v["reason"],
-                "；".join(v["warnings"]),
+                str(v.floor),
+                v.by,
+                texts.THREAD_READ_KINDS[v.kind],
+                v.target or "",
+                v.void or v.reason,
+                "；".join(v.warnings),
             )
         console.print(votes)
-        console.print("票型：" + "，".join(f"{k} {n}票" for k, n in tally.items()))
+    counts = "，".join(texts.THREAD_READ_COUNT.format(name=k, n=n) for k, n in tally.items())
+    tally_line = texts.THREAD_READ_TALLY.format(counts=counts or texts.THREAD_READ_NO_VOTES)
+    console.print(tally_line, soft_wrap=True, markup=False)
+    if not closed:
+        console.print(texts.THREAD_READ_UNCLOSED, soft_wrap=True, markup=False)

@@ -25,8 +25,7 @@ class VoteLine:
 
     floor: int
     author: str
-    kind: str
-    """``vote``, ``change``, ``abstain`` or ``void``."""
+    kind: vote_posts.Kind
     target: str | None
     outcome: str = ""
     warnings: list[str] = field(default_factory=list)
@@ -101,22 +100,28 @@ def read_thread(
     if s.stage_key not in game.ruleset.data.get("vote_stages", []):
         return report, votes
     living = [names[x] for x in s.living()]
+    rules = game.ruleset.data.get("thread", {})
     for p in by_seat:
         if p.time is None or (s.opened_at is not None and p.time < s.opened_at):
             continue
         if p.masked or not is_vote_post(p.body):
             continue
-        rules = game.ruleset.data.get("thread", {})
-        read = vote_posts.parse(p.text, living, rules.get("near_miss_votes", "void"))
-        # M103 「改票时必须引用原投票帖」, exactly as in bansha's own thread: a change must quote
-        read = vote_posts.unquoted_change(read, bool(p.quotes), rules)
+        seat = names.index(p.author)
+        # exactly as in bansha's own thread: a vote post after the author's first vote is the
+        # change, and M103's 「改票时必须引用原投票帖」 applies to it
+        earlier = any(v.by == seat for _, v in votes) or any(
+            b.voter == seat and b.at is not None and b.at < p.time for b in s.ballots
+        )
+        read = vote_posts.read_vote(
+            p.text, living, rules, quoted=bool(p.quotes), voted_before=earlier
+        )
         line = VoteLine(p.floor, p.author, read.kind, read.target, warnings=list(read.warnings))
         report.votes.append(line)
         if read.kind == "void":
             line.outcome = f"废票：{read.error}"
             continue
         target = None if read.target is None else names.index(read.target)
-        votes.append((line, Vote(names.index(p.author), target, p.time)))
+        votes.append((line, Vote(seat, target, p.time)))
     return report, votes
 
 

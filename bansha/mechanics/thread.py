@@ -98,10 +98,13 @@ def _vote(rs: RuleSet, ctx: Ctx, cmd: Post, text: str) -> dict[str, Any]:
     s = ctx.state
     names = [p.name for p in s.players]
     rules: dict[str, Any] = rs.data.get("thread", {})
-    read = vote_posts.parse(
-        text, [names[x] for x in s.living()], rules.get("near_miss_votes", "void")
+    read = vote_posts.read_vote(
+        text,
+        [names[x] for x in s.living()],
+        rules,
+        quoted=cmd.quote is not None,
+        voted_before=s.ballot_counts.get(cmd.by, 0) > 0,
     )
-    read = vote_posts.unquoted_change(read, cmd.quote is not None, rules)
     out: dict[str, Any] = {"kind": read.kind, "target": read.target, "warnings": read.warnings}
     if read.kind == "void":
         out["error"] = read.error

@@ -15,8 +15,11 @@ every form and what becomes of it):
   are never dropped: by default they are 废票 with the reason (M103 「投票格式有误的投票将算作废票」);
   a rule set whose data says ``thread.near_miss_votes: count`` counts them with a warning instead;
 - an unknown name or a missing field makes the post void (废票) with the reason in Chinese;
-- a change (改票) that quotes nothing is void where the data says ``change_quotes_original``
-  (``unquoted_change``), the same for bansha's own thread and for imports.
+- a change (改票) that quotes nothing is void where the data says ``change_quotes_original``; a
+  change is a post written as one (「改票对象」) or any vote post of a player who has already voted
+  in the stage (「投票后，（只）有一次改票机会」: the second vote post is the change, whatever its
+  labels). ``read_vote`` reads a post this way for bansha's own thread, an import and
+  ``bansha thread read`` alike.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 ABSTAIN = ("弃权", "弃票")
 QUOTE = re.compile(r"\[quote\].*?\[/quote\]", re.S | re.I)
@@ -49,12 +52,15 @@ NEAR = {
 TRIM = " \t\r\n。．.，,、！!？?；;：:~～…\"'“”‘’「」『』【】《》()（）[]"
 
 
+Kind = Literal["vote", "change", "abstain", "void"]
+"""What a vote post is: a vote, a change (改票), an abstention (弃权) or a void post (废票)."""
+
+
 @dataclass(frozen=True)
 class VotePost:
     """What a post says: a vote, a change (改票), an abstention, or a void post (废票)."""
 
-    kind: str
-    """``vote``, ``change``, ``abstain`` or ``void``."""
+    kind: Kind
     target: str | None = None
     reason: str = ""
     change: bool = False
@@ -106,6 +112,29 @@ def clean_name(value: str) -> str:
     return ""
 
 
+PAIRS = ("「」", "『』", "【】", "《》", "“”", "‘’", '""', "''", "()", "（）", "[]")
+"""Quotes and brackets players put around a name."""
+SENTENCE_END = "。．.，,、！!？?；;~～…"
+
+
+def _as_written(value: str) -> list[str]:
+    """The name's first line as written, then less and less of what players put around it (a
+    leading 「@」, one pair of quotes or brackets, the sentence's end): a player whose name has
+    punctuation of its own (「～星辰～」) is matched before it is trimmed away."""
+    line = next((ln.strip() for ln in value.splitlines() if ln.strip()), "")
+    out = [line]
+    line = line.lstrip("@＠").strip()
+    out.append(line)
+    if len(line) > 2 and line[0] + line[-1] in PAIRS:
+        line = line[1:-1].strip()
+        out.append(line)
+    for end in SENTENCE_END:
+        if line.endswith(end) and line.rstrip(end):
+            out.append(line.rstrip(end))
+            break
+    return out
+
+
 def _fields(text: str) -> tuple[dict[tuple[str, str], str], list[str]]:
     """(kind, field) → value as written, and the look-alike labels' notes, in order."""
     own = own_text(text)
@@ -151,8 +180,8 @@ def parse(text: str, roster: list[str], near_miss: str = "void") -> VotePost:
 
 def _read(found: dict[tuple[str, str], str], roster: list[str]) -> VotePost:
     change = ("改票", "对象") in found
-    kind = "改票" if change else "投票"
-    fields = {what: value for (k, what), value in found.items() if k == kind}
+    label = "改票" if change else "投票"
+    fields = {what: value for (k, what), value in found.items() if k == label}
     if "对象" not in fields:
         return VotePost("void", error="没有写明投票对象（格式：投票对象：名字）")
     raw = clean_name(fields["对象"])
@@ -160,21 +189,21 @@ def _read(found: dict[tuple[str, str], str], roster: list[str]) -> VotePost:
     if not raw:
         return VotePost("void", change=change, error="投票对象是空的（格式：投票对象：名字）")
     if not reason:
-        return VotePost("void", change=change, error=f"没有写明{kind}理由（格式：{kind}理由：……）")
+        return VotePost(
+            "void", change=change, error=f"没有写明{label}理由（格式：{label}理由：……）"
+        )
     if fold(raw) in {fold(a) for a in ABSTAIN}:
         return VotePost("abstain", None, reason, change)
-    if raw in roster:
-        return VotePost("change" if change else "vote", raw, reason, change)
+    kind: Kind = "change" if change else "vote"
+    written = [*_as_written(fields["对象"]), raw]
+    exact = next((n for n in written if n in roster), None)
+    if exact is not None:
+        return VotePost(kind, exact, reason, change)
     folded = {fold(n): n for n in roster}
-    if fold(raw) in folded:
-        name = folded[fold(raw)]
-        return VotePost(
-            "change" if change else "vote",
-            name,
-            reason,
-            change,
-            [f"投票对象「{raw}」按「{name}」计（全角/半角、繁简或空格不同）"],
-        )
+    match = next((folded[fold(n)] for n in written if fold(n) in folded), None)
+    if match is not None:
+        warning = f"投票对象「{raw}」按「{match}」计（全角/半角、繁简或空格不同）"
+        return VotePost(kind, match, reason, change, [warning])
     return VotePost("void", change=change, error=f"投票对象「{raw}」不在存活玩家名单中")
 
 
@@ -184,3 +213,22 @@ def unquoted_change(read: VotePost, quoted: bool, rules: Mapping[str, Any]) -> V
     if read.change and read.kind != "void" and not quoted and rules.get("change_quotes_original"):
         return replace(read, kind="void", error="改票时必须引用原投票帖")
     return read
+
+
+def read_vote(
+    text: str,
+    roster: list[str],
+    rules: Mapping[str, Any],
+    *,
+    quoted: bool,
+    voted_before: bool,
+) -> VotePost:
+    """A vote post read the one way bansha reads them (its own thread, an import, ``bansha thread
+    read``): the post against the roster of players still in the game, under the rule set's
+    ``thread`` data (``near_miss_votes``, ``change_quotes_original``). ``quoted``: the post quotes
+    another; ``voted_before``: its author already has a vote in this stage, so this post is the
+    change (改票) whatever its labels, and must quote where the rules say so."""
+    read = parse(text, roster, str(rules.get("near_miss_votes", "void")))
+    if voted_before and not read.change and read.kind != "void":
+        read = replace(read, kind="change" if read.kind == "vote" else read.kind, change=True)
+    return unquoted_change(read, quoted, rules)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 
+from bansha.engine import clock
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
@@ -23,19 +24,20 @@ def check_ballot(
     at: datetime | None,
     deadline: datetime | None,
     *,
-    max_changes: int,
+    max_changes: int | None,
     freeze_minutes: int,
     accelerated: bool,
 ) -> bool:
     """Refuse a vote the change rules forbid; return whether it is a change (改票).
 
-    ``earlier`` is how many votes ``voter`` has already cast in this stage.
+    ``earlier`` is how many votes ``voter`` has already cast in this stage; ``max_changes`` None
+    sets no limit (R-XXXII-18).
     """
     if earlier == 0:
         return False
     if accelerated:
         raise RuleError("进程已加速，不允许改票")
-    if earlier > max_changes:
+    if max_changes is not None and earlier > max_changes:
         raise RuleError(f"每人只有{max_changes}次改票机会，你已经改过票了")
     if (
         at is not None
@@ -44,6 +46,12 @@ def check_ballot(
     ):
         raise RuleError(f"投票截止前{freeze_minutes}分钟内不得改票")
     return True
+
+
+def check_deadline(at: datetime | None, deadline: datetime | None, zone_name: str) -> None:
+    """Refuse a submission made after the stage's deadline (shown in the game's zone)."""
+    if at is not None and deadline is not None and at > deadline:
+        raise RuleError(f"本阶段已于{clock.format_moment(deadline, zone_name)}截止")
 
 
 def cast(

@@ -18,7 +18,7 @@ from django_ratelimit.decorators import ratelimit
 from bansha import texts
 from bansha.engine import Post, RuleError
 from bansha.engine.views import digest, view
-from bansha.forum.charset import decode
+from bansha.forum.charset import page_text
 from bansha.forum.fetching import fetch
 from bansha.forum.threads import ThreadError
 from bansha.service.games import SERVICE
@@ -100,13 +100,15 @@ def director_thread(request: HttpRequest, game_id: str) -> HttpResponse:
     """Import the forum thread: saved pages (Discuz!, phpwind) or pasted text; show post counts,
     vote posts and proposals; count the votes when asked."""
     record = directed_game_or_404(request, game_id)
-    # uploads are decoded as fetched pages are: BOM, <meta charset>, then detection (GBK, Big5)
-    pages = [decode(f.read()) for f in request.FILES.getlist("pages")]
+    pages: list[str] = []
     pasted = request.POST.get("text", "").strip()
-    if pasted:
-        pages.append(pasted)
     address = request.POST.get("url", "").strip()
     try:
+        # uploads are decoded as fetched pages are: BOM, <meta charset>, then detection (GBK,
+        # Big5); an empty or binary file is named in the error
+        pages += [page_text(f.read(), f.name or "") for f in request.FILES.getlist("pages")]
+        if pasted:
+            pages.append(pasted)
         if address:
             # tests serve their forum on 127.0.0.1; private ranges stay refused even then
             loopback = os.environ.get("BANSHA_FETCH_LOOPBACK") == "1"

@@ -71,14 +71,16 @@ def test_gbk_and_big5_are_read_from_the_meta_and_without_it() -> None:
     undeclared = raw.replace(b"charset=gbk", b"")
     assert detect(undeclared) == "gb18030"
     assert decode(undeclared) == text.replace("charset=gbk", "")
-    big5 = simplified(text)  # a Big5 board writes traditional characters
     from opencc import OpenCC
 
-    traditional = OpenCC("s2t").convert(text).replace("charset=gbk", "charset=big5")
+    s2t = OpenCC("s2t").convert  # a Big5 board writes traditional characters
+    traditional = s2t(text).replace("charset=gbk", "charset=big5")
     data = traditional.encode("big5", errors="ignore")
     assert decode(data) == data.decode("big5hkscs")
     assert detect(data.replace(b"charset=big5", b"")) == "big5hkscs"
-    del big5
+    posts = parse_any([decode(data.replace(b"charset=big5", b""))])
+    assert [(p.floor, p.author) for p in posts] == [(t.floor, s2t(t.author)) for t in TRUTH[:50]]
+    assert [simplified(p.author) for p in posts] == [simplified(t.author) for t in TRUTH[:50]]
     bom = "\ufeff投票对象：花千树".encode()
     assert decode(bom) == "投票对象：花千树"
     assert decode("投票".encode("utf-16")) == "投票"

@@ -1,6 +1,6 @@
-"""Every row of docs/vote-posts.md: posted in bansha's own thread (M103) and imported from a
-saved Discuz! 7 page (GBK, the markup the forum prints), with the same result in both and the one
-the table gives."""
+"""Every row of docs/vote-posts.md: posted in bansha's own thread (M103), imported from a saved
+Discuz! 7 page (GBK, the markup the forum prints) and read from that page by ``bansha thread read``,
+with the same result in all three and the one the table gives."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ import re
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from lxml import html as lxml_html
 
 from bansha.engine import Close, Game, Post
-from bansha.engine.views import view
 from bansha.forum.charset import decode
+from bansha.forum.cli import read_votes
 from bansha.forum.imports import read_thread
 from bansha.forum.threads import parse_any
 from bansha.rulesets import find_ruleset
@@ -22,7 +23,8 @@ from tests.forum.thread_pages import d7_thread, discuz7_pages
 from tests.helpers import M103_NAMES
 
 DOC = Path(__file__).parents[2] / "docs" / "vote-posts.md"
-NAMES = ["花千树", "不见", "白芷", "tkzc", *M103_NAMES[4:]]
+NAMES = ["花千树", "不见", "白芷", "tkzc", "～星辰～", *M103_NAMES[5:]]
+VOTED = ("花千树", "不见", "白芷", "tkzc", "～星辰～")
 KINDS = {"vote": "投票", "change": "改票", "abstain": "弃权", "void": "废票"}
 
 
@@ -31,6 +33,8 @@ class Row:
     form: str
     text: str
     quoted: bool
+    voted: bool
+    """The author voted before this post (a quoted change quotes that vote)."""
     result: str
     note: str
 
@@ -46,6 +50,7 @@ def rows() -> list[Row]:
                 cells[0],
                 cells[1].strip("`").replace("⏎", "\n"),
                 cells[2] == "是",
+                cells[2] != "否",
                 cells[3],
                 cells[4],
             )
@@ -71,19 +76,17 @@ def _day() -> Game:
 
 
 def _voter(g: Game) -> int:
-    return next(s for s in g.state.living() if NAMES[s] not in ("花千树", "不见", "白芷", "tkzc"))
+    return next(s for s in g.state.living() if NAMES[s] not in VOTED)
 
 
 def own_thread(row: Row) -> tuple[str, str]:
     """(result, note) of the post in bansha's own thread."""
     g = _day()
     seat = _voter(g)
-    if row.quoted:
+    if row.voted:
         g.handle(Post(seat, "投票对象：tkzc\n投票理由：先投一票"))
     g.handle(Post(seat, row.text, 1 if row.quoted else None))
-    post = view(g, "public")["thread"][g.state.day][-1]
     vote = next(ev.data["vote"] for ev in reversed(g.events) if ev.kind == "posted")
-    del post
     if vote is None:
         return "不是投票帖", ""
     return _result(vote["kind"], vote["target"]), vote.get("error") or "；".join(vote["warnings"])
@@ -100,13 +103,14 @@ def _html(text: str) -> str:
 
 def real_page(voter: str, row: Row) -> str:
     """A saved Discuz! 7 page, its first three floors made the test's: the director's opening
-    post, the voter's earlier vote (quoted by a change) and the post of the row."""
+    post, the voter's earlier vote (quoted by a change; otherwise a post that is no vote) and the
+    post of the row, as in bansha's own thread."""
     saved = discuz7_pages(d7_thread(7))[0].encode("gbk")
     root = lxml_html.fromstring(decode(saved))
     tables = root.xpath("//table[starts-with(@id,'pid')]")[:3]
     bodies = [
         "第1天讨论帖",
-        "投票对象：tkzc<br />投票理由：先投一票",
+        "投票对象：tkzc<br />投票理由：先投一票" if row.voted else "先听听大家怎么说",
         _html(row.text),
     ]
     if row.quoted:
@@ -133,8 +137,6 @@ def imported(row: Row) -> tuple[str, str]:
     """(result, note) of the post imported from the real page."""
     g = _day()
     voter = NAMES[_voter(g)]
-    from zoneinfo import ZoneInfo
-
     posts = parse_any([real_page(voter, row)])
     report, _ = read_thread(g, posts[:3], ZoneInfo("Asia/Shanghai"))
     line = next((v for v in report.votes if v.floor == 3), None)
@@ -144,16 +146,30 @@ def imported(row: Row) -> tuple[str, str]:
     return _result(line.kind, line.target), note
 
 
+def by_command(row: Row) -> tuple[str, str]:
+    """(result, note) of the post read by ``bansha thread read`` from the same page."""
+    g = _day()
+    voter = NAMES[_voter(g)]
+    posts = parse_any([real_page(voter, row)])[:3]
+    for p in posts:
+        p.time = p.time.replace(tzinfo=ZoneInfo("Asia/Shanghai")) if p.time else None
+    lines, _ = read_votes(posts, "m103", NAMES, None, "Asia/Shanghai")
+    line = next((v for v in lines if v.floor == 3), None)
+    if line is None:
+        return "不是投票帖", ""
+    return _result(line.kind, line.target), line.void or "；".join(line.warnings)
+
+
 def _result(kind: str, target: str | None) -> str:
     return f"{KINDS[kind]} {target}" if target and kind in ("vote", "change") else KINDS[kind]
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r.form for r in ROWS])
 def test_each_form_reads_the_same_in_bansha_and_in_an_import(row: Row) -> None:
-    own, mine = own_thread(row), imported(row)
+    own, mine, command = own_thread(row), imported(row), by_command(row)
     assert own[0] == row.result, (row.form, own)
     assert mine[0] == row.result, (row.form, mine)
     if row.note != "—" and row.result != "不是投票帖":
         assert row.note in own[1], (row.form, own)
         assert row.note in mine[1], (row.form, mine)
-    assert own[1] == mine[1]
+    assert own == mine == command

@@ -183,3 +183,23 @@ def test_uploaded_gbk_pages_are_decoded_like_fetched_ones() -> None:
     page = director.post(f"/g/{gid}/director/thread", {"pages": files}).content.decode()
     assert "共读到 108 楼" in page
     assert "导演" in page and "癸" in page
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(b"", "「empty.htm」是空文件"), (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "不是网页或文字")],
+    ids=["empty", "binary"],
+)
+def test_an_empty_or_binary_upload_is_refused_by_name(content: bytes, message: str) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    gid, director = _game_at_the_day_vote()
+    name = "empty.htm" if not content else "picture.png"
+    before = len(SERVICE.load(gid).events)
+    r = director.post(
+        f"/g/{gid}/director/thread",
+        {"pages": [SimpleUploadedFile(name, content)], "count_votes": "on"},
+        follow=True,
+    )
+    assert r.status_code == 200 and message in r.content.decode()
+    assert len(SERVICE.load(gid).events) == before
