@@ -1,0 +1,258 @@
+"""The leak audit: for all four rule sets, with 公示审核 off and on, a game is played by bots (each
+from its own seat's view) with team chats in every group, and at several points — after the
+deal, during a night, after it, during a day, after an exit, while results await publication —
+every seat's page, its discussion-thread page and every push its live socket sent, and the
+public page and socket, are checked mechanically: none may hold a text that only events hidden
+from that viewer carry (another player's role, result, private notice or last words, a chat of a
+group the viewer is not in, the name of a private stage, results not yet published).
+
+The hidden texts are computed here from the events and their audiences, independently of the
+engine's view function."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import random
+from typing import Any
+
+import pytest
+from asgiref.testing import ApplicationCommunicator
+from django.test import Client
+from django.utils import timezone
+
+from bansha.engine import Close, Director, RuleError, Say
+from bansha.engine.events import PUBLIC
+from bansha.engine.game import Game
+from bansha.engine.views import view
+from bansha.service.games import SERVICE, _timed
+from bansha.sim.heuristic import bot_command
+from tests.web.sockets import socket
+
+pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
+RULESETS = ("m103", "bs46", "m186", "xxxii")
+SHORTEST = 2
+"""Hidden texts shorter than this are not looked for (single characters are everywhere)."""
+
+
+def _texts(game: Game, i: int) -> list[str]:
+    """The texts event ``i`` carries that a page could show."""
+    rs, ev = game.ruleset, game.events[i]
+    names = [p.name for p in game.state.players]
+    k, d = ev.kind, ev.data
+    out: list[Any] = []
+    if k == "game_created":
+        out += d["players"]
+    elif k == "substituted":
+        out.append(d["name"])
+    elif k == "chat":
+        out.append(d["text"])
+    elif k in ("notice", "announcement"):
+        out.append(rs.render(d["key"], d.get("params", {}), names))
+    elif k == "result":
+        out.append(d["value"])
+    elif k in ("role_card", "role_set"):
+        out.append(rs.role_name(d["role"]))
+    elif k == "faction_set":
+        out.append(rs.faction_name(d["faction"]))
+    elif k == "known":
+        out.append(d.get("word"))
+    elif k == "stage_opened" and "private" in d:
+        out.append(d["stage"])
+    elif k == "acted" and isinstance(d.get("choice"), str):
+        out.append(d["choice"])
+    return [str(t) for t in out if t is not None]
+
+
+def _legitimate(game: Game, viewer: int | str) -> str:
+    """Everything the viewer may read: the texts of events it may see, its own role card, the
+    rule set's public words (title, the words of the viewer's own legal acts)."""
+    rs, state = game.ruleset, game.state
+    review = bool(rs.options.get("review"))
+    pending = state.commands[0] if state.commands else len(game.events)
+    parts: list[str] = [rs.title]
+    for i, ev in enumerate(game.events):
+        if _may_see(ev, i, viewer, review, pending):
+            parts += _texts(game, i)
+            if ev.kind == "role_card":
+                card = rs.role_card(ev.data["role"], ev.data["faction"])
+                parts += [card["text"], card["faction"], *(s["text"] for s in card["skills"])]
+    if isinstance(viewer, int):
+        for la in game.legal(viewer):
+            parts += [rs.skill_name(la.skill), *la.choices]
+    return "\n".join(parts)
+
+
+def _may_see(ev: Any, i: int, viewer: int | str, review: bool, pending: int) -> bool:
+    if review and i >= pending and ev.kind != "chat":
+        return False  # 公示审核: not yet published
+    return ev.to == PUBLIC if viewer == "public" else ev.visible_to(viewer)  # type: ignore[arg-type]
+
+
+def hidden_texts(game: Game, viewer: int | str) -> set[str]:
+    """Texts that only events hidden from ``viewer`` carry."""
+    rs, state = game.ruleset, game.state
+    review = bool(rs.options.get("review"))
+    pending = state.commands[0] if state.commands else len(game.events)
+    if any(
+        ev.kind == "reveal" and _may_see(ev, i, viewer, review, pending)
+        for i, ev in enumerate(game.events)
+    ):
+        return set()  # 揭秘: the game is over and everything is public
+    seen = _legitimate(game, viewer)
+    secret: set[str] = set()
+    for i, ev in enumerate(game.events):
+        if not _may_see(ev, i, viewer, review, pending):
+            secret.update(t for t in _texts(game, i) if len(t) >= SHORTEST and t not in seen)
+    return secret
+
+
+class Table:
+    """One game: a browser and a live socket for every seat and for the public."""
+
+    def __init__(self, ruleset: str, review: bool) -> None:
+        created = SERVICE.create(
+            ruleset,
+            [f"玩家{i + 1}号" for i in range(_count(ruleset))],
+            seed=7,
+            options={"review": True} if review else {},
+        )
+        self.gid = created.record.id
+        self.seats = sorted(created.tokens)
+        self.browsers: dict[int | str, Client] = {"public": Client()}
+        for seat, token in created.tokens.items():
+            self.browsers[seat] = Client()
+            assert self.browsers[seat].get(f"/g/{self.gid}/join/{token}").status_code == 302
+        self.sockets: dict[int | str, ApplicationCommunicator] = {}
+        self.pushes: dict[int | str, list[str]] = {v: [] for v in self.browsers}
+        self.rng = random.Random(ruleset)
+        self.checked: list[str] = []
+
+    async def open(self) -> None:
+        """Connect every viewer's socket (each sends its view at once)."""
+        for viewer, browser in self.browsers.items():
+            who = "public" if viewer == "public" else "me"
+            ws = socket(self.gid, who, browser)
+            await ws.send_input({"type": "websocket.connect"})
+            assert (await ws.receive_output(10))["type"] == "websocket.accept"
+            self.sockets[viewer] = ws
+
+    async def drain(self) -> None:
+        """Collect what every socket sent since the last time (pushes wait in each socket's
+        queue; a short pause lets the last ones arrive)."""
+        await asyncio.sleep(0.3)
+        for viewer, ws in self.sockets.items():
+            while not await ws.receive_nothing(0.01):
+                sent = await ws.receive_output(1)
+                assert sent["type"] == "websocket.send", sent
+                self.pushes[viewer].append(json.dumps(json.loads(sent["text"]), ensure_ascii=False))
+
+    async def close(self) -> None:
+        """Disconnect every socket."""
+        for ws in self.sockets.values():
+            await ws.send_input({"type": "websocket.disconnect", "code": 1000})
+            await ws.wait(5)
+
+    async def checkpoint(self, point: str) -> None:
+        """Collect the pushes, then check every viewer."""
+        await self.drain()
+        await asyncio.to_thread(self.check, point)
+
+    def check(self, point: str) -> None:
+        """Every viewer's pages and pushes hold nothing hidden from it (a checkpoint)."""
+        game = SERVICE.load(self.gid)
+        for viewer, browser in self.browsers.items():
+            secret = hidden_texts(game, viewer)
+            paths = [f"/g/{self.gid}/thread"]
+            paths.append(f"/g/{self.gid}/" if viewer == "public" else f"/g/{self.gid}/me")
+            shown = {p: html.unescape(browser.get(p).content.decode()) for p in paths}
+            shown["view"] = json.dumps(view(game, viewer), ensure_ascii=False)
+            shown.update({f"push {n}": text for n, text in enumerate(self.pushes[viewer])})
+            self.pushes[viewer] = []
+            for where, text in shown.items():
+                leaked = sorted(s for s in secret if s in text)
+                assert not leaked, (point, viewer, where, leaked)
+        self.checked.append(point)
+
+    def step(self) -> tuple[str, str, int]:
+        """Chats in every group, then every living seat acts once as a bot would."""
+        game = SERVICE.load(self.gid)
+        state = game.state
+        for group, members in sorted(state.groups.items()):
+            speaker = next((m for m in members if state.players[m].alive), None)
+            if speaker is not None:
+                text = f"密聊{group}{len(game.events)}号{self.rng.randrange(10**6)}"
+                _try(self.gid, Say(speaker, group, text))
+        for seat in list(SERVICE.load(self.gid).state.living()):
+            with SERVICE.reading(self.gid) as game:
+                cmd = bot_command(game, seat, self.rng)
+            if cmd is not None:
+                _try(self.gid, _timed(cmd), f"seat{seat}")
+        state = SERVICE.load(self.gid).state
+        return state.phase, state.stage_key, len(state.exit_order)
+
+    def close_stage(self) -> bool:
+        """Close the stage; True when results now await the director (公示审核)."""
+        _try(self.gid, Close(at=timezone.now()), "clock")
+        return SERVICE.load(self.gid).state.awaiting is not None
+
+    def publish(self) -> None:
+        """The director publishes the drafts as they are."""
+        _try(self.gid, Director("发布", {"edits": {}}, timezone.now()), "director")
+
+
+def _count(ruleset: str) -> int:
+    from bansha.rulesets import find_ruleset
+
+    return find_ruleset(ruleset).player_count
+
+
+def _try(gid: str, cmd: Any, actor: str = "") -> None:
+    with contextlib.suppress(RuleError):  # a bot's or the clock's move the rules refuse
+        SERVICE.submit(gid, cmd, actor=actor)
+
+
+async def _play(table: Table, review: bool) -> None:
+    await table.open()
+    await table.checkpoint("after the deal")
+    nights = days = 0
+    for _ in range(40):
+        phase, _stage, _exits = await asyncio.to_thread(table.step)
+        if phase == "night" and not nights:
+            await table.checkpoint("during a night")
+        if phase == "day" and not days:
+            await table.checkpoint("during a day")
+        nights += phase == "night"
+        days += phase == "day"
+        if await asyncio.to_thread(table.close_stage):
+            await table.checkpoint("results await publication")
+            await asyncio.to_thread(table.publish)
+        game = await asyncio.to_thread(SERVICE.load, table.gid)
+        if (
+            phase == "night"
+            and game.state.phase != "night"
+            and "after a night" not in table.checked
+        ):
+            await table.checkpoint("after a night")
+        if game.state.exit_order and "after an exit" not in table.checked:
+            await table.checkpoint("after an exit")
+        if game.state.ended or (
+            "after an exit" in table.checked and "after a night" in table.checked and days
+        ):
+            break
+    await table.close()
+
+
+@pytest.mark.parametrize("review", [False, True], ids=["公示审核 off", "公示审核 on"])
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_viewer_sees_what_is_hidden_from_it(ruleset: str, review: bool) -> None:
+    table = Table(ruleset, review)
+    asyncio.run(_play(table, review))
+    must = {"after the deal", "during a night", "during a day", "after a night"}
+    if ruleset != "m186":  # Avalon: nobody leaves the table
+        must.add("after an exit")
+    assert must <= set(table.checked), table.checked
+    if review:
+        assert "results await publication" in table.checked
