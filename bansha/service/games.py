@@ -332,7 +332,7 @@ class GameService:
         ThreadError: the text is not a thread. Each vote lands once, however often the thread is
         imported again (its key is the author and the post's time)."""
         record = GameRecord.objects.get(id=game_id)
-        posts = threads.parse_any(pages)
+        posts = threads.parse_any([inputs.without_controls(page) for page in pages])
         with self.reading(game_id) as game:
             report, votes = imports.read_thread(game, posts, ZoneInfo(record.timezone))
         for line, vote in votes:

@@ -30,6 +30,14 @@ def has_controls(text: str, allowed: frozenset[str] = ALLOWED_CONTROLS) -> bool:
     )
 
 
+def without_controls(text: str) -> str:
+    """``text`` with its control characters removed (line breaks and tabs kept): for what is
+    read rather than typed, such as a saved forum page, where a NUL is debris, not input."""
+    if text.isprintable():
+        return text
+    return "".join(c for c in text if c in ALLOWED_CONTROLS or not has_controls(c))
+
+
 def _strings(value: Any) -> list[str]:
     if isinstance(value, str):
         return [value]

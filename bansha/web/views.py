@@ -313,10 +313,3 @@ def game_new(request: HttpRequest) -> HttpResponse:
         ]
         return render(request, "bansha/created.html", {"record": created.record, "links": links})
     return render(request, "bansha/new.html", context)
-
-
-def too_many(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """Too many attempts from one address (private-link guessing, flooding)."""
-    return HttpResponse(
-        "操作太频繁，请稍后再试", status=429, content_type="text/plain; charset=utf-8"
-    )

@@ -132,3 +132,17 @@ def test_a_server_error_is_a_chinese_page(monkeypatch: pytest.MonkeyPatch) -> No
     assert r.status_code == 500
     html = r.content.decode()
     assert texts.SERVER_ERROR_TITLE in html and "Server Error" not in html
+
+
+def test_a_pasted_thread_with_control_characters_is_read_without_them() -> None:
+    """A NUL in a saved page is debris: the floors are read without it (PostgreSQL would refuse
+    to keep it), never a server error."""
+    d, owner = _director()
+    gid = SERVICE.create("m103", NAMES, seed=1, owner=owner).record.id
+    paste = f"1楼 {NAMES[0]} 2026-11-30 10:00\n你\x00好\x1b\n2楼 {NAMES[1]} 2026-11-30 10:05\n早"
+    r = d.post(f"/g/{gid}/director/thread", {"text": paste})
+    assert r.status_code == 200
+    from bansha.store.models import PostSnapshot
+
+    kept = sorted(PostSnapshot.objects.filter(game_id=gid).values_list("text", flat=True))
+    assert kept == ["你好", "早"]
