@@ -47,8 +47,8 @@ EMPTY = "{field}不能为空"
 FIELD_TEXT = "内容"
 FIELD_NAME = "名字"
 
-REISSUED = "{name}的新私密链接（只显示这一次，旧链接已失效）：{link}"
-SUBSTITUTE_LINK = "替补的私密链接（只显示这一次）：{link}"
+REISSUED = "{name}的新私密链接（旧链接已失效；导演台「私密链接」里随时可以再次查看）：{link}"
+SUBSTITUTE_LINK = "替补的私密链接（导演台「私密链接」里随时可以再次查看）：{link}"
 
 BURNT_KEY = (
     "这个密钥已经公开（曾随代码一起发布），不能再用：任何人都能用它伪造登录和会话。\n"
@@ -130,3 +130,32 @@ FETCH_REDIRECTS = "读取帖子失败：跳转次数太多（超过 {limit} 次�
 FETCH_TOO_BIG = "读取帖子失败：页面太大（超过 {limit} MB）"
 FETCH_TOO_SLOW = "读取帖子失败：超过 {limit:g} 秒还没有读完"
 FETCH_TOO_MANY_PAGES = "帖子超过 {limit} 页，没有读取：请把要看的页“另存为网页”后上传"
+
+# ---------------------------------------------------------------- the player's forms
+CHOOSE = "请选择"
+"""The first entry of every target or choice list: nothing is chosen until the player picks."""
+NOTHING_CHOSEN = "请先选择再提交"
+"""A form submitted with its list left on 「请选择」."""
+NO_SUCH_TARGET = "选择的目标不存在"
+CONFIRM_FINAL = "「{skill}」提交后不能更改，确定提交吗？"
+"""Asked before an act the rule set marks final (投降, 拍刀, 刺杀, 王车易位, 遗言 ...)."""
+TIME_LEFT = "（还剩{h}小时{m}分）"
+TIME_LEFT_MINUTES = "（还剩{m}分钟）"
+TIME_UP = "（已到截止时间）"
+
+# ---------------------------------------------------------------- the director's console
+REMIND_VOTE = "【提醒】{stage}将于{deadline}截止，尚未投票：{names}。请尽快投票。"
+"""A public reminder, ready to paste into the thread or the QQ group (votes are public)."""
+REMIND_ACT = "{name}：{stage}将于{deadline}截止，你还没有提交：{acts}。"
+"""A private reminder to one player (a night act must not be named in public)."""
+REMIND_WINDOW = "规则贴要求在截止前{early}至{late}分钟之间提醒：{start}至{end}。"
+ALL_DONE = "所有人都已行动。"
+LINK_LINE = "{name}：{link}"
+"""One line of 「复制全部」: a seat's name and private link, as pasted to QQ or a forum message."""
+LINK_LOST = "这个链接是用旧密钥保存的，无法再显示：请重新生成链接。"
+LINK_REISSUED = "已为{name}重新生成链接，旧链接已失效。"
+BAD_LINK_TITLE = "链接已失效"
+BAD_LINK = "这个私密链接不对或已经失效（导演可能重新生成了链接，或这个座位换了替补）。请联系导演，让导演把新的链接发给你。"
+DONE = "已执行：{name}"
+BAD_PLAYER_OR_NUMBER = "玩家或数字不对"
+COPIED = "已复制"

@@ -33,6 +33,7 @@ DIRECTOR_COMMANDS = {
     "代投": "proxy",
     "淹死": "drown",
     "判死": "execute",
+    "代为声明": "declare_for",
 }
 """Every director command the engine knows; each rule set's data lists the ones its post has."""
 
@@ -414,9 +415,19 @@ class RuleSet:
         if not 0 <= seat < len(s.players):
             raise RuleError("没有这个座位")
         if kind == "card":
+            reason = str(args.get("reason") or "").strip()
+            if len(reason) > 500:
+                raise RuleError("判罚理由不能超过500字")
             hold = self.holds_announcements(s)
             given = penalties.give(ctx, seat, penalties.COLOR_BY_NAME[cmd.name], hold=hold)
+            if reason:  # told to the carded player at once, and shown in the reveal
+                params = {"card": cmd.name, "reason": reason}
+                ctx.emit("notice", {"key": "card_reason", "params": params}, (seat,))
             self.on_card(ctx, seat, given, bool(args.get("faction_loses")))
+        elif kind == "declare_for":
+            # the director records a player's pre-game declaration for them (XXXII 信仰魔女)
+            skill = str(self.data.get("declare_skill", ""))
+            self.on_act(ctx, Act(seat, skill, (), args.get("choice"), cmd.at))
         elif kind == "substitute":
             new = str(args["by"]).strip()
             if not new or any(p.name == new for p in s.players):
@@ -493,6 +504,15 @@ class RuleSet:
     def factions_in_play(self, state: State) -> list[str]:
         """The factions of this game (for 判负)."""
         raise NotImplementedError
+
+    def statuses(self, state: State) -> dict[int, list[str]]:
+        """Each seat's <非身份> statuses now (keys of the data file's ``statuses``), for the
+        director's god view: the holders of 警长, 队长, 湖中仙女 ...; a rule set adds its others."""
+        out: dict[int, list[str]] = {}
+        for status, seat in state.holders.items():
+            if seat is not None:
+                out.setdefault(seat, []).append(status)
+        return out
 
     def concede(self, ctx: Ctx, faction: str) -> None:
         """The director rules ``faction`` lost (判负)."""

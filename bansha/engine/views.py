@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.game import Game
-from bansha.engine.ruleset import commitment_hash
+from bansha.engine.ruleset import RuleSet, commitment_hash
 from bansha.engine.state import Ballot, undone_positions
 from bansha.mechanics.penalties import COLOR_BY_NAME
 from bansha.mechanics.votes import current_ballots
@@ -90,7 +91,9 @@ def audience(ev: Event, seats: int) -> range | tuple[int, ...]:
 def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     """What ``viewer`` may see of ``game``: a JSON-ready dict in the rule post's words."""
     rs = game.ruleset
-    names: list[str] = []
+    names: list[str] = []  # each seat's name as of the event being read (substitutes keep history)
+    raw: list[str] = []  # each seat's player as the state names them (the latest substitute)
+    first: list[str] = []  # each seat's first player
     out_public: list[int] = []
     me: dict[str, Any] = {}
     groups: dict[str, list[int]] = {}
@@ -100,8 +103,13 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     notices: list[dict[str, Any]] = []
     announcements: list[dict[str, Any]] = []
     votes: list[dict[str, Any]] = []
+    ballots: list[Ballot] = []
     chats: list[dict[str, Any]] = []
     acts: list[dict[str, Any]] = []
+    mine: dict[str, dict[str, Any]] = {}  # this stage: the viewer's own standing act per skill
+    team: dict[str, dict[str, Any]] = {}  # this stage: the team's standing pick per skill
+    my_votes: list[dict[str, Any]] = []  # the viewer's votes and changes of the game day
+    vote_day: tuple[str, int] = ("", -1)
     stage: dict[str, Any] = {}
     commitment = None
     reveal = None
@@ -121,12 +129,18 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         k, d = ev.kind, ev.data
         if k == "game_created":
             names = list(d["players"])
+            raw = list(d["players"])
+            first = list(d["players"])
         elif k == "substituted":
-            names[d["seat"]] = d["name"]
+            names[d["seat"]] = substitute_name(rs, first[d["seat"]], d["name"])
+            raw[d["seat"]] = d["name"]
         elif k == "stage_opened":
             stage = {"phase": _label(d), "stage": d["stage"], "deadline": d.get("deadline")}
             stage_day = int(d["day"])
-            votes = []
+            votes, ballots = [], []
+            mine, team = {}, {}
+            if (d["phase"], stage_day) != vote_day:
+                vote_day, my_votes = (d["phase"], stage_day), []
         elif k == "commitment":
             commitment = d["hash"]
         elif k == "role_card" and isinstance(viewer, int):
@@ -160,6 +174,10 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                     "text": rs.render(d["key"], d.get("params", {}), names),
                     "key": d["key"],
                     "phase": stage.get("phase", "start"),
+                    # the director sees whom each private notice went to
+                    "to": [names[x] for x in ev.to]
+                    if viewer == "director" and isinstance(ev.to, tuple)
+                    else [],
                 }
             )
         elif k == "announcement":
@@ -179,31 +197,49 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             chats.append(
                 {
                     "group": d["group"],
-                    "by": d["seat"],
+                    "by": names[d["seat"]],
                     "text": d["text"],
                     "at": d.get("at"),
                     "phase": stage.get("phase", "start"),
                 }
             )
         elif k == "voted":
-            votes.append({"by": d["seat"], "for": d["target"], "at": d.get("at")})
+            target = None if d["target"] is None else names[d["target"]]
+            votes.append({"by": names[d["seat"]], "for": target, "at": d.get("at")})
+            ballots.append(Ballot(d["seat"], d["target"], None))
+            if d["seat"] == viewer:
+                change = any(b.voter == viewer for b in ballots[:-1])
+                my_votes.append(
+                    {
+                        "stage": stage.get("stage", ""),
+                        "for": target,
+                        "at": d.get("at"),
+                        "change": change,
+                    }
+                )
         elif k == "flag" and d["key"] == "accelerated":  # public: 进程加速
             accelerated_day = d["value"]
         elif k == "acted" and viewer != "public":
-            acts.append(
-                {
-                    "by": d["seat"],
-                    "skill": rs.skill_name(d["skill"]),
-                    "targets": list(d["targets"]),
-                    "choice": d.get("choice"),
-                }
-            )
+            acted = {
+                "by": names[d["seat"]],
+                "skill": rs.skill_name(d["skill"]),
+                "targets": [names[t] for t in d["targets"]],
+                "choice": d.get("choice"),
+            }
+            acts.append(acted)
+            if d["seat"] == viewer:
+                mine[d["skill"]] = {**acted, "at": d.get("at")}
+            if d.get("team"):  # a team act: its events reach the team only (R-M103-10 ...)
+                team[d["skill"]] = {**acted, "at": d.get("at")}
+        elif k == "withdrawn" and d["seat"] == viewer:
+            mine.pop(d["skill"], None)
         elif k == "posted":
             vote = d.get("vote")
             thread.setdefault(int(d["day"]), []).append(
                 {
                     "floor": d["floor"],
                     "seat": d["seat"],
+                    "by": names[d["seat"]],
                     "text": d["text"],
                     "quote": d.get("quote"),
                     "at": d.get("at"),
@@ -237,20 +273,13 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             rs.status_name(s): (names[h] if h is not None else None) for s, h in holders.items()
         },
         "announcements": announcements,
-        "votes": [
-            {**v, "by": names[v["by"]], "for": None if v["for"] is None else names[v["for"]]}
-            for v in votes
-        ],
+        "votes": votes,
         "standing": standing(
-            [Ballot(v["by"], v["for"], None) for v in votes],
-            accelerated_day is not None and accelerated_day == stage_day,
-            names,
+            ballots, accelerated_day is not None and accelerated_day == stage_day, names
         ),
         "commitment": commitment,
         "winner": winners,
-        "thread": {
-            day: [{**p, "by": names[p["seat"]]} for p in posts] for day, posts in thread.items()
-        },
+        "thread": thread,
     }
     if reveal is not None:
         # R-ALL-02: anyone can check the deal against the commitment published at the start
@@ -259,7 +288,20 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             and reveal.get("dealt") is not None
             and commitment_hash(list(reveal["dealt"]), str(reveal["nonce"])) == commitment
         )
-        result["reveal"] = {**reveal, "verified": verified, "timeline": timeline(game)}
+        result["reveal"] = {
+            **reveal,
+            "verified": verified,
+            "timeline": timeline(game),
+            # seat by seat, under the seat's label: a substitute's seat shows both names
+            "table": [
+                {
+                    "name": names[i],
+                    "role": reveal.get("roles", {}).get(raw[i]),
+                    "faction": reveal.get("factions", {}).get(raw[i]),
+                }
+                for i in range(len(names))
+            ],
+        }
     if ended:
         result["phase"] = "ended"
         result["stage"] = ""
@@ -277,7 +319,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                 "key": g,
                 "name": group_names.get(g, g),
                 "can_speak": viewer in members and not me.get("out"),
-                "messages": [{**c, "by": names[c["by"]]} for c in chats if c["group"] == g],
+                "messages": [c for c in chats if c["group"] == g],
             }
             for g, members in groups.items()
             if viewer in members
@@ -287,13 +329,20 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         ]
         result["notices"] = notices
         result["penalties"] = record
-        result["acts"] = [
-            {**a, "by": names[a["by"]], "targets": [names[t] for t in a["targets"]]} for a in acts
-        ]
+        result["acts"] = acts
+        result["my_votes"] = my_votes
+        mine_vote = next((v for v in reversed(votes) if v["by"] == names[viewer]), None)
         result["legal"] = [
             {
                 "skill": rs.skill_name(la.skill),
                 "targets": [names[t] for t in la.targets],
+                "options": [{"seat": t, "name": names[t]} for t in (*la.must_include, *la.targets)],
+                "final": bool(rs.skills.get(la.skill, {}).get("final")),
+                # what I chose: my standing submission, and my team's standing pick (team acts
+                # reach the team only, so a post whose members may not know each other's
+                # submissions, bs46's rings, never shows one here)
+                "mine": mine_vote if la.skill == "vote" else mine.get(la.skill),
+                "team": team.get(la.skill) if la.skill != "vote" else None,
                 "count": la.picks,
                 "choices": list(la.choices),
                 "text": la.text,
@@ -321,11 +370,37 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                 "key": g,
                 "name": rs.data.get("groups", {}).get(g, g),
                 "can_speak": False,
-                "messages": [{**c, "by": names[c["by"]]} for c in chats if c["group"] == g],
+                "messages": [c for c in chats if c["group"] == g],
             }
             for g in sorted({c["group"] for c in chats} | set(groups))
         ]
     return result
+
+
+RULE_ID = re.compile(r"（R-[A-Z0-9]+-\d+[^（）]*）|R-[A-Z0-9]+-\d+[：:，, ]*")
+"""A ruling id and its gloss, as the director's resolution trace cites them."""
+
+
+def without_rule_ids(line: str) -> str:
+    """A trace line for players (the reveal): the director's ruling ids (R-M103-10) left out."""
+    return RULE_ID.sub("", line).strip()
+
+
+def substitute_name(rs: RuleSet, first: str, current: str) -> str:
+    """A substitute's seat after the substitution: 「原名（替补：新名）」, the data file's words."""
+    return rs.word("substitute_name").format(first=first, current=current)
+
+
+def seat_names(game: Game) -> list[str]:
+    """Each seat's name now: the player's, or 「原名（替补：新名）」 for a substitute's seat."""
+    created = game.events[0].data["players"] if game.events else []
+    rs = game.ruleset
+    return [
+        p.name
+        if p.seat >= len(created) or p.name == created[p.seat]
+        else substitute_name(rs, str(created[p.seat]), p.name)
+        for p in game.state.players
+    ]
 
 
 def _label(d: dict[str, Any]) -> str:
@@ -350,7 +425,8 @@ def timeline(game: Game) -> list[dict[str, Any]]:
     Only a view that contains the ``reveal`` event (the game is over, and published) includes it.
     """
     rs, s = game.ruleset, game.state
-    names = [p.name for p in s.players]
+    names: list[str] = []
+    first: list[str] = []
     causes: dict[str, str] = rs.data.get("causes", {})
     skipped = undone_positions(game.events) if s.undone_any else set()
     out: list[dict[str, Any]] = [{"phase": "start", "stage": "", "lines": []}]
@@ -359,7 +435,12 @@ def timeline(game: Game) -> list[dict[str, Any]]:
             continue
         k, d = ev.kind, ev.data
         lines: list[str] = out[-1]["lines"]
-        if k == "stage_opened":
+        if k == "game_created":
+            names, first = list(d["players"]), list(d["players"])
+        elif k == "substituted":  # each act stays credited to whoever did it
+            lines.append(rs.render("substituted", {"p": d["seat"]}, names))
+            names[d["seat"]] = substitute_name(rs, first[d["seat"]], d["name"])
+        elif k == "stage_opened":
             out.append({"phase": _label(d), "stage": d["stage"], "lines": []})
         elif k == "role_card":
             lines.append(f"{names[d['seat']]}：{rs.role_name(d['role'])}")
@@ -371,10 +452,14 @@ def timeline(game: Game) -> list[dict[str, Any]]:
         elif k == "result":
             lines.append(f"{names[d['seat']]}得知【{rs.skill_name(d['skill'])}】：{d['value']}")
         elif k == "trace" and "lines" in d:
-            lines.extend(f"· {line}" for line in d["lines"])
+            lines.extend(f"· {without_rule_ids(line)}" for line in d["lines"])
         elif k == "exited":
             cause = str(d.get("cause", ""))
             lines.append(f"{names[d['seat']]}出局（{causes.get(cause, cause)}）")
+        elif k == "card" and not d.get("upgrade"):
+            lines.append(f"{names[d['seat']]}：{CARD_NAMES.get(d['color'], d['color'])}")
+        elif k == "notice" and d["key"] == "card_reason" and isinstance(ev.to, tuple):
+            lines.append(f"{names[ev.to[0]]} {rs.render(d['key'], d.get('params', {}), names)}")
         elif k in ("role_set", "faction_set"):
             word = rs.role_name(d["role"]) if k == "role_set" else rs.faction_name(d["faction"])
             lines.append(f"{names[d['seat']]}变为{word}")
@@ -384,22 +469,35 @@ def timeline(game: Game) -> list[dict[str, Any]]:
 def god_view(game: Game) -> dict[str, Any]:
     """The director's view of the state: every role, faction, status, group and pending act."""
     rs, s = game.ruleset, game.state
-    names = [p.name for p in s.players]
+    names = seat_names(game)
     skipped = undone_positions(game.events) if s.undone_any else set()
+    statuses = rs.statuses(s) if s.players and s.players[0].role else {}
+    group_words: dict[str, str] = rs.data.get("groups", {})
+    first = game.events[0].data["players"] if game.events else []
+    causes: dict[str, str] = rs.data.get("causes", {})
     return {
         "players": [
             {
-                "name": p.name,
+                "name": names[p.seat],
                 "role": rs.role_name(p.role) if p.role else None,
                 "faction": rs.faction_name(p.faction) if p.faction else None,
                 "alive": p.alive,
                 "skills": sorted(rs.skill_name(x) for x in p.skills),
-                "exit": p.exit_cause,
+                "exit": causes.get(p.exit_cause or "", p.exit_cause),
                 "results": list(p.results),
-                "cards": dict(p.cards),
+                "cards": {CARD_NAMES.get(c, c): n for c, n in p.cards.items()},
+                "statuses": [rs.status_name(x) for x in statuses.get(p.seat, [])],
+                "groups": [group_words.get(g, g) for g, m in s.groups.items() if p.seat in m],
+                "substitute": p.seat < len(first) and p.name != first[p.seat],
             }
             for p in s.players
         ],
+        "factions": [
+            {"key": f, "name": rs.faction_name(f)}
+            for f in (rs.factions_in_play(s) if s.players and s.players[0].role else [])
+            if f not in s.lost
+        ],
+        "waiting": waiting(game, names),
         "groups": {g: [names[x] for x in m] for g, m in s.groups.items()},
         "holders": {
             rs.status_name(k): (names[v] if v is not None else None) for k, v in s.holders.items()
@@ -419,17 +517,34 @@ def god_view(game: Game) -> dict[str, Any]:
             for i, e in enumerate(game.events)
             if e.kind == "trace" and "lines" in e.data and i not in skipped
         ],
-        "pending": [
-            names[p.seat] for p in s.players if game.legal(p.seat) and not _has_acted(s, p.seat)
-        ],
+        "pending": [w["name"] for w in waiting(game, names)],
         "tally": _standing(s, names),
         "lost": [rs.faction_name(f) for f in s.lost],
         "winner": [rs.faction_name(f) for f in s.winners],
     }
 
 
-def _has_acted(s: Any, seat: int) -> bool:
-    return any(a.seat == seat for a in s.acts.values()) or seat in s.ballot_counts
+def waiting(game: Game, names: list[str]) -> list[dict[str, Any]]:
+    """Who has still to act or vote in this stage (尚未行动), for the director's reminders.
+
+    A team act is done once any member submitted it (a group kill needs one submission, not
+    every member's); declarations (拍刀, 投降) are nobody's duty, so only a stage's own acts
+    count (during 红线 only the cupid). ``vote``: the player has not voted (votes are public, so
+    a public reminder may name them); ``acts``: the skills still open (private)."""
+    s, rs = game.state, game.ruleset
+    out: list[dict[str, Any]] = []
+    for p in s.players:
+        vote, acts = False, []
+        for la in game.legal(p.seat):
+            if la.rare:
+                continue
+            if la.skill == "vote":
+                vote = vote or p.seat not in s.ballot_counts
+            elif (p.seat, la.skill) not in s.acts and la.skill not in s.team_acts:
+                acts.append(rs.skill_name(la.skill))
+        if vote or acts:
+            out.append({"seat": p.seat, "name": names[p.seat], "vote": vote, "acts": acts})
+    return out
 
 
 def standing(ballots: list[Ballot], accelerated: bool, names: list[str]) -> dict[str, str | None]:

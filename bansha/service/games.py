@@ -29,7 +29,7 @@ from bansha.engine.events import Event
 from bansha.engine.ruleset import RuleSet
 from bansha.forum import imports, threads
 from bansha.rulesets import find_ruleset, load_variant_text
-from bansha.service import inputs
+from bansha.service import inputs, links
 from bansha.sim.heuristic import bot_command
 from bansha.store import events as store
 from bansha.store.models import GameRecord, PostSnapshot, SeatRecord
@@ -112,24 +112,17 @@ class GameService:
                 demo=demo,
             )
             store.append(record.id, 0, game.events, head=self._head(game))
-            tokens: dict[int, str] = {}
-            for seat, name in enumerate(players):
-                token = secrets.token_urlsafe(TOKEN_BYTES)
-                tokens[seat] = token
-                SeatRecord.objects.create(
-                    game=record,
-                    seat=seat,
-                    name=name,
-                    token_hash=token_hash(token),
-                    bot=seat in bots,
-                )
+            tokens = {
+                seat: self._new_link(record.id, seat, name, bot=seat in bots)
+                for seat, name in enumerate(players)
+            }
         record.refresh_from_db()
         self._cache[record.id] = game
         return Created(record, tokens)
 
     def reseat(self, game_id: str, seat: int, name: str) -> str:
         """A substitute (替补) takes the seat: the old link stops working and every page open
-        with it closes at once; returns the new link's token (shown once, never stored)."""
+        with it closes at once; returns the new link's token."""
         return self.revoke_seat(game_id, seat, name)
 
     def reissue(self, game_id: str, seat: int) -> str:
@@ -151,12 +144,9 @@ class GameService:
         seat, make a new one for ``name``, and close the seat's open sockets at once (each push
         also checks the link again, so a socket that misses the close still sends nothing)."""
         inputs.check_name(name)
-        token = secrets.token_urlsafe(TOKEN_BYTES)
         with transaction.atomic():
             SeatRecord.objects.filter(game_id=game_id, seat=seat).update(revoked=True)
-            SeatRecord.objects.create(
-                game_id=game_id, seat=seat, name=name, token_hash=token_hash(token), bot=bot
-            )
+            token = self._new_link(game_id, seat, name, bot=bot)
         try:
             from bansha.web.live import revoked
 
@@ -164,6 +154,26 @@ class GameService:
         except Exception:  # the sockets' next push finds the link revoked and closes them
             log.exception("closing the sockets of seat %s in %s", seat, game_id)
         return token
+
+    def _new_link(self, game_id: str, seat: int, name: str, *, bot: bool = False) -> str:
+        """A new link for the seat: only its token's hash decides who holds the seat; the sealed
+        copy lets the director's console show the link again (``bansha.service.links``)."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        SeatRecord.objects.create(
+            game_id=game_id,
+            seat=seat,
+            name=name,
+            token_hash=token_hash(token),
+            token_sealed=links.seal(token),
+            bot=bot,
+        )
+        return token
+
+    def seat_links(self, game_id: str) -> list[tuple[int, str, str | None]]:
+        """Every seat's live link token, in seat order: (seat, name, token), the token None when
+        it was sealed with a key this installation no longer has."""
+        rows = SeatRecord.objects.filter(game_id=game_id, revoked=False).order_by("seat")
+        return [(r.seat, r.name, links.unseal(r.token_sealed)) for r in rows]
 
     # ------------------------------------------------------------------ loading
     def _lock(self, game_id: str) -> threading.RLock:

@@ -13,6 +13,8 @@ class GameRecord(models.Model):
     ruleset = models.CharField(max_length=100)
     variant_yaml = models.TextField(blank=True, default="")
     title = models.CharField(max_length=200)
+    label = models.CharField(max_length=60, blank=True, default="")
+    """The director's own name for the game (「周五群的M103」), shown in 「我的游戏」."""
     options = models.JSONField(default=dict)
     seed = models.BigIntegerField()
     timezone = models.CharField(max_length=64, default="Asia/Shanghai")
@@ -55,6 +57,9 @@ class SeatRecord(models.Model):
     seat = models.IntegerField()
     name = models.CharField(max_length=60)
     token_hash = models.CharField(max_length=64, unique=True)
+    token_sealed = models.TextField(blank=True, default="")
+    """The token encrypted with the installation's key, so the director's console can show the
+    link again; a database without the key reads no link (``bansha.service.links``)."""
     bot = models.BooleanField(default=False)
     revoked = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)

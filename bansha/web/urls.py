@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from bansha.web import converters, thread_views, views  # noqa: F401  (converters: <gid:…>)
+from bansha.web import console, converters, thread_views, views  # noqa: F401  (converters: <gid:…>)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -19,6 +19,7 @@ urlpatterns = [
     path("g/<gid:game_id>/advance", views.demo_advance, name="advance"),
     path("g/<gid:game_id>/director", views.director_page, name="director"),
     path("g/<gid:game_id>/director/command", views.director_command, name="director_command"),
+    path("g/<gid:game_id>/director/reissue", console.reissue, name="director_reissue"),
     path("g/<gid:game_id>/director/thread", thread_views.director_thread, name="director_thread"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -20,15 +20,16 @@ from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
 from bansha import texts
-from bansha.engine import Act, Close, Director, RuleError, Say, Vote
+from bansha.engine import Close, Director, RuleError, Say
 from bansha.engine.views import digest, version, view
 from bansha.forum import bbcode
 from bansha.names import SEAT_NAMES
 from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import GameRecord, SeatRecord
-from bansha.web import start_time
+from bansha.web import console, start_time
 from bansha.web.access import directed_game_or_404, game_or_404, player_or_404
+from bansha.web.forms import act_command, director_command_for
 
 DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
 CHAT_SHOWN = 100
@@ -40,7 +41,8 @@ def home(request: HttpRequest) -> HttpResponse:
     """The first page: one click starts a demo game against bots."""
     rulesets = [(rid, find_ruleset(rid).title) for rid in builtin_ids()]
     games = GameRecord.objects.order_by("-created_at")[:20]
-    return render(request, "bansha/home.html", {"rulesets": rulesets, "games": games})
+    mine = console.my_games(request.user)
+    return render(request, "bansha/home.html", {"rulesets": rulesets, "games": games, "mine": mine})
 
 
 @require_POST
@@ -69,11 +71,11 @@ def demo_new(request: HttpRequest) -> HttpResponse:
 @ratelimit(key="ip", rate="30/m", block=True)
 def join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
     """Exchange a private link for a session, then leave the token out of the URL."""
-    record = game_or_404(game_id)
     key = token_hash(token)
-    seat = SeatRecord.objects.filter(game=record, token_hash=key, revoked=False).first()
-    if seat is None:
-        raise Http404("没有这局游戏")
+    seat = SeatRecord.objects.filter(game_id=game_id, token_hash=key, revoked=False).first()
+    if seat is None:  # a wrong, old or reissued link: the player asks the director for the new one
+        return render(request, "bansha/bad_link.html", status=404)
+    record = seat.game
     request.session.cycle_key()
     request.session[f"seat:{record.id}"] = seat.seat
     request.session[f"seatkey:{record.id}"] = key
@@ -110,20 +112,9 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
     record, seat = player_or_404(request, game_id)
     with SERVICE.reading(record.id, record.seq) as game:
         rs = game.ruleset
-        names = {p.name: p.seat for p in game.state.players}
-    skill = request.POST.get("skill", "")
-    now = timezone.now()
+        seats = len(game.state.players)
     try:
-        if skill == "vote":
-            target = request.POST.get("target", "")
-            cmd: Act | Vote = Vote(seat, None if target in ("", "弃权") else names[target], now)
-        else:
-            targets = tuple(names[t] for t in request.POST.getlist("targets") if t)
-            choices = [c for c in request.POST.getlist("choice") if c]
-            text = request.POST.get("text", "").strip() or None
-            choice = ",".join(choices) if choices else text
-            rs.skill_name(skill)  # an unknown skill is refused below
-            cmd = Act(seat, skill, targets, choice, now)
+        cmd = act_command(request.POST, seat, seats, rs, timezone.now())
         landed = SERVICE.submit(
             record.id,
             cmd,
@@ -132,8 +123,8 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
             seq=record.seq,
         )
         messages.success(request, texts.SUBMITTED if landed else texts.SUBMITTED_BEFORE)
-    except (RuleError, KeyError) as e:
-        messages.error(request, e.message if isinstance(e, RuleError) else "选择的目标不存在")
+    except RuleError as e:
+        messages.error(request, e.message)
     if record.demo:
         SERVICE.run_bots(record.id)
     return HttpResponseRedirect(reverse("player", args=[record.id]))
@@ -192,16 +183,17 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
         dialect = "discuz"
     with SERVICE.reading(record.id, record.seq) as game:
         v, public = view(game, "director"), view(game, "public")
-        commands = game.ruleset.data.get("director_commands", [])
-    seats = SeatRecord.objects.filter(game=record, revoked=False).order_by("seat")
+        forms = console.command_forms(game, v["god"])
+        remind = console.reminders(record, v, game.ruleset.data)
     return render(
         request,
         "bansha/director.html",
         {
             "record": record,
             "v": v,
-            "seats": seats,
-            "commands": commands,
+            "command_forms": forms,
+            "remind": remind,
+            **console.seat_links(request, record),
             "seq": digest(v),
             "god": json.dumps(v["god"], ensure_ascii=False, indent=1),
             "dialect": dialect,
@@ -212,42 +204,13 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
     )
 
 
-def _director_command(name: str, form: Any, names: dict[str, int], rs: Any) -> Close | Director:
-    """The command a director's form asks for (KeyError: no such player; ValueError: not a
-    number). What it may do is the engine's to decide."""
-    now = timezone.now()
-    if name == "关闭阶段":
-        return Close(at=now)
-    if name == "发布":
-        edits = {
-            key.removeprefix("draft-"): text
-            for key, text in form.items()
-            if key.startswith("draft-") and text.strip() != form.get("orig-" + key[6:])
-        }
-        return Director("发布", {"edits": edits}, now)
-    if name == "延期":
-        return Director("延期", {"minutes": int(form.get("minutes") or 0)}, now)
-    args: dict[str, Any] = {}
-    player = form.get("player", "")
-    if name == "判负":
-        args["faction"] = rs.faction_key(form.get("faction", ""))
-    elif player:
-        args["seat"] = names[player]
-    if name == "替补":
-        args["by"] = form.get("by", "")
-    if name == "代投":
-        target = form.get("target", "")
-        args["target"] = None if target in ("", "弃权") else names[target]
-    return Director(name, args, now)
-
-
 @login_required
 @require_POST
 def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
     """A director's command (cards, substitutes, proxy votes, closing the stage now ...)."""
     record = directed_game_or_404(request, game_id)
     with SERVICE.reading(record.id, record.seq) as game:
-        names = {p.name: p.seat for p in game.state.players}
+        seats = len(game.state.players)
         rs = game.ruleset
     name = request.POST.get("command", "")
     try:
@@ -256,7 +219,7 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
         elif name == "继续":
             SERVICE.resume(record.id)
         else:
-            cmd = _director_command(name, request.POST, names, rs)
+            cmd = director_command_for(name, request.POST, seats, rs, timezone.now())
             SERVICE.submit(
                 record.id,
                 cmd,
@@ -267,10 +230,12 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
             if isinstance(cmd, Director) and cmd.name == "替补":
                 token = SERVICE.reseat(record.id, int(cmd.args["seat"]), str(cmd.args["by"]))
                 link = request.build_absolute_uri(reverse("join", args=[record.id, token]))
-                messages.info(request, f"替补的私密链接（只显示这一次）：{link}")
-        messages.success(request, f"已执行：{name}")
+                messages.info(request, texts.SUBSTITUTE_LINK.format(link=link))
+        messages.success(request, texts.DONE.format(name=name))
     except (RuleError, KeyError, ValueError) as e:
-        messages.error(request, e.message if isinstance(e, RuleError) else "玩家或数字不对")
+        messages.error(
+            request, e.message if isinstance(e, RuleError) else texts.BAD_PLAYER_OR_NUMBER
+        )
     return HttpResponseRedirect(reverse("director", args=[record.id]))
 
 
@@ -304,12 +269,13 @@ def game_new(request: HttpRequest) -> HttpResponse:
         except (RuleError, ValueError) as e:
             messages.error(request, e.message if isinstance(e, RuleError) else f"选项格式错误：{e}")
             return render(request, "bansha/new.html", context)
-        links = [
-            (
-                names[seat],
-                request.build_absolute_uri(reverse("join", args=[created.record.id, token])),
-            )
-            for seat, token in created.tokens.items()
-        ]
-        return render(request, "bansha/created.html", {"record": created.record, "links": links})
+        return render(
+            request,
+            "bansha/created.html",
+            {
+                "record": created.record,
+                "open_links": True,
+                **console.seat_links(request, created.record),
+            },
+        )
     return render(request, "bansha/new.html", context)

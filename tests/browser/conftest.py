@@ -94,8 +94,10 @@ def browser() -> Iterator[object]:
 
 
 def phone(browser: object) -> object:
-    """A new phone-sized context (390×844), in Chinese."""
-    return browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")  # type: ignore[attr-defined]
+    """A new phone-sized context (390×844), in Chinese; a page's 「确定提交吗？」 is answered yes."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")  # type: ignore[attr-defined]
+    ctx.on("page", lambda page: page.on("dialog", lambda dialog: dialog.accept()))
+    return ctx
 
 
 def shot(page: object, name: str) -> Path:
@@ -123,3 +125,26 @@ def director_creates_game(page: object, server: str, clock: bool = True) -> list
     page.click("text=发身份并开局")  # type: ignore[attr-defined]
     links = page.locator("input[readonly]").evaluate_all("els => els.map(e => e.value)")  # type: ignore[attr-defined]
     return list(links)
+
+
+def choose_all(form: object) -> None:
+    """Pick the first real entry of every list left on 「请选择」 in a form (弃权 for a vote)."""
+    selects = form.locator("select")  # type: ignore[attr-defined]
+    for i in range(selects.count()):
+        if not selects.nth(i).input_value():
+            selects.nth(i).select_option(index=1)
+
+
+def god_roles(page: object) -> dict[str, str]:
+    """Each player's role, read from the director's god view (name → role)."""
+    rows = page.locator("#god table tr").evaluate_all(  # type: ignore[attr-defined]
+        "rows => rows.slice(1).map(r => [r.cells[0].innerText, r.dataset.role])"
+    )
+    return {name: role for name, role in rows}
+
+
+def close_stage(page: object, console: str) -> None:
+    """The director closes the current stage now, from the console."""
+    page.goto(console)  # type: ignore[attr-defined]
+    page.click("#cmd-close button[type=submit]")  # type: ignore[attr-defined]
+    page.wait_for_load_state()  # type: ignore[attr-defined]

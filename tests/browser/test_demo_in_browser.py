@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.browser.conftest import director_creates_game, phone, shot
+from tests.browser.conftest import choose_all, director_creates_game, phone, shot
 
 
 def test_demo_game_played_to_the_reveal(server: str, browser: object) -> None:
@@ -21,9 +21,10 @@ def test_demo_game_played_to_the_reveal(server: str, browser: object) -> None:
     for _ in range(120):
         if page.locator("#reveal").count():
             break
-        submit = page.locator("#actions form.act button[type=submit]")
-        if submit.count() and acted < 40:
-            submit.first.click()
+        form = page.locator("#actions form.act:not(.rare)")
+        if form.count() and acted < 40:
+            choose_all(form.first)
+            form.first.locator("button[type=submit]").click()
             page.wait_for_load_state()
             acted += 1
             continue

@@ -4,7 +4,7 @@ their team chat, and every page shows the reveal with the winner at the end."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import director_creates_game, phone, shot
+from tests.browser.conftest import choose_all, director_creates_game, phone, shot
 
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 
@@ -19,7 +19,8 @@ def _act(page: object) -> bool:
     if skill == "surrender":  # an answer to a proposal: refuse, the game goes on
         form.locator("select[name=choice]").select_option("反对")
     if skill == "vote":
-        form.locator("select[name=target]").select_option(index=1)
+        form.locator("select[name=target]").select_option(index=2)
+    choose_all(form)
     boxes = form.locator("input[type=checkbox]")
     for i in range(min(2, boxes.count())):
         boxes.nth(i).check()
@@ -58,8 +59,8 @@ def test_a_whole_game_through_the_web(server: str, browser: object) -> None:
         d.goto(console)
         if d.locator("text=游戏结束").count():
             break
-        d.select_option("select[name=command]", "关闭阶段")
-        d.click("text=执行")
+        d.click("#cmd-close button[type=submit]")
+        d.wait_for_load_state()
     players[0][1].reload()
     assert chatted
     for _, page in players:

@@ -12,8 +12,8 @@ def _director_game(browser: object, server: str) -> list[str]:
     d = ctx.new_page()  # type: ignore[attr-defined]
     links = director_creates_game(d, server)
     d.click("text=进入导演台")
-    d.select_option("select[name=command]", "关闭阶段")
-    d.click("text=执行")  # close 红线: groups are formed
+    d.click("#cmd-close button[type=submit]")
+    d.wait_for_load_state()
     ctx.close()  # type: ignore[attr-defined]
     return list(links)
 

@@ -26,8 +26,7 @@ def test_a_day_of_discussion_in_the_thread(server: str, browser: object) -> None
         d.goto(director_url)
         if "讨论日" in d.locator("header").inner_text():
             break
-        d.select_option("select[name=command]", "关闭阶段")
-        d.click("text=执行")
+        d.click("#cmd-close button[type=submit]")
         d.wait_for_load_state()
     assert "讨论日" in d.locator("header").inner_text()
     rows = d.locator("#god table tr").all_inner_texts()

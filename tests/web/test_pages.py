@@ -105,7 +105,7 @@ def test_substitute_revokes_the_old_link() -> None:
     assert old.get(f"/g/{gid}/me").status_code == 200
     r = d.post(
         f"/g/{gid}/director/command",
-        {"command": "替补", "player": "己", "by": "新人", "nonce": "s1"},
+        {"command": "替补", "player": "5", "by": "新人", "nonce": "s1"},
         follow=True,
     )
     html = r.content.decode()
@@ -114,7 +114,7 @@ def test_substitute_revokes_the_old_link() -> None:
     link = re.search(r"(http://testserver/g/[0-9a-f]+/join/[A-Za-z0-9_\-]+)", html).group(1)
     new = Client()
     new.get(link.replace("http://testserver", ""))
-    assert "新人的身份" in new.get(f"/g/{gid}/me").content.decode()
+    assert "己（替补：新人）的身份" in new.get(f"/g/{gid}/me").content.decode()
     assert SeatRecord.objects.filter(game_id=gid, seat=5, revoked=False).count() == 1
 
 
@@ -124,7 +124,7 @@ def test_refused_act_shows_the_reason() -> None:
     c = Client()
     c.get(links[0])
     assert SERVICE.load(gid).state.stage == "红线"
-    r = c.post(f"/g/{gid}/act", {"skill": "vote", "target": NAMES[1], "nonce": "x"}, follow=True)
+    r = c.post(f"/g/{gid}/act", {"skill": "vote", "target": "1", "nonce": "x"}, follow=True)
     assert "现在不是投票时间" in r.content.decode()
 
 

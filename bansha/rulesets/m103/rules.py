@@ -408,6 +408,13 @@ class M103(RuleSet):
         """杀了狗皇帝 and 我爱皇帝, plus 皇帝算什么 once the lovers eloped."""
         return outcome._factions(self, state)
 
+    def statuses(self, state: State) -> dict[int, list[str]]:
+        """The sheriff, and the two lovers (情侣 <非身份>) once the 红线 is tied."""
+        out = super().statuses(state)
+        for seat in state.flags.get("lovers") or []:
+            out.setdefault(int(seat), []).append("lover")
+        return out
+
     def concede(self, ctx: Ctx, faction: str) -> None:
         """判负 by the director's decision: the faction loses privately, then the usual checks."""
         outcome._lose(self, ctx, faction, "director")

@@ -89,3 +89,20 @@ def floor_links(floors: list[tuple[int, int]], day: int) -> str:
     return format_html_join(
         "、", '<a href="?day={}&amp;page={}#floor-{}">{}楼</a>', ((day, p, f, f) for f, p in floors)
     )
+
+
+@register.simple_tag
+def text(name: str, **params: object) -> str:
+    """``{% text "CHOOSE" %}``: a message of the platform's catalogue (``bansha.texts``)."""
+    from bansha import texts
+
+    value = str(getattr(texts, name))
+    return value.format(**params) if params else value
+
+
+@register.filter
+def confirm_text(skill: str) -> str:
+    """The question asked before a final act (投降, 拍刀 ...)."""
+    from bansha import texts
+
+    return texts.CONFIRM_FINAL.format(skill=skill)

@@ -1,0 +1,149 @@
+"""The director's console: what the console page shows beside the god view (private links with
+QR codes, reminders before a stage closes, one small form per director command), and the
+「重新生成链接」 and 「我的游戏」 pieces. Like every page it renders engine views only; the
+commands' effects are the engine's."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.http import require_POST
+
+from bansha import texts
+from bansha.engine import RuleError, clock
+from bansha.engine.game import Game
+from bansha.engine.ruleset import DIRECTOR_COMMANDS
+from bansha.service.games import SERVICE
+from bansha.store.models import GameRecord
+from bansha.web.access import directed_game_or_404
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "card": ("player", "reason"),
+    "concede": ("faction",),
+    "substitute": ("player", "by"),
+    "accelerate": (),
+    "proxy": ("voter", "target"),
+    "drown": ("living",),
+    "execute": ("living",),
+    "declare_for": ("player", "choice"),
+}
+"""The fields of each kind of director command's form (which players or factions it lists)."""
+
+
+def command_forms(game: Game, god: dict[str, Any]) -> list[dict[str, Any]]:
+    """One small form per director command the rule set's data lists, each with its fields."""
+    out = []
+    rs = game.ruleset
+    skill = str(rs.data.get("declare_skill", ""))
+    choices: list[str] = []
+    if skill:
+        for p in game.state.players:
+            choices = next((list(la.choices) for la in game.legal(p.seat) if la.skill == skill), [])
+            if choices:
+                break
+    for name in rs.data.get("director_commands", []):
+        kind = DIRECTOR_COMMANDS.get(name)
+        if kind is None or (kind == "declare_for" and not choices):
+            continue
+        out.append(
+            {
+                "name": name,
+                "kind": kind,
+                "fields": FIELDS[kind],
+                "red": name == "红牌",
+                "choices": choices if kind == "declare_for" else [],
+            }
+        )
+    return out
+
+
+def qr_svg(link: str) -> SafeString:
+    """A link's QR code as inline SVG (segno): a phone's camera opens the seat."""
+    return mark_safe(segno.make(link, error="m").svg_inline(scale=3, border=2))
+
+
+def seat_links(request: HttpRequest, record: GameRecord) -> dict[str, Any]:
+    """Every seat's private link for the console: link, QR code, and 「复制全部」's text."""
+    rows = []
+    for seat, name, token in SERVICE.seat_links(record.id):
+        link = (
+            request.build_absolute_uri(reverse("join", args=[record.id, token]))
+            if token is not None
+            else None
+        )
+        rows.append(
+            {"seat": seat, "name": name, "link": link, "qr": qr_svg(link) if link else None}
+        )
+    everything = "\n".join(
+        texts.LINK_LINE.format(name=r["name"], link=r["link"]) for r in rows if r["link"]
+    )
+    return {"links": rows, "all_links": everything}
+
+
+def reminders(record: GameRecord, v: dict[str, Any], rs_data: dict[str, Any]) -> dict[str, Any]:
+    """Who has still to act or vote before the stage closes, and texts ready to paste: a public
+    one naming those who have not voted, a private line per player for their other acts."""
+    waiting = v["god"]["waiting"]
+    deadline = v.get("deadline")
+    due = clock.format_moment(deadline, record.timezone) if deadline else ""
+    stage = v.get("stage") or ""
+    voters = [w["name"] for w in waiting if w["vote"]]
+    public = (
+        texts.REMIND_VOTE.format(stage=stage, deadline=due, names="、".join(voters))
+        if voters
+        else ""
+    )
+    private = [
+        texts.REMIND_ACT.format(
+            name=w["name"], stage=stage, deadline=due, acts="、".join(w["acts"])
+        )
+        for w in waiting
+        if w["acts"]
+    ]
+    window = ""
+    before = rs_data.get("remind_before")  # M103: 「在投票结束前一个半至两个小时之间提醒玩家投票」
+    if deadline and before and voters:
+        end = clock.parse_moment(deadline, clock.game_zone(record.timezone))
+        early, late = int(max(before)), int(min(before))
+        window = texts.REMIND_WINDOW.format(
+            early=early,
+            late=late,
+            start=clock.format_local(end - timedelta(minutes=early), record.timezone),
+            end=clock.format_moment(end - timedelta(minutes=late), record.timezone),
+        )
+    return {
+        "waiting": waiting,
+        "public": public,
+        "private": "\n".join(private),
+        "window": window,
+        "all_done": texts.ALL_DONE if not waiting else "",
+    }
+
+
+@login_required
+@require_POST
+def reissue(request: HttpRequest, game_id: str) -> HttpResponse:
+    """「重新生成链接」 for one seat: a new private link; the old one stops working at once."""
+    record = directed_game_or_404(request, game_id)
+    try:
+        seat = int(request.POST.get("seat", ""))
+        SERVICE.reissue(record.id, seat)
+        name = next(n for s, n, _ in SERVICE.seat_links(record.id) if s == seat)
+        messages.success(request, texts.LINK_REISSUED.format(name=name))
+    except (RuleError, ValueError, StopIteration):
+        messages.error(request, texts.BAD_PLAYER_OR_NUMBER)
+    return HttpResponseRedirect(reverse("director", args=[record.id]) + "#links")
+
+
+def my_games(user: Any) -> list[GameRecord]:
+    """「我的游戏」: the games this director created, newest first."""
+    if not user.is_authenticated:
+        return []
+    return list(GameRecord.objects.filter(owner=user, demo=False).order_by("-created_at")[:50])

@@ -1,0 +1,84 @@
+"""Reading the pages' forms into engine commands.
+
+A form names players by seat number and leaves every list on 「请选择」 until the player picks;
+what a command may do is the engine's to decide, so this only reads what was sent."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bansha import texts
+from bansha.engine import Act, Close, Director, RuleError, Vote
+from bansha.engine.ruleset import RuleSet
+
+ABSTAIN = "abstain"
+"""The vote form's value for 弃权 (an empty value is 「请选择」: nothing chosen)."""
+
+
+def seat_value(raw: str, seats: int) -> int:
+    """A seat number sent by a form; RuleError for anything else."""
+    try:
+        seat = int(raw)
+    except ValueError:
+        raise RuleError(texts.NO_SUCH_TARGET) from None
+    if not 0 <= seat < seats:
+        raise RuleError(texts.NO_SUCH_TARGET)
+    return seat
+
+
+def act_command(form: Any, seat: int, seats: int, rs: RuleSet, at: datetime) -> Act | Vote:
+    """The act or vote a player's form asks for. A list left on 「请选择」 is refused here (an
+    empty choice must never read as a default such as 弃权 or 同意)."""
+    skill = form.get("skill", "")
+    if skill == "vote":
+        target = form.get("target", "")
+        if not target:
+            raise RuleError(texts.NOTHING_CHOSEN)
+        return Vote(seat, None if target == ABSTAIN else seat_value(target, seats), at)
+    if skill not in rs.skills:
+        raise RuleError(texts.NO_SUCH_TARGET)
+    targets = tuple(seat_value(t, seats) for t in form.getlist("targets") if t)
+    choices = form.getlist("choice")
+    if "" in choices or ("targets" in form and not targets):
+        raise RuleError(texts.NOTHING_CHOSEN)
+    text = form.get("text", "").strip() or None
+    choice = ",".join(choices) if choices else text
+    return Act(seat, skill, targets, choice, at)
+
+
+def director_command_for(
+    name: str, form: Any, seats: int, rs: RuleSet, at: datetime
+) -> Close | Director:
+    """The command a director's form asks for (ValueError: not a number). Players are seat
+    numbers, factions their keys; what the command may do is the engine's to decide."""
+    if name == "关闭阶段":
+        return Close(at=at)
+    if name == "发布":
+        edits = {
+            key.removeprefix("draft-"): text
+            for key, text in form.items()
+            if key.startswith("draft-") and text.strip() != form.get("orig-" + key[6:])
+        }
+        return Director("发布", {"edits": edits}, at)
+    if name == "延期":
+        return Director("延期", {"minutes": int(form.get("minutes") or 0)}, at)
+    args: dict[str, Any] = {}
+    if name == "判负":
+        faction = form.get("faction", "")
+        if faction not in rs.factions:
+            raise RuleError(texts.NOTHING_CHOSEN)
+        args["faction"] = faction
+    elif form.get("player"):
+        args["seat"] = seat_value(form["player"], seats)
+    for key in ("by", "reason", "choice"):
+        if form.get(key):
+            args[key] = form[key].strip()
+    if form.get("faction_loses"):
+        args["faction_loses"] = True
+    if name == "代投":
+        target = form.get("target", "")
+        if not target:
+            raise RuleError(texts.NOTHING_CHOSEN)
+        args["target"] = None if target == ABSTAIN else seat_value(target, seats)
+    return Director(name, args, at)

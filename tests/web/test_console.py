@@ -1,0 +1,119 @@
+"""The director's console: every seat's private link (again, at any time), 「重新生成链接」, the
+Chinese page for an old or wrong link, one form per command, reminders and 「我的游戏」."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from bansha.service.games import SERVICE
+from bansha.store.models import SeatRecord
+
+pytestmark = pytest.mark.django_db(transaction=True)
+NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
+
+
+def _director(name: str = "dir") -> Client:
+    user = get_user_model().objects.create_user(name, password="a-long-password-1")
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def _new_game(c: Client, **extra: str) -> str:
+    r = c.post("/new", {"ruleset": "m103", "players": "\n".join(NAMES), **extra})
+    assert r.status_code == 200, r.content.decode()[:500]
+    return re.findall(r"/g/([0-9a-f]+)/director", r.content.decode())[0]
+
+
+def _links(html: str) -> list[str]:
+    return re.findall(r'value="http://testserver(/g/[0-9a-f]+/join/[^"]+)"', html)
+
+
+def test_the_console_lists_every_link_again_with_a_qr_code_and_copy_all() -> None:
+    d = _director()
+    gid = _new_game(d)
+    page = d.get(f"/g/{gid}/director").content.decode()
+    links = _links(page)
+    assert len(links) == 14
+    assert page.count("<svg") >= 14 and "复制全部" in page
+    everything = re.search(r'<textarea id="all-links"[^>]*>([^<]*)</textarea>', page)
+    assert everything is not None
+    lines = everything.group(1).strip().splitlines()
+    assert lines[0].startswith("甲：http://testserver/g/") and len(lines) == 14
+    player = Client()
+    assert player.get(links[3])["Location"] == f"/g/{gid}/me"
+    assert "丁的身份" in player.get(f"/g/{gid}/me").content.decode()
+
+
+def test_a_reissued_link_works_and_the_old_one_gets_the_chinese_page() -> None:
+    d = _director()
+    gid = _new_game(d)
+    old = _links(d.get(f"/g/{gid}/director").content.decode())[4]
+    holder = Client()
+    holder.get(old)
+    r = d.post(f"/g/{gid}/director/reissue", {"seat": "4"}, follow=True)
+    page = r.content.decode()
+    assert "已为戊重新生成链接" in page
+    new = _links(page)[4]
+    assert new != old
+    stale = Client().get(old)
+    assert stale.status_code == 404 and "请联系导演" in stale.content.decode()
+    assert holder.get(f"/g/{gid}/me").status_code == 404  # the old session no longer holds it
+    fresh = Client()
+    assert fresh.get(new)["Location"] == f"/g/{gid}/me"
+    assert "戊的身份" in fresh.get(f"/g/{gid}/me").content.decode()
+    assert SeatRecord.objects.filter(game_id=gid, seat=4, revoked=False).count() == 1
+    wrong = Client().get(f"/g/{gid}/join/not-a-token")
+    assert wrong.status_code == 404 and "请联系导演" in wrong.content.decode()
+
+
+def test_only_the_games_director_may_reissue() -> None:
+    d = _director("d1")
+    gid = _new_game(d)
+    other = _director("d2")
+    assert other.post(f"/g/{gid}/director/reissue", {"seat": "4"}).status_code == 404
+    assert Client().post(f"/g/{gid}/director/reissue", {"seat": "4"}).status_code in (302, 404)
+    assert SeatRecord.objects.filter(game_id=gid, seat=4).count() == 1
+
+
+def test_a_link_sealed_with_a_lost_key_is_not_shown(settings: object) -> None:
+    d = _director()
+    gid = _new_game(d)
+    settings.SECRET_KEY = "another-key-" + "x" * 40  # type: ignore[attr-defined]
+    d.force_login(get_user_model().objects.get(username="dir"))
+    page = d.get(f"/g/{gid}/director").content.decode()
+    assert _links(page) == [] and "无法再显示" in page
+    assert [t for _, _, t in SERVICE.seat_links(gid)] == [None] * 14
+
+
+def test_a_card_with_a_reason_reaches_the_carded_player_and_notices_show_recipients() -> None:
+    d = _director()
+    gid = _new_game(d)
+    links = _links(d.get(f"/g/{gid}/director").content.decode())
+    r = d.post(
+        f"/g/{gid}/director/command",
+        {"command": "黄牌", "player": "2", "reason": "刷屏", "nonce": "y1"},
+        follow=True,
+    )
+    assert "已执行：黄牌" in r.content.decode()
+    carded = Client()
+    carded.get(links[2])
+    assert "判罚：黄牌（刷屏）" in carded.get(f"/g/{gid}/me").content.decode()
+    other = Client()
+    other.get(links[3])
+    assert "刷屏" not in other.get(f"/g/{gid}/me").content.decode()
+    assert "刷屏" not in Client().get(f"/g/{gid}/").content.decode()
+    console = d.get(f"/g/{gid}/director").content.decode()
+    assert "发给丙：</span>判罚：黄牌（刷屏）" in console
+
+
+def test_concede_is_a_select_of_the_factions_in_play() -> None:
+    d = _director()
+    gid = _new_game(d)
+    page = d.get(f"/g/{gid}/director").content.decode()
+    form = re.search(r'name="faction".*?</select>', page, re.S)
+    assert form is not None
+    assert '<option value="assassins">杀了狗皇帝阵营</option>' in form.group(0)
+    assert "皇帝算什么阵营" not in form.group(0)  # not in play before the lovers elope
