@@ -159,3 +159,12 @@ BAD_LINK = "这个私密链接不对或已经失效（导演可能重新生成�
 DONE = "已执行：{name}"
 BAD_PLAYER_OR_NUMBER = "玩家或数字不对"
 COPIED = "已复制"
+
+# ---------------------------------------------------------------- creating a game
+DUPLICATE_NAMES = "玩家名字不能重复：{names}"
+OPTION_NOT_NUMBER = "选项「{label}」必须是整数，而不是「{value}」"
+OPTION_NOT_CLOCK = "选项「{label}」必须是「时:分」形式的时间（如22:00），而不是「{value}」"
+OPTION_NOT_CHOICE = "选项「{label}」只能是：{choices}"
+VARIANT_NOT_TEXT = "变体文件必须是UTF-8编码的文本（YAML）"
+LABEL_TOO_LONG = "游戏名称最多60个字"
+OPTION_DEFAULT = "（默认）"

@@ -338,6 +338,10 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                 "targets": [names[t] for t in la.targets],
                 "options": [{"seat": t, "name": names[t]} for t in (*la.must_include, *la.targets)],
                 "final": bool(rs.skills.get(la.skill, {}).get("final")),
+                # the post's text of a skill the role card does not list (投票, 投降, 信仰魔女 ...)
+                "about": rs.skills.get(la.skill, {}).get("text", "")
+                if rs.skills.get(la.skill, {}).get("hidden")
+                else "",
                 # what I chose: my standing submission, and my team's standing pick (team acts
                 # reach the team only, so a post whose members may not know each other's
                 # submissions, bs46's rings, never shows one here)

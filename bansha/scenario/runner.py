@@ -198,6 +198,9 @@ def _director_args(sc: Loaded, i: int, name: str, arg: Any) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": _seat(seats, arg.get("player", arg.get("seat")), sc.path, i)}
         if arg.get("判负"):
             out["faction_loses"] = True
+        for key in ("choice", "reason"):  # 代为声明 {seat, choice}; a card's {player, reason}
+            if key in arg:
+                out[key] = str(arg[key])
         return out
     return {"seat": _seat(seats, arg, sc.path, i)}
 
@@ -247,8 +250,9 @@ def final_state(sc: Loaded) -> dict[str, Any]:
         "out": [s.players[x].name for x in s.exit_order],
         "winner": [rs.faction_name(f) for f in s.winners],
         "lost": [rs.faction_name(f) for f in s.lost],
-        "faction": {p.name: rs.faction_name(p.faction) for p in s.players},
-        "role": {p.name: rs.role_name(p.role) for p in s.players},
+        # before the deal (XXXII's 信仰声明) nobody has a role yet
+        "faction": {p.name: rs.faction_name(p.faction) if p.faction else None for p in s.players},
+        "role": {p.name: rs.role_name(p.role) if p.role else None for p in s.players},
         "holder": {
             rs.status_name(k): (s.players[v].name if v is not None else None)
             for k, v in s.holders.items()

@@ -142,8 +142,15 @@ def reissue(request: HttpRequest, game_id: str) -> HttpResponse:
     return HttpResponseRedirect(reverse("director", args=[record.id]) + "#links")
 
 
-def my_games(user: Any) -> list[GameRecord]:
-    """「我的游戏」: the games this director created, newest first."""
+def my_games(user: Any) -> list[dict[str, Any]]:
+    """「我的游戏」: the games this director created, newest first, each with the director's own
+    name for it, its rule set, when it was created and where it stands (from the god view's
+    state: the director may see every stage)."""
     if not user.is_authenticated:
         return []
-    return list(GameRecord.objects.filter(owner=user, demo=False).order_by("-created_at")[:50])
+    out = []
+    for record in GameRecord.objects.filter(owner=user, demo=False).order_by("-created_at")[:50]:
+        with SERVICE.reading(record.id, record.seq) as game:
+            phase, stage = game.state.phase_label(), game.state.stage
+        out.append({"record": record, "phase": phase, "stage": stage})
+    return out

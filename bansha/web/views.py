@@ -27,7 +27,7 @@ from bansha.names import SEAT_NAMES
 from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import GameRecord, SeatRecord
-from bansha.web import console, start_time
+from bansha.web import console, newgame, start_time
 from bansha.web.access import directed_game_or_404, game_or_404, player_or_404
 from bansha.web.forms import act_command, director_command_for
 
@@ -241,33 +241,54 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
 
 @login_required
 def game_new(request: HttpRequest) -> HttpResponse:
-    """Create a game from a built-in rule set or an uploaded variant file; show each seat's link once."""
+    """Create a game from a built-in rule set or an uploaded variant file. After an error the
+    form comes back as it was typed, with the reason in Chinese."""
+    rulesets = [find_ruleset(rid) for rid in builtin_ids()]
     context: dict[str, Any] = {
-        "rulesets": [(rid, find_ruleset(rid).title) for rid in builtin_ids()],
+        "rulesets": [(rs.id, rs.title) for rs in rulesets],
         "start": start_time.fields(request.POST if request.method == "POST" else None),
+        "option_sets": [(rs.id, rs.title, newgame.option_fields(rs)) for rs in rulesets],
+        "typed": {},
     }
     if request.method == "POST":
-        names = [n.strip() for n in request.POST.get("players", "").splitlines() if n.strip()]
+        post = request.POST
+        context["typed"] = {
+            "ruleset": post.get("ruleset", "m103"),
+            "players": post.get("players", ""),
+            "label": post.get("label", ""),
+            "clock": bool(post.get("clock")),
+            "review": bool(post.get("review")),
+            "options": {k: v for k, v in post.items() if k.startswith("opt-")},
+        }
+        names = [n.strip() for n in post.get("players", "").splitlines() if n.strip()]
         variant = ""
         upload = request.FILES.get("variant")
-        if upload is not None:
-            variant = upload.read().decode("utf-8", errors="replace")
         try:
-            options = json.loads(request.POST.get("options") or "{}")
-            if request.POST.get("review"):
+            if upload is not None:
+                try:
+                    variant = upload.read().decode("utf-8")
+                except UnicodeDecodeError:
+                    raise RuleError(texts.VARIANT_NOT_TEXT) from None
+            rid = post.get("ruleset", "m103")
+            base = find_ruleset(rid if rid in builtin_ids() else "m103")
+            options = newgame.read_options(post, base)
+            if post.get("review"):
                 options["review"] = True
-            options.update(start_time.read(request.POST))  # the zone, and the start if timed
-            if len(set(names)) != len(names):
-                raise RuleError("玩家名字不能重复")
+            options.update(start_time.read(post))  # the zone, and the start if timed
+            twice = newgame.duplicates(names)
+            if twice:
+                raise RuleError(texts.DUPLICATE_NAMES.format(names="、".join(twice)))
+            label = post.get("label", "").strip()
+            if len(label) > 60:
+                raise RuleError(texts.LABEL_TOO_LONG)
             created = SERVICE.create(
-                request.POST.get("ruleset", "m103"),
-                names,
-                options=options,
-                owner=request.user,
-                variant_yaml=variant,
+                rid, names, options=options, owner=request.user, variant_yaml=variant
             )
-        except (RuleError, ValueError) as e:
-            messages.error(request, e.message if isinstance(e, RuleError) else f"选项格式错误：{e}")
+            if label:
+                GameRecord.objects.filter(id=created.record.id).update(label=label)
+                created.record.label = label
+        except RuleError as e:
+            messages.error(request, e.message)
             return render(request, "bansha/new.html", context)
         return render(
             request,

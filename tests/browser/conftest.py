@@ -111,15 +111,22 @@ def shot(page: object, name: str) -> Path:
 PLAYERS = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 
 
-def director_creates_game(page: object, server: str, clock: bool = True) -> list[str]:
-    """Log in as the test director, create an M103 game for PLAYERS, return the private links."""
+def director_creates_game(
+    page: object,
+    server: str,
+    clock: bool = True,
+    ruleset: str = "m103",
+    players: list[str] | None = None,
+) -> list[str]:
+    """Log in as the test director, create a game (M103 for PLAYERS unless told), return the
+    private links."""
     page.goto(server + "/accounts/login/")  # type: ignore[attr-defined]
     page.fill("input[name=username]", "director")  # type: ignore[attr-defined]
     page.fill("input[name=password]", "a-long-password-1")  # type: ignore[attr-defined]
     page.click("button[type=submit]")  # type: ignore[attr-defined]
     page.goto(server + "/new")  # type: ignore[attr-defined]
-    page.select_option("select[name=ruleset]", "m103")  # type: ignore[attr-defined]
-    page.fill("textarea[name=players]", "\n".join(PLAYERS))  # type: ignore[attr-defined]
+    page.select_option("select[name=ruleset]", ruleset)  # type: ignore[attr-defined]
+    page.fill("textarea[name=players]", "\n".join(players or PLAYERS))  # type: ignore[attr-defined]
     if not clock:
         page.uncheck("input[name=clock]")  # type: ignore[attr-defined]
     page.click("text=发身份并开局")  # type: ignore[attr-defined]

@@ -72,7 +72,7 @@ def test_two_renders_in_one_second_carry_different_keys_and_both_votes_land() ->
     for key, target in ((k1, first), (k2, second)):
         r = browser.post(
             f"/g/{gid}/act",
-            {"skill": "vote", "target": NAMES[target], "nonce": key},
+            {"skill": "vote", "target": str(target), "nonce": key},
             follow=True,
         )
         assert f'<p class="msg-success" role="status">{texts.SUBMITTED}</p>' in r.content.decode()
@@ -85,7 +85,7 @@ def test_the_same_form_sent_again_lands_once_and_says_so() -> None:
     voter, target = living[0], living[1]
     browser = _seat(gid, tokens[voter])
     key = _key(browser.get(f"/g/{gid}/me").content.decode(), "act")
-    form = {"skill": "vote", "target": NAMES[target], "nonce": key}
+    form = {"skill": "vote", "target": str(target), "nonce": key}
     browser.post(f"/g/{gid}/act", form)
     head = store.head(gid)
     again = browser.post(f"/g/{gid}/act", form, follow=True).content.decode()
@@ -99,11 +99,11 @@ def test_another_command_under_a_used_key_is_refused_not_dropped() -> None:
     browser = _seat(gid, tokens[voter])
     key = _key(browser.get(f"/g/{gid}/me").content.decode(), "act")
     browser.post(
-        f"/g/{gid}/act", {"skill": "vote", "target": NAMES[first], "nonce": key}, follow=True
+        f"/g/{gid}/act", {"skill": "vote", "target": str(first), "nonce": key}, follow=True
     )
     head = store.head(gid)
     r = browser.post(
-        f"/g/{gid}/act", {"skill": "vote", "target": NAMES[second], "nonce": key}, follow=True
+        f"/g/{gid}/act", {"skill": "vote", "target": str(second), "nonce": key}, follow=True
     )
     page = r.content.decode()
     assert f'<p class="msg-error" role="status">{texts.FORM_REUSED}</p>' in page

@@ -34,15 +34,48 @@ class XXXII(RuleSet):
     def setup(
         self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
     ) -> None:
-        """Deal; believers (R-XXXII-02); groups; the witch's prophecy list (R-XXXII-10)."""
+        """Deal; believers (R-XXXII-02); groups; the witch's prophecy list (R-XXXII-10).
+
+        「开局前需选择是否信仰魔女」: declarations given with the game (a scenario's ``declare``) are
+        used at once; otherwise the game opens with the 信仰声明 stage, in which every player
+        declares on their page (or the director records the answer), and the deal waits for its
+        close (R-XXXII-02: asked before roles are known; missing = does not believe)."""
         s = ctx.state
-        dealt = self.deal(ctx, roles)
+        key = self.data["believer_declaration"]
+        if key not in declare:
+            if roles is not None:  # a fixed deal waits for the close with the declarations
+                ctx.emit(
+                    "flag", {"key": "fixed_deal", "value": {str(k): v for k, v in roles.items()}}
+                )
+            spec = self.stage_specs("start")[0]
+            self.open_stage(ctx, "start", 0, spec, self.start_time(), phase_start=True)
+            return
         names = {p.name: p.seat for p in s.players}
-        declared = declare.get(self.data["believer_declaration"]) or []
+        declared = declare.get(key) or []
         for name in declared:
             if str(name) not in names:
                 raise RuleError(f"declare：没有玩家「{name}」")
-        believers = sorted(names[str(n)] for n in declared if dealt[names[str(n)]] == "civilian")
+        self._begin(ctx, roles, {names[str(n)] for n in declared})
+        self.advance(ctx, self.start_time())
+
+    def _close_declarations(self, ctx: Ctx) -> None:
+        """The 信仰声明 stage closes: each player's last answer stands; then the deal."""
+        s = ctx.state
+        yes = self.word("believe")
+        declared = {
+            seat
+            for (seat, skill), rec in s.acts.items()
+            if skill == "believe" and rec.choice == yes
+        }
+        raw = s.flags.get("fixed_deal")
+        roles = {int(k): str(v) for k, v in raw.items()} if raw else None
+        self._begin(ctx, roles, declared)
+        ctx.emit("announcement", {"key": "declarations_closed", "params": {}}, PUBLIC)
+
+    def _begin(self, ctx: Ctx, roles: dict[int, str] | None, declared: set[int]) -> None:
+        """Deal, keep the civilians' declarations, form the groups, tell the witch her list."""
+        dealt = self.deal(ctx, roles)
+        believers = sorted(x for x in declared if dealt[x] == "civilian")
         ctx.emit("flag", {"key": "believers", "value": believers})  # only civilians' answers count
         for group, role in (("killers", "killer"), ("detectives", "detective"), ("witch", "witch")):
             self._set_group(ctx, group, [x for x, r in enumerate(dealt) if r == role])
@@ -62,7 +95,6 @@ class XXXII(RuleSet):
             ("barrier_counts", {}),
         ):
             ctx.emit("flag", {"key": key, "value": value})
-        self.advance(ctx, self.start_time())
 
     def _set_group(self, ctx: Ctx, group: str, members: list[int]) -> None:
         members = sorted(members)
@@ -112,9 +144,11 @@ class XXXII(RuleSet):
         """What the piece may submit now."""
         if state.phase == "ended":
             return []
+        key = state.stage_key
+        if key == "declare":  # 信仰声明: every player answers before roles are known
+            return [LegalAct("believe", (), 0, (self.word("believe"), self.word("not_believe")))]
         p = state.players[seat]
         out = last_words.legal(state, seat)
-        key = state.stage_key
         skills = p.skills
         if p.role == "witch":
             if key == "night" and "mark" in skills:
@@ -214,7 +248,10 @@ class XXXII(RuleSet):
         if cmd.skill not in allowed:
             raise RuleError(self._why_not(s, cmd))
         la = allowed[cmd.skill]
-        if cmd.skill == "castling":
+        if cmd.skill == "believe":
+            if cmd.choice not in la.choices:
+                raise RuleError(f"请选择「{la.choices[0]}」或「{la.choices[1]}」")
+        elif cmd.skill == "castling":
             if cmd.choice not in la.choices:
                 raise RuleError("请回复「是」或「否」")
         elif len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
@@ -303,7 +340,7 @@ class XXXII(RuleSet):
             if day >= 2:
                 self._tell_name(ctx)
             return
-        if day == 1:
+        if phase == "start" or day == 1:
             return
         deaths = list(s.flags.get("night_exits", []))
         if s.flags.get("revival_due"):
@@ -356,6 +393,9 @@ class XXXII(RuleSet):
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
         """Resolve the stage, then check the win conditions (any stage's end, R-XXXII-13)."""
         s = ctx.state
+        if stage_key == "declare":
+            self._close_declarations(ctx)
+            return
         if stage_key in ("restricted", "free", "vote"):
             rec = s.team_acts.get("reveal")
             if rec is not None:

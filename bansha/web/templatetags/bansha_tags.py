@@ -106,3 +106,17 @@ def confirm_text(skill: str) -> str:
     from bansha import texts
 
     return texts.CONFIRM_FINAL.format(skill=skill)
+
+
+@register.filter
+def typed_value(typed: dict[str, object], name: str) -> object:
+    """``typed.options|typed_value:field.name``: what the director typed in a field, or None."""
+    return typed.get(name) if isinstance(typed, dict) else None
+
+
+@register.filter
+def stamp(moment: object, tz: str = "Asia/Shanghai") -> str:
+    """A stored datetime (a game's creation) as the game's local date and time."""
+    from datetime import datetime
+
+    return when(moment.isoformat(), tz) if isinstance(moment, datetime) else ""

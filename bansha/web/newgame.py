@@ -1,0 +1,102 @@
+"""The new-game form: each rule set's options as form fields generated from its data file's
+option table (type, choices, default, the Chinese explanation), and reading them back.
+
+An option's table entry gives ``default``, optionally ``choices`` (each shown in its
+``choice_words``), ``label`` and ``zh`` (the explanation a director reads). A boolean default
+is a checkbox, ``type: clock`` a time of day (22:00), a number (or no default) a number field,
+choices a list; ``type: moment`` options (the start time) have fields of their own. ``start_at`` and
+``review`` have fields of their own on the form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bansha import texts
+from bansha.engine import RuleError
+from bansha.engine.ruleset import RuleSet
+
+OWN_FIELDS = ("start_at", "review")
+"""Options the form asks for with fields of their own (the clock, 公示审核)."""
+
+
+def option_fields(rs: RuleSet) -> list[dict[str, Any]]:
+    """The form fields of a rule set's options, in the data file's order."""
+    out = []
+    for key, spec in (rs.data.get("options") or {}).items():
+        if key in OWN_FIELDS or not isinstance(spec, dict) or spec.get("type") == "moment":
+            continue
+        default = spec.get("default")
+        words = spec.get("choice_words") or {}
+        choices = spec.get("choices")
+        if choices is not None:
+            kind = "choice"
+        elif spec.get("type") == "clock":  # a time of day, 22:00
+            kind = "clock"
+        elif isinstance(default, bool):
+            kind = "check"
+        else:
+            kind = "number"
+        out.append(
+            {
+                "key": key,
+                "name": f"opt-{rs.id}-{key}",
+                "label": spec.get("label") or key,
+                "help": spec.get("zh") or "",
+                "kind": kind,
+                "default": default,
+                "choices": [
+                    {
+                        "value": str(c),
+                        "label": str(words.get(str(c), c))
+                        + (texts.OPTION_DEFAULT if c == default else ""),
+                    }
+                    for c in choices or []
+                ],
+            }
+        )
+    return out
+
+
+def read_options(form: Any, rs: RuleSet) -> dict[str, Any]:
+    """The options a submitted form sets for ``rs`` (fields left as they were keep the default);
+    RuleError in Chinese for a value the table does not allow."""
+    out: dict[str, Any] = {}
+    for field in option_fields(rs):
+        raw = form.get(field["name"], "")
+        if field["kind"] == "check":
+            value: Any = bool(raw)
+        elif raw.strip() == "":
+            continue
+        elif field["kind"] == "choice":
+            spec = rs.data["options"][field["key"]]
+            match = [c for c in spec["choices"] if str(c) == raw]
+            if not match:
+                names = "、".join(c["label"] for c in field["choices"])
+                raise RuleError(texts.OPTION_NOT_CHOICE.format(label=field["label"], choices=names))
+            value = match[0]
+        elif field["kind"] == "clock":
+            value = raw.strip()
+            hour, _, minute = value.partition(":")
+            if not (hour.isdigit() and minute.isdigit() and int(hour) < 24 and int(minute) < 60):
+                raise RuleError(texts.OPTION_NOT_CLOCK.format(label=field["label"], value=value))
+        else:
+            try:
+                value = int(raw.strip())
+            except ValueError:
+                raise RuleError(
+                    texts.OPTION_NOT_NUMBER.format(label=field["label"], value=raw.strip())
+                ) from None
+        if value != field["default"]:
+            out[field["key"]] = value
+    return out
+
+
+def duplicates(names: list[str]) -> list[str]:
+    """The names given more than once, each once, in order."""
+    seen: set[str] = set()
+    twice: list[str] = []
+    for n in names:
+        if n in seen and n not in twice:
+            twice.append(n)
+        seen.add(n)
+    return twice
