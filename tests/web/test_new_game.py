@@ -71,7 +71,8 @@ def test_options_reach_the_game_and_the_director_finds_it_in_my_games() -> None:
     )
     assert r.status_code == 200
     record = GameRecord.objects.get()
-    assert record.label == "周五群的M103" and record.options == {"prince": "once"}
+    assert record.label == "周五群的M103" and record.options["prince"] == "once"
+    assert "max_changes" not in record.options  # left at its default
     assert SERVICE.load(record.id).ruleset.options["prince"] == "once"
     home = d.get("/").content.decode()
     assert "我的游戏" in home and "周五群的M103" in home and f"/g/{record.id}/director" in home
