@@ -31,7 +31,7 @@ def test_history_and_the_reveal_keep_the_old_name(server: str, browser: object) 
     boxes.nth(1).check()
     form.locator("button[type=submit]").click()
     p.wait_for_load_state()
-    for _ in range(4):
+    for _ in range(10):
         close_stage(d, console)
         if "讨论日" in d.locator("header").inner_text():
             break

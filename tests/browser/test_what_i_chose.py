@@ -60,7 +60,7 @@ def test_current_target_and_vote_and_the_teams_pick(server: str, browser: object
     outsider.goto(links[names.index(others[2])])
     assert "本队当前选择" not in outsider.content()
 
-    for _ in range(4):  # to the first discussion day
+    for _ in range(10):  # to the first discussion day
         close_stage(d, console)
         if "讨论日" in d.content():
             break

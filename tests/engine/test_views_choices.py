@@ -17,6 +17,11 @@ def _night_one() -> Game:
     return g
 
 
+def _to_day(g: Game) -> None:
+    while g.state.stage_key != "day":
+        g.handle(Close())
+
+
 def _legal(v: dict, key: str) -> dict:
     return next(la for la in v["legal"] if la["key"] == key)
 
@@ -41,7 +46,7 @@ def test_my_kill_target_and_the_groups_pick_with_who_set_it_R_M103_10() -> None:
 
 def test_my_vote_and_the_days_vote_history() -> None:
     g = _night_one()
-    g.handle(Close())  # night 1 → day 1
+    _to_day(g)  # night 1 → day 1
     g.handle(Vote(0, 4))
     v = view(g, 0)
     assert _legal(v, "vote")["mine"]["for"] == "戊"
@@ -67,7 +72,7 @@ def test_bs46_ring_members_never_see_each_others_submissions_R_BS46_03() -> None
 def test_a_substitutes_seat_keeps_its_history_and_the_reveal_credits_each_act() -> None:
     g = _night_one()
     g.handle(Act(4, "check", (0,)))  # 戊 checks 甲 on night 1
-    g.handle(Close())
+    _to_day(g)
     g.handle(Vote(4, 1))  # 戊 votes 乙 on day 1
     g.handle(Director("替补", {"seat": 4, "by": "新人"}))
     public = view(g, "public")
