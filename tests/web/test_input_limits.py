@@ -85,7 +85,7 @@ def test_a_name_no_database_keeps_alike_is_refused_at_creation_and_substitution(
     head = store.head(gid)
     r = d.post(
         f"/g/{gid}/director/command",
-        {"command": "替补", "player": NAMES[2], "by": name, "nonce": "s1"},
+        {"command": "替补", "player": "2", "by": name, "nonce": "s1"},
         follow=True,
     )
     assert error in _messages(r.content.decode())
