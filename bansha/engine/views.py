@@ -537,6 +537,7 @@ def waiting(game: Game, names: list[str]) -> list[dict[str, Any]]:
     a public reminder may name them); ``acts``: the skills still open (private)."""
     s, rs = game.state, game.ruleset
     out: list[dict[str, Any]] = []
+    team_done = {rec.skill for rec in s.team_acts.values()}
     for p in s.players:
         vote, acts = False, []
         for la in game.legal(p.seat):
@@ -544,7 +545,7 @@ def waiting(game: Game, names: list[str]) -> list[dict[str, Any]]:
                 continue
             if la.skill == "vote":
                 vote = vote or p.seat not in s.ballot_counts
-            elif (p.seat, la.skill) not in s.acts and la.skill not in s.team_acts:
+            elif (p.seat, la.skill) not in s.acts and la.skill not in team_done:
                 acts.append(rs.skill_name(la.skill))
         if vote or acts:
             out.append({"seat": p.seat, "name": names[p.seat], "vote": vote, "acts": acts})

@@ -98,3 +98,21 @@ def test_forms_know_which_acts_are_final() -> None:
     g = _night_one()
     surrender = _legal(view(g, 0), "surrender")
     assert surrender["final"] and not _legal(view(g, 0), "kill")["final"]
+
+
+def test_waiting_counts_a_team_act_once_and_ignores_declarations() -> None:
+    g = m103_game()
+    names = [w["name"] for w in view(g, "director")["god"]["waiting"]]
+    assert names == ["壬"]  # during 红线 only the cupid; 投降 is nobody's duty
+    g = _night_one()
+    before = {w["name"] for w in view(g, "director")["god"]["waiting"]}
+    assert {"甲", "乙", "丙", "丁"} <= before
+    g.handle(Act(0, "kill", (12,)))  # one submission is the group's
+    after = {w["name"] for w in view(g, "director")["god"]["waiting"]}
+    assert not after & {"甲", "乙", "丙", "丁"}
+    rs = find_ruleset("standard12")
+    board = Game.create(rs, [f"p{i}" for i in range(12)], 1)
+    wolf = next(p.seat for p in board.state.players if "attack" in p.skills)
+    board.handle(Act(wolf, "attack", (0,)))
+    waiting = view(board, "director")["god"]["waiting"]
+    assert not any("袭击" in w["acts"] for w in waiting)
