@@ -68,7 +68,8 @@ def _texts(game: Game, i: int) -> list[str]:
 
 def _legitimate(game: Game, viewer: int | str) -> str:
     """Everything the viewer may read: the texts of events it may see, its own role card, the
-    rule set's public words (title, the words of the viewer's own legal acts)."""
+    rule set's public words (title, the words and the post's text of the viewer's own legal
+    acts)."""
     rs, state = game.ruleset, game.state
     review = bool(rs.options.get("review"))
     pending = state.commands[0] if state.commands else len(game.events)
@@ -76,12 +77,14 @@ def _legitimate(game: Game, viewer: int | str) -> str:
     for i, ev in enumerate(game.events):
         if _may_see(ev, i, viewer, review, pending):
             parts += _texts(game, i)
+            if ev.kind == "acted":  # the page names the skill of an act it shows
+                parts.append(rs.skill_name(ev.data["skill"]))
             if ev.kind == "role_card":
                 card = rs.role_card(ev.data["role"], ev.data["faction"])
                 parts += [card["text"], card["faction"], *(s["text"] for s in card["skills"])]
     if isinstance(viewer, int):
-        for la in game.legal(viewer):
-            parts += [rs.skill_name(la.skill), *la.choices]
+        for la in game.legal(viewer):  # the act's name, its choices and the post's text of it
+            parts += [rs.skill_name(la.skill), *la.choices, rs.skills[la.skill].get("text", "")]
     return "\n".join(parts)
 
 
