@@ -30,13 +30,14 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
+from lxml import html as lxml_html
+
 from bansha import texts
 from bansha.forum.charset import decode
-from bansha.forum.posts import ThreadError
+from bansha.forum.posts import ThreadError, find
 
 Resolver = Callable[..., Sequence[tuple[Any, ...]]]
 PAGES = re.compile(r"共\s*(\d+)\s*页")
-HREF = re.compile(r"""href\s*=\s*["']?([^"'\s>]+)""", re.I)
 REWRITTEN = re.compile(r"thread-(\d+)-(\d+)-\d+\.html")
 USER_AGENT = "Mozilla/5.0 (bansha thread reader)"
 
@@ -206,15 +207,26 @@ def thread_id(url: str) -> str | None:
     return dict(parse_qsl(urlsplit(url).query)).get("tid")
 
 
+PAGER = (
+    "//*[contains(concat(' ', normalize-space(@class), ' '), ' pg ')"
+    " or contains(concat(' ', normalize-space(@class), ' '), ' pages ')"
+    " or contains(concat(' ', normalize-space(@class), ' '), ' pager ')]//text()"
+    " | //*[contains(concat(' ', normalize-space(@class), ' '), ' pg ')]//@title"
+)
+"""The pager's words: Discuz! X's ``div.pg`` (「共 N 页」 in a ``title``), 6/7 and phpwind's
+``div.pages``; a post that says 「共 300 页」 is not the pager."""
+
+
 def page_count(url: str, page: str) -> int:
-    """How many pages the thread has: 「共 N 页」, else the highest page the pager links to."""
-    m = PAGES.search(page)
+    """How many pages the thread has: 「共 N 页」 in the pager, else the highest page the pager
+    (or any link of the page) links to."""
+    root = lxml_html.fromstring(page)
+    m = PAGES.search(" ".join(str(t) for t in find(root, PAGER)))
     if m:
         return int(m.group(1))
     tid, highest = thread_id(url), 1
-    for href in HREF.findall(page):
-        href = href.replace("&amp;", "&")
-        target = urljoin(url, href)
+    for href in find(root, "//a/@href"):
+        target = urljoin(url, str(href))
         if tid is not None and thread_id(target) != tid:
             continue
         rewritten = REWRITTEN.search(target)

@@ -246,8 +246,10 @@ def test_redirects_time_bytes_and_pages_are_capped(servers: tuple[int, int]) -> 
         fetch(f"{url}/slow", allow_loopback=True, limits=Limits(seconds=0.5))
     assert _time.monotonic() - started < 1.4
     Recorder.delay = 0.0
-    many = "<html><body>共 300 页</body></html>".encode()
-    Recorder.routes["/forum.php"] = (200, {"Content-Type": "text/html"}, many)
+    many = (
+        '<html><body><div class="pg"><span title="共 300 页"> / 300 页</span></div></body></html>'
+    )
+    Recorder.routes["/forum.php"] = (200, {"Content-Type": "text/html"}, many.encode())
     with pytest.raises(FetchError, match="超过 200 页"):
         fetch(f"{url}/forum.php?mod=viewthread&tid=1", allow_loopback=True)
 
@@ -268,3 +270,20 @@ def test_pages_are_found_without_a_page_count(servers: tuple[int, int]) -> None:
     posts = parse_any(pages)
     assert [p.floor for p in posts] == list(range(1, 109))
     assert pages[0] == decode(saved[0])
+
+
+def test_the_page_count_is_the_pagers_not_a_posts() -> None:
+    """A post that mentions 「共 300 页」 does not make the thread 300 pages long; the pager does."""
+    from bansha.forum.fetching import page_count
+
+    post = '<html><body class="pg_viewthread"><div class="t_f">这本书共 300 页</div>'
+    url = "https://bbs.example.cn/forum.php?mod=viewthread&tid=7"
+    assert page_count(url, post + "</body></html>") == 1
+    pager = '<div class="pg"><a href="forum.php?mod=viewthread&amp;tid=7&amp;page=2">2</a></div>'
+    assert page_count(url, post + pager + "</body></html>") == 2
+    other = '<a href="forum.php?mod=viewthread&amp;tid=8&amp;page=9">另一个帖子</a>'
+    assert page_count(url, post + pager + other + "</body></html>") == 2
+    x3 = '<div class="pg"><label><span title="共 5 页"> / 5 页</span></label></div>'
+    assert page_count(url, post + x3 + "</body></html>") == 5
+    d7 = '<div class="pages"><em>&nbsp;108&nbsp;</em><strong>1</strong>共 3 页</div>'
+    assert page_count(url, post + d7 + "</body></html>") == 3
