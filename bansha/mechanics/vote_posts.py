@@ -135,8 +135,9 @@ def _as_written(value: str) -> list[str]:
     return out
 
 
-def _fields(text: str) -> tuple[dict[tuple[str, str], str], list[str]]:
-    """(kind, field) → value as written, and the look-alike labels' notes, in order."""
+def _fields(text: str) -> tuple[dict[tuple[str, str], str], list[str], list[str]]:
+    """(kind, field) → value as written (the first), the look-alike labels' notes in order, and
+    the names of a target field written twice with different names."""
     own = own_text(text)
     plain = simplified(own)  # labels are read in simplified characters; values as written
     if len(plain) != len(own):
@@ -144,6 +145,7 @@ def _fields(text: str) -> tuple[dict[tuple[str, str], str], list[str]]:
     marks = list(LABEL.finditer(plain))
     found: dict[tuple[str, str], str] = {}
     notes: list[str] = []
+    twice: list[str] = []
     for i, m in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(own)
         value = own[m.end() : end].strip()
@@ -156,16 +158,25 @@ def _fields(text: str) -> tuple[dict[tuple[str, str], str], list[str]]:
                 kind = next((k for k, _ in reversed(list(found))), "投票")
             key = (kind, what)
             notes.append(note)
+        if (
+            key in found
+            and key[1] == "对象"
+            and fold(clean_name(value)) != fold(clean_name(found[key]))
+        ):
+            twice = [clean_name(found[key]), clean_name(value)]
         found.setdefault(key, value)
-    return found, notes
+    return found, notes, twice
 
 
 def parse(text: str, roster: list[str], near_miss: str = "void") -> VotePost:
     """Read one post against the roster of players still in the game; ``near_miss`` is the rule
     set's choice for look-alike labels (``void``: 废票 with the reason, ``count``: counted with a
     warning)."""
-    found, notes = _fields(text)
+    found, notes, twice = _fields(text)
     read = _read(found, roster)
+    if twice and read.kind != "void":  # M103 「每人一票」: a post naming two is no vote for either
+        error = f"一个帖子里写了两个投票对象（「{twice[0]}」和「{twice[1]}」）"
+        read = VotePost("void", None, read.reason, read.change, read.warnings, error)
     if not notes:
         return read
     note = "；".join(dict.fromkeys(notes))
