@@ -61,23 +61,33 @@ def declared(data: bytes, header: str | None = None) -> str | None:
     return canonical(m2.group(1).decode("ascii", "replace")) if m2 else None
 
 
+def decoded(data: bytes, codec: str) -> str | None:
+    """The text, if the bytes are valid in ``codec`` (a last character cut short is replaced),
+    else None: one decoding, whether or not the bytes fit."""
+    try:
+        return data.decode(codec)
+    except UnicodeDecodeError as e:
+        if e.start >= len(data) - 3 and e.end == len(data):
+            return data.decode(codec, errors="replace")
+        return None
+
+
 def fits(data: bytes, codec: str) -> bool:
     """Whether the bytes are valid in ``codec`` (a truncated last character is forgiven)."""
-    try:
-        data.decode(codec)
-    except UnicodeDecodeError as e:
-        return e.start >= len(data) - 3 and e.reason.startswith("unexpected end")
-    return True
+    return decoded(data, codec) is not None
 
 
-def detect(data: bytes) -> str:
-    """The likeliest of UTF-8, GB18030 and Big5 for undeclared bytes."""
-    if fits(data, "utf-8"):
-        return "utf-8"  # GBK or Big5 Chinese is almost never valid UTF-8
+def _guess(data: bytes) -> str:
+    """The likelier of GB18030 and Big5 for bytes that are not UTF-8 (charset-normalizer)."""
     best = from_bytes(data[:SAMPLE], cp_isolation=CANDIDATES).best()
     if best is not None and best.encoding in ("gb18030", "big5hkscs"):
         return best.encoding
     return "gb18030"  # what most Chinese forums not in UTF-8 use
+
+
+def detect(data: bytes) -> str:
+    """The likeliest of UTF-8, GB18030 and Big5 for undeclared bytes."""
+    return "utf-8" if fits(data, "utf-8") else _guess(data)  # GBK/Big5 is almost never UTF-8
 
 
 def decode(data: bytes, header: str | None = None) -> str:
@@ -86,9 +96,10 @@ def decode(data: bytes, header: str | None = None) -> str:
         if data.startswith(bom):
             return data[len(bom) :].decode(codec, errors="replace")
     named = declared(data, header)
-    if named is None or not fits(data, named):
-        return data.decode(detect(data), errors="replace")
-    return data.decode(named, errors="replace")
+    text = decoded(data, named) if named is not None else None
+    if text is None:
+        text = decoded(data, "utf-8") if named != "utf-8" else None
+    return text if text is not None else data.decode(_guess(data), errors="replace")
 
 
 def page_text(data: bytes, name: str, header: str | None = None) -> str:
