@@ -89,7 +89,6 @@ THREAD_FORUM_SAYS = "论坛的提示页（{message}）：可能需要登录，�
 THREAD_PAGE_TITLED = "标题为「{title}」的{generator}网页"
 THREAD_NO_HEADERS = "没有找到楼层标题行。" + THREAD_SUPPORTED
 THREAD_NOTHING = "请上传帖子页面、填写帖子地址或粘贴帖子内容"
-THREAD_NO_FLOORS = "没有楼层的网页"
 THREAD_UNTITLED = "（无标题）"
 THREAD_ANONYMOUS = "匿名"
 """The author of a post the forum prints without a name."""

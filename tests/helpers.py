@@ -1,6 +1,6 @@
 """Shared test helpers: tables of names and fixed deals."""
 
-from bansha.engine import Game
+from bansha.engine import Close, Game
 from bansha.rulesets import find_ruleset
 
 M103_NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -16,3 +16,13 @@ def m103_game(seed: int = 0, fixed: bool = True, **options: object) -> Game:
     rs = find_ruleset("m103", dict(options))
     roles = {i: rs.role_key(r) for i, r in enumerate(M103_DEAL)} if fixed else None
     return Game.create(rs, M103_NAMES, seed, roles)
+
+
+def m103_day(names: list[str] | None = None, seed: int = 3) -> Game:
+    """A new M103 game (a random deal) brought to its first 讨论日 by closing every stage before."""
+    g = Game.create(find_ruleset("m103"), names or M103_NAMES, seed)
+    for _ in range(8):
+        if g.state.stage_key == "day":
+            return g
+        g.handle(Close())
+    raise AssertionError("no day stage")

@@ -24,7 +24,6 @@ floor with the notice as its body (``masked``). The footer's 「GMT+8」 gives t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from datetime import datetime
 
 from lxml import html as lxml_html
@@ -33,7 +32,6 @@ from bansha import texts
 from bansha.forum.posts import (
     Page,
     Post,
-    ThreadError,
     find,
     first,
     floor_number,
@@ -184,23 +182,6 @@ def touch_posts(page: Page, now: datetime | None = None) -> list[Post]:
     return out
 
 
-def merge(posts: Iterable[Post]) -> list[Post]:
-    """Posts from several pages, in floor order: a post seen twice (overlapping pages, a page
-    uploaded twice) is kept once, by pid, else by floor."""
-    seen: dict[str, Post] = {}
-    for p in posts:
-        seen.setdefault(p.pid or f"floor{p.floor}", p)
-    return sorted(seen.values(), key=lambda p: (p.floor, p.pid or ""))
-
-
 def page_posts(page: Page, now: datetime | None = None) -> list[Post]:
     """The posts of one Discuz! page, desktop or touch (none: not a Discuz! thread)."""
     return desktop_posts(page, now) or touch_posts(page, now)
-
-
-def parse_discuz(pages: Iterable[str], now: datetime | None = None) -> list[Post]:
-    """Every post of one or more saved Discuz! pages (desktop or touch), in floor order."""
-    out = merge(p for text in pages for p in page_posts(Page.read(text), now))
-    if not out:
-        raise ThreadError(texts.THREAD_UNKNOWN_PAGE.format(n=1, found=texts.THREAD_NO_FLOORS))
-    return out

@@ -13,16 +13,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from datetime import datetime
 
 from bansha import texts
-from bansha.forum.discuz import merge
 from bansha.forum.posts import (
     FLOOR_WORDS,
     Page,
     Post,
-    ThreadError,
     find,
     floor_number,
     masked_notice,
@@ -120,11 +117,3 @@ def pw8_posts(page: Page, now: datetime | None = None) -> list[Post]:
 def page_posts(page: Page, now: datetime | None = None) -> list[Post]:
     """The posts of one phpwind 8 or 9 page (none: not a phpwind thread)."""
     return pw9_posts(page, now) or pw8_posts(page, now)
-
-
-def parse_phpwind(pages: Iterable[str], now: datetime | None = None) -> list[Post]:
-    """Every post of one or more saved phpwind 8 or 9 pages, in floor order."""
-    out = merge(p for text in pages for p in page_posts(Page.read(text), now))
-    if not out:
-        raise ThreadError(texts.THREAD_UNKNOWN_PAGE.format(n=1, found=texts.THREAD_NO_FLOORS))
-    return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone, tzinfo
 
@@ -190,6 +191,15 @@ class Page:
 
 
 BY_ID = etree.XPath("//*[@id]")
+
+
+def merge(posts: Iterable[Post]) -> list[Post]:
+    """Posts from several pages, in floor order: a post seen twice (overlapping pages, a page
+    uploaded twice) is kept once, by pid, else by floor."""
+    seen: dict[str, Post] = {}
+    for p in posts:
+        seen.setdefault(p.pid or f"floor{p.floor}", p)
+    return sorted(seen.values(), key=lambda p: (p.floor, p.pid or ""))
 
 
 def floor_number(shown: str) -> int | None:

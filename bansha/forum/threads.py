@@ -17,8 +17,6 @@ from datetime import datetime
 
 from bansha import texts
 from bansha.forum import discuz, phpwind
-from bansha.forum.discuz import merge, parse_discuz
-from bansha.forum.phpwind import parse_phpwind
 from bansha.forum.posts import (
     FLOOR_WORDS,
     QUOTE_HEAD,
@@ -29,6 +27,7 @@ from bansha.forum.posts import (
     bbcode_fonts,
     is_enlarged,
     is_red,
+    merge,
     page_time,
     page_zone,
     read_time,
@@ -45,8 +44,6 @@ __all__ = [
     "page_time",
     "page_zone",
     "parse_any",
-    "parse_discuz",
-    "parse_phpwind",
     "parse_plain",
     "read_time",
 ]

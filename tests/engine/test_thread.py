@@ -10,20 +10,11 @@ import pytest
 from bansha.engine import Close, Game, Post, RuleError
 from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
-from tests.helpers import M103_NAMES
-
-
-def _m103_day() -> Game:
-    g = Game.create(find_ruleset("m103"), M103_NAMES, 3)
-    for _ in range(8):
-        if g.state.stage_key == "day":
-            return g
-        g.handle(Close())
-    raise AssertionError("no day stage")
+from tests.helpers import M103_NAMES, m103_day
 
 
 def test_vote_posts_vote_by_the_posts_rules() -> None:
-    g = _m103_day()
+    g = m103_day()
     living = list(g.state.living())
     a, b, c, d = living[:4]
     n = M103_NAMES
@@ -48,7 +39,7 @@ def test_vote_posts_vote_by_the_posts_rules() -> None:
 
 
 def test_a_player_who_is_out_cannot_post_and_quotes_must_exist() -> None:
-    g = _m103_day()
+    g = m103_day()
     out = next(p.seat for p in g.state.players if not p.alive) if g.state.exit_order else None
     if out is not None:
         with pytest.raises(RuleError, match="已出局"):
@@ -93,7 +84,7 @@ def test_xxxii_the_thread_is_closed_at_night_and_a_fourth_blue_word_is_refused()
 
 
 def test_m103_more_than_half_asking_to_accelerate_accelerates_and_voids_changes() -> None:
-    g = _m103_day()
+    g = m103_day()
     living = list(g.state.living())
     a, b, c = living[:3]
     n = M103_NAMES

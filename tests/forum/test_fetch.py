@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from bansha.forum.fetching import FetchError, fetch, page_url
-from bansha.forum.threads import parse_discuz
+from bansha.forum.threads import parse_any
 from tests.forum.thread_pages import discuz_pages, make_thread
 
 TRUTH = make_thread(130)
@@ -50,7 +50,7 @@ def forum() -> Iterator[str]:
 def test_fetching_every_page_with_the_cookie(forum: str) -> None:
     pages = fetch(forum, COOKIE, allow_loopback=True)
     assert len(pages) == 7
-    posts = parse_discuz(pages)
+    posts = parse_any(pages)
     assert [p.floor for p in posts] == list(range(1, 131))
     assert [p.body for p in posts] == [t.body for t in TRUTH]  # GBK decoded right
 
@@ -60,7 +60,7 @@ def test_without_the_cookie_the_page_has_no_posts(forum: str) -> None:
 
     pages = fetch(forum, "", allow_loopback=True)
     with pytest.raises(ThreadError):
-        parse_discuz(pages)
+        parse_any(pages)
 
 
 def test_this_servers_own_network_is_refused(forum: str) -> None:
@@ -84,7 +84,6 @@ from typing import ClassVar  # noqa: E402
 
 from bansha.forum.charset import decode  # noqa: E402
 from bansha.forum.fetching import Limits, public_address  # noqa: E402
-from bansha.forum.threads import parse_any  # noqa: E402
 
 
 class Resolver:

@@ -14,8 +14,6 @@ from bansha.forum.threads import (
     edited_after,
     page_time,
     parse_any,
-    parse_discuz,
-    parse_phpwind,
     parse_plain,
     read_time,
 )
@@ -43,7 +41,7 @@ def test_a_520_floor_discuz_thread_over_26_pages_reads_every_floor() -> None:
     truth = make_thread(520)
     pages = discuz_pages(truth)
     assert len(pages) == 26
-    posts = parse_discuz(pages)
+    posts = parse_any(pages)
     assert [p.floor for p in posts] == list(range(1, 521))
     for t, p in zip(truth, posts, strict=True):
         assert p.author == t.author and p.pid == str(t.pid)
@@ -76,7 +74,7 @@ def test_the_generated_thread_has_what_the_importer_must_handle() -> None:
 
 def test_a_510_floor_phpwind_thread_reads_every_floor() -> None:
     truth = make_thread(510, seed=2)
-    posts = parse_phpwind(phpwind_pages(truth))
+    posts = parse_any(phpwind_pages(truth))
     assert [p.floor for p in posts] == list(range(1, 511))
     for t, p in zip(truth, posts, strict=True):
         assert (p.author, p.body, p.pid) == (t.author, t.body, str(t.pid))
@@ -143,7 +141,7 @@ def test_relative_times() -> None:
 
 def test_counts_per_player_and_late_edits() -> None:
     truth = make_thread(520)
-    posts = parse_discuz(discuz_pages(truth))
+    posts = parse_any(discuz_pages(truth))
     start, end = PAGE_TIME - timedelta(days=5), PAGE_TIME - timedelta(days=4)
     counts = count_posts(posts, start.replace(tzinfo=GMT8), end.replace(tzinfo=GMT8), PLAYERS)
     expected = Counter(t.author for t in truth if start <= t.time < end and t.author in PLAYERS)

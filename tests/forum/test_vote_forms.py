@@ -13,14 +13,13 @@ from zoneinfo import ZoneInfo
 import pytest
 from lxml import html as lxml_html
 
-from bansha.engine import Close, Game, Post
+from bansha.engine import Game, Post
 from bansha.forum.charset import decode
 from bansha.forum.cli import read_votes
 from bansha.forum.imports import read_thread
 from bansha.forum.threads import parse_any
-from bansha.rulesets import find_ruleset
 from tests.forum.thread_pages import d7_thread, discuz7_pages
-from tests.helpers import M103_NAMES
+from tests.helpers import M103_NAMES, m103_day
 
 DOC = Path(__file__).parents[2] / "docs" / "vote-posts.md"
 NAMES = ["花千树", "不见", "白芷", "tkzc", "～星辰～", *M103_NAMES[5:]]
@@ -66,22 +65,13 @@ def test_the_table_has_every_form() -> None:
     assert {r.result.split()[0] for r in ROWS} == {"投票", "改票", "弃权", "废票", "不是投票帖"}
 
 
-def _day() -> Game:
-    g = Game.create(find_ruleset("m103"), NAMES, 3)
-    for _ in range(8):
-        if g.state.stage_key == "day":
-            return g
-        g.handle(Close())
-    raise AssertionError("no day stage")
-
-
 def _voter(g: Game) -> int:
     return next(s for s in g.state.living() if NAMES[s] not in VOTED)
 
 
 def own_thread(row: Row) -> tuple[str, str]:
     """(result, note) of the post in bansha's own thread."""
-    g = _day()
+    g = m103_day(NAMES)
     seat = _voter(g)
     if row.voted:
         g.handle(Post(seat, "投票对象：tkzc\n投票理由：先投一票"))
@@ -135,7 +125,7 @@ def real_page(voter: str, row: Row) -> str:
 
 def imported(row: Row) -> tuple[str, str]:
     """(result, note) of the post imported from the real page."""
-    g = _day()
+    g = m103_day(NAMES)
     voter = NAMES[_voter(g)]
     posts = parse_any([real_page(voter, row)])
     report, _ = read_thread(g, posts[:3], ZoneInfo("Asia/Shanghai"))
@@ -148,7 +138,7 @@ def imported(row: Row) -> tuple[str, str]:
 
 def by_command(row: Row) -> tuple[str, str]:
     """(result, note) of the post read by ``bansha thread read`` from the same page."""
-    g = _day()
+    g = m103_day(NAMES)
     voter = NAMES[_voter(g)]
     posts = parse_any([real_page(voter, row)])[:3]
     for p in posts:
