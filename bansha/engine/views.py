@@ -331,7 +331,10 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         result["penalties"] = record
         result["acts"] = acts
         result["my_votes"] = my_votes
-        mine_vote = next((v for v in reversed(votes) if v["by"] == names[viewer]), None)
+        mine_vote: dict[str, Any] | None = None  # my standing vote this stage
+        for cast in votes:
+            if cast["by"] == names[viewer]:
+                mine_vote = cast
         result["legal"] = [
             {
                 "skill": rs.skill_name(la.skill),

@@ -171,7 +171,8 @@ class M103(RuleSet):
         if cmd.skill in PHYSICIAN and s.stage_key == "night":
             medium = self.skill_name("medium")
             return f"<{name}>在收到<{medium}>反馈后的{w}分钟内发动，现在还不能发动"  # R-M103-18
-        if cmd.skill in (*FIRST_WINDOW, *PHYSICIAN) and s.stage_key not in ("night", "physician"):
+        night_skill = cmd.skill in FIRST_WINDOW or cmd.skill in PHYSICIAN
+        if night_skill and s.stage_key not in ("night", "physician"):
             return f"<{name}>只能在夜晚发动"
         if cmd.skill == "save" and (cmd.by, "poison") in s.acts:
             return "<毒药>发动后，在该夜晚不可发动技能<救药>"
