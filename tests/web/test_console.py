@@ -117,3 +117,17 @@ def test_concede_is_a_select_of_the_factions_in_play() -> None:
     assert form is not None
     assert '<option value="assassins">杀了狗皇帝阵营</option>' in form.group(0)
     assert "皇帝算什么阵营" not in form.group(0)  # not in play before the lovers elope
+
+
+def test_reminders_name_who_has_not_voted_in_public_and_the_post_s_window() -> None:
+    d = _director()
+    gid = _new_game(d)
+    for i in range(12):  # to the first 讨论日
+        if SERVICE.load(gid).state.stage_key == "day":
+            break
+        d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c{i}"})
+    page = d.get(f"/g/{gid}/director").content.decode()
+    public = re.search(r'<textarea id="remind-public"[^>]*>([^<]*)</textarea>', page)
+    assert public is not None and "尚未投票：" in public.group(1) and "甲" in public.group(1)
+    assert "规则贴要求在截止前120至90分钟之间提醒" in page
+    assert 'id="remind-private"' not in page or "杀人" not in public.group(1)
