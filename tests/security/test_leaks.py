@@ -94,8 +94,10 @@ def _may_see(ev: Any, i: int, viewer: int | str, review: bool, pending: int) -> 
     return ev.to == PUBLIC if viewer == "public" else ev.visible_to(viewer)  # type: ignore[arg-type]
 
 
-def hidden_texts(game: Game, viewer: int | str) -> set[str]:
-    """Texts that only events hidden from ``viewer`` carry."""
+def hidden_texts(game: Game, viewer: int | str, known: str = "") -> set[str]:
+    """Texts that only events hidden from ``viewer`` carry (``known``: what the viewer could
+    read earlier, e.g. the choices of an act it no longer has; a push computed then may hold
+    them)."""
     rs, state = game.ruleset, game.state
     review = bool(rs.options.get("review"))
     pending = state.commands[0] if state.commands else len(game.events)
@@ -108,8 +110,21 @@ def hidden_texts(game: Game, viewer: int | str) -> set[str]:
     secret: set[str] = set()
     for i, ev in enumerate(game.events):
         if not _may_see(ev, i, viewer, review, pending):
-            secret.update(t for t in _texts(game, i) if len(t) >= SHORTEST and t not in seen)
+            secret.update(
+                t
+                for t in _texts(game, i)
+                if len(t) >= SHORTEST and t not in seen and t not in known
+            )
     return secret
+
+
+def _carriers(game: Game, leaked: list[str]) -> list[tuple[int, str, object]]:
+    """The events that carry the leaked texts (for the failure message)."""
+    return [
+        (i, ev.kind, ev.to)
+        for i, ev in enumerate(game.events)
+        if any(t in leaked for t in _texts(game, i))
+    ]
 
 
 class Table:
@@ -132,6 +147,13 @@ class Table:
         self.pushes: dict[int | str, list[str]] = {v: [] for v in self.browsers}
         self.rng = random.Random(ruleset)
         self.checked: list[str] = []
+        self.known: dict[int | str, str] = {v: "" for v in self.browsers}
+
+    def learn(self) -> None:
+        """Remember what every viewer may read now (after each change)."""
+        game = SERVICE.load(self.gid)
+        for viewer in self.browsers:
+            self.known[viewer] += "\n" + _legitimate(game, viewer)
 
     async def open(self) -> None:
         """Connect every viewer's socket (each sends its view at once)."""
@@ -167,7 +189,7 @@ class Table:
         """Every viewer's pages and pushes hold nothing hidden from it (a checkpoint)."""
         game = SERVICE.load(self.gid)
         for viewer, browser in self.browsers.items():
-            secret = hidden_texts(game, viewer)
+            secret = hidden_texts(game, viewer, self.known[viewer])
             paths = [f"/g/{self.gid}/thread"]
             paths.append(f"/g/{self.gid}/" if viewer == "public" else f"/g/{self.gid}/me")
             shown = {p: html.unescape(browser.get(p).content.decode()) for p in paths}
@@ -176,7 +198,7 @@ class Table:
             self.pushes[viewer] = []
             for where, text in shown.items():
                 leaked = sorted(s for s in secret if s in text)
-                assert not leaked, (point, viewer, where, leaked)
+                assert not leaked, (point, viewer, where, leaked, _carriers(game, leaked))
         self.checked.append(point)
 
     def step(self) -> tuple[str, str, int]:
@@ -193,17 +215,20 @@ class Table:
                 cmd = bot_command(game, seat, self.rng)
             if cmd is not None:
                 _try(self.gid, _timed(cmd), f"seat{seat}")
+                self.learn()
         state = SERVICE.load(self.gid).state
         return state.phase, state.stage_key, len(state.exit_order)
 
     def close_stage(self) -> bool:
         """Close the stage; True when results now await the director (公示审核)."""
         _try(self.gid, Close(at=timezone.now()), "clock")
+        self.learn()
         return SERVICE.load(self.gid).state.awaiting is not None
 
     def publish(self) -> None:
         """The director publishes the drafts as they are."""
         _try(self.gid, Director("发布", {"edits": {}}, timezone.now()), "director")
+        self.learn()
 
 
 def _count(ruleset: str) -> int:

@@ -43,7 +43,7 @@ def _replace_and_chat(
         ws = socket(gid, "me", old)
         await open_socket(ws)
         await asyncio.to_thread(SERVICE.submit, gid, Say(b, "assassins", "替补之前的话"))
-        before = await rest(ws)
+        before = [await ws.receive_output(10), *await rest(ws)]  # the layer may be slow
         await asyncio.to_thread(replace, gid, a)
         await asyncio.to_thread(SERVICE.submit, gid, Say(b, "assassins", "替补之后的新话"))
         after = await rest(ws)
