@@ -88,3 +88,15 @@ def test_zone_option_is_checked_and_recorded() -> None:
     with pytest.raises(SetupError, match="时:分"):
         find_ruleset("m103", {"close_time": "25:00"})
     assert find_ruleset("m103", {"close_time": "9:30"}).options["close_time"] == "09:30"
+
+
+def test_a_stage_that_has_not_begun_ends_as_it_begins() -> None:
+    # a game created with a start time ahead: closing its first stage now opens the next one at
+    # the start, with the post's deadline from there (bs46: 第一轮投票 from 12:00, 夜晚 until 20:00)
+    from bansha.engine import Close, Game
+
+    rs = find_ruleset("bs46", {"start_at": "2026-07-01T12:00:00+08:00"})
+    g = Game.create(rs, [f"p{i}" for i in range(16)], 1)
+    g.handle(Close(at=utc(2026, 6, 30, 1, 0)))  # the day before
+    assert g.state.opened_at == utc(2026, 7, 1, 4, 0)
+    assert clock.scenario_time(g.state.deadline, SHANGHAI) == "2026-07-01 20:00"
