@@ -68,15 +68,16 @@ GAMES: dict[str, tuple[int, dict[str, Rule], int]] = {
         4,
     ),
     "xxxii": (
-        18,  # 完整的版杀一天时间表; day 1 18:00-22:00
+        18,  # 开局前需选择是否信仰魔女 (until day 1 opens at 18:00); 完整的版杀一天时间表; day 1 18:00-22:00
         {
+            "信仰声明": clock("18:00"),
             "自由讨论阶段": lambda o, p: clock("21:00" if "夜晚行动阶段" in p else "22:00")(o, p),
             "夜晚行动阶段": clock("11:30"),
             "结算阶段": clock("12:00"),
             "遗言阶段": clock("13:00"),
             "限制发言阶段": clock("18:00"),
         },
-        5,
+        6,
     ),
     "m103": (
         14,  # 红线 and the night's windows (行动时限, R-M103-18) in minutes, the 讨论日 to the 关门
@@ -134,10 +135,10 @@ def _deadline_text(page: object) -> str:
 
 
 def _close(page: object) -> tuple[datetime, datetime]:
-    """关闭阶段 in the console; the close happened between the two moments returned."""
-    page.select_option("select[name=command]", "关闭阶段")  # type: ignore[attr-defined]
+    """立即关闭本阶段 in the console (confirmed); the close happened between the two moments
+    returned."""
     before = datetime.now(UTC)
-    page.click("#commands button[type=submit]")  # type: ignore[attr-defined]
+    page.click("#cmd-close button[type=submit]")  # type: ignore[attr-defined]
     page.wait_for_load_state()  # type: ignore[attr-defined]
     return before, datetime.now(UTC)
 
@@ -151,6 +152,7 @@ def test_the_post_clock_in_beijing_time_on_every_page(
     player_ctx = _context(browser, "Asia/Shanghai")
     public_ctx = _context(browser, "Europe/Berlin")
     d = director_ctx.new_page()  # type: ignore[attr-defined]
+    d.on("dialog", lambda dialog: dialog.accept())  # 确定立即关闭本阶段并结算吗？
     start = datetime.now(UTC).replace(second=0, microsecond=0)
     links = _create(d, server, rid, players, start)
     console = d.url
