@@ -56,3 +56,19 @@ def test_night_victim_and_identity_announced_at_day_start() -> None:
     assert "【第2天】天亮了。昨夜巳死亡，身份：水民。" in texts
     assert [r["value"] for r in view(g, 3)["results"]] == ["杀手"]
     assert view(g, 7)["results"] == []
+
+
+def test_a_quiet_night_keeps_its_last_words_stage_and_the_dawn_comes_at_12() -> None:
+    # R-BS46-12: 遗言 20:00–次日12:00 every night; 天亮时，统一公布死者及其身份 (here: nobody) at 12:00
+    rs = find_ruleset("bs46", {"start_at": "2026-07-01T12:00:00+08:00"})
+    g = Game.create(rs, NAMES, 0, {i: rs.role_key(r) for i, r in enumerate(DEAL)}, FIXED)
+    g.handle(Close())
+    g.handle(Close())  # nobody was killed
+    assert g.state.stage == "遗言"
+    assert not any("天亮" in a["text"] for a in view(g, "public")["announcements"])
+    g.handle(Close())
+    assert g.state.opened_at is not None and g.state.opened_at.isoformat() == (
+        "2026-07-03T12:00:00+08:00"
+    )
+    texts = [a["text"] for a in view(g, "public")["announcements"]]
+    assert "【第2天】天亮了。昨夜平安，无人死亡。" in texts
