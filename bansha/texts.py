@@ -94,6 +94,8 @@ THREAD_ANONYMOUS = "匿名"
 """The author of a post the forum prints without a name."""
 THREAD_IMAGE = "[图片]"
 """An image in a post body, where the forum showed a picture."""
+THREAD_POST_HINT = "写下你的发言；引用某一楼请在上面填楼层"
+"""The post box of a thread whose rule set votes elsewhere (no vote format to show)."""
 THREAD_FILE_EMPTY = "「{name}」是空文件"
 THREAD_FILE_BINARY = (
     "「{name}」不是网页或文字（可能是图片或压缩包）：请上传在浏览器里“另存为网页”保存的帖子页"

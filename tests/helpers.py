@@ -1,6 +1,7 @@
 """Shared test helpers: tables of names and fixed deals."""
 
 from bansha.engine import Close, Game
+from bansha.mechanics.vote_posts import vote_format
 from bansha.rulesets import find_ruleset
 
 M103_NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -9,6 +10,9 @@ M103_DEAL = (
     + ["大内密探", "妙手太医", "御前侍卫", "东宫太子", "牵线红娘", "至尊帝王"]
     + ["绝色宠妃"] * 4
 )
+
+M103_FORMAT = vote_format(find_ruleset("m103").data["thread"])
+"""M103's vote-post format (its data file's ``thread.vote_format``)."""
 
 
 def m103_game(seed: int = 0, fixed: bool = True, **options: object) -> Game:

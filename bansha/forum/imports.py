@@ -104,7 +104,7 @@ def read_thread(
     for p in by_seat:
         if p.time is None or (s.opened_at is not None and p.time < s.opened_at):
             continue
-        if p.masked or not is_vote_post(p.body):
+        if p.masked or not is_vote_post(p.text, rules):
             continue
         seat = names.index(p.author)
         # exactly as in bansha's own thread: a vote post after the author's first vote is the

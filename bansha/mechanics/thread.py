@@ -33,9 +33,10 @@ ACCELERATE = re.compile(r"申请(?:进程)?加速")
 """A reasoning post of XXXII's restricted phase, numbered 「蓝字1」…「蓝字3」."""
 
 
-def is_vote_post(text: str) -> bool:
-    """Whether a post means to vote (and so is read as a vote post), look-alikes included."""
-    return vote_posts.is_vote_post(text)
+def is_vote_post(text: str, rules: dict[str, Any]) -> bool:
+    """Whether a post means to vote (and so is read as a vote post) in the format of the rule
+    set's ``thread`` data (``vote_format``), look-alikes included."""
+    return vote_posts.is_vote_post(text, vote_posts.vote_format(rules))
 
 
 def post(rs: RuleSet, ctx: Ctx, cmd: Post) -> None:
@@ -59,7 +60,7 @@ def post(rs: RuleSet, ctx: Ctx, cmd: Post) -> None:
         raise RuleError(f"本阶段的{rules.get('blue_limit', 3)}次蓝字推理发言已经用完")
     vote: dict[str, Any] | None = None
     voting = s.stage_key in rs.data.get("vote_stages", [])
-    if voting and is_vote_post(text):
+    if voting and is_vote_post(text, rules):
         vote = _vote(rs, ctx, cmd, text)
     accel = voting and bool(rules.get("acceleration")) and bool(ACCELERATE.search(text))
     if accel:

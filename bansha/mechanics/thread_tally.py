@@ -94,9 +94,10 @@ def tally_thread(
     cast: dict[int, int] = {}
     asked: set[int] = set()
     accelerated = False
+    fmt = vote_posts.vote_format(thread_rules)
     for p in posts:
         seat = seat_of.get(vote_posts.fold(p.author))
-        if vote_posts.is_vote_post(p.text):
+        if vote_posts.is_vote_post(p.text, fmt):
             line = _decide(p, seat, roster, thread_rules, rules, cast, accelerated)
             lines.append(line)
             if line.void is None and seat is not None:

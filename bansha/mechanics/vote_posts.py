@@ -3,11 +3,17 @@
 M103 投票规则: 「明确说明投票对象和投票理由……改票时必须引用原投票帖，并明确说明改票对象和改票理由……允许弃权，弃权也需要发投票帖
 ……投票格式有误的投票将算作废票。」 with the example「投票对象：花千树 投票理由：砍树。」「改票对象：不见 改票理由：突然打居」.
 
-One reader serves bansha's own thread and imported forum threads alike (docs/vote-posts.md lists
-every form and what becomes of it):
+The format is the rule set's data, not this module's: ``thread.vote_format`` names the labels of a
+vote (``vote: {target, reason}``), of a change (``change``, optional), the words of an abstention
+(``abstain``), whether a reason is required (``reason_required``), the look-alike labels players
+write instead (``look_alikes``: label written → label meant) and the hint bansha's own thread box
+shows (``hint``). A director whose rule post asks for 「票投：名字」 writes that and nothing else
+changes. One reader serves bansha's own thread and imported forum threads alike
+(docs/vote-posts.md lists every form and what becomes of it):
 
-- the labels 「投票对象」「投票理由」「改票对象」「改票理由」, with 「:」 or 「：」, on one line or several,
-  the value on the label's line or the next; BBCode bold/colour/size wrappers are not part of it;
+- the labels with 「:」 or 「：」, on one line or several, the value on the label's line or the next;
+  BBCode bold/colour/size wrappers are not part of it; quoted posts and code boxes ([code]) are not
+  the post's own words;
 - the name loses trailing punctuation (「花千树。」), quotes and brackets (「『花千树』」) and a leading
   「@」; it is matched against the roster after folding full-width forms and spaces (NFKC) and
   traditional characters (OpenCC), a folded match carrying a warning for the director;
@@ -31,29 +37,117 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-ABSTAIN = ("弃权", "弃票")
-QUOTE = re.compile(r"\[quote\].*?\[/quote\]", re.S | re.I)
+QUOTE = re.compile(r"\[quote(?:=[^\]]*)?\].*?\[/quote\]", re.S | re.I)
+CODE = re.compile(r"\[code(?:=[^\]]*)?\].*?(?:\[/code\]|$)", re.S | re.I)
+"""A code box: what it holds is shown, never read as the post's words (a format example)."""
 WRAPPERS = re.compile(r"\[/?(?:b|i|u|s|color|size|font|align|backcolor|url)(?:=[^\]]*)?\]", re.I)
-EXACT = {"投票对象", "投票理由", "改票对象", "改票理由"}
-LABEL = re.compile(
-    r"(投票对象|投票理由|改票对象|改票理由|投票对像|改票对像|投票|改票|(?<![\u4e00-\u9fff])票"
-    r"|(?<![\u4e00-\u9fff])理由)\s*[:：]"
-)
-"""Every label a vote post may carry, longest first; shorthand only where it starts a word."""
-NEAR = {
-    "投票对像": ("对象", "投票", "「投票对像」应写作「投票对象」"),
-    "改票对像": ("对象", "改票", "「改票对像」应写作「改票对象」"),
-    "投票": ("对象", "投票", "「投票：」应写作「投票对象：」"),
-    "改票": ("对象", "改票", "「改票：」应写作「改票对象：」"),
-    "票": ("对象", "投票", "「票：」应写作「投票对象：」"),
-    "理由": ("理由", "", "「理由：」应写作「投票理由：」或「改票理由：」"),
-}
-"""Look-alike label → (field, kind it stands for, what the director is told)."""
 TRIM = " \t\r\n。．.，,、！!？?；;：:~～…\"'“”‘’「」『』【】《》()（）[]"
-
+CJK_BEFORE = r"(?<![\u4e00-\u9fff])"
+"""A short look-alike that ends another label (「票」 of 「投票」, 「理由」 of 「投票理由」) is one only
+where it starts a word: 「这一票：」 and 「他的理由：」 are no labels."""
 
 Kind = Literal["vote", "change", "abstain", "void"]
 """What a vote post is: a vote, a change (改票), an abstention (弃权) or a void post (废票)."""
+Field = tuple[str, str]
+"""(``vote`` or ``change``, ``target`` or ``reason``): what a label stands for."""
+
+
+class FormatError(ValueError):
+    """A rule set's ``thread.vote_format`` that cannot be read (the message says why, in Chinese)."""
+
+
+@dataclass(frozen=True)
+class VoteFormat:
+    """The rule post's vote-post format, read from the rule set's ``thread.vote_format``."""
+
+    labels: dict[str, Field]
+    """Each label as written in the rule post (simplified characters) → what it stands for."""
+    look_alikes: dict[str, Field]
+    """Each look-alike label → the label it stands for (a reason's goes with the label before it)."""
+    abstain: tuple[str, ...]
+    reason_required: bool
+    hint: str
+    pattern: re.Pattern[str]
+    forms: tuple[str, ...]
+    """Every label and look-alike in simplified and traditional characters: a post holding none
+    of them is no vote post (checked before the slower conversion)."""
+
+    def label(self, kind: str, what: str) -> str:
+        """The rule post's label for ``(kind, what)``; a change without labels of its own uses the
+        vote's."""
+        for text, meant in self.labels.items():
+            if meant == (kind, what):
+                return text
+        return self.label("vote", what) if kind == "change" else ""
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> VoteFormat:
+        """The format a ``thread.vote_format`` mapping gives."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("vote"), Mapping):
+            raise FormatError("规则文件的 thread.vote_format 必须写明 vote: {target: …, reason: …}")
+        labels: dict[str, Field] = {}
+        for kind in ("vote", "change"):
+            part = data.get(kind) or {}
+            for what in ("target", "reason"):
+                text = str(part.get(what) or "").strip()
+                if text:
+                    labels[simplified(text)] = (kind, what)
+        if ("vote", "target") not in labels.values():
+            raise FormatError("规则文件的 thread.vote_format.vote 必须写明投票对象的标签（target）")
+        look_alikes: dict[str, Field] = {}
+        for written, meant in dict(data.get("look_alikes") or {}).items():
+            key = simplified(str(meant).strip())
+            if key not in labels:
+                raise FormatError(
+                    f"thread.vote_format.look_alikes 的「{written}」对应的「{meant}」不是格式里的标签"
+                )
+            look_alikes[simplified(str(written).strip())] = labels[key]
+        words = [*labels, *look_alikes]
+        alternatives = []
+        for word in sorted(words, key=len, reverse=True):
+            short = word in look_alikes and any(w != word and w.endswith(word) for w in words)
+            alternatives.append((CJK_BEFORE if short else "") + re.escape(word))
+        pattern = re.compile(f"({'|'.join(alternatives)})\\s*[:：]")
+        forms = tuple(dict.fromkeys(f for w in words for f in (w, traditional(w))))
+        hint = str(data.get("hint") or "").strip()
+        if not hint:
+            raise FormatError(
+                "规则文件的 thread.vote_format 必须写明讨论帖里显示的投票格式提示（hint）"
+            )
+        abstain = tuple(str(a) for a in data.get("abstain") or ())
+        return cls(
+            labels,
+            look_alikes,
+            abstain,
+            bool(data.get("reason_required", True)),
+            hint,
+            pattern,
+            forms,
+        )
+
+    def note(self, written: str) -> str:
+        """What the director is told of a look-alike: the label it should have been."""
+        kind, what = self.look_alikes[written]
+        meant = [self.label(kind, what)]
+        if what == "reason" and kind == "vote" and self.label("change", "reason") != meant[0]:
+            meant.append(self.label("change", "reason"))
+        return f"「{written}：」应写作" + "或".join(f"「{m}：」" for m in meant)
+
+
+_FORMATS: dict[int, tuple[object, VoteFormat]] = {}
+
+
+def vote_format(rules: Mapping[str, Any]) -> VoteFormat:
+    """The format of a rule set's ``thread`` data (read once per data mapping)."""
+    data = rules.get("vote_format")
+    if data is None:
+        raise FormatError("规则文件没有写明投票帖的格式（thread.vote_format）")
+    cached = _FORMATS.get(id(data))
+    if cached is not None and cached[0] is data:
+        return cached[1]
+    fmt = VoteFormat.read(data)
+    _FORMATS[id(data)] = (data, fmt)
+    return fmt
 
 
 @dataclass(frozen=True)
@@ -70,16 +164,25 @@ class VotePost:
     """Written with a look-alike label (「投票对像」, 「投票：」): never dropped, void or warned."""
 
 
-_TO_SIMPLIFIED: list[Any] = []
+_OPENCC: dict[str, Any] = {}
+
+
+def _convert(config: str, text: str) -> str:
+    if config not in _OPENCC:
+        import opencc
+
+        _OPENCC[config] = opencc.OpenCC(config)
+    return str(_OPENCC[config].convert(text))
 
 
 def simplified(text: str) -> str:
     """Traditional characters as simplified ones (OpenCC's t2s), so 「花千樹」 matches 「花千树」."""
-    if not _TO_SIMPLIFIED:
-        import opencc
+    return _convert("t2s", text)
 
-        _TO_SIMPLIFIED.append(opencc.OpenCC("t2s"))
-    return str(_TO_SIMPLIFIED[0].convert(text))
+
+def traditional(text: str) -> str:
+    """Simplified characters as traditional ones (OpenCC's s2t)."""
+    return _convert("s2t", text)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -90,16 +193,16 @@ def fold(name: str) -> str:
 
 
 def own_text(text: str) -> str:
-    """The post's own words: quoted posts and BBCode wrappers removed."""
-    return WRAPPERS.sub("", QUOTE.sub("", text))
+    """The post's own words: quoted posts, code boxes and BBCode wrappers removed."""
+    return WRAPPERS.sub("", CODE.sub("", QUOTE.sub("", text)))
 
 
-def is_vote_post(text: str) -> bool:
+def is_vote_post(text: str, fmt: VoteFormat) -> bool:
     """Whether a post means to vote, look-alike labels included (so none is silently dropped)."""
     plain = own_text(text)
-    if "票" not in plain and "理由" not in plain and "對" not in plain:
+    if not any(form in plain for form in fmt.forms):
         return False
-    return bool(LABEL.search(simplified(plain)))
+    return bool(fmt.pattern.search(simplified(plain)))
 
 
 def clean_name(value: str) -> str:
@@ -135,32 +238,31 @@ def _as_written(value: str) -> list[str]:
     return out
 
 
-def _fields(text: str) -> tuple[dict[tuple[str, str], str], list[str], list[str]]:
+def _fields(text: str, fmt: VoteFormat) -> tuple[dict[Field, str], list[str], list[str]]:
     """(kind, field) → value as written (the first), the look-alike labels' notes in order, and
     the names of a target field written twice with different names."""
     own = own_text(text)
     plain = simplified(own)  # labels are read in simplified characters; values as written
     if len(plain) != len(own):
         own = plain  # a conversion that changed the length: read everything simplified
-    marks = list(LABEL.finditer(plain))
-    found: dict[tuple[str, str], str] = {}
+    marks = list(fmt.pattern.finditer(plain))
+    found: dict[Field, str] = {}
     notes: list[str] = []
     twice: list[str] = []
     for i, m in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(own)
         value = own[m.end() : end].strip()
         label = m.group(1)
-        if label in EXACT:
-            key = (label[:2], label[2:])
+        if label in fmt.labels:
+            key = fmt.labels[label]
         else:
-            what, kind, note = NEAR[label]
-            if not kind:  # a bare 「理由：」 goes with the label before it
-                kind = next((k for k, _ in reversed(list(found))), "投票")
-            key = (kind, what)
-            notes.append(note)
+            key = fmt.look_alikes[label]
+            if key[1] == "reason":  # a bare 「理由：」 goes with the label before it
+                key = (next((k for k, _ in reversed(list(found))), key[0]), "reason")
+            notes.append(fmt.note(label))
         if (
             key in found
-            and key[1] == "对象"
+            and key[1] == "target"
             and fold(clean_name(value)) != fold(clean_name(found[key]))
         ):
             twice = [clean_name(found[key]), clean_name(value)]
@@ -168,12 +270,12 @@ def _fields(text: str) -> tuple[dict[tuple[str, str], str], list[str], list[str]
     return found, notes, twice
 
 
-def parse(text: str, roster: list[str], near_miss: str = "void") -> VotePost:
-    """Read one post against the roster of players still in the game; ``near_miss`` is the rule
-    set's choice for look-alike labels (``void``: 废票 with the reason, ``count``: counted with a
-    warning)."""
-    found, notes, twice = _fields(text)
-    read = _read(found, roster)
+def parse(text: str, roster: list[str], fmt: VoteFormat, near_miss: str = "void") -> VotePost:
+    """Read one post against the roster of players still in the game in the rule set's format;
+    ``near_miss`` is the rule set's choice for look-alike labels (``void``: 废票 with the reason,
+    ``count``: counted with a warning)."""
+    found, notes, twice = _fields(text, fmt)
+    read = _read(found, roster, fmt)
     if twice and read.kind != "void":  # M103 「每人一票」: a post naming two is no vote for either
         error = f"一个帖子里写了两个投票对象（「{twice[0]}」和「{twice[1]}」）"
         read = VotePost("void", None, read.reason, read.change, read.warnings, error)
@@ -189,24 +291,27 @@ def parse(text: str, roster: list[str], near_miss: str = "void") -> VotePost:
     return VotePost("void", read.target, read.reason, read.change, read.warnings, error, True)
 
 
-def _read(found: dict[tuple[str, str], str], roster: list[str]) -> VotePost:
-    change = ("改票", "对象") in found
-    label = "改票" if change else "投票"
-    fields = {what: value for (k, what), value in found.items() if k == label}
-    if "对象" not in fields:
-        return VotePost("void", error="没有写明投票对象（格式：投票对象：名字）")
-    raw = clean_name(fields["对象"])
-    reason = fields.get("理由", "").strip()
+def _read(found: dict[Field, str], roster: list[str], fmt: VoteFormat) -> VotePost:
+    change = ("change", "target") in found
+    kind_key = "change" if change else "vote"
+    fields = {what: value for (k, what), value in found.items() if k == kind_key}
+    target_label = fmt.label(kind_key, "target")
+    if "target" not in fields:
+        return VotePost("void", error=f"没有写明投票对象（格式：{target_label}：名字）")
+    raw = clean_name(fields["target"])
+    reason = fields.get("reason", "").strip()
     if not raw:
-        return VotePost("void", change=change, error="投票对象是空的（格式：投票对象：名字）")
-    if not reason:
         return VotePost(
-            "void", change=change, error=f"没有写明{label}理由（格式：{label}理由：……）"
+            "void", change=change, error=f"投票对象是空的（格式：{target_label}：名字）"
         )
-    if fold(raw) in {fold(a) for a in ABSTAIN}:
+    if not reason and fmt.reason_required:
+        words = "改票" if change else "投票"
+        label = fmt.label(kind_key, "reason")
+        return VotePost("void", change=change, error=f"没有写明{words}理由（格式：{label}：……）")
+    if fold(raw) in {fold(a) for a in fmt.abstain}:
         return VotePost("abstain", None, reason, change)
     kind: Kind = "change" if change else "vote"
-    written = [*_as_written(fields["对象"]), raw]
+    written = [*_as_written(fields["target"]), raw]
     exact = next((n for n in written if n in roster), None)
     if exact is not None:
         return VotePost(kind, exact, reason, change)
@@ -236,10 +341,11 @@ def read_vote(
 ) -> VotePost:
     """A vote post read the one way bansha reads them (its own thread, an import, ``bansha thread
     read``): the post against the roster of players still in the game, under the rule set's
-    ``thread`` data (``near_miss_votes``, ``change_quotes_original``). ``quoted``: the post quotes
-    another; ``voted_before``: its author already has a vote in this stage, so this post is the
-    change (改票) whatever its labels, and must quote where the rules say so."""
-    read = parse(text, roster, str(rules.get("near_miss_votes", "void")))
+    ``thread`` data (``vote_format``, ``near_miss_votes``, ``change_quotes_original``). ``quoted``:
+    the post quotes another; ``voted_before``: its author already has a vote in this stage, so this
+    post is the change (改票) whatever its labels, and must quote where the rules say so."""
+    fmt = vote_format(rules)
+    read = parse(text, roster, fmt, str(rules.get("near_miss_votes", "void")))
     if voted_before and not read.change and read.kind != "void":
         read = replace(read, kind="change" if read.kind == "vote" else read.kind, change=True)
     return unquoted_change(read, quoted, rules)

@@ -60,11 +60,17 @@ def _load_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
+WHOLE = frozenset({"vote_format"})
+"""Keys a variant replaces whole: a vote-post format (``thread.vote_format``) is its rule post's,
+never a mix of its labels and the base's."""
+
+
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    """Merge a variant's keys over its base: dicts merge recursively, other values replace."""
+    """Merge a variant's keys over its base: dicts merge recursively (but those in ``WHOLE``),
+    other values replace."""
     out = dict(base)
     for k, v in over.items():
-        if isinstance(v, dict) and isinstance(out.get(k), dict):
+        if isinstance(v, dict) and isinstance(out.get(k), dict) and k not in WHOLE:
             out[k] = merge(out[k], v)
         else:
             out[k] = v

@@ -60,6 +60,10 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
         return HttpResponseRedirect(reverse("discussion", args=[record.id]))
     with SERVICE.reading(record.id, record.seq) as game:
         v, today = view(game, viewer), game.state.day
+        # the rule post's own vote format (thread.vote_format.hint); a thread without votes: none
+        rules = game.ruleset.data
+        voting = bool(rules.get("vote_stages"))
+        hint = rules.get("thread", {}).get("vote_format", {}).get("hint") if voting else None
     seq = digest(v)
     days = sorted(v["thread"]) or [today]
     try:
@@ -89,6 +93,7 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             "author": author,
             "lift": sorted(lift.items(), key=lambda kv: kv[1][0][0]),
             "can_post": isinstance(viewer, int),
+            "post_hint": hint or texts.THREAD_POST_HINT,
             "seq": seq,
         },
     )

@@ -26,6 +26,7 @@ from tests.forum.thread_pages import (
     make_thread,
     phpwind_pages,
 )
+from tests.helpers import M103_FORMAT
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GMT8 = timezone(timedelta(hours=8))
@@ -103,11 +104,13 @@ def test_the_hand_written_discuz_page() -> None:
     assert posts[3].edited_at == datetime(2026, 11, 30, 9, 50, tzinfo=GMT8)
     change = posts[3]
     assert change.quotes[0].pid == "1002" and change.quotes[0].author == "花千树"
-    read = vote_posts.parse(change.text, ["花千树", "不见", "白芷"])
+    read = vote_posts.parse(change.text, ["花千树", "不见", "白芷"], M103_FORMAT)
     assert (read.kind, read.target) == ("change", "白芷")
-    assert vote_posts.parse(posts[1].text, ["花千树", "不见", "白芷"]).target == "不见"
-    assert vote_posts.parse(posts[4].text, ["花千树", "不见", "白芷"]).kind == "abstain"
-    assert vote_posts.parse(posts[5].text, ["花千树", "不见", "白芷"]).kind == "void"
+    assert vote_posts.parse(posts[1].text, ["花千树", "不见", "白芷"], M103_FORMAT).target == "不见"
+    assert (
+        vote_posts.parse(posts[4].text, ["花千树", "不见", "白芷"], M103_FORMAT).kind == "abstain"
+    )
+    assert vote_posts.parse(posts[5].text, ["花千树", "不见", "白芷"], M103_FORMAT).kind == "void"
     assert posts[4].quotes[0].pid is None and posts[4].quotes[0].author == "不见"
 
 
@@ -126,7 +129,7 @@ def test_pasted_text() -> None:
     posts = parse_plain(text)
     assert [(p.floor, p.author) for p in posts] == [(1, "导演"), (2, "花千树"), (3, "不见")]
     assert posts[2].quotes[0].author == "花千树" and "投票对象" in posts[2].quotes[0].text
-    assert vote_posts.parse(posts[2].text, ["花千树", "不见"]).target == "花千树"
+    assert vote_posts.parse(posts[2].text, ["花千树", "不见"], M103_FORMAT).target == "花千树"
     with pytest.raises(ThreadError):
         parse_plain("nothing here")
 

@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from bansha.engine import Post, Say
+from bansha.rulesets import find_ruleset
 from bansha.service.games import SERVICE
 from bansha.store.models import SeatRecord
 
@@ -240,6 +241,9 @@ def test_the_discussion_thread_reads_publicly_and_takes_posts_from_players() -> 
         f"/g/{gid}/thread", {"text": f"投票对象：{NAMES[b]}\n投票理由：划水", "nonce": "p1"}
     )
     assert r.status_code == 302
+    box = player.get(f"/g/{gid}/thread").content.decode()
+    hint = find_ruleset("m103").data["thread"]["vote_format"]["hint"]  # the rule post's format
+    assert f'placeholder="{hint}"' in box
     page = Client().get(f"/g/{gid}/thread").content.decode()  # anyone may read
     assert "1楼" in page and f"投票：{NAMES[b]}" in page and "发帖</button>" not in page
     assert Client().post(f"/g/{gid}/thread", {"text": "路人"}).status_code == 404
