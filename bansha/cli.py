@@ -96,7 +96,10 @@ def _phase_zh(label: str) -> str:
 def scenario_run(
     files: Annotated[list[Path], typer.Argument(help="Scenario YAML files")],
     as_json: Annotated[
-        bool, typer.Option("--json", help="Also print the final state as JSON")
+        bool,
+        typer.Option(
+            "--json", help="Print the final state as JSON (on failure: the state at that step)"
+        ),
     ] = False,
 ) -> None:
     """Run scenario files; stop non-zero at the first expectation that fails."""
@@ -106,7 +109,12 @@ def scenario_run(
         try:
             sc = run_scenario(f)
         except ScenarioFailure as e:
-            console.print(f"[red]FAIL[/red] {e}")
+            if as_json:  # the failure on stderr, the state at the failing step as JSON on stdout
+                Console(stderr=True).print(f"[red]FAIL[/red] {e}", soft_wrap=True)
+                if e.state is not None:
+                    sys.stdout.write(json.dumps(e.state, ensure_ascii=False, indent=2) + "\n")
+            else:
+                console.print(f"[red]FAIL[/red] {e}", soft_wrap=True)  # one line per failure
             raise typer.Exit(1) from e
         except (OSError, ValueError) as e:
             console.print(f"[red]FAIL[/red] {f}: {e}")

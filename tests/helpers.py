@@ -1,5 +1,7 @@
 """Shared test helpers: tables of names and fixed deals."""
 
+from pathlib import Path
+
 from bansha.engine import Close, Game
 from bansha.mechanics.vote_posts import vote_format
 from bansha.rulesets import find_ruleset
@@ -30,3 +32,14 @@ def m103_day(names: list[str] | None = None, seed: int = 3) -> Game:
             return g
         g.handle(Close())
     raise AssertionError("no day stage")
+
+
+def m103_scenario(folder: Path, steps: str, name: str = "s.yaml") -> Path:
+    """A scenario file for M103's 14 players (random deal) with the given ``steps:`` lines."""
+    f = folder / name
+    f.write_text(
+        "ruleset: m103\nplayers: [甲, 乙, 丙, 丁, 戊, 己, 庚, 辛, 壬, 癸, 子, 丑, 寅, 卯]\n"
+        "steps:\n" + steps,
+        encoding="utf-8",
+    )
+    return f

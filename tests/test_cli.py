@@ -6,6 +6,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from bansha.cli import app
+from tests.helpers import m103_scenario
 
 runner = CliRunner()
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -35,15 +36,21 @@ def test_scenario_run_ok_and_json() -> None:
 
 
 def test_scenario_run_failure_exits_nonzero(tmp_path: Path) -> None:
-    f = tmp_path / "wrong.yaml"
-    f.write_text(
-        "ruleset: m103\nplayers: [甲, 乙, 丙, 丁, 戊, 己, 庚, 辛, 壬, 癸, 子, 丑, 寅, 卯]\n"
-        "steps:\n  - expect:\n      stage: 夜晚\n",
-        encoding="utf-8",
-    )
+    f = m103_scenario(tmp_path, "  - expect:\n      stage: 夜晚\n")
     result = runner.invoke(app, ["scenario", "run", str(f)])
     assert result.exit_code == 1
     assert "step 1" in result.output and "stage" in result.output and "红线" in result.output
+
+
+def test_scenario_run_json_prints_the_state_at_the_failing_step(tmp_path: Path) -> None:
+    steps = "  - next: night 1\n  - expect:\n      public_out: [甲]\n  - next: day 1\n"
+    f = m103_scenario(tmp_path, steps)
+    result = CliRunner().invoke(app, ["scenario", "run", "--json", str(f)])
+    assert result.exit_code == 1
+    assert "step 2" in result.stderr and "public_out" in result.stderr
+    state = json.loads(result.stdout)
+    assert state["phase"] == "night 1" and state["stage"] == "夜晚"  # not the end: step 2
+    assert state["public_out"] == [] and "announced" in state and "told" in state
 
 
 def test_bench_runs() -> None:

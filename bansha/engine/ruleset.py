@@ -472,7 +472,7 @@ class RuleSet:
         ctx.emit(
             "reveal",
             {
-                "roles": {p.name: self.role_name(p.role) for p in s.players},
+                "roles": {p.name: self.reveal_role(s, p.seat) for p in s.players},
                 "dealt": dealt.get("roles"),
                 "nonce": dealt.get("nonce"),
                 "factions": {p.name: self.faction_name(p.faction) for p in s.players},
@@ -481,6 +481,10 @@ class RuleSet:
             },
             PUBLIC,
         )
+
+    def reveal_role(self, state: State, seat: int) -> str:
+        """The identity the reveal (揭秘) shows for a seat: its role at the end."""
+        return self.role_name(state.players[seat].role)
 
     def extend(self, ctx: Ctx, minutes: int, at: datetime | None) -> None:
         """延期: the director moves the current stage's deadline (an announced change of timetable)."""

@@ -95,6 +95,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     raw: list[str] = []  # each seat's player as the state names them (the latest substitute)
     first: list[str] = []  # each seat's first player
     out_public: list[int] = []
+    revealed: dict[int, str] = {}  # identities the announcements showed, by seat
     me: dict[str, Any] = {}
     groups: dict[str, list[int]] = {}
     holders: dict[str, int | None] = {}
@@ -191,7 +192,8 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             )
             if review and i >= pending:
                 drafts.append({"position": i, "text": text})
-            out_public.extend(d.get("exits", []))
+            out_public.extend(x for x in d.get("exits", []) if x not in out_public)
+            revealed.update((int(seat), str(word)) for seat, word in d.get("revealed", []))
             holders.update(d.get("holders", {}))
         elif k == "chat":
             chats.append(
@@ -261,6 +263,8 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             ended = True
         elif k == "reveal":
             reveal = d
+            seat_of = {name: i for i, name in enumerate(names)}
+            revealed.update((seat_of[n], str(r)) for n, r in d.get("roles", {}).items())
     out_set = set(out_public)
     result: dict[str, Any] = {
         "ruleset": rs.id,
@@ -269,6 +273,8 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         "timezone": str(rs.options["timezone"]),  # R-ALL-10: deadlines are local to it
         **stage,
         "players": [{"seat": i, "name": n, "out": i in out_set} for i, n in enumerate(names)],
+        "exits": [names[x] for x in out_public],  # in announcement order
+        "revealed": {names[x]: word for x, word in sorted(revealed.items())},
         "holders": {
             rs.status_name(s): (names[h] if h is not None else None) for s, h in holders.items()
         },

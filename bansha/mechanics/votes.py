@@ -60,7 +60,7 @@ def cast(
     target: int | None,
     at: datetime | None,
     *,
-    max_changes: int,
+    max_changes: int | None,
     freeze_minutes: int,
     accelerated: bool,
 ) -> None:

@@ -17,6 +17,7 @@ import yaml
 from bansha.engine import Act, Close, Director, Game, RuleError, Vote, clock
 from bansha.engine.ruleset import RuleSet
 from bansha.rulesets import find_ruleset
+from bansha.scenario import seen
 
 MAX_CLOSES = 500
 
@@ -32,6 +33,8 @@ class ScenarioFailure(Exception):
             expected,
             actual,
         )
+        self.state: dict[str, Any] | None = None
+        """The state at the failing step, in the vocabulary of ``expect`` (set by the runner)."""
         where = f"{file}: step {step}" if step is not None else file
         super().__init__(f"{where}: {key}: expected {expected!r}, got {actual!r}")
 
@@ -111,7 +114,11 @@ def run_scenario(path: str | Path) -> Loaded:
     """Run every step; raise ScenarioFailure at the first expectation that fails."""
     sc = load_scenario(path)
     for i, step in enumerate(sc.data.get("steps") or [], start=1):
-        _run_step(sc, i, step)
+        try:
+            _run_step(sc, i, step)
+        except ScenarioFailure as e:
+            e.state = final_state(sc)  # what ``--json`` prints: the state at the failing step
+            raise
     return sc
 
 
@@ -240,10 +247,12 @@ def _handle_close(sc: Loaded, i: int, at: datetime | None) -> None:
         ) from e
 
 
-def final_state(sc: Loaded) -> dict[str, Any]:
-    """The game's state in the vocabulary of ``expect``."""
+def final_state(sc: Loaded, views: bool = True) -> dict[str, Any]:
+    """The game's state in the vocabulary of ``expect``; with ``views``, also what the public and
+    each player have been shown (``public_out``, ``revealed``, ``knows``, ``groups``,
+    ``announced``, ``told``: read from their views, see ``seen.py``)."""
     rs, s = sc.ruleset, sc.game.state
-    return {
+    out = {
         "phase": s.phase_label(),
         "stage": s.stage,
         "alive": [p.name for p in s.players if p.alive],
@@ -261,12 +270,19 @@ def final_state(sc: Loaded) -> dict[str, Any]:
         "missions": list(s.flags.get("missions", [])),
         "deadline": clock.scenario_time(s.deadline, rs.zone),
     }
+    return {**out, **seen.state(sc.game)} if views else out
 
 
 def check_expect(sc: Loaded, i: int, body: dict[str, Any]) -> None:
-    """Compare each named key with the game's state."""
-    actual = final_state(sc)
+    """Compare each named key with the game's state (the view-based keys with the views)."""
+    actual = final_state(sc, views=False)
+    shown = seen.Seen(sc.game)
     for key, want in body.items():
+        if key in seen.KEYS:
+            failed = seen.check(shown, key, want, sc.seats)
+            if failed is not None:
+                raise ScenarioFailure(sc.path, i, *failed)
+            continue
         if key not in actual:
             raise ScenarioFailure(sc.path, i, key, "a known expect key", key)
         got = actual[key]

@@ -9,6 +9,7 @@ from bansha.engine import Game
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State, apply, fold
 from bansha.engine.views import view
+from bansha.mechanics.announce import HELD
 
 SELF_ONLY = {
     "role_card",
@@ -76,7 +77,9 @@ def _role_fields(tree: object, path: tuple[str, ...] = ()) -> set[tuple[str, ...
 
 
 def check_views(game: Game, seats: list[int] | None = None) -> None:
-    """A player's view shows their own role, results and groups, and nobody else's."""
+    """A player's view shows their own role, results and groups, and nobody else's; the public
+    view shows no exit or identity ahead of the post (``check_public``)."""
+    check_public(game)
     s, rs = game.state, game.ruleset
     public = view(game, "public")
     if not s.ended:
@@ -107,7 +110,9 @@ def check_views(game: Game, seats: list[int] | None = None) -> None:
         and s.phase == "night"
         and (e.data["phase"], e.data["day"]) == ("night", s.day)
     }  # boards on the pipeline announce tonight's exits when the day begins (R-ALL-11)
-    assert unannounced <= set(s.flags.get("night_exits", [])) | tonight, "an exit went unannounced"
+    held = {x for a in s.flags.get(HELD) or [] for x in a.get("exits", [])}
+    unannounced_ok = set(s.flags.get("night_exits", [])) | tonight | held
+    assert unannounced <= unannounced_ok, "an exit went unannounced"
     for seat in seats if seats is not None else range(len(s.players)):
         v = view(game, seat)
         p = s.players[seat]
@@ -148,3 +153,75 @@ def check_views(game: Game, seats: list[int] | None = None) -> None:
             assert part <= {p.seat for p in s.players if not p.alive}, (
                 "a private stage for the living"
             )
+
+
+NIGHT_IS_HELD = {"m103": ("start", "night"), "bs46": ("night",), "xxxii": ("night",)}
+"""Phases whose exits the post announces only when the next day begins (R-ALL-11: M103's
+夜晚期间需要公示的内容全部在下一个白天开始时公布, bs46's 天亮时，统一公布死者, XXXII's night deaths at the next day)."""
+
+
+def _base_id(game: Game) -> str:
+    from bansha.rulesets.bs46 import BS46
+    from bansha.rulesets.m103 import M103
+    from bansha.rulesets.m186 import M186
+    from bansha.rulesets.xxxii import XXXII
+
+    for cls, rid in ((M103, "m103"), (BS46, "bs46"), (M186, "m186"), (XXXII, "xxxii")):
+        if isinstance(game.ruleset, cls):
+            return rid
+    raise AssertionError(type(game.ruleset))
+
+
+def check_public(game: Game) -> None:
+    """``public_out`` and ``revealed`` (from the public view) never run ahead of what the post
+    allows: no exit public before its announcement is due (night exits wait for the day), and no
+    identity shown that the post does not show."""
+    rs, s = game.ruleset, game.state
+    base = _base_id(game)
+    public = view(game, "public")
+    exits, revealed = public["exits"], public["revealed"]
+    seat_of = {p.name: p.seat for p in s.players}
+    assert len(exits) == len(set(exits)), ("an exit announced twice", exits)
+    assert all(not s.players[seat_of[n]].alive for n in exits), ("a living player shown out", exits)
+    # night exits: out since the last day began, in a phase whose announcements wait for the day
+    held_phases = NIGHT_IS_HELD.get(base, ())
+    pending: set[int] = set()
+    phase = "setup"
+    for ev in game.events:
+        if ev.kind == "stage_opened":
+            phase = ev.data["phase"]
+            if phase == "day":
+                pending.clear()
+        elif ev.kind == "exited" and phase in held_phases:
+            pending.add(ev.data["seat"])
+    if not s.ended:
+        early = {n for n in exits if seat_of[n] in pending}
+        assert not early, ("a night exit was public before the day", early)
+    if s.ended:
+        if "reveal" in public:
+            roles = public["reveal"]["roles"]
+            assert all(revealed.get(n) == r for n, r in roles.items()), "the reveal shows all"
+        return
+    for name, word in revealed.items():
+        p = s.players[seat_of[name]]
+        if base == "m103":
+            # never an exit's identity (R-M103-17); only the emperor (option emperor: public)
+            # and a prince whose 谁敢动我 was announced (R-M103-06)
+            assert word == rs.role_name(p.role), (name, word)
+            assert p.role in ("emperor", "idiot"), ("M103 showed an identity", name, word)
+            if p.role == "emperor":
+                assert rs.options["emperor"] == "public", (name, word)
+        elif base == "bs46":
+            # 所有出局玩家均公布其真实身份, except 判死 (不显示其身份); only once announced out
+            assert name in exits, ("an identity shown before the exit", name)
+            assert p.exit_cause != "execute", ("判死 showed an identity", name)
+            assert word == rs.role_name(p.role), (name, word)
+        elif base == "m186":
+            # the red list after the assassination is declared (刺客拍刀流程)
+            assert s.flags.get("assassination"), ("a faction shown before the declaration", name)
+            assert word == rs.faction_name(p.faction), (name, word)
+        else:
+            raise AssertionError(("XXXII shows no identity during the game", name, word))
+    if base == "bs46":  # and every exit but 判死 does show it
+        shown = {n for n in exits if s.players[seat_of[n]].exit_cause != "execute"}
+        assert shown <= set(revealed), ("an exit without its identity", shown - set(revealed))

@@ -9,7 +9,7 @@ from bansha.engine import Director, Game
 from bansha.engine.state import State, apply
 from bansha.rulesets import find_ruleset
 from bansha.sim.agents import play_random
-from tests.rulesets.invariants import check_history, check_replay, check_views
+from tests.rulesets.invariants import check_history, check_public, check_replay, check_views
 
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳")
 RS = {
@@ -36,6 +36,7 @@ def test_random_games_keep_invariants(seed: int, base: str, missing: str) -> Non
             check_views(g, [stages % 16])
         if not g.state.ended and rng.random() < 0.03 and g.state.living():
             g.handle(Director(rng.choice(["淹死", "判死"]), {"seat": rng.choice(g.state.living())}))
+        check_public(g)  # every stage: no exit or identity public ahead of the post
 
     play_random(game, seed, on_stage=midway)
     s = game.state

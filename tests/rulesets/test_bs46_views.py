@@ -37,7 +37,11 @@ def test_vote_exit_reveals_identity_and_execution_does_not() -> None:
     g.handle(Close())
     texts = [a["text"] for a in view(g, "public")["announcements"]]
     assert "辛被投票出局，身份：警察卧底。" in texts
-    g.handle(Director("判死", {"seat": 4}))
+    g.handle(Director("判死", {"seat": 4}))  # at night: announced when the day begins (R-ALL-11)
+    texts = [a["text"] for a in view(g, "public")["announcements"]]
+    assert "戊因故意违规被判死。" not in texts
+    while g.state.phase != "day":
+        g.handle(Close())
     texts = [a["text"] for a in view(g, "public")["announcements"]]
     assert "戊因故意违规被判死。" in texts
     assert not any("戊" in t and "杀手" in t for t in texts)

@@ -9,7 +9,7 @@ from bansha.engine import Act, Director, Game, RuleError
 from bansha.rulesets import find_ruleset
 from bansha.sim.agents import play_random
 from tests.helpers import M103_NAMES
-from tests.rulesets.invariants import check_history, check_replay, check_views
+from tests.rulesets.invariants import check_history, check_public, check_replay, check_views
 
 RS = {opt: find_ruleset("m103", {"prince": opt}) for opt in ("unlimited", "once")}
 
@@ -28,6 +28,7 @@ def test_random_games_keep_invariants(seed: int, prince: str) -> None:
         if stages % 3 == 0:
             check_views(g, [stages % 14])
         director_chaos(g, rng)
+        check_public(g)  # every stage: no exit or identity public ahead of the post
 
     play_random(game, seed, on_stage=midway)
     s = game.state

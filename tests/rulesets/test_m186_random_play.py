@@ -9,7 +9,7 @@ from bansha.engine import Director, Game
 from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
 from bansha.sim.agents import play_random
-from tests.rulesets.invariants import check_history, check_replay, check_views
+from tests.rulesets.invariants import check_history, check_public, check_replay, check_views
 
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 RS = {opt: find_ruleset("m186", {"missing_strike": opt}) for opt in ("random", "blue_wins")}
@@ -31,6 +31,7 @@ def test_random_games_keep_invariants(seed: int, strike: str) -> None:
             check_knowledge(g)
         if not g.state.ended and rng.random() < 0.01 and g.state.living():
             g.handle(Director("红牌", {"seat": rng.choice(g.state.living())}))
+        check_public(g)  # every stage: no exit or identity public ahead of the post
 
     play_random(game, seed, on_stage=midway)
     s = game.state

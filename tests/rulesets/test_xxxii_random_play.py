@@ -9,7 +9,7 @@ from bansha.engine import Director, Game
 from bansha.engine.state import State, apply
 from bansha.rulesets import find_ruleset
 from bansha.sim.agents import play_random
-from tests.rulesets.invariants import check_history, check_replay, check_views
+from tests.rulesets.invariants import check_history, check_public, check_replay, check_views
 
 NAMES = [f"p{i}" for i in range(18)]
 RS = find_ruleset("xxxii")
@@ -31,6 +31,7 @@ def test_random_games_keep_invariants(seed: int, believers: int) -> None:
             check_views(g, [stages % 18])
         if not g.state.ended and rng.random() < 0.02 and g.state.living():
             g.handle(Director("警告", {"seat": rng.choice(g.state.living())}))
+        check_public(g)  # every stage: no exit or identity public ahead of the post
 
     play_random(game, seed, on_stage=midway)
     s = game.state

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from bansha.scenario import ScenarioFailure, final_state, run_scenario
+from tests.helpers import m103_scenario
 
 ROOT = Path(__file__).parent.parent / "scenarios"
 FILES = sorted(ROOT.glob("*/*.yaml"))
@@ -23,12 +24,7 @@ def test_enough_m103_scenarios() -> None:
 
 
 def test_failure_names_file_step_key(tmp_path: Path) -> None:
-    f = tmp_path / "bad.yaml"
-    f.write_text(
-        "ruleset: m103\nplayers: [甲, 乙, 丙, 丁, 戊, 己, 庚, 辛, 壬, 癸, 子, 丑, 寅, 卯]\n"
-        "steps:\n  - next\n  - expect:\n      phase: day 3\n",
-        encoding="utf-8",
-    )
+    f = m103_scenario(tmp_path, "  - next\n  - expect:\n      phase: day 3\n", "bad.yaml")
     with pytest.raises(ScenarioFailure) as e:
         run_scenario(f)
     assert e.value.step == 2

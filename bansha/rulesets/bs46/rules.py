@@ -18,8 +18,9 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State
-from bansha.mechanics import last_words, omissions, votes
+from bansha.mechanics import announce, last_words, omissions, votes
 from bansha.mechanics.rings import ring_next, team_choice
+from bansha.mechanics.team import current
 
 GOOD, KILLERS = "good", "killers"
 TEAM_KEYS = ("police", "killers")
@@ -287,12 +288,20 @@ class BS46(RuleSet):
     def _vote_out(self, ctx: Ctx, seat: int, key: str) -> None:
         role = self.role_name(ctx.state.players[seat].role)
         self._exit(ctx, seat, "vote")
-        ctx.emit(
-            "announcement",
-            {"key": key, "params": {"p": seat, "role": role}, "exits": [seat]},
-            PUBLIC,
-        )
+        ctx.emit("announcement", self._exit_notice(key, seat, role), PUBLIC)
         self._check_outcome(ctx)
+
+    def _exit_notice(self, key: str, seat: int, role: str | None) -> dict[str, Any]:
+        """An exit's announcement: 所有出局玩家均公布其真实身份 (R-BS46-09), the identity shown; 判死
+        shows none (不显示其身份), and then its data does not carry it either."""
+        if role is None:
+            return {"key": key, "params": {"p": seat}, "exits": [seat]}
+        return {
+            "key": key,
+            "params": {"p": seat, "role": role},
+            "exits": [seat],
+            "revealed": [[seat, role]],
+        }
 
     # ------------------------------------------------------------------ night
     def _resolve_night(self, ctx: Ctx) -> None:
@@ -303,7 +312,9 @@ class BS46(RuleSet):
             members = [p.seat for p in s.players if p.alive and skill in p.skills]
             if not members:
                 continue
-            subs = {seat: rec.targets[0] for (seat, sk), rec in s.acts.items() if sk == skill}
+            # R-ALL-09: only the members holding the power now count (a member drowned or 判死
+            # tonight, or an undercover who lost it on recovery, takes no further part)
+            subs = {seat: rec.targets[0] for seat, rec in current(s, skill).items()}
             real_role = self.data["teams"][key]["real"]
             real = {x for x in members if s.players[x].role == real_role}
             ranks = list(s.flags[f"ranks:{key}"])
@@ -369,16 +380,25 @@ class BS46(RuleSet):
         self._recover(ctx)
 
     def _recover(self, ctx: Ctx) -> None:
-        """Section 三, R-BS46-07: undercovers switch when their own side's team is wiped out."""
+        """Section 三, R-BS46-07: undercovers switch when their own side's team is wiped out.
+
+        「潜伏在警察团中的杀手卧底，自动转化为杀手」: the identity changes (option ``recovered_identity``,
+        ``converted`` by default): from then on his role is 杀手 (警察), a check on him reads so and his
+        exit announces it; ``original`` keeps the undercover's word and changes only the powers.
+        """
         s = ctx.state
         if s.ended:
             return
-        killers_out = not any(p.alive and p.role == "killer" for p in s.players)
-        police_out = not any(p.alive and p.role == "police" for p in s.players)
-        ku = next((p for p in s.players if p.role == "killer_undercover"), None)
-        pu = next((p for p in s.players if p.role == "police_undercover"), None)
+        dealt: list[str] = s.flags["dealt"]["roles"]
+        killers_out = not any(p.alive and dealt[p.seat] == "killer" for p in s.players)
+        police_out = not any(p.alive and dealt[p.seat] == "police" for p in s.players)
+        ku = next((p for p in s.players if dealt[p.seat] == "killer_undercover"), None)
+        pu = next((p for p in s.players if dealt[p.seat] == "police_undercover"), None)
+        converted = self.options["recovered_identity"] == "converted"
         if killers_out and ku is not None and ku.alive and not s.flags.get("ku_recovered"):
             ctx.emit("flag", {"key": "ku_recovered", "value": True})
+            if converted:
+                ctx.emit("role_set", {"seat": ku.seat, "role": "killer"}, (ku.seat,))
             if "check" in ku.skills:
                 ctx.emit("skill_lost", {"seat": ku.seat, "skill": "check"}, (ku.seat,))
             ctx.emit("skill_gained", {"seat": ku.seat, "skill": "assassinate"}, (ku.seat,))
@@ -388,6 +408,8 @@ class BS46(RuleSet):
                 ctx.emit("notice", {"key": "team_gone", "params": {}}, (pu.seat,))
         if police_out and pu is not None and pu.alive and not s.flags.get("pu_recovered"):
             ctx.emit("flag", {"key": "pu_recovered", "value": True})
+            if converted:
+                ctx.emit("role_set", {"seat": pu.seat, "role": "police"}, (pu.seat,))
             if "assassinate" in pu.skills:
                 ctx.emit("skill_lost", {"seat": pu.seat, "skill": "assassinate"}, (pu.seat,))
             ctx.emit("skill_gained", {"seat": pu.seat, "skill": "check"}, (pu.seat,))
@@ -404,8 +426,16 @@ class BS46(RuleSet):
         """Day start: 天亮时，统一公布死者及其身份; the night victim's last words."""
         if phase != "day" or day == 1:
             return
+        # 天亮时，统一公布死者 (R-ALL-11): a player drowned or 判死 at night first (he went first),
+        # then the night's victim with the identity
+        announce.release(ctx)
         self._announce_dawn(ctx, day, quiet_night=True)
         last_words.publish_and_close(ctx)
+
+    def holds_announcements(self, state: State) -> bool:
+        """天亮时，统一公布死者及其身份 (R-ALL-11): what the night has to announce (the director's
+        淹死/判死 and warnings at night included) waits for the day."""
+        return state.phase == "night"
 
     def _announce_dawn(self, ctx: Ctx, day: int, quiet_night: bool) -> None:
         """The night's victim with the true identity (R-BS46-09), or a quiet night."""
@@ -417,9 +447,15 @@ class BS46(RuleSet):
                 {"p": victim, "role": self.role_name(s.players[victim].role)},
                 [p.name for p in s.players],
             )
+            role = self.role_name(s.players[victim].role)
             ctx.emit(
                 "announcement",
-                {"key": "day_start", "params": {"day": day, "deaths": deaths}, "exits": [victim]},
+                {
+                    "key": "day_start",
+                    "params": {"day": day, "deaths": deaths},
+                    "exits": [victim],
+                    "revealed": [[victim, role]],  # 天亮时，统一公布死者及其身份
+                },
                 PUBLIC,
             )
         elif quiet_night:
@@ -452,6 +488,7 @@ class BS46(RuleSet):
 
     def _finish(self, ctx: Ctx, winners: list[str]) -> None:
         # a night death not yet announced is published with the result
+        announce.release(ctx)
         self._announce_dawn(ctx, ctx.state.day + 1, quiet_night=False)
         self.end_game(ctx, winners)
 
@@ -463,12 +500,16 @@ class BS46(RuleSet):
     def remove(self, ctx: Ctx, seat: int, cause: str) -> None:
         """淹死 (identity revealed, R-BS46-11) or 判死 (故意违规，直接判死，不显示其身份)."""
         s = ctx.state
-        role = self.role_name(s.players[seat].role)
+        role = self.role_name(s.players[seat].role) if cause == "drown" else None
         self._exit(ctx, seat, cause)
         key = "drowned" if cause == "drown" else "executed"
-        ctx.emit(
-            "announcement",
-            {"key": key, "params": {"p": seat, "role": role}, "exits": [seat]},
-            PUBLIC,
-        )
+        announce.announce(ctx, self._exit_notice(key, seat, role), self.holds_announcements(s))
         self._check_outcome(ctx)
+
+    def reveal_role(self, state: State, seat: int) -> str:
+        """The reveal after the game (R-BS46-07): a converted undercover shows 杀手（原杀手卧底）."""
+        word = self.role_name(state.players[seat].role)
+        original = state.flags["dealt"]["roles"][seat]
+        if original != state.players[seat].role:
+            return f"{word}（原{self.role_name(original)}）"
+        return word

@@ -103,7 +103,13 @@ def _close_day_vote(self: M103, ctx: Ctx) -> None:
     # 谁敢动我<强制> (R-M103-06): unlimited by default; option once
     survives = self.options["prince"] == "unlimited" or not s.flags.get("prince_used")
     if "prince" in s.players[out].skills and survives:
-        ctx.emit("announcement", {"key": "prince_triggered", "params": {"p": out}}, PUBLIC)
+        # the public record says 谁敢动我 triggered: that shows who the prince is (R-M103-06)
+        word = self.role_name(s.players[out].role)
+        ctx.emit(
+            "announcement",
+            {"key": "prince_triggered", "params": {"p": out}, "revealed": [[out, word]]},
+            PUBLIC,
+        )
         if self.options["prince"] == "once":
             ctx.emit("flag", {"key": "prince_used", "value": True})
             ctx.emit("flag", {"key": "prince_no_vote", "value": out})
@@ -124,6 +130,8 @@ def _name_successor(self: M103, ctx: Ctx, old: int, heir: int) -> None:
         return
     hold = self.holds_announcements(s)
     ctx.emit("holder_set", {"status": "sheriff", "seat": heir}, (heir,) if hold else PUBLIC)
+    if hold:
+        ctx.emit("notice", {"key": "you_are_sheriff", "params": {}}, (heir,))
     announce(
         ctx,
         {"key": "sheriff_succession", "params": {"p": heir}, "holders": {"sheriff": heir}},

@@ -79,6 +79,8 @@ def _random_successor(self: M103, ctx: Ctx) -> None:
         (heir,) if hold else PUBLIC,
         chance=True,
     )
+    if hold:
+        ctx.emit("notice", {"key": "you_are_sheriff", "params": {}}, (heir,))
     announce(
         ctx,
         {"key": "sheriff_random", "params": {"p": heir}, "holders": {"sheriff": heir}},

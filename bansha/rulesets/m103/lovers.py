@@ -43,6 +43,9 @@ def _form_lovers(self: M103, ctx: Ctx, cupid: int, a: int, b: int) -> None:
     ctx.emit("flag", {"key": "cupid", "value": cupid})
     for x, y in ((a, b), (b, a)):
         ctx.emit("notice", {"key": "lovers_formed", "params": {"p": y}}, (x,))
+    # the cupid made them: she knows who the lovers are (a single cupid is not in their group)
+    chosen = [x for x in (a, b) if x != cupid]
+    ctx.emit("known", {"seat": cupid, "about": chosen, "word": self.status_name("lover")}, (cupid,))
     if cupid in (a, b):
         other = b if cupid == a else a
         faction = s.players[other].faction

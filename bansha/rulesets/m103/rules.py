@@ -84,7 +84,12 @@ class M103(RuleSet):
             return
         emperor = dealt.index("emperor")
         if self.options["emperor"] == "public":
-            ctx.emit("announcement", {"key": "emperor_public", "params": {"p": emperor}}, PUBLIC)
+            word = self.role_name("emperor")
+            ctx.emit(
+                "announcement",
+                {"key": "emperor_public", "params": {"p": emperor}, "revealed": [[emperor, word]]},
+                PUBLIC,
+            )
         else:
             cupid = dealt.index("cupid")
             word = self.role_name("emperor")

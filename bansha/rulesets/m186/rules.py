@@ -161,6 +161,10 @@ class M186(RuleSet):
         s = ctx.state
         if phase != "day" or s.flags.get("assassination"):
             return
+        last = s.flags.get("last_mission")
+        if last:  # 每个游戏日白天开始时，公示前一天出征队伍组建的情况和出征任务执行情况
+            ctx.emit("announcement", {"key": "day_recap", "params": {"day": day, **last}}, PUBLIC)
+            ctx.emit("flag", {"key": "last_mission", "value": None})
         self._draw(ctx, "deck_draw")
         captain = s.holders.get("captain")
         if captain is None or not s.players[captain].alive:
@@ -239,7 +243,7 @@ class M186(RuleSet):
             if targets:
                 out.append(LegalAct("lady", targets, 1))
         elif key == "strike" and "strike" in p.skills:
-            out.append(LegalAct("strike", tuple(x for x in state.living() if x != seat), 1))
+            out.append(LegalAct("strike", state.living(), 1))  # 刺杀一人 (R-ALL-12: himself too)
         if "declare" in p.skills and key != "strike" and not state.flags.get("assassination"):
             out.append(self._declare_act)
         return out
@@ -278,7 +282,7 @@ class M186(RuleSet):
             if len(cmd.targets) != 1 or cmd.targets[0] not in la.targets:
                 if cmd.skill == "lady":
                     raise RuleError("不可查验曾经是湖中仙女的角色，目标须是在场角色")
-                raise RuleError("请选择一名在场的其他角色")
+                raise RuleError("请选择一名在场的角色")
         self.record_act(ctx, cmd, (cmd.by,), choice=choice)
         if cmd.skill == "strike":
             self._resolve_strike(ctx, cmd.targets[0])
@@ -416,6 +420,7 @@ class M186(RuleSet):
             went = len(teams) - 1
             ctx.emit("announcement", {"key": "auto_pass", "params": {"p": proposers[went]}}, PUBLIC)
         team = teams[went] or []
+        ctx.emit("flag", {"key": "went_by", "value": proposers[went]})
         captain = self._next_active(s, proposers[went])  # 队长轮换: the proposer's 下家
         lines.append(f"出征：方案{went + 1}（{names[proposers[went]]}），新队长{names[captain]}")
         ctx.emit("trace", {"title": f"第{s.day}轮出征决议投票（R-M186-04）", "lines": lines})
@@ -471,6 +476,8 @@ class M186(RuleSet):
         )
         missions = [*s.flags["missions"], result]
         ctx.emit("flag", {"key": "missions", "value": missions})
+        recap = {"ps": team, "p": s.flags.get("went_by"), "result": result, "fails": fails}
+        ctx.emit("flag", {"key": "last_mission", "value": recap})
         for text in extra:
             ctx.emit("announcement", {"key": "plain", "params": {"text": text}}, PUBLIC)
         ctx.emit(
@@ -525,7 +532,12 @@ class M186(RuleSet):
         for _ in range(n):
             self._draw(ctx, "extra_draw")
         reds = [p.seat for p in s.players if p.faction == RED]
-        ctx.emit("announcement", {"key": "red_list", "params": {"ps": reds}}, PUBLIC)
+        red = self.faction_name(RED)
+        ctx.emit(
+            "announcement",  # 公布所有红方名单: each of them is shown as red (R-M186-07)
+            {"key": "red_list", "params": {"ps": reds}, "revealed": [[x, red] for x in reds]},
+            PUBLIC,
+        )
         spec = next(sp for sp in self.stage_specs("day") if sp["key"] == "strike")
         self.open_stage(ctx, "day", s.day + 1, spec, at)
 
@@ -533,7 +545,12 @@ class M186(RuleSet):
         s = ctx.state
         ctx.emit("announcement", {"key": "struck", "params": {"p": target}}, PUBLIC)
         if s.players[target].role == "merlin":
-            ctx.emit("announcement", {"key": "struck_merlin", "params": {"p": target}}, PUBLIC)
+            merlin = [[target, self.role_name("merlin")]]
+            ctx.emit(
+                "announcement",
+                {"key": "struck_merlin", "params": {"p": target}, "revealed": merlin},
+                PUBLIC,
+            )
             self.end_game(ctx, [RED])
         else:
             ctx.emit("announcement", {"key": "struck_wrong", "params": {"p": target}}, PUBLIC)

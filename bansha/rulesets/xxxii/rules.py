@@ -19,7 +19,8 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State
-from bansha.mechanics import last_words, omissions, votes
+from bansha.mechanics import announce, last_words, omissions, votes
+from bansha.mechanics.team import team_target
 
 BLACK, WHITE, THIRD = "black", "white", "third"
 KEY_PIECES = ("detective", "spectator", "inquisitor")
@@ -163,7 +164,8 @@ class XXXII(RuleSet):
             if skills:
                 self._night_legal(state, seat, skills, out)
         elif key == "vote":
-            if state.ballot_counts.get(seat, 0) <= int(self.options.get("max_changes", 1)):
+            limit = self.max_changes
+            if limit is None or state.ballot_counts.get(seat, 0) <= limit:
                 out.append(LegalAct("vote", state.living(), 1, ABSTAIN))
             if "reveal" in skills:
                 self._reveal_legal(state, out)
@@ -175,8 +177,8 @@ class XXXII(RuleSet):
         living = state.living()
         if "blade" in skills:
             out.append(LegalAct("blade", living, 1))
-        if "inspect" in skills:
-            out.append(LegalAct("inspect", tuple(x for x in living if x != seat), 1))
+        if "inspect" in skills:  # 查验⼀个存活棋子: himself included (R-ALL-12)
+            out.append(LegalAct("inspect", living, 1))
         if "barrier" in skills:
             targets = self._barrier_targets(state, seat)
             if targets:
@@ -328,8 +330,21 @@ class XXXII(RuleSet):
         ):
             raise RuleError("只能投票给存活的棋子")
         votes.cast(
-            ctx, cmd.by, cmd.target, cmd.at, max_changes=1, freeze_minutes=0, accelerated=False
+            ctx,
+            cmd.by,
+            cmd.target,
+            cmd.at,
+            max_changes=self.max_changes,
+            freeze_minutes=0,
+            accelerated=False,
         )
+
+    @property
+    def max_changes(self) -> int | None:
+        """R-XXXII-18: the post sets no limit on vote changes within the 投票阶段 (option
+        ``max_changes``, default none); the last vote stands."""
+        limit = self.options.get("max_changes")
+        return None if limit is None else int(limit)
 
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
@@ -357,26 +372,32 @@ class XXXII(RuleSet):
             PUBLIC,
         )
         ctx.emit("flag", {"key": "night_exits", "value": []})
+        announce.release(ctx)  # what else the night had to announce (R-ALL-11)
         last_words.publish_and_close(ctx)
 
     def _tell_name(self, ctx: Ctx) -> None:
-        """弃明投暗 (R-XXXII-05): the killers' name of the day goes to the accomplice."""
+        """弃明投暗 (R-XXXII-05): the killers' name of the day goes to the accomplice; then, at every
+        nightfall (①), 「当棋盘上所有存活杀手均以此方式告知过共犯时」 is checked against the killers alive
+        then: it also comes true when the last unnamed killer died, with no new name that day."""
         s = ctx.state
         accomplice = s.flags.get("accomplice")
         rec = s.flags.get("reveal_pending")
-        ctx.emit("flag", {"key": "reveal_pending", "value": None})
-        if accomplice is None or rec is None or s.flags.get("accomplice_joined"):
+        if rec is not None:
+            ctx.emit("flag", {"key": "reveal_pending", "value": None})
+        if accomplice is None or s.flags.get("accomplice_joined"):
             return
-        ctx.emit(
-            "known",
-            {"seat": accomplice, "about": [rec], "word": self.word("killer")},
-            (accomplice,),
-        )
-        ctx.emit("notice", {"key": "reveal_told", "params": {"p": rec}}, (accomplice,))
-        named = sorted({*s.flags.get("named", []), rec})
-        ctx.emit("flag", {"key": "named", "value": named})
+        named = set(s.flags.get("named", []))
+        if rec is not None:
+            ctx.emit(
+                "known",
+                {"seat": accomplice, "about": [rec], "word": self.word("killer")},
+                (accomplice,),
+            )
+            ctx.emit("notice", {"key": "reveal_told", "params": {"p": rec}}, (accomplice,))
+            named.add(rec)
+            ctx.emit("flag", {"key": "named", "value": sorted(named)})
         living_killers = {p.seat for p in s.players if p.alive and p.role == "killer"}
-        if living_killers <= set(named):
+        if living_killers and living_killers <= named:
             self._accomplice_joins(ctx, black=True)
 
     def _accomplice_joins(self, ctx: Ctx, black: bool) -> None:
@@ -397,9 +418,9 @@ class XXXII(RuleSet):
             self._close_declarations(ctx)
             return
         if stage_key in ("restricted", "free", "vote"):
-            rec = s.team_acts.get("reveal")
-            if rec is not None:
-                ctx.emit("flag", {"key": "reveal_pending", "value": rec.targets[0]})
+            named = team_target(s, "reveal")  # the last name from a killer still alive (R-ALL-09)
+            if named is not None:
+                ctx.emit("flag", {"key": "reveal_pending", "value": named})
         if stage_key == "night":
             self._night_part_one(ctx)
         elif stage_key == "resolve":
@@ -411,19 +432,26 @@ class XXXII(RuleSet):
         if not s.ended:
             self._check_outcome(ctx)
 
+    def _still_counts(self, s: State, seat: int, skill: str) -> bool:
+        """R-ALL-09: an act counts only while its player holds the power: alive with the skill, or
+        for the witch's marks (无论是否存活) not removed by the director (淹死)."""
+        p = s.players[seat]
+        if skill == "mark":
+            return p.exit_cause != "drown" and skill in p.skills
+        return p.alive and skill in p.skills
+
     def _night_part_one(self, ctx: Ctx) -> None:
         """② steps 1–2: the barrier and the marks; tell the witch if she faces the blade."""
         s = ctx.state
         night = s.day
 
         def target(skill: str) -> tuple[int, ...] | None:
-            for (_seat, sk), rec in s.acts.items():
-                if sk == skill:
+            for (seat, sk), rec in s.acts.items():
+                if sk == skill and self._still_counts(s, seat, skill):
                     return rec.targets
             return None
 
-        blade = s.team_acts.get("blade")
-        blade_target = blade.targets[0] if blade else None
+        blade_target = team_target(s, "blade")  # the last submission by a living killer (R-ALL-09)
         inquisitor = self._seat_of(s, "inquisitor")
         barrier = target("barrier")
         protected: int | None = None
@@ -474,13 +502,13 @@ class XXXII(RuleSet):
                     "inspect": {
                         str(seat): rec.targets[0]
                         for (seat, sk), rec in s.acts.items()
-                        if sk == "inspect"
+                        if sk == "inspect" and self._still_counts(s, seat, sk)
                     },
                     "audition": next(
                         (
                             [seat, *rec.targets]
                             for (seat, sk), rec in s.acts.items()
-                            if sk == "audition"
+                            if sk == "audition" and self._still_counts(s, seat, sk)
                         ),
                         None,
                     ),
@@ -527,6 +555,8 @@ class XXXII(RuleSet):
         # ②4: the detectives' and the spectator's results, by colour after step 3
         results: list[tuple[int, str, str, dict[str, Any]]] = []
         for seat_s, t in data["inspect"].items():
+            if s.players[int(seat_s)].exit_cause == "drown":
+                continue  # removed during the 结算阶段: takes no further part (R-ALL-09)
             word = self.word("black") if self.colour(s, t) == BLACK else self.word("white")
             results.append(
                 (
@@ -537,6 +567,8 @@ class XXXII(RuleSet):
                 )
             )
         audition = data["audition"]
+        if audition is not None and s.players[audition[0]].exit_cause == "drown":
+            audition = None  # R-ALL-09
         if audition is not None:
             spectator, a, b = audition
             same = self.colour(s, a) == self.colour(s, b)
@@ -627,7 +659,7 @@ class XXXII(RuleSet):
         believers = [x for x in pool if x in s.flags.get("believers", [])]
         choose_from = believers or pool
         ctx.emit("flag", {"key": "castle_used", "value": True})
-        ctx.emit("announcement", {"key": "castled", "params": {}}, PUBLIC)
+        announce.announce(ctx, {"key": "castled", "params": {}}, self.holds_announcements(s))
         if not choose_from:
             return None
         sub = ctx.rng().choice(choose_from)
@@ -779,6 +811,7 @@ class XXXII(RuleSet):
                 {"key": "day_start", "params": {"day": s.day + 1, "ps": pending}, "exits": pending},
                 PUBLIC,
             )
+        announce.release(ctx)
         self.end_game(ctx, winners)
 
     def factions_in_play(self, state: State) -> list[str]:
@@ -805,7 +838,13 @@ class XXXII(RuleSet):
             self.remove(ctx, seat, "drown")
 
     def remove(self, ctx: Ctx, seat: int, cause: str) -> None:
-        """淹死 (R-XXXII-17)."""
-        ctx.emit("announcement", {"key": "drowned", "params": {"p": seat}, "exits": [seat]}, PUBLIC)
+        """淹死 (R-XXXII-17); at night announced with the next day's deaths (R-ALL-11)."""
+        notice = {"key": "drowned", "params": {"p": seat}, "exits": [seat]}
+        announce.announce(ctx, notice, self.holds_announcements(ctx.state))
         self._die(ctx, [seat], "drown")
         self._check_outcome(ctx)
+
+    def holds_announcements(self, state: State) -> bool:
+        """The night's deaths are announced at the next day (R-ALL-11; 宵禁: the thread is closed):
+        whatever the night has to announce (a drowning, 王车易位, a warning) waits for the day."""
+        return state.phase == "night"

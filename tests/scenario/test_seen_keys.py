@@ -1,0 +1,85 @@
+"""The view-based expect keys (public_out, revealed, knows, groups, announced, not_announced, told):
+each holds when the views show it, fails when they do not, and reads views, not the director's state.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from bansha.scenario import ScenarioFailure, run_scenario
+
+M103 = """ruleset: m103
+players: [甲, 乙, 丙, 丁, 戊, 己, 庚, 辛, 壬, 癸, 子, 丑, 寅, 卯]
+roles: {甲: 卧底刺客, 乙: 卧底刺客, 丙: 卧底刺客, 丁: 卧底刺客, 戊: 大内密探, 己: 妙手太医, 庚: 御前侍卫,
+  辛: 东宫太子, 壬: 牵线红娘, 癸: 至尊帝王, 子: 绝色宠妃, 丑: 绝色宠妃, 寅: 绝色宠妃, 卯: 绝色宠妃}
+steps:
+  - act: {by: 壬, skill: 红线, targets: [子, 丑]}
+  - next
+  - act: {by: 甲, skill: 杀人, targets: [寅]}
+  - next: night 1 遗言
+"""
+"""A night in which 寅 dies: out for the director, not yet for the public."""
+
+
+def _run(tmp_path: Path, expect: str) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text(M103 + "  - expect:\n" + expect, encoding="utf-8")
+    run_scenario(f)
+
+
+@pytest.mark.parametrize(
+    "expect",
+    [
+        "      public_out: []\n      out: [寅]\n",  # the director knows; the public does not yet
+        "      revealed: {癸: 至尊帝王, 寅: null}\n",  # option emperor: public
+        "      knows: {甲: [乙, 丙, 丁], 子: [丑], 壬: [子, 丑], 戊: [], 己: []}\n",
+        "      groups: {狗皇帝群: [甲, 乙, 丙, 丁], 情侣群: [子, 丑], 魔女群: []}\n",
+        "      announced: [至尊帝王：癸]\n      not_announced: [寅]\n",
+        "      told: {己: [通灵：今夜被指杀的角色是寅], 寅: [你已出局, 遗言], 子: [与丑成为情侣]}\n",
+    ],
+)
+def test_keys_that_hold(tmp_path: Path, expect: str) -> None:
+    _run(tmp_path, expect)
+
+
+@pytest.mark.parametrize(
+    ("expect", "key"),
+    [
+        ("      public_out: [寅]\n", "public_out"),  # a night exit is not public before the day
+        ("      revealed: {寅: 绝色宠妃}\n", "revealed.寅"),
+        ("      knows: {戊: [甲]}\n", "knows.戊"),
+        ("      knows: {甲: [乙, 丙]}\n", "knows.甲"),  # exactly, as a set
+        ("      groups: {狗皇帝群: [甲, 乙, 丙]}\n", "groups.狗皇帝群"),
+        ("      groups: {情侣群: []}\n", "groups.情侣群"),
+        ("      announced: [寅]\n", "announced"),
+        ("      not_announced: [至尊帝王]\n", "not_announced"),
+        ("      told: {戊: [通灵]}\n", "told.戊"),  # only the physician hears 通灵
+    ],
+)
+def test_keys_that_fail(tmp_path: Path, expect: str, key: str) -> None:
+    with pytest.raises(ScenarioFailure) as e:
+        _run(tmp_path, expect)
+    assert e.value.key == key
+    assert e.value.step == 5
+    assert e.value.state is not None and e.value.state["stage"] == "遗言"
+
+
+def test_public_out_keeps_announcement_order(tmp_path: Path) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text(
+        M103
+        + "  - next: day 1\n  - expect:\n      public_out: [寅]\n"
+        + "  - director: {红牌: 卯}\n  - director: {红牌: 戊}\n"
+        + "  - expect:\n      public_out: [寅, 卯, 戊]\n",
+        encoding="utf-8",
+    )
+    run_scenario(f)
+    f.write_text(
+        M103
+        + "  - next: day 1\n  - director: {红牌: 卯}\n  - director: {红牌: 戊}\n"
+        + "  - expect:\n      public_out: [寅, 戊, 卯]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ScenarioFailure) as e:
+        run_scenario(f)
+    assert e.value.actual == ["寅", "卯", "戊"]
