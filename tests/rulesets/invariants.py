@@ -155,12 +155,18 @@ def check_views(game: Game, seats: list[int] | None = None) -> None:
             )
 
 
-NIGHT_IS_HELD = {"m103": ("start", "night"), "bs46": ("night",), "xxxii": ("night",)}
+NIGHT_IS_HELD = {
+    "m103": ("start", "night"),
+    "bs46": ("night",),
+    "xxxii": ("night",),
+    "board": ("night",),
+}
 """Phases whose exits the post announces only when the next day begins (R-ALL-11: M103's
 夜晚期间需要公示的内容全部在下一个白天开始时公布, bs46's 天亮时，统一公布死者, XXXII's night deaths at the next day)."""
 
 
 def _base_id(game: Game) -> str:
+    from bansha.mechanics.pipeline import Pipeline
     from bansha.rulesets.bs46 import BS46
     from bansha.rulesets.m103 import M103
     from bansha.rulesets.m186 import M186
@@ -169,6 +175,8 @@ def _base_id(game: Game) -> str:
     for cls, rid in ((M103, "m103"), (BS46, "bs46"), (M186, "m186"), (XXXII, "xxxii")):
         if isinstance(game.ruleset, cls):
             return rid
+    if isinstance(game.ruleset, Pipeline):
+        return "board"  # a board declared as data: werewolf-like, its night announced by day
     raise AssertionError(type(game.ruleset))
 
 
@@ -220,8 +228,10 @@ def check_public(game: Game) -> None:
             # the red list after the assassination is declared (刺客拍刀流程)
             assert s.flags.get("assassination"), ("a faction shown before the declaration", name)
             assert word == rs.faction_name(p.faction), (name, word)
-        else:
+        elif base == "xxxii":
             raise AssertionError(("XXXII shows no identity during the game", name, word))
+        else:  # a board: whatever it shows is the truth
+            assert word == rs.role_name(p.role), (name, word)
     if base == "bs46":  # and every exit but 判死 does show it
         shown = {n for n in exits if s.players[seat_of[n]].exit_cause != "execute"}
         assert shown <= set(revealed), ("an exit without its identity", shown - set(revealed))
