@@ -263,7 +263,9 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             ended = True
         elif k == "reveal":
             reveal = d
-            seat_of = {name: i for i, name in enumerate(names)}
+            # the reveal names each seat by its latest player (a substitute's own name); key
+            # order is not kept by every store, so seats are found by name
+            seat_of = {name: i for i, name in enumerate(raw)}
             revealed.update((seat_of[n], str(r)) for n, r in d.get("roles", {}).items())
     out_set = set(out_public)
     result: dict[str, Any] = {

@@ -55,3 +55,20 @@ def test_final_state_vocabulary() -> None:
     assert state["role"]["戊"] == "大内密探"
     assert state["results"]["戊"] == ["非我爱皇帝阵营"]
     assert state["out"] == ["丁"]
+
+
+RULINGS = {
+    "m103": [f"R-ALL-{i:02d}" for i in range(1, 12)] + [f"R-M103-{i:02d}" for i in range(1, 20)],
+    "bs46": [f"R-BS46-{i:02d}" for i in range(1, 13)] + ["R-ALL-09", "R-ALL-11"],
+    "m186": [f"R-M186-{i:02d}" for i in range(1, 9)] + ["R-ALL-01", "R-ALL-09", "R-ALL-12"],
+    "xxxii": [f"R-XXXII-{i:02d}" for i in range(1, 19)]
+    + ["R-ALL-04", "R-ALL-09", "R-ALL-10", "R-ALL-11", "R-ALL-12"],
+}
+"""The rulings each rule set's scenarios must be named after (a file per ruling at least)."""
+
+
+@pytest.mark.parametrize("rid", sorted(RULINGS))
+def test_every_ruling_has_a_scenario(rid: str) -> None:
+    names = [p.stem for p in (ROOT / rid).glob("*.yaml")]
+    missing = [r for r in RULINGS[rid] if not any(n.startswith(r + "-") for n in names)]
+    assert not missing, missing

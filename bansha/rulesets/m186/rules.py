@@ -505,6 +505,8 @@ class M186(RuleSet):
         if rec is None:
             omissions.record(ctx, [holder], "lady")
             return
+        if not s.players[holder].alive or not s.players[rec.targets[0]].alive:
+            return  # R-ALL-09: removed (红牌) since the check was sent: it no longer counts
         target = rec.targets[0]
         word = self.faction_name(s.players[target].faction)
         ctx.emit(
