@@ -18,8 +18,9 @@ import time
 from datetime import timedelta, timezone
 
 from bansha.forum.charset import decode
+from bansha.forum.imports import written_posts
 from bansha.forum.threads import count_posts, parse_any
-from bansha.mechanics.thread_tally import ChangeRules, WrittenPost, tally_thread
+from bansha.mechanics.thread_tally import ChangeRules, tally_thread
 from bansha.rulesets import find_ruleset
 from tests.forum.thread_pages import (
     PAGE_TIME,
@@ -78,9 +79,7 @@ def main() -> None:
                 if naive:
                     a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
                 count_posts(posts, a, b, PLAYERS)
-            written = [
-                WrittenPost(p.floor, p.author, p.time, p.text, bool(p.quotes)) for p in posts
-            ]
+            written = written_posts(posts)
             votes, _ = tally_thread(written, PLAYERS, thread_rules, rules)
             runs.append(time.perf_counter() - start)
             cpu.append(time.process_time() - start_cpu)

@@ -5,8 +5,11 @@ import pytest
 
 from bansha.mechanics.vote_posts import (
     FormatError,
+    OwnVote,
+    QuoteRef,
     VoteFormat,
     is_vote_post,
+    original_unquoted,
     parse,
     read_vote,
     unquoted_change,
@@ -16,6 +19,7 @@ from bansha.rulesets import find_ruleset
 from tests.helpers import M103_FORMAT
 
 ROSTER = ["花千树", "不见", "Ｔｏｍ", "阿 狸"]
+M103 = find_ruleset("m103").data["thread"]
 
 
 def test_the_posts_own_example() -> None:
@@ -74,10 +78,50 @@ def test_look_alikes_are_void_with_the_reason_or_counted_with_a_warning() -> Non
 
 def test_an_unquoted_change_is_void_where_the_rules_say_so() -> None:
     change = parse("改票对象：不见\n改票理由：x", ROSTER, M103_FORMAT)
-    rules = {"change_quotes_original": True}
-    assert unquoted_change(change, False, rules).error == "改票时必须引用原投票帖"
-    assert unquoted_change(change, True, rules).kind == "change"
-    assert unquoted_change(change, False, {}).kind == "change"
+    rules = {"change_quotes_original": True, "vote_format": M103["vote_format"]}
+    mine = [OwnVote(2, "1002", "投票对象：花千树\n投票理由：砍树。")]
+    assert unquoted_change(change, [], "阿 狸", mine, rules).error == "改票时必须引用原投票帖"
+    assert unquoted_change(change, [QuoteRef(2)], "阿 狸", mine, rules).kind == "change"
+    assert unquoted_change(change, [], "阿 狸", mine, {}).kind == "change"
+
+
+def _why(quote: QuoteRef, originals: list[OwnVote] | None = None) -> str | None:
+    mine = [OwnVote(2, "1002", "投票对象：花千树\n投票理由：砍树。")]
+    return original_unquoted(
+        [quote], "阿 狸", mine if originals is None else originals, M103_FORMAT
+    )
+
+
+def test_a_change_must_quote_the_voters_own_vote_post() -> None:
+    """M103 「改票时必须引用原投票帖」: the original is the voter's own vote post that counted; it is
+    found by floor (bansha's own thread, a page whose quote links a post read), by pid, or by the
+    quote's author and words (a long post cut short with 「...」)."""
+    assert _why(QuoteRef(2)) is None
+    assert _why(QuoteRef(3)) == "改票引用的3楼不是自己的原投票帖"
+    assert _why(QuoteRef(None, "1002", "阿 狸", "投票对象：花千树")) is None
+    assert _why(QuoteRef(None, "1003", "阿狸", "投票对象：花千树\n投票理由：砍树。")) == (
+        "改票引用的帖子不是自己的原投票帖"
+    )
+    assert _why(QuoteRef(None, None, "阿狸", "投票对象：花千树 投票理由：砍 ...")) is None
+    assert _why(QuoteRef(None, None, None, "投票对象：花千树 投票理由：砍树。")) is None
+    assert _why(QuoteRef(None, None, "不见", "投票对象：花千树 投票理由：砍树。")) == (
+        "改票引用的「不见」的帖子不是自己的原投票帖"
+    )
+    assert _why(QuoteRef(None, None, "阿狸", "我再想想")) == "改票引用的帖子不是自己的原投票帖"
+
+
+def test_an_original_outside_the_posts_read_is_known_by_its_words() -> None:
+    """A vote whose post is not among those read (another page, bansha's vote page): a quote of
+    the voter's own post that is a vote post will do; bansha's own thread, which shows no quoted
+    floor's words, takes any quote (new reading)."""
+    assert original_unquoted([QuoteRef(5)], "阿 狸", None, M103_FORMAT) is None
+    own = QuoteRef(None, None, "阿 狸", "投票对象：不见\n投票理由：x")
+    assert original_unquoted([own], "阿 狸", None, M103_FORMAT) is None
+    other = QuoteRef(None, None, "不见", "投票对象：阿 狸\n投票理由：x")
+    assert original_unquoted([other], "阿 狸", None, M103_FORMAT) is not None
+    talk = QuoteRef(None, None, "阿 狸", "我再想想")
+    assert original_unquoted([talk], "阿 狸", None, M103_FORMAT) is not None
+    assert original_unquoted([], "阿 狸", None, M103_FORMAT) == "改票时必须引用原投票帖"
 
 
 # ---------------------------------------------------------------- the format is the rule set's data
@@ -103,7 +147,15 @@ def test_a_directors_own_format_is_read_from_the_data() -> None:
     assert parse("票投：", ROSTER, fmt).error == "投票对象是空的（格式：票投：名字）"
     # without change labels, a second vote post is the change
     rules = {"vote_format": PIAO_TOU, "change_quotes_original": True}
-    again = read_vote("票投：不见", ROSTER, rules, quoted=True, voted_before=True)
+    again = read_vote(
+        "票投：不见",
+        ROSTER,
+        rules,
+        voter="阿 狸",
+        quotes=[QuoteRef(1)],
+        originals=[OwnVote(1)],
+        voted_before=True,
+    )
     assert (again.kind, again.target) == ("change", "不见")
 
 

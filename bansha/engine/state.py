@@ -115,6 +115,9 @@ class State:
     """The discussion thread's last floor, per game day."""
     blue: dict[int, int] = field(default_factory=dict)
     """XXXII: each seat's 蓝字 posts in the current stage."""
+    vote_floors: dict[int, int] = field(default_factory=dict)
+    """The floors of the current vote stage's vote posts that counted → their authors' seats (what
+    a change quotes, M103 「改票时必须引用原投票帖」)."""
     commands: list[int] = field(default_factory=list)
     undone_any: bool = False
     """Whether any 撤销 happened (views then skip the events taken back)."""
@@ -206,6 +209,7 @@ def _stage_opened(s: State, d: dict[str, Any]) -> None:
     s.ballots = []
     s.ballot_counts = {}
     s.blue = {}
+    s.vote_floors = {}
 
 
 def _acted(s: State, d: dict[str, Any]) -> None:
@@ -354,6 +358,9 @@ def _posted(s: State, d: dict[str, Any]) -> None:
     s.floors[d["day"]] = d["floor"]
     if d.get("blue"):
         s.blue[d["seat"]] = s.blue.get(d["seat"], 0) + 1
+    vote = d.get("vote")
+    if vote and vote.get("kind") != "void":
+        s.vote_floors[d["floor"]] = d["seat"]
 
 
 def _command(s: State, d: dict[str, Any]) -> None:

@@ -20,8 +20,9 @@ from bansha.engine import clock
 from bansha.engine.errors import RuleError
 from bansha.forum.charset import page_text
 from bansha.forum.fetching import fetch
+from bansha.forum.imports import written_posts
 from bansha.forum.threads import Post, ThreadError, parse_any
-from bansha.mechanics.thread_tally import ChangeRules, CountedPost, WrittenPost, tally_thread
+from bansha.mechanics.thread_tally import ChangeRules, CountedPost, tally_thread
 
 thread_app = typer.Typer(help="Forum threads: read saved pages or addresses.", no_args_is_help=True)
 console = Console()
@@ -106,11 +107,7 @@ def read_votes(
             texts.THREAD_READ_NO_THREAD_VOTES.format(ruleset=rs.data.get("title", ruleset))
         )
     thread_rules = rs.data.get("thread", {})
-    written = [
-        WrittenPost(p.floor, p.author, p.time, p.text, bool(p.quotes))
-        for p in posts
-        if not p.masked
-    ]
+    written = written_posts(posts)
     rules = ChangeRules.of(rs.options, thread_rules, close, zone_name)
     lines, counts = tally_thread(written, roster, thread_rules, rules)
     tally = {texts.THREAD_READ_ABSTAIN if k is None else k: n for k, n in counts.items()}

@@ -17,6 +17,7 @@ from bansha.forum import lurking
 from bansha.forum.threads import Post, count_posts, edited_after
 from bansha.mechanics import vote_posts
 from bansha.mechanics.thread import BLUE_WORD, is_vote_post
+from bansha.mechanics.thread_tally import WrittenPost
 
 
 @dataclass
@@ -101,6 +102,8 @@ def read_thread(
         return report, votes
     living = [names[x] for x in s.living()]
     rules = game.ruleset.data.get("thread", {})
+    originals: dict[int, list[vote_posts.OwnVote]] = {}
+    floors = pid_floors(posts)
     for p in by_seat:
         if p.time is None or (s.opened_at is not None and p.time < s.opened_at):
             continue
@@ -108,12 +111,21 @@ def read_thread(
             continue
         seat = names.index(p.author)
         # exactly as in bansha's own thread: a vote post after the author's first vote is the
-        # change, and M103's 「改票时必须引用原投票帖」 applies to it
+        # change, and M103's 「改票时必须引用原投票帖」 applies to it: the quote must be the
+        # author's own vote post that counted (by pid, else by author and words)
         earlier = any(v.by == seat for _, v in votes) or any(
             b.voter == seat and b.at is not None and b.at < p.time for b in s.ballots
         )
+        mine = originals.setdefault(seat, [])
         read = vote_posts.read_vote(
-            p.text, living, rules, quoted=bool(p.quotes), voted_before=earlier
+            p.text,
+            living,
+            rules,
+            voter=p.author,
+            quotes=quote_refs(p, floors),
+            # an earlier vote not among these posts (another page, bansha's vote page)
+            originals=None if earlier and not mine else mine,
+            voted_before=earlier,
         )
         line = VoteLine(p.floor, p.author, read.kind, read.target, warnings=list(read.warnings))
         report.votes.append(line)
@@ -122,7 +134,33 @@ def read_thread(
             continue
         target = None if read.target is None else names.index(read.target)
         votes.append((line, Vote(seat, target, p.time)))
+        mine.append(vote_posts.OwnVote(p.floor, p.pid, p.body))
     return report, votes
+
+
+def quote_refs(p: Post, floors: dict[str, int]) -> list[vote_posts.QuoteRef]:
+    """The posts a floor quotes, as the vote-post reader compares them with the voter's own: by
+    floor where the quote's pid is a post of the thread (``floors``: pid → floor), else by pid, or
+    by author and words."""
+    return [
+        vote_posts.QuoteRef(floors.get(q.pid or ""), q.pid, q.author or None, q.text)
+        for q in p.quotes
+    ]
+
+
+def pid_floors(posts: list[Post]) -> dict[str, int]:
+    """Each post's floor by its pid."""
+    return {p.pid: p.floor for p in posts if p.pid}
+
+
+def written_posts(posts: list[Post]) -> list[WrittenPost]:
+    """The floors as the thread tally (``bansha thread read``) reads them (hidden posts skipped)."""
+    floors = pid_floors(posts)
+    return [
+        WrittenPost(p.floor, p.author, p.time, p.text, tuple(quote_refs(p, floors)), p.pid)
+        for p in posts
+        if not p.masked
+    ]
 
 
 def stage_windows(game: Game) -> list[tuple[str, str, datetime, datetime]]:

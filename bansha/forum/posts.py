@@ -105,12 +105,16 @@ class Post:
     """Banned formatting found in the body: 「红色字体」, 「放大字体」 (M103 违规9, M186 6(1))."""
     masked: bool = False
     """The forum hid the post (author banned, post screened): the body is the forum's notice."""
+    words: str | None = None
+    """The body without its code boxes (None: it has none): a format example in a code box is
+    shown, never read as a vote."""
 
     @property
     def text(self) -> str:
-        """The body with the quoted posts, as a vote-post reader wants it (quotes in [quote])."""
+        """The post's own words with the quoted posts, as a vote-post reader wants it (quotes in
+        [quote], code boxes left out)."""
         quoted = "".join(f"[quote]{q.text}[/quote]\n" for q in self.quotes)
-        return quoted + self.body
+        return quoted + (self.body if self.words is None else self.words)
 
 
 # ---------------------------------------------------------------------- times
@@ -233,6 +237,14 @@ def drop(el: lxml_html.HtmlElement, xpath: str) -> None:
     """Remove the matching elements, keeping the text that follows them."""
     for node in find(el, xpath):
         node.drop_tree()
+
+
+OUTSIDE_BOX = "not(ancestor::div[contains(@class,'blockcode')])"
+CODE_BOXES = (
+    ".//div[contains(@class,'blockcode')]"  # Discuz! 6/7 and X: 「代码:」/「复制代码」
+    f" | .//pre[{OUTSIDE_BOX}] | .//code[{OUTSIDE_BOX} and not(ancestor::pre)]"
+)
+"""A post's code boxes ([code]): shown in the body, not the post's own words."""
 
 
 def clean_body(body: lxml_html.HtmlElement) -> None:
@@ -377,6 +389,11 @@ def read_body(
     clean_body(body)
     post.fonts = fonts(body)
     post.body = text_of(body)
+    boxes = find(body, CODE_BOXES)
+    if boxes:
+        for box in boxes:
+            box.drop_tree()
+        post.words = text_of(body)
     return post
 
 

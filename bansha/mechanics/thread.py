@@ -7,7 +7,8 @@ Rules every post shares: only players still in the game post (M186 6(2) 「已�
 「蓝字」 post is refused rather than posted, removed and warned). A vote post (the post's own
 format, R-M103 投票规则) in a vote stage is the player's vote, decided by the rule set's vote
 rules; a malformed or refused one leaves the post standing, marked void with the reason (M103,
-``change_quotes_original``: 「改票时必须引用原投票帖」, a change must quote the original). With
+``change_quotes_original``: 「改票时必须引用原投票帖」, a change must quote the floor of the player's
+own vote post of the stage that counted). With
 ``acceleration`` (M103 「如果在进程帖中申请加速的玩家超过所有存活玩家的二分之一则游戏进程加速」), a post
 asking 「申请加速」 in a vote stage counts; more than half of the living accelerates the day.
 """
@@ -99,12 +100,17 @@ def _vote(rs: RuleSet, ctx: Ctx, cmd: Post, text: str) -> dict[str, Any]:
     s = ctx.state
     names = [p.name for p in s.players]
     rules: dict[str, Any] = rs.data.get("thread", {})
+    voted_before = s.ballot_counts.get(cmd.by, 0) > 0
+    originals = [vote_posts.OwnVote(f) for f, seat in s.vote_floors.items() if seat == cmd.by]
     read = vote_posts.read_vote(
         text,
         [names[x] for x in s.living()],
         rules,
-        quoted=cmd.quote is not None,
-        voted_before=s.ballot_counts.get(cmd.by, 0) > 0,
+        voter=names[cmd.by],
+        quotes=[] if cmd.quote is None else [vote_posts.QuoteRef(floor=cmd.quote)],
+        # a vote cast on bansha's vote page has no post to quote
+        originals=None if voted_before and not originals else originals,
+        voted_before=voted_before,
     )
     out: dict[str, Any] = {"kind": read.kind, "target": read.target, "warnings": read.warnings}
     if read.kind == "void":

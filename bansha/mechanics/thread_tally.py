@@ -64,7 +64,9 @@ class WrittenPost:
     at: datetime | None
     text: str
     """The body with the quoted posts in ``[quote]`` (``vote_posts.own_text`` drops them)."""
-    quoted: bool
+    quotes: tuple[vote_posts.QuoteRef, ...] = ()
+    """The posts it quotes (M103: a change quotes the voter's own vote post)."""
+    pid: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,16 +94,18 @@ def tally_thread(
     lines: list[CountedPost] = []
     ballots: list[Ballot] = []
     cast: dict[int, int] = {}
+    originals: dict[int, list[vote_posts.OwnVote]] = {}
     asked: set[int] = set()
     accelerated = False
     fmt = vote_posts.vote_format(thread_rules)
     for p in posts:
         seat = seat_of.get(vote_posts.fold(p.author))
         if vote_posts.is_vote_post(p.text, fmt):
-            line = _decide(p, seat, roster, thread_rules, rules, cast, accelerated)
+            line = _decide(p, seat, roster, thread_rules, rules, cast, originals, accelerated)
             lines.append(line)
             if line.void is None and seat is not None:
                 cast[seat] = cast.get(seat, 0) + 1
+                originals.setdefault(seat, []).append(vote_posts.OwnVote(p.floor, p.pid, p.text))
                 target = None if line.target is None else roster.index(line.target)
                 ballots.append(Ballot(seat, target, p.at))
         own = vote_posts.own_text(p.text)
@@ -128,11 +132,18 @@ def _decide(
     thread_rules: Mapping[str, Any],
     rules: ChangeRules,
     cast: dict[int, int],
+    originals: dict[int, list[vote_posts.OwnVote]],
     accelerated: bool,
 ) -> CountedPost:
     earlier = cast.get(seat, 0) if seat is not None else 0
     read = vote_posts.read_vote(
-        p.text, roster, thread_rules, quoted=p.quoted, voted_before=earlier > 0
+        p.text,
+        roster,
+        thread_rules,
+        voter=p.author,
+        quotes=p.quotes,
+        originals=originals.get(seat, []) if seat is not None else [],
+        voted_before=earlier > 0,
     )
     why = read.error if read.kind == "void" else None
     if why is None and seat is None:

@@ -21,8 +21,9 @@ changes. One reader serves bansha's own thread and imported forum threads alike
   are never dropped: by default they are 废票 with the reason (M103 「投票格式有误的投票将算作废票」);
   a rule set whose data says ``thread.near_miss_votes: count`` counts them with a warning instead;
 - an unknown name or a missing field makes the post void (废票) with the reason in Chinese;
-- a change (改票) that quotes nothing is void where the data says ``change_quotes_original``; a
-  change is a post written as one (「改票对象」) or any vote post of a player who has already voted
+- a change (改票) that does not quote the voter's own original vote post (nothing, another
+  player's post, a post of the voter's that is no counted vote) is void where the data says
+  ``change_quotes_original``; a change is a post written as one (「改票对象」) or any vote post of a player who has already voted
   in the stage (「投票后，（只）有一次改票机会」: the second vote post is the change, whatever its
   labels). ``read_vote`` reads a post this way for bansha's own thread, an import and
   ``bansha thread read`` alike.
@@ -33,7 +34,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -323,11 +324,92 @@ def _read(found: dict[Field, str], roster: list[str], fmt: VoteFormat) -> VotePo
     return VotePost("void", change=change, error=f"投票对象「{raw}」不在存活玩家名单中")
 
 
-def unquoted_change(read: VotePost, quoted: bool, rules: Mapping[str, Any]) -> VotePost:
-    """M103 「改票时必须引用原投票帖」 (data: ``change_quotes_original``): a change quoting nothing
-    is void, in bansha's own thread and in an imported one alike."""
-    if read.change and read.kind != "void" and not quoted and rules.get("change_quotes_original"):
-        return replace(read, kind="void", error="改票时必须引用原投票帖")
+@dataclass(frozen=True, slots=True)
+class QuoteRef:
+    """A post a vote post quotes: by its floor (bansha's own thread), by its pid (a forum page that
+    links it), or by its author and words (a page or pasted text that shows only those)."""
+
+    floor: int | None = None
+    pid: str | None = None
+    author: str | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OwnVote:
+    """One of the voter's earlier vote posts of this vote stage that counted (the original a change
+    must quote)."""
+
+    floor: int
+    pid: str | None = None
+    text: str = ""
+
+
+def _squeezed(text: str) -> str:
+    """A post's own words without spaces and line breaks, a quote's trailing 「...」 dropped (Discuz!
+    cuts a long quoted post short)."""
+    return re.sub(r"\s+", "", own_text(text)).rstrip(".…")
+
+
+def _by(q: QuoteRef, voter: str) -> bool:
+    """Whether the quoted post is the voter's (a quote whose head names nobody may be)."""
+    return not q.author or fold(q.author) == fold(voter)
+
+
+def _quotes(q: QuoteRef, original: OwnVote, voter: str) -> bool:
+    if q.floor is not None:
+        return q.floor == original.floor
+    if q.pid is not None and original.pid is not None:
+        return q.pid == original.pid
+    words = _squeezed(q.text)
+    return _by(q, voter) and bool(words) and words in _squeezed(original.text)
+
+
+def original_unquoted(
+    quotes: Sequence[QuoteRef],
+    voter: str,
+    originals: Sequence[OwnVote] | None,
+    fmt: VoteFormat,
+) -> str | None:
+    """Why a change does not quote the voter's own original vote post (None: it does), M103
+    「改票时必须引用原投票帖」: a quote of another player's post, of the voter's post that is no vote
+    (or a 废票) or of nothing does not do. ``originals``: the voter's earlier vote posts of this
+    stage that counted; None when the voter's vote so far has no post among those read (cast on
+    bansha's vote page, or on a forum page not imported): then a quote of the voter's own post
+    that is a vote post does (new reading), and in bansha's own thread, which keeps no floor's
+    author, any quote."""
+    if not quotes:
+        return "改票时必须引用原投票帖"
+    for q in quotes:
+        if originals is None:  # bansha's own thread shows no words of a quoted floor
+            if not q.text or (_by(q, voter) and is_vote_post(q.text, fmt)):
+                return None
+        elif any(_quotes(q, o, voter) for o in originals):
+            return None
+    q = quotes[0]
+    if q.floor is not None:
+        what = f"{q.floor}楼"
+    elif q.author and not _by(q, voter):
+        what = f"「{q.author}」的帖子"
+    else:
+        what = "帖子"
+    return f"改票引用的{what}不是自己的原投票帖"
+
+
+def unquoted_change(
+    read: VotePost,
+    quotes: Sequence[QuoteRef],
+    voter: str,
+    originals: Sequence[OwnVote] | None,
+    rules: Mapping[str, Any],
+) -> VotePost:
+    """M103 「改票时必须引用原投票帖」 (data: ``change_quotes_original``): a change that does not quote
+    the voter's own original vote post is void (``original_unquoted``), in bansha's own thread and
+    in an imported one alike."""
+    if read.change and read.kind != "void" and rules.get("change_quotes_original"):
+        why = original_unquoted(quotes, voter, originals, vote_format(rules))
+        if why is not None:
+            return replace(read, kind="void", error=why)
     return read
 
 
@@ -336,16 +418,20 @@ def read_vote(
     roster: list[str],
     rules: Mapping[str, Any],
     *,
-    quoted: bool,
+    voter: str,
+    quotes: Sequence[QuoteRef],
+    originals: Sequence[OwnVote] | None,
     voted_before: bool,
 ) -> VotePost:
     """A vote post read the one way bansha reads them (its own thread, an import, ``bansha thread
     read``): the post against the roster of players still in the game, under the rule set's
-    ``thread`` data (``vote_format``, ``near_miss_votes``, ``change_quotes_original``). ``quoted``:
-    the post quotes another; ``voted_before``: its author already has a vote in this stage, so this
-    post is the change (改票) whatever its labels, and must quote where the rules say so."""
+    ``thread`` data (``vote_format``, ``near_miss_votes``, ``change_quotes_original``). ``voter``:
+    the post's author; ``quotes``: the posts it quotes; ``originals``: the author's earlier vote
+    posts of this stage that counted (``original_unquoted``); ``voted_before``: its author already
+    has a vote in this stage, so this post is the change (改票) whatever its labels, and must quote
+    its original where the rules say so."""
     fmt = vote_format(rules)
     read = parse(text, roster, fmt, str(rules.get("near_miss_votes", "void")))
     if voted_before and not read.change and read.kind != "void":
         read = replace(read, kind="change" if read.kind == "vote" else read.kind, change=True)
-    return unquoted_change(read, quoted, rules)
+    return unquoted_change(read, quotes, voter, originals, rules)

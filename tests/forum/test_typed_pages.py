@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from bansha.forum.charset import decode
+from bansha.forum.cli import read_votes
 from bansha.forum.threads import parse_any
 
 TYPED = Path(__file__).parent / "fixtures" / "typed"
@@ -90,3 +91,16 @@ def test_a_discuz_x34_page() -> None:
     assert image.body == "投票对象：@白芷\n投票理由：跳得太早\n[图片]"
     assert screened.masked and screened.body == "提示: 作者被禁止或删除 内容自动屏蔽"
     assert all("签名" not in p.body for p in posts)
+
+
+def test_a_code_box_is_shown_but_never_read_as_a_vote() -> None:
+    """Floor 4 of the X3.4 page shows the format in a code box (「复制代码」) and says it has not
+    decided: the body keeps the box, the vote reader does not see it, in an import and in
+    ``bansha thread read`` alike."""
+    posts = parse_any(_pages("discuzx34.htm"))
+    code = posts[3]
+    assert "投票对象：tkzc" in code.body and "投票对象" not in code.text
+    roster = sorted({p.author for p in posts} | {"白芷", "tkzc"})
+    lines, _ = read_votes(posts, "m103", roster, None, "Asia/Shanghai")
+    assert code.floor not in [v.floor for v in lines]
+    assert [v.floor for v in lines] == [2, 3, 5, 7, 8, 9]

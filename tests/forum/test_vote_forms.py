@@ -34,6 +34,8 @@ class Row:
     quoted: bool
     voted: bool
     """The author voted before this post (a quoted change quotes that vote)."""
+    other: bool
+    """The post quotes the thread's first floor, someone else's post, instead."""
     result: str
     note: str
 
@@ -50,6 +52,7 @@ def rows() -> list[Row]:
                 cells[1].strip("`").replace("⏎", "\n"),
                 cells[2] == "是",
                 cells[2] != "否",
+                cells[2].startswith("引用别人"),
                 cells[3],
                 cells[4],
             )
@@ -69,13 +72,19 @@ def _voter(g: Game) -> int:
     return next(s for s in g.state.living() if NAMES[s] not in VOTED)
 
 
+def _quoted(row: Row) -> int | None:
+    """The floor the row's post quotes: the voter's earlier post (2), someone else's (1)."""
+    return 2 if row.quoted else 1 if row.other else None
+
+
 def own_thread(row: Row) -> tuple[str, str]:
-    """(result, note) of the post in bansha's own thread."""
+    """(result, note) of the post in bansha's own thread: floor 1 another player's, floor 2 the
+    voter's earlier post, floor 3 the row's (as on the page)."""
     g = m103_day(NAMES)
     seat = _voter(g)
-    if row.voted:
-        g.handle(Post(seat, "投票对象：tkzc\n投票理由：先投一票"))
-    g.handle(Post(seat, row.text, 1 if row.quoted else None))
+    g.handle(Post(next(s for s in g.state.living() if s != seat), "第1天讨论帖"))
+    g.handle(Post(seat, "投票对象：tkzc\n投票理由：先投一票" if row.voted else "先听听大家怎么说"))
+    g.handle(Post(seat, row.text, _quoted(row)))
     vote = next(ev.data["vote"] for ev in reversed(g.events) if ev.kind == "posted")
     if vote is None:
         return "不是投票帖", ""
@@ -88,6 +97,16 @@ def _html(text: str) -> str:
     out = re.sub(r"\[b\](.*?)\[/b\]", r"<strong>\1</strong>", out)
     out = re.sub(r"\[color=(\w+)\](.*?)\[/color\]", r'<font color="\1">\2</font>', out)
     out = re.sub(r"\[size=(\d)\](.*?)\[/size\]", r'<font size="\1">\2</font>', out)
+    out = re.sub(
+        r"\[code\](.*?)\[/code\]",
+        lambda m: (
+            '<div class="blockcode"><h5>代码:</h5><code id="code0">'
+            + m.group(1).replace("\n", "<br />")
+            + "</code><em onclick=\"copycode($('code0'));\">复制内容到剪贴板</em></div>"
+        ),
+        out,
+        flags=re.S,
+    )
     return out.replace("\n", "<br />\r\n")
 
 
@@ -103,13 +122,15 @@ def real_page(voter: str, row: Row) -> str:
         "投票对象：tkzc<br />投票理由：先投一票" if row.voted else "先听听大家怎么说",
         _html(row.text),
     ]
-    if row.quoted:
-        pid = tables[1].get("id")[3:]
+    floor = _quoted(row)
+    if floor is not None:
+        pid = tables[floor - 1].get("id")[3:]
+        author, words = (voter, bodies[1]) if floor == 2 else ("导演", bodies[0])
         bodies[2] = (
             '<div class="quote"><blockquote>原帖由 <i>'
-            f"{escape(voter)}</i> 于 2010-7-15 15:27 发表 "
+            f"{escape(author)}</i> 于 2010-7-15 15:27 发表 "
             f'<a href="redirect.php?goto=findpost&amp;pid={pid}&amp;ptid=52914">›</a><br />'
-            "投票对象：tkzc<br />投票理由：先投一票</blockquote></div>" + bodies[2]
+            f"{words}</blockquote></div>" + bodies[2]
         )
     for table, author, body in zip(tables, ["导演", voter, voter], bodies, strict=True):
         table.xpath(".//td[contains(@class,'postauthor')]//cite//a")[0].text = author
