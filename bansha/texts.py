@@ -169,3 +169,17 @@ OPTION_NOT_CHOICE = "选项「{label}」只能是：{choices}"
 VARIANT_NOT_TEXT = "变体文件必须是UTF-8编码的文本（YAML）"
 LABEL_TOO_LONG = "游戏名称最多60个字"
 OPTION_DEFAULT = "（默认）"
+
+# ---------------------------------------------------------------- scenario files
+SCENARIO_BAD_VALUE = "{file}：第{step}步：expect 的「{key}」格式不对：{problem}（写的是 {value}）"
+"""A scenario's expect key whose value has the wrong shape (docs/scenarios.md)."""
+SCENARIO_UNKNOWN_KEY = "{file}：第{step}步：expect 没有「{key}」这个键，可用的键：{keys}"
+SCENARIO_UNKNOWN_PLAYER = (
+    "{file}：第{step}步：expect 的「{key}」里「{name}」不是本局的玩家：{players}"
+)
+SCENARIO_WANTS_WORD = "应为一个词"
+SCENARIO_WANTS_WORD_OR_NULL = "应为一个词或 null"
+SCENARIO_WANTS_LIST = "应为词的列表，如 [甲, 乙]"
+SCENARIO_WANTS_MAP = "应为「名字: 值」的映射，如 {甲: 乙}"
+SCENARIO_WANTS_MAP_OF_LISTS = "应为「名字: 列表」的映射，如 {甲: [乙]}"
+SCENARIO_WANTS_MAPPING = "应为「键: 值」的映射"

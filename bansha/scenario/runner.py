@@ -17,7 +17,7 @@ import yaml
 from bansha.engine import Act, Close, Director, Game, RuleError, Vote, clock
 from bansha.engine.ruleset import RuleSet
 from bansha.rulesets import find_ruleset
-from bansha.scenario import seen
+from bansha.scenario import seen, shape
 
 MAX_CLOSES = 500
 
@@ -37,6 +37,14 @@ class ScenarioFailure(Exception):
         """The state at the failing step, in the vocabulary of ``expect`` (set by the runner)."""
         where = f"{file}: step {step}" if step is not None else file
         super().__init__(f"{where}: {key}: expected {expected!r}, got {actual!r}")
+
+
+class ScenarioMalformed(ScenarioFailure):
+    """A step that does not follow the format: its message is in Chinese (``bansha.texts``)."""
+
+    def __init__(self, file: str, step: int, key: str, message: str) -> None:
+        super().__init__(file, step, key, "the format of docs/scenarios.md", message)
+        self.args = (message,)
 
 
 @dataclass
@@ -140,7 +148,7 @@ def _run_step(sc: Loaded, i: int, step: Any) -> None:
         else:
             _close(sc, i, None if body is None else str(body))
     elif kind == "expect":
-        check_expect(sc, i, body or {})
+        check_expect(sc, i, {} if body is None else body)
     elif kind in ("act", "vote", "director"):
         expect_error = body.pop("expect_error", False) if isinstance(body, dict) else False
         try:
@@ -275,6 +283,10 @@ def final_state(sc: Loaded, views: bool = True) -> dict[str, Any]:
 
 def check_expect(sc: Loaded, i: int, body: dict[str, Any]) -> None:
     """Compare each named key with the game's state (the view-based keys with the views)."""
+    try:
+        body = shape.checked(sc.path, i, body, list(sc.seats))
+    except shape.Malformed as e:
+        raise ScenarioMalformed(sc.path, i, e.key, e.message) from None
     actual = final_state(sc, views=False)
     shown = seen.Seen(sc.game)
     for key, want in body.items():

@@ -58,9 +58,10 @@ def test_final_state_vocabulary() -> None:
 
 
 RULINGS = {
-    "m103": [f"R-ALL-{i:02d}" for i in range(1, 12)] + [f"R-M103-{i:02d}" for i in range(1, 20)],
-    "bs46": [f"R-BS46-{i:02d}" for i in range(1, 13)] + ["R-ALL-09", "R-ALL-11"],
-    "m186": [f"R-M186-{i:02d}" for i in range(1, 9)] + ["R-ALL-01", "R-ALL-09", "R-ALL-12"],
+    "m103": [f"R-ALL-{i:02d}" for i in range(1, 13)] + [f"R-M103-{i:02d}" for i in range(1, 20)],
+    "bs46": [f"R-BS46-{i:02d}" for i in range(1, 13)] + ["R-ALL-09", "R-ALL-11", "R-ALL-12"],
+    "m186": [f"R-M186-{i:02d}" for i in range(1, 9)]
+    + ["R-ALL-01", "R-ALL-09", "R-ALL-10", "R-ALL-11", "R-ALL-12"],
     "xxxii": [f"R-XXXII-{i:02d}" for i in range(1, 19)]
     + ["R-ALL-04", "R-ALL-09", "R-ALL-10", "R-ALL-11", "R-ALL-12"],
 }

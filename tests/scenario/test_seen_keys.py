@@ -83,3 +83,27 @@ def test_public_out_keeps_announcement_order(tmp_path: Path) -> None:
     with pytest.raises(ScenarioFailure) as e:
         run_scenario(f)
     assert e.value.actual == ["寅", "卯", "戊"]
+
+
+@pytest.mark.parametrize(
+    ("expect", "key", "words"),
+    [
+        ("      bogus: 1\n", "bogus", "没有「bogus」这个键"),
+        ("      public_out: 寅\n", "public_out", "应为词的列表"),
+        ("      faction: 3\n", "faction", "应为「名字: 值」的映射"),
+        ("      told: {己: 通灵}\n", "told", "写的是 {己: 通灵}"),
+        ("      groups: {狗皇帝群: [甲, 无名]}\n", "groups", "「无名」不是本局的玩家"),
+        ("      knows: {无名: []}\n", "knows", "「无名」不是本局的玩家"),
+        ("      revealed: {无名: null}\n", "revealed", "「无名」不是本局的玩家"),
+        ("      holder: {警长: 无名}\n", "holder", "「无名」不是本局的玩家"),
+    ],
+)
+def test_malformed_expect_is_named_in_chinese(
+    tmp_path: Path, expect: str, key: str, words: str
+) -> None:
+    """A malformed expect fails naming the file, the step and the key, in Chinese: no traceback,
+    and a misspelt player never passes as one who was shown nothing."""
+    with pytest.raises(ScenarioFailure) as e:
+        _run(tmp_path, expect)
+    assert e.value.key == key and e.value.step == 5
+    assert str(e.value).startswith(f"{tmp_path / 's.yaml'}：第5步：") and words in str(e.value)
