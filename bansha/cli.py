@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
+from bansha import texts
 from bansha.engine import Game
 from bansha.engine.errors import RuleError
 from bansha.engine.views import view
@@ -123,6 +124,19 @@ def scenario_run(
             sys.stdout.write(json.dumps(final_state(sc), ensure_ascii=False, indent=2) + "\n")
         else:
             console.print(f"[green]ok[/green] {f}")
+
+
+@app.command(help=texts.VERIFY_HELP)
+def verify(
+    file: Annotated[Path, typer.Argument(help=texts.VERIFY_FILE_HELP)],
+    commitment: Annotated[str | None, typer.Option(help=texts.VERIFY_COMMITMENT_HELP)] = None,
+) -> None:
+    """Check a finished game's reveal file against the deal's commitment (R-ALL-02)."""
+    from bansha.verification import verify as check
+
+    code = check(file, commitment, console)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -278,7 +292,6 @@ def director(
     ] = None,
 ) -> None:
     """Create a director account (or reset its password)."""
-    from bansha import texts
     from bansha.web.server import PasswordRefused, add_director, setup
 
     setup(database_url)
@@ -297,7 +310,6 @@ def rotate_key(
     ] = False,
 ) -> None:
     """Make a new secret key; the previous one stays accepted until --drop-previous."""
-    from bansha import texts
     from bansha.web.keys import installation_home, rotate
 
     if os.environ.get("BANSHA_SECRET_KEY"):

@@ -183,3 +183,37 @@ SCENARIO_WANTS_LIST = "应为词的列表，如 [甲, 乙]"
 SCENARIO_WANTS_MAP = "应为「名字: 值」的映射，如 {甲: 乙}"
 SCENARIO_WANTS_MAP_OF_LISTS = "应为「名字: 列表」的映射，如 {甲: [乙]}"
 SCENARIO_WANTS_MAPPING = "应为「键: 值」的映射"
+
+# ---------------------------------------------------------------- bansha verify (R-ALL-02)
+VERIFY_FILE_HELP = "揭秘文件：游戏结束后在公开页下载的 JSON"
+VERIFY_COMMITMENT_HELP = "开局时记下的承诺哈希（不填则用文件里写的那个）"
+VERIFY_HELP = (
+    "核对揭秘文件：由文件里的发牌、种子和随机数重新计算 SHA-256，看它是否等于开局公布的承诺哈希。"
+)
+VERIFY_UNREADABLE = "无法读取揭秘文件 {path}：{reason}"
+VERIFY_NO_FILE = "文件不存在"
+VERIFY_CANNOT_READ = "无法读取文件（权限不足或不是 UTF-8 文本）"
+VERIFY_NOT_JSON = "不是合法的 JSON（第{line}行第{column}列）"
+VERIFY_NOT_REVEAL = '这不是 bansha 的揭秘文件（缺少 "format": "bansha-reveal" 或格式不对）'
+VERIFY_MISSING = "揭秘文件缺少「{key}」，无法核对"
+VERIFY_MISMATCH = (
+    "核对失败：重新计算的哈希 {computed} 与承诺哈希 {commitment} 不一致。"
+    "揭秘文件的发牌、种子或随机数被改过，或者它不是这局游戏的文件。"
+)
+VERIFY_INCONSISTENT = "核对失败：文件里的「committed」文本与文件自己的座位表不一致，文件被改过。"
+VERIFY_OK = "核对通过：发牌、种子和随机数重新计算出的哈希 {computed} 等于承诺哈希。"
+VERIFY_COMPARE = (
+    "请确认它就是开局时公布的承诺哈希（公开页、开局帖），或用 --commitment 传入你记下的哈希。"
+)
+VERIFY_LEGACY = "这局游戏用旧的承诺格式（只含身份代号和随机数），身份名称和种子不在承诺内。"
+VERIFY_DEAL = "开局发牌（承诺所保证的内容）"
+VERIFY_SEAT = "座位"
+VERIFY_PLAYER = "玩家"
+VERIFY_ROLE = "身份"
+VERIFY_KEY = "代号"
+VERIFY_END_NOTE = (
+    "游戏中身份可能变化：文件里的终局身份、阵营和出局顺序不在承诺内，只有发牌受承诺保证。"
+)
+
+# ---------------------------------------------------------------- the reveal's download
+REVEAL_FILENAME = "bansha-{game}-揭秘.json"

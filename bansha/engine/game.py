@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from bansha.engine.commands import Command
+from bansha.engine.commitment import practice_nonce
 from bansha.engine.context import Ctx
-from bansha.engine.events import PUBLIC, Event
+from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State, apply, fold
 
@@ -30,19 +31,28 @@ class Game:
         roles: dict[int, str] | None = None,
         fixed: dict[str, Any] | None = None,
         declare: dict[str, Any] | None = None,
+        *,
+        nonce: str | None = None,
     ) -> Game:
-        """Seat the players, deal, and open the first stage."""
+        """Seat the players, deal, and open the first stage.
+
+        ``seed`` (every random draw comes from it) and ``nonce`` (the secret of the deal's
+        commitment, R-ALL-02) are inputs, recorded in an event only the director sees until the
+        reveal (the seed as decimal text: 128 bits are more than a JSON number keeps everywhere); a
+        replay reads them back and draws nothing. A real game's come from the operating
+        system's generator (the service draws them); without a nonce the game is a practice game
+        (a scenario, a simulation) and takes ``practice_nonce(seed)``, which hides nothing."""
         game = cls(ruleset)
         ctx = Ctx(game.state)
         ctx.emit(
             "game_created",
-            {
-                "ruleset": ruleset.id,
-                "seed": seed,
-                "options": ruleset.options,
-                "players": list(players),
-            },
+            {"ruleset": ruleset.id, "options": ruleset.options, "players": list(players)},
             PUBLIC,
+        )
+        ctx.emit(
+            "deal_inputs",
+            {"seed": str(seed), "nonce": practice_nonce(seed) if nonce is None else nonce},
+            DIRECTOR,
         )
         ruleset.setup(ctx, roles, fixed or {}, declare or {})
         game.events.extend(ctx.out)

@@ -7,13 +7,12 @@ shares: names and texts from the data file, options with defaults, the deal, the
 
 from __future__ import annotations
 
-import hashlib
-import json
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from bansha.engine import clock
 from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Vote
+from bansha.engine.commitment import SCHEME, committed_text, sha256_hex
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
@@ -199,13 +198,14 @@ class RuleSet:
 
     # ------------------------------------------------------------------ setup
     def deal(self, ctx: Ctx, fixed: dict[int, str] | None) -> list[str]:
-        """Deal the roles (R-ALL-02): a fixed deal or one draw from the seed; publish a commitment;
-        hand each player their role card."""
-        n = len(ctx.state.players)
+        """Deal the roles (R-ALL-02): a fixed deal or one draw from the seed; publish the
+        commitment to the deal and the seed, with the game's nonce (an input, never drawn from the
+        seed: ``engine/commitment.py``); hand each player their role card."""
+        s = ctx.state
+        n = len(s.players)
         if n != self.player_count:
             raise SetupError(f"{self.title}需要{self.player_count}名玩家，实际{n}名")
         pool = [k for k, r in self.roles.items() for _ in range(int(r.get("count", 0)))]
-        rng = ctx.rng()
         if fixed is not None:
             if sorted(fixed) != list(range(n)):
                 raise SetupError("固定身份必须为每名玩家各指定一个身份")
@@ -214,10 +214,12 @@ class RuleSet:
                 raise SetupError("固定身份的数量与规则不符：" + self._count_text(roles))
         else:
             roles = list(pool)
-            rng.shuffle(roles)
-        nonce = f"{rng.getrandbits(128):032x}"
-        ctx.emit("dealt", {"roles": roles, "nonce": nonce}, chance=True)
-        ctx.emit("commitment", {"hash": commitment_hash(roles, nonce)}, PUBLIC)
+            ctx.rng().shuffle(roles)
+        players = [p.name for p in s.players]
+        ctx.emit("dealt", {"roles": roles, "players": players}, chance=True)
+        words = [self.role_name(r) for r in roles]
+        text = committed_text(players, roles, words, s.seed, s.nonce)
+        ctx.emit("commitment", {"hash": sha256_hex(text), "scheme": SCHEME}, PUBLIC)
         for seat, role in enumerate(roles):  # each player privately receives their role card
             r = self.roles[role]
             ctx.emit(
@@ -469,15 +471,20 @@ class RuleSet:
         )
         ctx.emit("game_ended", {"winners": winners}, PUBLIC)
         dealt = s.flags.get("dealt", {})
+        keys: list[str] = list(dealt.get("roles") or [])
         ctx.emit(
             "reveal",
             {
                 "roles": {p.name: self.reveal_role(s, p.seat) for p in s.players},
                 "dealt": dealt.get("roles"),
-                "nonce": dealt.get("nonce"),
+                "nonce": s.nonce,
                 "factions": {p.name: self.faction_name(p.faction) for p in s.players},
                 "exit_order": [s.players[x].name for x in s.exit_order],
-                "seed": s.seed,
+                "seed": str(s.seed),
+                # R-ALL-02: what the commitment covers (a game dealt before scheme 2: roles only)
+                "scheme": SCHEME if dealt.get("players") is not None else 1,
+                "dealt_players": dealt.get("players"),
+                "dealt_words": [self.role_name(k) for k in keys],
             },
             PUBLIC,
         )
@@ -689,11 +696,3 @@ def _lookup(table: dict[str, str], name: str, what: str) -> str:
     if name in table:
         return table[name]
     raise RuleError(f"没有名为「{name}」的{what}；本规则的{what}：{'、'.join(table)}")
-
-
-def commitment_hash(roles: list[str], nonce: str) -> str:
-    """The published commitment to a deal (R-ALL-02): SHA-256 of the roles by seat and a nonce."""
-    payload = json.dumps(
-        {"roles": roles, "nonce": nonce}, ensure_ascii=False, separators=(",", ":")
-    )
-    return hashlib.sha256(payload.encode()).hexdigest()

@@ -69,6 +69,10 @@ class State:
 
     ruleset: str = ""
     seed: int = 0
+    """Every random draw comes from it (R-ALL-02): a game input, director-only until the reveal."""
+    nonce: str = ""
+    """The deal commitment's nonce (R-ALL-02): a game input like the seed, never derived from it
+    in a real game."""
     options: dict[str, Any] = field(default_factory=dict)
     players: list[Player] = field(default_factory=list)
     phase: str = "setup"
@@ -172,14 +176,22 @@ def _parse_time(raw: str | None) -> datetime | None:
 
 def _created(s: State, d: dict[str, Any]) -> None:
     s.ruleset = d["ruleset"]
-    s.seed = d["seed"]
+    if "seed" in d:  # games created before the seed became a hidden input (deal_inputs)
+        s.seed = d["seed"]
     s.options = dict(d["options"])
     s.players = [Player(seat=i, name=n) for i, n in enumerate(d["players"])]
     s.living_cache = None
 
 
+def _deal_inputs(s: State, d: dict[str, Any]) -> None:
+    s.seed = int(d["seed"])
+    s.nonce = d["nonce"]
+
+
 def _dealt(s: State, d: dict[str, Any]) -> None:
-    s.flags["dealt"] = {"roles": list(d["roles"]), "nonce": d["nonce"]}
+    s.flags["dealt"] = {"roles": list(d["roles"]), "players": d.get("players")}
+    if "nonce" in d:  # games dealt before the nonce became an input (deal_inputs)
+        s.nonce = d["nonce"]
 
 
 def _role_card(s: State, d: dict[str, Any]) -> None:
@@ -386,6 +398,7 @@ def _nothing(s: State, d: dict[str, Any]) -> None:
 
 FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "game_created": _created,
+    "deal_inputs": _deal_inputs,
     "dealt": _dealt,
     "commitment": _nothing,
     "role_card": _role_card,

@@ -11,9 +11,10 @@ import json
 import re
 from typing import Any
 
+from bansha.engine.commitment import reveal_matches, reveal_text
 from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.game import Game
-from bansha.engine.ruleset import RuleSet, commitment_hash
+from bansha.engine.ruleset import RuleSet
 from bansha.engine.state import Ballot, undone_positions
 from bansha.mechanics.penalties import COLOR_BY_NAME
 from bansha.mechanics.votes import current_ballots
@@ -291,14 +292,10 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     }
     if reveal is not None:
         # R-ALL-02: anyone can check the deal against the commitment published at the start
-        verified = (
-            commitment is not None
-            and reveal.get("dealt") is not None
-            and commitment_hash(list(reveal["dealt"]), str(reveal["nonce"])) == commitment
-        )
         result["reveal"] = {
             **reveal,
-            "verified": verified,
+            "verified": reveal_matches(reveal, commitment),
+            "committed": reveal_text(reveal),  # the text whose SHA-256 was published
             "timeline": timeline(game),
             # seat by seat, under the seat's label: a substitute's seat shows both names
             "table": [

@@ -22,7 +22,7 @@ from django.db import OperationalError, transaction
 from django.utils import timezone
 
 from bansha import texts
-from bansha.engine import Act, Close, Game
+from bansha.engine import Act, Close, Game, commitment
 from bansha.engine.commands import Command, Director, Vote
 from bansha.engine.errors import RuleError
 from bansha.engine.events import Event
@@ -97,8 +97,12 @@ class GameService:
             if variant_yaml
             else find_ruleset(ruleset, options)
         )
-        seed = secrets.randbits(48) if seed is None else seed
-        game = Game.create(rs, players, seed, roles, fixed, declare)
+        # R-ALL-02: the seed and the commitment's nonce come from the operating system's
+        # generator, each on its own (the nonce never from the seed, even when a test fixes the
+        # seed); the game records both for the director only until the reveal
+        seed = secrets.randbits(commitment.SEED_BITS) if seed is None else seed
+        nonce = secrets.token_hex(commitment.NONCE_BYTES)
+        game = Game.create(rs, players, seed, roles, fixed, declare, nonce=nonce)
         with transaction.atomic():
             record = GameRecord.objects.create(
                 id=secrets.token_hex(8),
@@ -106,7 +110,6 @@ class GameService:
                 variant_yaml=variant_yaml,
                 title=rs.title,
                 options=options,
-                seed=seed,
                 timezone=str(rs.options["timezone"]),
                 owner=owner,
                 demo=demo,

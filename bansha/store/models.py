@@ -16,7 +16,6 @@ class GameRecord(models.Model):
     label = models.CharField(max_length=60, blank=True, default="")
     """The director's own name for the game (「周五群的M103」), shown in 「我的游戏」."""
     options = models.JSONField(default=dict)
-    seed = models.BigIntegerField()
     timezone = models.CharField(max_length=64, default="Asia/Shanghai")
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL

@@ -4,13 +4,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from bansha.web import console, converters, thread_views, views  # noqa: F401  (converters: <gid:…>)
+from bansha.web import console, converters, reveal, thread_views, views  # noqa: F401  (converters: <gid:…>)
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("demo/new", views.demo_new, name="demo_new"),
     path("new", views.game_new, name="game_new"),
     path("g/<gid:game_id>/", views.public_page, name="public"),
+    path("g/<gid:game_id>/reveal.json", reveal.download, name="reveal_file"),
     path("g/<gid:game_id>/join/<str:token>", views.join, name="join"),
     path("g/<gid:game_id>/me", views.player_page, name="player"),
     path("g/<gid:game_id>/act", views.player_act, name="act"),

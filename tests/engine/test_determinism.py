@@ -56,14 +56,23 @@ def test_replay_does_not_draw(monkeypatch: object) -> None:
 
 
 def test_commitment_verifies_after_reveal() -> None:
-    from bansha.engine.ruleset import commitment_hash
+    """R-ALL-02: the SHA-256 of the committed text the reveal discloses is the published hash,
+    and that text names each seat's player and dealt role in the post's words."""
+    import hashlib
+    import json
+
     from bansha.engine.views import view
 
-    g = Game.create(find_ruleset("m103"), M103_NAMES, 11)
+    rs = find_ruleset("m103")
+    g = Game.create(rs, M103_NAMES, 11)
     play_random(g, 11)
     public = view(g, "public")
-    reveal = public["reveal"]
-    assert commitment_hash(reveal["dealt"], reveal["nonce"]) == public["commitment"]
+    text = public["reveal"]["committed"]
+    assert hashlib.sha256(text.encode("utf-8")).hexdigest() == public["commitment"]
+    deal = json.loads(text)
+    assert deal["players"] == M103_NAMES
+    assert deal["words"] == [rs.role_name(k) for k in g.state.flags["dealt"]["roles"]]
+    assert (deal["seed"], deal["nonce"]) == (str(g.state.seed), g.state.nonce)
 
 
 def test_reveal_says_whether_the_commitment_checks() -> None:

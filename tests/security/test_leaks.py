@@ -4,7 +4,9 @@ deal, during a night, after it, during a day, after an exit, while results await
 every seat's page, its discussion-thread page and every push its live socket sent, and the
 public page and socket, are checked mechanically: none may hold a text that only events hidden
 from that viewer carry (another player's role, result, private notice or last words, a chat of a
-group the viewer is not in, the name of a private stage, results not yet published).
+group the viewer is not in, the name of a private stage, results not yet published), nor the
+game's seed or the deal commitment's nonce (R-ALL-02: either would let anyone recompute the deal
+from the public commitment hash), whatever event carries them.
 
 The hidden texts are computed here from the events and their audiences, independently of the
 engine's view function."""
@@ -26,6 +28,7 @@ from django.utils import timezone
 from bansha.engine import Close, Director, RuleError, Say
 from bansha.engine.events import PUBLIC
 from bansha.engine.game import Game
+from bansha.engine.views import shown as events_shown
 from bansha.engine.views import view
 from bansha.service.games import SERVICE, _timed
 from bansha.sim.heuristic import bot_command
@@ -35,6 +38,9 @@ pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
 RULESETS = ("m103", "bs46", "m186", "xxxii")
 SHORTEST = 2
 """Hidden texts shorter than this are not looked for (single characters are everywhere)."""
+SEED = 2**127 + 7
+"""The audited games' seed: fixed (a failure replays), with a real game's 128 bits (the service
+draws its own otherwise), so its digits can be looked for."""
 
 
 def _texts(game: Game, i: int) -> list[str]:
@@ -63,6 +69,8 @@ def _texts(game: Game, i: int) -> list[str]:
         out.append(d["stage"])
     elif k == "acted" and isinstance(d.get("choice"), str):
         out.append(d["choice"])
+    elif k == "deal_inputs":
+        out += [d["seed"], d["nonce"]]
     return [str(t) for t in out if t is not None]
 
 
@@ -107,7 +115,7 @@ def hidden_texts(game: Game, viewer: int | str, known: str = "") -> set[str]:
     ):
         return set()  # 揭秘: the game is over and everything is public
     seen = _legitimate(game, viewer)
-    secret: set[str] = set()
+    secret: set[str] = set(deal_secrets(game))  # never shown before the reveal, to anyone
     for i, ev in enumerate(game.events):
         if not _may_see(ev, i, viewer, review, pending):
             secret.update(
@@ -116,6 +124,14 @@ def hidden_texts(game: Game, viewer: int | str, known: str = "") -> set[str]:
                 if len(t) >= SHORTEST and t not in seen and t not in known
             )
     return secret
+
+
+def deal_secrets(game: Game) -> tuple[str, str]:
+    """The seed (as digits) and the commitment's nonce: only the director may see them before the
+    reveal (R-ALL-02)."""
+    state = game.state
+    assert state.seed.bit_length() > 64 and len(state.nonce) >= 32, "a real game's inputs"
+    return str(state.seed), state.nonce
 
 
 def _carriers(game: Game, leaked: list[str]) -> list[tuple[int, str, object]]:
@@ -134,7 +150,7 @@ class Table:
         created = SERVICE.create(
             ruleset,
             [f"玩家{i + 1}号" for i in range(_count(ruleset))],
-            seed=7,
+            seed=SEED,
             options={"review": True} if review else {},
         )
         self.gid = created.record.id
@@ -194,6 +210,13 @@ class Table:
             paths.append(f"/g/{self.gid}/" if viewer == "public" else f"/g/{self.gid}/me")
             shown = {p: html.unescape(browser.get(p).content.decode()) for p in paths}
             shown["view"] = json.dumps(view(game, viewer), ensure_ascii=False)
+            if secret:  # the events the view is built from (agents keep them too): raw data
+                raw = json.dumps(
+                    [game.events[i].to_json() for i in events_shown(game, viewer)],
+                    ensure_ascii=False,
+                )
+                leaked = [s for s in deal_secrets(game) if s in raw]
+                assert not leaked, (point, viewer, "events", leaked)
             shown.update({f"push {n}": text for n, text in enumerate(self.pushes[viewer])})
             self.pushes[viewer] = []
             for where, text in shown.items():

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _game(gid: str = "g1") -> GameRecord:
-    return GameRecord.objects.create(id=gid, ruleset="m103", title="t", seed=1)
+    return GameRecord.objects.create(id=gid, ruleset="m103", title="t")
 
 
 def test_backend_is_the_one_asked_for() -> None:
