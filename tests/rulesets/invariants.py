@@ -205,6 +205,9 @@ def check_public(game: Game) -> None:
     if not s.ended:
         early = {n for n in exits if seat_of[n] in pending}
         assert not early, ("a night exit was public before the day", early)
+        if not rs.options.get("review"):  # and none is late: every other exit is public by now
+            due = {s.players[x].name for x in s.exit_order if x not in pending}
+            assert due <= set(exits), ("an exit not announced when due", due - set(exits))
     if s.ended:
         if "reveal" in public:
             roles = public["reveal"]["roles"]
