@@ -177,6 +177,15 @@ SCENARIO_UNKNOWN_KEY = "{file}：第{step}步：expect 没有「{key}」这个�
 SCENARIO_UNKNOWN_PLAYER = (
     "{file}：第{step}步：expect 的「{key}」里「{name}」不是本局的玩家：{players}"
 )
+SCENARIO_NOT_YAML = "{file}：不是有效的 YAML 文件（第{line}行第{column}列附近）"
+SCENARIO_BAD_STEP = "{file}：第{step}步：「{key}」格式不对：{problem}（写的是 {value}）"
+SCENARIO_STEP_MISSING = "缺少「{field}」"
+SCENARIO_STEP_FIELDS = "应写作如「{example}」，见 docs/scenarios.md"
+SCENARIO_STEP_EXAMPLES = {
+    "act": "act: {by: 甲, skill: 杀人, targets: [乙]}",
+    "vote": "vote: {by: 甲, for: 乙}",
+    "director": "director: {红牌: 丁} 或 director: {替补: {seat: 丁, by: 新人}}",
+}
 SCENARIO_WANTS_WORD = "应为一个词"
 SCENARIO_WANTS_WORD_OR_NULL = "应为一个词或 null"
 SCENARIO_WANTS_LIST = "应为词的列表，如 [甲, 乙]"

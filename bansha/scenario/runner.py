@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from bansha import texts
 from bansha.engine import Act, Close, Director, Game, RuleError, Vote, clock
 from bansha.engine.ruleset import RuleSet
 from bansha.rulesets import find_ruleset
@@ -42,7 +43,7 @@ class ScenarioFailure(Exception):
 class ScenarioMalformed(ScenarioFailure):
     """A step that does not follow the format: its message is in Chinese (``bansha.texts``)."""
 
-    def __init__(self, file: str, step: int, key: str, message: str) -> None:
+    def __init__(self, file: str, step: int | None, key: str, message: str) -> None:
         super().__init__(file, step, key, "the format of docs/scenarios.md", message)
         self.args = (message,)
 
@@ -62,7 +63,13 @@ def load_scenario(path: str | Path) -> Loaded:
     """Read a scenario file, find its rule set and set up the game (deal, fixed draws, declarations)."""
     name = str(path)
     with open(path, encoding="utf-8") as f:
-        data = yaml.safe_load(f)
+        try:
+            data = yaml.safe_load(f)
+        except yaml.YAMLError as e:
+            mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+            line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+            message = texts.SCENARIO_NOT_YAML.format(file=name, line=line, column=column)
+            raise ScenarioMalformed(name, None, "yaml", message) from None
     if not isinstance(data, dict) or "ruleset" not in data or "players" not in data:
         raise ScenarioFailure(
             name, None, "format", "a mapping with ruleset and players", type(data).__name__
@@ -152,7 +159,7 @@ def _run_step(sc: Loaded, i: int, step: Any) -> None:
     elif kind in ("act", "vote", "director"):
         expect_error = body.pop("expect_error", False) if isinstance(body, dict) else False
         try:
-            cmd = _command(sc, i, kind, body)
+            cmd = _well_formed_command(sc, i, kind, body)
             sc.game.handle(cmd)
         except RuleError as e:
             if not expect_error:
@@ -165,6 +172,20 @@ def _run_step(sc: Loaded, i: int, step: Any) -> None:
         _refresh_seats(sc)
     else:
         raise ScenarioFailure(sc.path, i, "step", "act, vote, next, director or expect", kind)
+
+
+def _well_formed_command(sc: Loaded, i: int, kind: str, body: Any) -> Act | Vote | Director:
+    """The step's command; a step missing a field or of the wrong shape fails in Chinese."""
+    try:
+        return _command(sc, i, kind, body)
+    except KeyError as e:
+        problem = texts.SCENARIO_STEP_MISSING.format(field=e.args[0])
+    except (TypeError, AttributeError, ValueError):
+        problem = texts.SCENARIO_STEP_FIELDS.format(example=texts.SCENARIO_STEP_EXAMPLES[kind])
+    message = texts.SCENARIO_BAD_STEP.format(
+        file=sc.path, step=i, key=kind, problem=problem, value=shape.shown(body)
+    )
+    raise ScenarioMalformed(sc.path, i, kind, message)
 
 
 def _command(sc: Loaded, i: int, kind: str, body: Any) -> Act | Vote | Director:

@@ -78,7 +78,7 @@ def checked(file: str, step: int, body: Any, players: list[str]) -> dict[str, An
         raise Malformed(
             "expect",
             texts.SCENARIO_BAD_VALUE.format(
-                **where, key="expect", problem=texts.SCENARIO_WANTS_MAPPING, value=_shown(body)
+                **where, key="expect", problem=texts.SCENARIO_WANTS_MAPPING, value=shown(body)
             ),
         )
     out: dict[str, Any] = {}
@@ -94,7 +94,7 @@ def checked(file: str, step: int, body: Any, players: list[str]) -> dict[str, An
             raise Malformed(
                 key,
                 texts.SCENARIO_BAD_VALUE.format(
-                    **where, key=key, problem=wanted, value=_shown(value)
+                    **where, key=key, problem=wanted, value=shown(value)
                 ),
             ) from None
         for name in _players_named(key, out[key]):
@@ -121,6 +121,6 @@ def _players_named(key: str, value: Any) -> list[str]:
     return names
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """A value as the file wrote it, in flow style (甲, [甲, 乙], {甲: 乙})."""
     return json.dumps(value, ensure_ascii=False, default=str).replace('"', "")

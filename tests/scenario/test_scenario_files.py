@@ -73,3 +73,31 @@ def test_every_ruling_has_a_scenario(rid: str) -> None:
     names = [p.stem for p in (ROOT / rid).glob("*.yaml")]
     missing = [r for r in RULINGS[rid] if not any(n.startswith(r + "-") for n in names)]
     assert not missing, missing
+
+
+@pytest.mark.parametrize(
+    ("steps", "step", "key", "words"),
+    [
+        ("  - act: {by: 甲}\n", 1, "act", "缺少「skill」"),
+        ("  - vote: 3\n", 1, "vote", "应写作如「vote: {by: 甲, for: 乙}」"),
+        ("  - next\n  - director: {替补: 甲}\n", 2, "director", "替补: {seat: 丁, by: 新人}"),
+    ],
+)
+def test_malformed_step_is_named_in_chinese(
+    tmp_path: Path, steps: str, step: int, key: str, words: str
+) -> None:
+    """A step missing a field or of the wrong shape names the file, the step and the key in
+    Chinese (docs/scenarios.md), never a traceback."""
+    f = m103_scenario(tmp_path, steps)
+    with pytest.raises(ScenarioFailure) as e:
+        run_scenario(f)
+    assert (e.value.step, e.value.key) == (step, key)
+    assert str(e.value).startswith(f"{f}：第{step}步：「{key}」格式不对") and words in str(e.value)
+
+
+def test_not_yaml_is_named_in_chinese(tmp_path: Path) -> None:
+    f = tmp_path / "broken.yaml"
+    f.write_text("ruleset: m103\nplayers: [甲, 乙\n", encoding="utf-8")
+    with pytest.raises(ScenarioFailure) as e:
+        run_scenario(f)
+    assert str(e.value).startswith(f"{f}：不是有效的 YAML 文件（第")
