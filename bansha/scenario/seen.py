@@ -40,15 +40,23 @@ class Seen:
             self._players[seat] = view(self.game, seat)
         return self._players[seat]
 
+    def names(self, v: dict[str, Any]) -> dict[str, str]:
+        """A view's name for each seat (a substitute's seat reads 「丁（替补：新人）」) -> the player's
+        name in the scenario (the substitute's own name, as ``替补`` gives it)."""
+        players = self.game.state.players
+        return {p["name"]: players[p["seat"]].name for p in v["players"]}
+
     # ------------------------------------------------------------------ public
     def public_out(self) -> list[str]:
         """The players announced out so far, in announcement order."""
-        return list(self.public["exits"])
+        name = self.names(self.public)
+        return [name.get(n, n) for n in self.public["exits"]]
 
     def revealed(self) -> dict[str, str | None]:
         """The identity the public has been shown for each player (None: none)."""
         shown: dict[str, str] = self.public["revealed"]
-        return {p["name"]: shown.get(p["name"]) for p in self.public["players"]}
+        name = self.names(self.public)
+        return {name[p["name"]]: shown.get(p["name"]) for p in self.public["players"]}
 
     def announced(self) -> list[str]:
         """Every public announcement's text published so far, in order."""
@@ -64,7 +72,8 @@ class Seen:
         names |= {n for members in v["groups"].values() for n in members}
         names.discard(me)
         order = {p["name"]: p["seat"] for p in v["players"]}
-        return sorted(names, key=lambda n: order.get(n, len(order)))
+        name = self.names(v)
+        return [name.get(n, n) for n in sorted(names, key=lambda n: order.get(n, len(order)))]
 
     def groups(self) -> dict[str, list[str]]:
         """Each team chat's members now, as its members' own views show it (sorted by seat).
@@ -74,9 +83,10 @@ class Seen:
         seen: dict[str, list[list[str]]] = {}
         for seat in range(len(self.game.state.players)):
             v = self.of(seat)
+            player = self.names(v)
             for name, members in v["groups"].items():
                 if v["viewer"] in members:
-                    seen.setdefault(name, []).append(list(members))
+                    seen.setdefault(name, []).append([player.get(m, m) for m in members])
         out: dict[str, list[str]] = {}
         for name, lists in seen.items():
             first = lists[0]

@@ -188,7 +188,10 @@ def check_public(game: Game) -> None:
     base = _base_id(game)
     public = view(game, "public")
     exits, revealed = public["exits"], public["revealed"]
-    seat_of = {p.name: p.seat for p in s.players}
+    # the view names a substitute's seat 「丁（替补：新人）」, the state and the reveal by the player
+    seat_of = {p.name: p.seat for p in s.players} | {
+        p["name"]: p["seat"] for p in public["players"]
+    }
     assert len(exits) == len(set(exits)), ("an exit announced twice", exits)
     assert all(not s.players[seat_of[n]].alive for n in exits), ("a living player shown out", exits)
     # night exits: out since the last day began, in a phase whose announcements wait for the day
