@@ -13,24 +13,29 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
-from bansha import texts
+from bansha import cli_words, texts
 from bansha.engine import Game
 from bansha.engine.errors import RuleError
 from bansha.engine.views import view
 from bansha.names import SEAT_NAMES
 
-app = typer.Typer(
-    help="bansha：版杀导演平台 — runs forum mafia games exactly by the rule post.",
-    no_args_is_help=True,
-    add_completion=False,
-)
-scenario_app = typer.Typer(
-    help="Scenario files: replay a game, check a ruling, report a bug.", no_args_is_help=True
-)
+cli_words.install()  # Click's and Typer's own words (Usage, Options, errors) in Chinese
+GROUP = {
+    "cls": cli_words.Group,
+    "no_args_is_help": True,
+    "options_metavar": texts.CLI_OPTIONS_METAVAR,
+    "subcommand_metavar": texts.CLI_COMMAND_METAVAR,
+}
+"""What every command group of the command line shares (the usage line in Chinese)."""
+OPTIONS = {"cls": cli_words.Command, "options_metavar": texts.CLI_OPTIONS_METAVAR}
+"""What every command shares."""
+app = typer.Typer(help=texts.CLI_HELP, add_completion=False, **GROUP)  # type: ignore[arg-type]
+scenario_app = typer.Typer(help=texts.CLI_SCENARIO_HELP, **GROUP)  # type: ignore[arg-type]
 app.add_typer(scenario_app, name="scenario")
 
 
 def _thread_app() -> typer.Typer:
+    """The ``thread`` commands (imported here, after the words above are installed)."""
     from bansha.forum.cli import thread_app
 
     return thread_app
@@ -38,6 +43,7 @@ def _thread_app() -> typer.Typer:
 
 app.add_typer(_thread_app(), name="thread")
 console = Console()
+FAILED = texts.CLI_SCENARIO_FAILED
 
 DEFAULT_NAMES = SEAT_NAMES
 
@@ -47,10 +53,12 @@ def seat_names(n: int) -> list[str]:
     return DEFAULT_NAMES[:n] if n <= len(DEFAULT_NAMES) else [f"玩家{i + 1}" for i in range(n)]
 
 
-@app.command()
+@app.command(help=texts.CLI_DEMO_HELP, **OPTIONS)  # type: ignore[arg-type]
 def demo(
-    ruleset: Annotated[str, typer.Argument(help="Rule set id, alias or variant file")] = "m103",
-    seed: Annotated[int, typer.Option(help="Seed of the deal and every draw")] = 1,
+    ruleset: Annotated[
+        str, typer.Argument(help=texts.CLI_RULESET_ARG, metavar=texts.CLI_RULESET_METAVAR)
+    ] = "m103",
+    seed: Annotated[int, typer.Option(help=texts.CLI_SEED)] = 1,
 ) -> None:
     """Play a complete game with random agents; print the public announcements and the reveal (揭秘)."""
     from bansha.rulesets import find_ruleset
@@ -65,7 +73,12 @@ def demo(
     play_random(game, seed)
     public = view(game, "public")
     console.print(
-        Panel.fit(f"{rs.title}  种子 {seed}\n承诺哈希 {public['commitment']}", title="bansha")
+        Panel.fit(
+            texts.CLI_DEMO_SEED_TITLE.format(
+                title=rs.title, seed=seed, commitment=public["commitment"]
+            ),
+            title="bansha",
+        )
     )
     phase = None
     for a in public["announcements"]:
@@ -74,33 +87,36 @@ def demo(
             console.rule(_phase_zh(phase))
         console.print(a["text"])
     reveal = public.get("reveal", {})
-    table = Table(title="揭秘")
-    for col in ("玩家", "身份", "阵营", "出局顺序"):
+    table = Table(title=texts.CLI_DEMO_REVEAL)
+    for col in texts.CLI_DEMO_COLUMNS:
         table.add_column(col)
     order = {n: i + 1 for i, n in enumerate(reveal.get("exit_order", []))}
     for name, role in reveal.get("roles", {}).items():
-        table.add_row(name, role, reveal["factions"][name], str(order.get(name, "存活")))
+        table.add_row(
+            name, role, reveal["factions"][name], str(order.get(name, texts.CLI_DEMO_ALIVE))
+        )
     console.print(table)
-    console.print(f"获胜：{'、'.join(public['winner'])}")
+    console.print(texts.CLI_DEMO_WINNER.format(winners="、".join(public["winner"])))
 
 
 def _phase_zh(label: str) -> str:
     parts = label.split()
     if parts[0] == "day":
-        return f"第{parts[1]}天"
+        return texts.CLI_PHASE_DAY.format(n=parts[1])
     if parts[0] == "night":
-        return f"第{parts[1]}夜"
-    return {"start": "游戏开始", "ended": "游戏结束"}.get(parts[0], label)
+        return texts.CLI_PHASE_NIGHT.format(n=parts[1])
+    return {"start": texts.CLI_PHASE_START, "ended": texts.CLI_PHASE_ENDED}.get(parts[0], label)
 
 
-@scenario_app.command("run")
+@scenario_app.command("run", help=texts.CLI_SCENARIO_RUN_HELP, **OPTIONS)  # type: ignore[arg-type]
 def scenario_run(
-    files: Annotated[list[Path], typer.Argument(help="Scenario YAML files")],
+    files: Annotated[
+        list[Path],
+        typer.Argument(help=texts.CLI_SCENARIO_FILES, metavar=texts.CLI_FILE_METAVAR + "..."),
+    ],
     as_json: Annotated[
         bool,
-        typer.Option(
-            "--json", help="Print the final state as JSON (on failure: the state at that step)"
-        ),
+        typer.Option("--json", help=texts.CLI_SCENARIO_JSON),
     ] = False,
 ) -> None:
     """Run scenario files; stop non-zero at the first expectation that fails."""
@@ -111,25 +127,32 @@ def scenario_run(
             sc = run_scenario(f)
         except ScenarioFailure as e:
             if as_json:  # the failure on stderr, the state at the failing step as JSON on stdout
-                Console(stderr=True).print(f"[red]FAIL[/red] {e}", soft_wrap=True)
+                Console(stderr=True).print(f"[red]{FAILED}[/red] {e}", soft_wrap=True)
                 if e.state is not None:
                     sys.stdout.write(json.dumps(e.state, ensure_ascii=False, indent=2) + "\n")
             else:
-                console.print(f"[red]FAIL[/red] {e}", soft_wrap=True)  # one line per failure
+                console.print(f"[red]{FAILED}[/red] {e}", soft_wrap=True)  # one line per failure
             raise typer.Exit(1) from e
         except (OSError, ValueError) as e:
-            console.print(f"[red]FAIL[/red] {f}: {e}")
+            console.print(f"[red]{FAILED}[/red] {f}：{e}")
             raise typer.Exit(1) from e
         if as_json:
             sys.stdout.write(json.dumps(final_state(sc), ensure_ascii=False, indent=2) + "\n")
         else:
-            console.print(f"[green]ok[/green] {f}")
+            console.print(f"[green]{texts.CLI_SCENARIO_OK}[/green] {f}")
 
 
-@app.command(help=texts.VERIFY_HELP)
+@app.command(help=texts.VERIFY_HELP, **OPTIONS)  # type: ignore[arg-type]
 def verify(
-    file: Annotated[Path, typer.Argument(help=texts.VERIFY_FILE_HELP)],
-    commitment: Annotated[str | None, typer.Option(help=texts.VERIFY_COMMITMENT_HELP)] = None,
+    file: Annotated[
+        Path, typer.Argument(help=texts.VERIFY_FILE_HELP, metavar=texts.CLI_FILE_METAVAR)
+    ],
+    commitment: Annotated[
+        str | None,
+        typer.Option(
+            help=texts.VERIFY_COMMITMENT_HELP, metavar=texts.CLI_VERIFY_COMMITMENT_METAVAR
+        ),
+    ] = None,
 ) -> None:
     """Check a finished game's reveal file against the deal's commitment (R-ALL-02)."""
     from bansha.verification import verify as check
@@ -139,44 +162,53 @@ def verify(
         raise typer.Exit(code)
 
 
-@app.command()
+@app.command(help=texts.CLI_BENCH_HELP, **OPTIONS)  # type: ignore[arg-type]
 def bench(
-    ruleset: Annotated[str, typer.Argument(help="Rule set id, alias or variant file")] = "m103",
-    games: Annotated[int, typer.Option("-n", "--games", help="Number of complete games")] = 2000,
-    seed: Annotated[int, typer.Option(help="First seed")] = 0,
-    memory: Annotated[bool, typer.Option(help="Also trace peak memory (slower)")] = True,
+    ruleset: Annotated[
+        str, typer.Argument(help=texts.CLI_RULESET_ARG, metavar=texts.CLI_RULESET_METAVAR)
+    ] = "m103",
+    games: Annotated[int, typer.Option("-n", "--games", help=texts.CLI_GAMES)] = 2000,
+    seed: Annotated[int, typer.Option(help=texts.CLI_FIRST_SEED)] = 0,
+    memory: Annotated[bool, typer.Option(help=texts.CLI_BENCH_MEMORY)] = True,
 ) -> None:
     """Complete games per second, actions per game and peak memory with random agents."""
     import bansha
     from bansha.sim.bench import run_bench
 
     result = run_bench(ruleset, games, seed, memory)
-    result["compiled_engine"] = "yes" if bansha.COMPILED else "no (bansha compile)"
-    table = Table(title=f"bansha bench {ruleset}")
-    table.add_column("metric")
-    table.add_column("value", justify="right")
+    compiled = texts.CLI_BENCH_COMPILED if bansha.COMPILED else texts.CLI_BENCH_NOT_COMPILED
+    result["compiled_engine"] = compiled
+    table = Table(title=texts.CLI_BENCH_TITLE.format(ruleset=ruleset))
+    metric, value = texts.CLI_BENCH_COLUMNS
+    table.add_column(metric)
+    table.add_column(value, justify="right")
     for k, v in result.items():
-        table.add_row(k, f"{v:,.3f}" if isinstance(v, float) else str(v))
+        label = texts.CLI_BENCH_METRICS.get(k, k)
+        table.add_row(label, f"{v:,.3f}" if isinstance(v, float) else str(v))
     console.print(table)
 
 
-@app.command()
+@app.command(help=texts.CLI_SIMULATE_HELP, **OPTIONS)  # type: ignore[arg-type]
 def simulate(
-    ruleset: Annotated[str, typer.Argument(help="Rule set id, alias or variant file")],
-    games: Annotated[int, typer.Option("-n", "--games", help="Number of complete games")] = 1000,
-    agents: Annotated[str, typer.Option(help="random or heuristic")] = "heuristic",
-    jobs: Annotated[int, typer.Option(help="Processes (the report does not depend on it)")] = 1,
-    seed: Annotated[int, typer.Option(help="First seed")] = 0,
-    impact_games: Annotated[
-        int, typer.Option(help="Games replayed without each skill (0: skip that table)")
-    ] = 200,
+    ruleset: Annotated[
+        str, typer.Argument(help=texts.CLI_RULESET_ARG, metavar=texts.CLI_RULESET_METAVAR)
+    ],
+    games: Annotated[int, typer.Option("-n", "--games", help=texts.CLI_GAMES)] = 1000,
+    agents: Annotated[str, typer.Option(help=texts.CLI_SIMULATE_AGENTS)] = "heuristic",
+    jobs: Annotated[int, typer.Option(help=texts.CLI_SIMULATE_JOBS)] = 1,
+    seed: Annotated[int, typer.Option(help=texts.CLI_FIRST_SEED)] = 0,
+    impact_games: Annotated[int, typer.Option(help=texts.CLI_SIMULATE_IMPACT)] = 200,
     compare: Annotated[
-        str | None, typer.Option(help="A second rule set or variant, side by side")
+        str | None, typer.Option(help=texts.CLI_SIMULATE_COMPARE, metavar=texts.CLI_RULESET_METAVAR)
     ] = None,
     json_out: Annotated[
-        Path | None, typer.Option("--json", help="Write the report as JSON")
+        Path | None,
+        typer.Option("--json", help=texts.CLI_SIMULATE_JSON, metavar=texts.CLI_FILE_METAVAR),
     ] = None,
-    html_out: Annotated[Path | None, typer.Option("--html", help="Write an HTML report")] = None,
+    html_out: Annotated[
+        Path | None,
+        typer.Option("--html", help=texts.CLI_SIMULATE_HTML, metavar=texts.CLI_FILE_METAVAR),
+    ] = None,
 ) -> None:
     """Simulate many games: win rates with 95% intervals, game length, exits, skill impact."""
     from rich.progress import (
@@ -202,7 +234,10 @@ def simulate(
             console=console,
         ) as progress:
             for ref in refs:
-                task = progress.add_task(f"模拟 {ref}", total=total_games(games, impact_games, ref))
+                task = progress.add_task(
+                    texts.CLI_SIMULATE_PROGRESS.format(ruleset=ref),
+                    total=total_games(games, impact_games, ref),
+                )
 
                 def advance(k: int, task: TaskID = task) -> None:
                     progress.advance(task, k)
@@ -221,56 +256,51 @@ def simulate(
         rep.write_json(results[0], json_out, cmp)
         if compare is not None:
             rep.write_json(results[1], json_out.with_suffix(".compare.json"))
-        console.print(f"JSON：{json_out}")
+        console.print(texts.CLI_WROTE_JSON.format(path=json_out))
     if html_out is not None:
         b = results[1] if compare is not None else None
         rep.write_html(results[0], html_out, command, b, cmp)
-        console.print(f"HTML：{html_out}")
+        console.print(texts.CLI_WROTE_HTML.format(path=html_out))
 
 
-@app.command(name="compile")
+@app.command(name="compile", help=texts.CLI_COMPILE_HELP, **OPTIONS)  # type: ignore[arg-type]
 def compile_engine(
-    force: Annotated[bool, typer.Option(help="Compile even when the build is current")] = False,
-    clean: Annotated[bool, typer.Option(help="Remove the compiled modules instead")] = False,
-    optional: Annotated[bool, typer.Option(help="A failure only warns (no compiler)")] = False,
+    force: Annotated[bool, typer.Option(help=texts.CLI_COMPILE_FORCE)] = False,
+    clean: Annotated[bool, typer.Option(help=texts.CLI_COMPILE_CLEAN)] = False,
+    optional: Annotated[bool, typer.Option(help=texts.CLI_COMPILE_OPTIONAL)] = False,
 ) -> None:
     """Compile the engine, mechanics, rule sets and agents with mypyc (about 2× faster games)."""
     from bansha import native
 
     if clean:
         native.clean()
-        console.print("compiled modules removed: the source runs")
+        console.print(texts.CLI_COMPILE_CLEANED)
         return
     if force or not native.current():
-        console.print("compiling the engine (about a minute, once per change of its source)…")
+        console.print(texts.CLI_COMPILING)
     try:
         built = native.build(force=force)
     except (OSError, native.BuildError) as e:
-        console.print(f"[yellow]could not compile ({e}); the source runs instead[/yellow]")
+        console.print(f"[yellow]{texts.CLI_COMPILE_FAILED.format(error=e)}[/yellow]")
         raise typer.Exit(0 if optional else 1) from e
     if built or not optional:
-        console.print("compiled" if built else "compiled modules are current")
+        console.print(texts.CLI_COMPILED if built else texts.CLI_COMPILE_CURRENT)
 
 
-@app.command()
+@app.command(help=texts.CLI_SERVE_HELP, **OPTIONS)  # type: ignore[arg-type]
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port")] = 8000,
-    database_url: Annotated[
-        str | None, typer.Option(help="postgresql://... (default: SQLite in ./.bansha)")
-    ] = None,
-    workers: Annotated[int, typer.Option(help="Server processes")] = 1,
+    host: Annotated[str, typer.Option(help=texts.CLI_SERVE_HOST)] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=texts.CLI_SERVE_PORT)] = 8000,
+    database_url: Annotated[str | None, typer.Option(help=texts.CLI_SERVE_DATABASE)] = None,
+    workers: Annotated[int, typer.Option(help=texts.CLI_SERVE_WORKERS)] = 1,
     threads: Annotated[
         int,
-        typer.Option(min=1, help="Requests served at once per process (the rest wait their turn)"),
+        typer.Option(min=1, help=texts.CLI_SERVE_THREADS),
     ] = 4,
-    clock: Annotated[bool, typer.Option(help="Close stages at their deadlines")] = True,
+    clock: Annotated[bool, typer.Option(help=texts.CLI_SERVE_CLOCK)] = True,
     https: Annotated[
         bool,
-        typer.Option(
-            help="Browsers reach the site over HTTPS (a TLS proxy in front sets "
-            "X-Forwarded-Proto): cookies only over HTTPS, HSTS, plain HTTP redirected"
-        ),
+        typer.Option(help=texts.CLI_SERVE_HTTPS),
     ] = False,
 ) -> None:
     """Run the web platform at http://HOST:PORT (applies migrations first)."""
@@ -279,17 +309,25 @@ def serve(
     os.environ["BANSHA_REQUEST_THREADS"] = str(threads)
     if https:
         os.environ["BANSHA_HTTPS"] = "1"
-    console.print(f"bansha 正在运行：http://{host}:{port}/")
+    console.print(texts.CLI_SERVING.format(host=host, port=port))
     run(host, port, database_url, workers, clock)
 
 
-@app.command()
+@app.command(help=texts.CLI_DIRECTOR_HELP, **OPTIONS)  # type: ignore[arg-type]
 def director(
-    username: Annotated[str, typer.Argument(help="Login name")],
-    password: Annotated[str, typer.Option(prompt=True, hide_input=True, confirmation_prompt=True)],
-    database_url: Annotated[
-        str | None, typer.Option(help="postgresql://... (default: SQLite)")
-    ] = None,
+    username: Annotated[
+        str, typer.Argument(help=texts.CLI_DIRECTOR_USERNAME, metavar=texts.CLI_DIRECTOR_USERNAME)
+    ],
+    password: Annotated[
+        str,
+        typer.Option(
+            prompt=texts.CLI_DIRECTOR_PASSWORD,
+            hide_input=True,
+            confirmation_prompt=texts.CLI_DIRECTOR_PASSWORD_AGAIN,
+            help=texts.CLI_DIRECTOR_PASSWORD,
+        ),
+    ],
+    database_url: Annotated[str | None, typer.Option(help=texts.CLI_DATABASE)] = None,
 ) -> None:
     """Create a director account (or reset its password)."""
     from bansha.web.server import PasswordRefused, add_director, setup
@@ -303,11 +341,9 @@ def director(
     console.print(texts.DIRECTOR_READY.format(username=username))
 
 
-@app.command(name="rotate-key")
+@app.command(name="rotate-key", help=texts.CLI_ROTATE_KEY_HELP, **OPTIONS)  # type: ignore[arg-type]
 def rotate_key(
-    drop_previous: Annotated[
-        bool, typer.Option(help="Forget the previous key (sessions signed with it end)")
-    ] = False,
+    drop_previous: Annotated[bool, typer.Option(help=texts.CLI_ROTATE_KEY_DROP)] = False,
 ) -> None:
     """Make a new secret key; the previous one stays accepted until --drop-previous."""
     from bansha.web.keys import installation_home, rotate
@@ -318,11 +354,9 @@ def rotate_key(
     console.print(rotate(installation_home(), drop_previous))
 
 
-@app.command()
+@app.command(help=texts.CLI_WORKER_HELP, **OPTIONS)  # type: ignore[arg-type]
 def worker(
-    database_url: Annotated[
-        str | None, typer.Option(help="postgresql://... (default: SQLite)")
-    ] = None,
+    database_url: Annotated[str | None, typer.Option(help=texts.CLI_DATABASE)] = None,
 ) -> None:
     """Run only the deadline worker (beside servers started with --no-clock)."""
     from bansha.web.server import run_worker

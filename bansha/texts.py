@@ -226,3 +226,164 @@ VERIFY_END_NOTE = (
 
 # ---------------------------------------------------------------- the reveal's download
 REVEAL_FILENAME = "bansha-{game}-揭秘.json"
+
+# ---------------------------------------------------------------------- the command line
+CLI_HELP = "bansha：版杀导演平台——严格按规则帖主持论坛版杀"
+CLI_SCENARIO_HELP = "场景文件：重放一局游戏、核对一条裁定、报告问题"
+CLI_THREAD_HELP = "论坛帖子：读取保存的帖子页面或帖子地址"
+CLI_OPTIONS_METAVAR = "[选项]"
+CLI_COMMAND_METAVAR = "命令 [参数]..."
+CLI_RULESET_ARG = "规则集：编号、别名或变体文件"
+CLI_RULESET_METAVAR = "规则集"
+CLI_SEED = "发牌和每次随机抽取用的种子"
+CLI_FIRST_SEED = "第一局的种子"
+CLI_GAMES = "完整对局的局数"
+CLI_DATABASE = "postgresql://…（默认：SQLite）"
+CLI_FILE_METAVAR = "文件"
+CLI_VERIFY_COMMITMENT_METAVAR = "承诺哈希"
+
+CLI_DEMO_HELP = "用随机玩家打完一整局：显示公开公告和揭秘"
+CLI_DEMO_SEED_TITLE = "{title}  种子 {seed}\n承诺哈希 {commitment}"
+CLI_DEMO_REVEAL = "揭秘"
+CLI_DEMO_COLUMNS = ("玩家", "身份", "阵营", "出局顺序")
+CLI_DEMO_ALIVE = "存活"
+CLI_DEMO_WINNER = "获胜：{winners}"
+CLI_PHASE_DAY = "第{n}天"
+CLI_PHASE_NIGHT = "第{n}夜"
+CLI_PHASE_START = "游戏开始"
+CLI_PHASE_ENDED = "游戏结束"
+
+CLI_SCENARIO_RUN_HELP = "运行场景文件；第一个不符合预期的地方出错退出（非零）"
+CLI_SCENARIO_FILES = "场景 YAML 文件"
+CLI_SCENARIO_JSON = "以 JSON 输出最终状态（出错时：出错那一步的状态）"
+CLI_SCENARIO_OK = "通过"
+CLI_SCENARIO_FAILED = "失败"
+
+CLI_BENCH_HELP = "随机玩家下每秒完整对局数、每局动作数和内存峰值"
+CLI_BENCH_MEMORY = "同时记录内存峰值（较慢）"
+CLI_BENCH_TITLE = "bansha 性能测试 {ruleset}"
+CLI_BENCH_COLUMNS = ("指标", "数值")
+CLI_BENCH_METRICS = {
+    "games": "局数",
+    "seconds": "用时（秒）",
+    "games_per_second": "每秒对局数",
+    "actions_per_game": "每局动作数",
+    "us_per_action": "每个动作（微秒）",
+    "events_per_game": "每局事件数",
+    "kib_after_10pct": "10% 局数后内存（KiB）",
+    "kib_after_100pct": "全部局数后内存（KiB）",
+    "peak_kib": "内存峰值（KiB）",
+    "max_rss_mib": "进程最大常驻内存（MiB）",
+    "compiled_engine": "已编译的引擎",
+}
+CLI_BENCH_COMPILED = "是"
+CLI_BENCH_NOT_COMPILED = "否（运行 bansha compile）"
+
+CLI_SIMULATE_HELP = "模拟大量对局：胜率（95% 区间）、对局长度、出局情况、技能影响"
+CLI_SIMULATE_AGENTS = "random（随机）或 heuristic（启发式）"
+CLI_SIMULATE_JOBS = "进程数（报告与它无关）"
+CLI_SIMULATE_IMPACT = "去掉每个技能后重放的局数（0：不做这张表）"
+CLI_SIMULATE_COMPARE = "第二个规则集或变体，并排比较"
+CLI_SIMULATE_JSON = "把报告写成 JSON 文件"
+CLI_SIMULATE_HTML = "把报告写成 HTML 网页"
+CLI_SIMULATE_PROGRESS = "模拟 {ruleset}"
+SIM_UNKNOWN_AGENTS = "没有「{kind}」这种玩家程序（可选 random 或 heuristic）"
+SIM_TOO_FEW_GAMES = "局数至少为 1"
+CLI_WROTE_JSON = "JSON：{path}"
+CLI_WROTE_HTML = "HTML：{path}"
+
+CLI_COMPILE_HELP = "用 mypyc 编译引擎、机制、规则集和玩家程序（对局快约一倍）"
+CLI_COMPILE_FORCE = "即使编译结果已是最新也重新编译"
+CLI_COMPILE_CLEAN = "删除编译结果，改为运行源代码"
+CLI_COMPILE_OPTIONAL = "编译失败只提醒（没有编译器时）"
+CLI_COMPILE_CLEANED = "已删除编译结果：运行源代码"
+CLI_COMPILING = "正在编译引擎（约一分钟，源代码每次改动后一次）…"
+CLI_COMPILE_FAILED = "无法编译（{error}）；改为运行源代码"
+CLI_COMPILED = "编译完成"
+CLI_COMPILE_CURRENT = "编译结果已是最新"
+
+CLI_SERVE_HELP = "在 http://HOST:PORT 运行网页平台（先执行数据库迁移）"
+CLI_SERVE_HOST = "监听的地址"
+CLI_SERVE_PORT = "端口"
+CLI_SERVE_DATABASE = "postgresql://…（默认：./.bansha 里的 SQLite）"
+CLI_SERVE_WORKERS = "服务器进程数"
+CLI_SERVE_THREADS = "每个进程同时处理的请求数（其余排队）"
+CLI_SERVE_CLOCK = "到截止时间自动结束阶段"
+CLI_SERVE_HTTPS = (
+    "浏览器通过 HTTPS 访问（前面的 TLS 代理设置 X-Forwarded-Proto）：Cookie 只走 HTTPS、启用 HSTS、"
+    "普通 HTTP 跳转到 HTTPS"
+)
+CLI_SERVING = "bansha 正在运行：http://{host}:{port}/"
+
+CLI_DIRECTOR_HELP = "创建导演账号（或重设密码）"
+CLI_DIRECTOR_USERNAME = "登录名"
+CLI_DIRECTOR_PASSWORD = "密码"
+CLI_DIRECTOR_PASSWORD_AGAIN = "再输入一次密码"
+CLI_ROTATE_KEY_HELP = "生成新的密钥；旧密钥在 --drop-previous 之前仍然有效"
+CLI_ROTATE_KEY_DROP = "不再接受旧密钥（用它签名的会话失效）"
+CLI_WORKER_HELP = "只运行截止时间处理进程（配合用 --no-clock 启动的服务器）"
+
+CLI_THREAD_READ_HELP = "按顺序读取帖子的各页：列出每一楼；给出规则集和玩家时，还列出每个投票帖和按规则集改票规则得出的票型"
+CLI_THREAD_SOURCES = "保存的帖子页面（文件）或帖子地址"
+CLI_THREAD_SOURCES_METAVAR = "文件或地址..."
+CLI_THREAD_RULESET = "规则集编号：读取投票帖"
+CLI_THREAD_PLAYERS = "存活玩家，如 甲,乙,丙"
+CLI_THREAD_PLAYERS_METAVAR = "玩家"
+CLI_THREAD_TZ = "页面没有写时区时用的游戏时区"
+CLI_THREAD_TZ_METAVAR = "时区"
+CLI_THREAD_CLOSE = "当天关门（投票截止）时间，如 2026-06-01 22:00，游戏时区"
+CLI_THREAD_CLOSE_METAVAR = "时间"
+CLI_THREAD_JSON = "以 JSON 输出"
+
+CLI_FRAMEWORK = {
+    "Options": "选项",
+    "Arguments": "参数",
+    "Commands": "命令",
+    "Error": "错误",
+    "Aborted!": "已中止！",
+    "Aborted.": "已中止。",
+    "Try [blue]'{command_path} {help_option}'[/] for help.": (
+        "运行 [blue]'{command_path} {help_option}'[/] 查看说明。"
+    ),
+    "[default: {}]": "[默认：{}]",
+    "[env var: {}]": "[环境变量：{}]",
+    "[required]": "[必填]",
+    "(deprecated) ": "（已弃用）",
+    "(dynamic)": "（动态）",
+    "default: {default}": "默认：{default}",
+    "env var: {var}": "环境变量：{var}",
+    "required": "必填",
+    "Missing command.": "缺少命令。",
+    "No such command {name!r}.": "没有命令 {name!r}。",
+}
+"""The command line library's (Typer's) own words it passes through ``gettext``, English as it
+writes them → Chinese."""
+CLI_USAGE = "用法："
+CLI_HELP_OPTION = "显示这份说明并退出。"
+CLI_TYPE_LABELS = {"int": "整数", "float": "小数", "str": "文字", "Path": "路径", "bool": ""}
+"""The placeholder help shows for an option's value, by its Python type (a switch shows none)."""
+CLI_ERRORS = (
+    (r"^Missing argument '(.+)'\.", r"缺少参数「\1」。"),
+    (r"^Missing option '(.+)'\.", r"缺少选项「\1」。"),
+    (r"^Missing parameter: (.+)", r"缺少参数：\1"),
+    (r"^No such option: (\S+)", r"没有选项 \1。"),
+    (r"\s*\(?Did you mean one of: (.+)\?\)?", r"是不是想写其中之一：\1？"),
+    (r"\s*Did you mean (.+)\?", r"是不是想写 \1？"),
+    (r"^No such command '(.+)'\.", r"没有命令「\1」。"),
+    (r"^Got unexpected extra arguments? \((.+)\)", r"多出的参数（\1）"),
+    (r"^Got unexpected extra argument\(s\) \((.+)\)", r"多出的参数（\1）"),
+    (r"^Option '(.+)' requires an argument\.", r"选项 \1 需要一个值。"),
+    (r"^Option '(.+)' requires (\d+) arguments\.", r"选项 \1 需要 \2 个值。"),
+    (r"^Option '(.+)' does not take a value\.", r"选项 \1 不带值。"),
+    (r"^Invalid value for (.+?): ", r"\1 的值不对："),
+    (r"^Invalid value: ", r"值不对："),
+    (r"(?:Value )?(\S+) is not a valid (?:int|integer)\.", r"\1 不是整数。"),
+    (r"(?:Value )?(\S+) is not a valid float\.", r"\1 不是小数。"),
+    (r"(\S+) is not in the range (.+)\.", r"\1 不在范围 \2 内。"),
+    (r"Input should be a valid integer.*", "应当是整数"),
+    (r"Input should be a valid number.*", "应当是数字"),
+    (r"Input should be a valid boolean.*", "应当是 true 或 false"),
+    (r"Input should be greater than or equal to (\S+)", r"应当不小于 \1"),
+    (r"Input should be less than or equal to (\S+)", r"应当不大于 \1"),
+)
+"""The library's error messages (pattern → Chinese, applied in order to the whole message)."""

@@ -56,4 +56,4 @@ def test_scenario_run_json_prints_the_state_at_the_failing_step(tmp_path: Path) 
 def test_bench_runs() -> None:
     result = runner.invoke(app, ["bench", "m103", "-n", "20", "--no-memory"])
     assert result.exit_code == 0, result.output
-    assert "games_per_second" in result.output
+    assert "每秒对局数" in result.output

@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from bansha import texts
+from bansha import cli_words, texts
 from bansha.engine import clock
 from bansha.engine.errors import RuleError
 from bansha.forum.charset import page_text
@@ -24,7 +24,13 @@ from bansha.forum.imports import written_posts
 from bansha.forum.threads import Post, ThreadError, parse_any
 from bansha.mechanics.thread_tally import ChangeRules, CountedPost, tally_thread
 
-thread_app = typer.Typer(help="Forum threads: read saved pages or addresses.", no_args_is_help=True)
+thread_app = typer.Typer(
+    cls=cli_words.Group,
+    help=texts.CLI_THREAD_HELP,
+    no_args_is_help=True,
+    options_metavar=texts.CLI_OPTIONS_METAVAR,
+    subcommand_metavar=texts.CLI_COMMAND_METAVAR,
+)
 console = Console()
 
 
@@ -114,21 +120,32 @@ def read_votes(
     return lines, tally
 
 
-@thread_app.command("read")
+@thread_app.command(
+    "read",
+    cls=cli_words.Command,
+    help=texts.CLI_THREAD_READ_HELP,
+    options_metavar=texts.CLI_OPTIONS_METAVAR,
+)
 def read(
-    sources: Annotated[list[str], typer.Argument(help="Saved pages (files) or thread addresses")],
-    ruleset: Annotated[str | None, typer.Option(help="Rule set id: read the vote posts")] = None,
-    players: Annotated[str | None, typer.Option(help="Living players, A,B,C")] = None,
-    tz: Annotated[str, typer.Option(help="The game's zone for pages that state none")] = (
-        clock.DEFAULT_ZONE
-    ),
+    sources: Annotated[
+        list[str],
+        typer.Argument(help=texts.CLI_THREAD_SOURCES, metavar=texts.CLI_THREAD_SOURCES_METAVAR),
+    ],
+    ruleset: Annotated[
+        str | None, typer.Option(help=texts.CLI_THREAD_RULESET, metavar=texts.CLI_RULESET_METAVAR)
+    ] = None,
+    players: Annotated[
+        str | None,
+        typer.Option(help=texts.CLI_THREAD_PLAYERS, metavar=texts.CLI_THREAD_PLAYERS_METAVAR),
+    ] = None,
+    tz: Annotated[
+        str, typer.Option(help=texts.CLI_THREAD_TZ, metavar=texts.CLI_THREAD_TZ_METAVAR)
+    ] = (clock.DEFAULT_ZONE),
     close: Annotated[
         str | None,
-        typer.Option(
-            help="When the day closes (投票截止), e.g. 2026-06-01 22:00, in the game's zone"
-        ),
+        typer.Option(help=texts.CLI_THREAD_CLOSE, metavar=texts.CLI_THREAD_CLOSE_METAVAR),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=texts.CLI_THREAD_JSON)] = False,
 ) -> None:
     """Read a thread's pages in order: the floors, and with a rule set and players every vote
     post and the standing tally under the rule set's change rules."""

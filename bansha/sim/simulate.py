@@ -21,6 +21,7 @@ from functools import cache
 from statistics import mean, median
 from typing import Any
 
+from bansha import texts
 from bansha.engine import Game
 from bansha.engine.ruleset import RuleSet
 from bansha.rulesets import find_ruleset
@@ -61,7 +62,7 @@ def make_agents(rs: RuleSet, kind: str, seed: int) -> list[Agent]:
     if kind == "random":
         rng = random.Random(f"agents/{seed}")
         return [RandomAgent(seat, rng) for seat in range(n)]
-    raise ValueError(f"unknown agents {kind!r} (random or heuristic)")
+    raise ValueError(texts.SIM_UNKNOWN_AGENTS.format(kind=kind))
 
 
 @dataclass
@@ -187,9 +188,9 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``games`` games (and the skill-impact replays) and return the JSON-ready report."""
     if agents not in AGENT_KINDS:
-        raise ValueError(f"unknown agents {agents!r} (random or heuristic)")
+        raise ValueError(texts.SIM_UNKNOWN_AGENTS.format(kind=agents))
     if games < 1:
-        raise ValueError("games must be at least 1")
+        raise ValueError(texts.SIM_TOO_FEW_GAMES)
     rs = _ruleset(ref)
     impact_games = max(0, min(impact_games, games))
     keep = seed + impact_games

@@ -114,4 +114,4 @@ def test_simulate_command_writes_json_and_html(tmp_path: Path) -> None:
 def test_simulate_refuses_unknown_agents() -> None:
     result = CliRunner().invoke(app, ["simulate", "m103", "-n", "5", "--agents", "clever"])
     assert result.exit_code == 1
-    assert "unknown agents" in result.output
+    assert "没有「clever」这种玩家程序" in result.output
