@@ -32,7 +32,7 @@ NAMES = {
     # the product, commands and option names, protocols and formats, the agents' keys
     "bansha",
     "mypyc",
-    "SHA-",
+    "SHA",
     "postgresql",
     "SQLite",
     "HTTP",
