@@ -108,6 +108,9 @@ THREAD_FILE_UNREADABLE = "读不了文件「{name}」：没有读取权限，或
 THREAD_READ_NEEDS_BOTH = (
     "要读投票帖，请同时给出 --ruleset（规则集）和 --players（存活玩家，用逗号分开，例如 甲,乙,丙）"
 )
+THREAD_READ_NO_SHERIFF = "「{ruleset}」没有警长，不能用 --sheriff"
+THREAD_READ_NOT_A_PLAYER = "「{name}」不在 --players 的玩家名单里"
+THREAD_READ_WEIGHTS_NEED_RULESET = "--sheriff 和 --no-vote 要和 --ruleset、--players 一起用"
 THREAD_READ_PLAYER_TWICE = "--players 里「{name}」写了两次"
 THREAD_READ_NO_THREAD_VOTES = "「{ruleset}」没有在帖子里投票的阶段，没有投票帖可读"
 THREAD_READ_FLOORS_TITLE = "共 {n} 楼"
@@ -334,6 +337,9 @@ CLI_THREAD_TZ_METAVAR = "时区"
 CLI_THREAD_CLOSE = "当天关门（投票截止）时间，如 2026-06-01 22:00，游戏时区"
 CLI_THREAD_CLOSE_METAVAR = "时间"
 CLI_THREAD_JSON = "以 JSON 输出"
+CLI_THREAD_SHERIFF = "警长：他的票按规则集的权重计（如 M103「带队」1.5票）"
+CLI_THREAD_PLAYER_METAVAR = "名字"
+CLI_THREAD_NO_VOTE = "已失去投票权的玩家（如 M103 用过「谁敢动我」的太子），他们的投票帖算作废票"
 
 CLI_FRAMEWORK = {
     "Options": "选项",

@@ -448,6 +448,20 @@ class RuleSet:
                 raise RuleError(f"{s.players[seat].name}已经出局")
             self.remove(ctx, seat, kind)
 
+    def vote_weight(self, state: State, voter: int) -> float:
+        """How many votes ``voter``'s ballot counts: 1, unless the rule set gives a status more
+        (the sheriff's 1.5: M103 带队, a declared board's ``sheriff`` mechanic). Every tally reads
+        it: the day's count and ``bansha thread read``."""
+        return 1.0
+
+    def may_vote(self, state: State, voter: int) -> bool:
+        """Whether ``voter`` keeps his vote (M103's 太子 after 谁敢动我, a revealed idiot do not)."""
+        return True
+
+    def weighted_statuses(self) -> tuple[str, ...]:
+        """The statuses whose holder's ballot ``vote_weight`` counts differently (the sheriff)."""
+        return ()
+
     def holds_announcements(self, state: State) -> bool:
         """Whether announcements made now wait for their moment (R-ALL-11: M103's night keeps
         what is to be announced for the next day's start); by default they go out at once."""

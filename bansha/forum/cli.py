@@ -22,7 +22,7 @@ from bansha.forum.charset import page_text
 from bansha.forum.fetching import fetch
 from bansha.forum.imports import written_posts
 from bansha.forum.threads import Post, ThreadError, parse_any
-from bansha.mechanics.thread_tally import ChangeRules, CountedPost, tally_thread
+from bansha.mechanics.thread_tally import ChangeRules, CountedPost, Weights, tally_thread
 
 thread_app = typer.Typer(
     cls=cli_words.Group,
@@ -102,9 +102,17 @@ def vote_json(v: CountedPost) -> dict[str, Any]:
 
 
 def read_votes(
-    posts: list[Post], ruleset: str, roster: list[str], close: datetime | None, zone_name: str
-) -> tuple[list[CountedPost], dict[str, int]]:
-    """Every vote post and the standing tally under the rule set's change rules."""
+    posts: list[Post],
+    ruleset: str,
+    roster: list[str],
+    close: datetime | None,
+    zone_name: str,
+    sheriff: str | None = None,
+    barred: tuple[str, ...] = (),
+) -> tuple[list[CountedPost], dict[str, float]]:
+    """Every vote post and the standing tally under the rule set's change rules, each ballot
+    weighed as the rule set's day tally weighs it (``sheriff``'s 1.5 votes; ``barred`` players
+    have lost their vote)."""
     from bansha.rulesets import find_ruleset
 
     rs = find_ruleset(ruleset)
@@ -115,7 +123,15 @@ def read_votes(
     thread_rules = rs.data.get("thread", {})
     written = written_posts(posts)
     rules = ChangeRules.of(rs.options, thread_rules, close, zone_name)
-    lines, counts = tally_thread(written, roster, thread_rules, rules)
+    title = rs.data.get("title", ruleset)
+    if sheriff is not None and not rs.weighted_statuses():
+        raise ThreadError(texts.THREAD_READ_NO_SHERIFF.format(ruleset=title))
+    for name in (*([sheriff] if sheriff is not None else []), *barred):
+        if name not in roster:
+            raise ThreadError(texts.THREAD_READ_NOT_A_PLAYER.format(name=name))
+    seat = None if sheriff is None else roster.index(sheriff)
+    weights = Weights.of(rs, roster, seat, [roster.index(n) for n in barred])
+    lines, counts = tally_thread(written, roster, thread_rules, rules, weights)
     tally = {texts.THREAD_READ_ABSTAIN if k is None else k: n for k, n in counts.items()}
     return lines, tally
 
@@ -145,6 +161,14 @@ def read(
         str | None,
         typer.Option(help=texts.CLI_THREAD_CLOSE, metavar=texts.CLI_THREAD_CLOSE_METAVAR),
     ] = None,
+    sheriff: Annotated[
+        str | None,
+        typer.Option(help=texts.CLI_THREAD_SHERIFF, metavar=texts.CLI_THREAD_PLAYER_METAVAR),
+    ] = None,
+    no_vote: Annotated[
+        str | None,
+        typer.Option(help=texts.CLI_THREAD_NO_VOTE, metavar=texts.CLI_THREAD_PLAYERS_METAVAR),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=texts.CLI_THREAD_JSON)] = False,
 ) -> None:
     """Read a thread's pages in order: the floors, and with a rule set and players every vote
@@ -152,15 +176,19 @@ def read(
     try:
         if (ruleset is None) != (players is None):
             raise ThreadError(texts.THREAD_READ_NEEDS_BOTH)
+        if ruleset is None and (sheriff is not None or no_vote is not None):
+            raise ThreadError(texts.THREAD_READ_WEIGHTS_NEED_RULESET)
         zone = clock.game_zone(tz)
         deadline = clock.parse_moment(close, zone) if close else None
         posts = parse_any(read_sources(sources))
         for p in posts:
             p.time, p.edited_at = _aware(p.time, zone), _aware(p.edited_at, zone)
         lines: list[CountedPost] = []
-        tally: dict[str, int] = {}
+        tally: dict[str, float] = {}
         if ruleset is not None and players is not None:
-            lines, tally = read_votes(posts, ruleset, roster_of(players), deadline, tz)
+            barred = tuple(roster_of(no_vote)) if no_vote else ()
+            roster = roster_of(players)
+            lines, tally = read_votes(posts, ruleset, roster, deadline, tz, sheriff, barred)
     except (ThreadError, RuleError) as e:
         message = e.message if isinstance(e, RuleError) else str(e)
         console.print(message, style="red", soft_wrap=True, markup=False)
@@ -169,17 +197,23 @@ def read(
         out = {
             "floors": [floor_json(p) for p in posts],
             "votes": [vote_json(v) for v in lines],
-            "tally": tally,
+            "tally": {name: _number(n) for name, n in tally.items()},
         }
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
     _print(posts, lines, tally, voting=ruleset is not None, closed=deadline is not None)
 
 
+def _number(n: float) -> int | float:
+    """A count as JSON and the tally print it: whole numbers without 「.0」 (the sheriff's 1.5
+    stays)."""
+    return int(n) if float(n).is_integer() else n
+
+
 def _print(
     posts: list[Post],
     lines: list[CountedPost],
-    tally: dict[str, int],
+    tally: dict[str, float],
     voting: bool,
     closed: bool,
 ) -> None:
@@ -205,7 +239,9 @@ def _print(
                 "；".join(v.warnings),
             )
         console.print(votes)
-    counts = "，".join(texts.THREAD_READ_COUNT.format(name=k, n=n) for k, n in tally.items())
+    counts = "，".join(
+        texts.THREAD_READ_COUNT.format(name=k, n=_number(n)) for k, n in tally.items()
+    )
     tally_line = texts.THREAD_READ_TALLY.format(counts=counts or texts.THREAD_READ_NO_VOTES)
     console.print(tally_line, soft_wrap=True, markup=False)
     if not closed:

@@ -32,6 +32,7 @@ from bansha.mechanics.base import HINTS, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.catalogue import CATALOGUE
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.params import Raw
+from bansha.mechanics.sheriff import Sheriff
 
 PLACEHOLDER = re.compile(r"\{(skill|role|faction|status|word|group|category):([A-Za-z0-9_]+)\}")
 """A name inside a text (``{skill:check}``), filled from the names table when the board loads."""
@@ -496,6 +497,10 @@ class Pipeline(RuleSet):
         """Whether ``seat`` keeps his vote (every mechanic agrees)."""
         gates = self._vote_gates
         return not gates or all(m.may_vote(s, seat) for m in gates)
+
+    def weighted_statuses(self) -> tuple[str, ...]:
+        """The statuses of the board's sheriffs (their holder's vote weighs ``weight``)."""
+        return tuple(dict.fromkeys(m.p.status for m in self._weighers if isinstance(m, Sheriff)))
 
     def vote_weight(self, s: State, voter: int) -> float:
         """A voter's weight: the product of the mechanics' weights (the sheriff's 1.5)."""

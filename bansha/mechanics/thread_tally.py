@@ -8,21 +8,25 @@ Clauses served (M103 投票规则, bs46 说明 2–4): 「投票后，（只）�
 「每人一票，允许弃权，弃权也需要发投票帖，并计为一次投票（或一次改票）」, and where the data file's
 ``thread.acceleration`` says so, 「如果在进程帖中申请加速的玩家超过所有存活玩家的二分之一则游戏进程加速……
 进程加速后不允许改票，所有改票作废」. Each player's standing vote is counted from the vote history
-(R-ALL-07). What a thread cannot tell (who holds the sheriff's 1.5 votes, who lost the vote) is left
-to the director: the tally counts ballots.
+(R-ALL-07). What a thread cannot tell (who holds the sheriff's 1.5 votes, who lost the vote) the
+director says (``Weights``, from the rule set's own ``vote_weight`` and ``may_vote``, the ones its
+day tally counts with), and the standing votes are summed by the day tally's ``votes.tally``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bansha.engine.errors import RuleError
-from bansha.engine.state import Ballot
+from bansha.engine.state import Ballot, Player, State
 from bansha.mechanics import vote_posts, votes
 from bansha.mechanics.thread import ACCELERATE
+
+if TYPE_CHECKING:
+    from bansha.engine.ruleset import RuleSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +57,47 @@ class ChangeRules:
             zone_name,
             bool(thread_rules.get("acceleration")),
         )
+
+
+def _one(seat: int) -> float:
+    return 1.0
+
+
+def _everyone(seat: int) -> bool:
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How each seat's ballot counts, as the rule set's day tally counts it: ``weight`` (the
+    sheriff's 1.5, ``RuleSet.vote_weight``) and ``may_vote`` (``RuleSet.may_vote``)."""
+
+    weight: Callable[[int], float] = _one
+    may_vote: Callable[[int], bool] = _everyone
+
+    @classmethod
+    def of(
+        cls, rs: RuleSet, roster: list[str], sheriff: int | None, barred: Iterable[int]
+    ) -> Weights:
+        """The rule set's own weights at a table the director describes: ``sheriff`` holds every
+        status the rule set weighs (``weighted_statuses``), ``barred`` have lost their vote."""
+        state = State(players=[Player(seat, name) for seat, name in enumerate(roster)])
+        if sheriff is not None:
+            for status in rs.weighted_statuses():
+                state.holders[status] = sheriff
+        out = frozenset(barred)
+
+        def weight(seat: int) -> float:
+            return rs.vote_weight(state, seat)
+
+        def may_vote(seat: int) -> bool:
+            return seat not in out and rs.may_vote(state, seat)
+
+        return cls(weight, may_vote)
+
+
+EQUAL = Weights()
+"""One vote each, everyone voting (a rule set without weights, or nobody named)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +133,10 @@ def tally_thread(
     roster: list[str],
     thread_rules: Mapping[str, Any],
     rules: ChangeRules,
-) -> tuple[list[CountedPost], dict[str | None, int]]:
-    """Every vote post and the standing votes per candidate (None: 弃权), most first."""
+    weights: Weights = EQUAL,
+) -> tuple[list[CountedPost], dict[str | None, float]]:
+    """Every vote post and the standing votes per candidate (None: 弃权, by ballots), most
+    first, each ballot counted as ``weights`` say."""
     seat_of = {vote_posts.fold(n): i for i, n in enumerate(roster)}
     lines: list[CountedPost] = []
     ballots: list[Ballot] = []
@@ -102,6 +149,8 @@ def tally_thread(
         seat = seat_of.get(vote_posts.fold(p.author))
         if vote_posts.is_vote_post(p.text, fmt):
             line = _decide(p, seat, roster, thread_rules, rules, cast, originals, accelerated)
+            if line.void is None and seat is not None and not weights.may_vote(seat):
+                line = replace(line, kind="void", target=None, void=f"「{p.author}」已失去投票权")
             lines.append(line)
             if line.void is None and seat is not None:
                 cast[seat] = cast.get(seat, 0) + 1
@@ -112,14 +161,16 @@ def tally_thread(
         if rules.accelerates and seat is not None and not accelerated and ACCELERATE.search(own):
             asked.add(seat)
             accelerated = len(asked) * 2 > len(roster)
-    counts: dict[str | None, int] = {}
-    for target in votes.current_ballots(ballots, accelerated).values():
-        name = None if target is None else roster[target]
-        counts[name] = counts.get(name, 0) + 1
+    standing = votes.current_ballots(ballots, accelerated)
+    counted = votes.tally(standing, weights.weight, weights.may_vote, _everyone)
+    counts: dict[str | None, float] = {roster[t]: n for t, n in counted.items()}
+    abstain = sum(1 for v, t in standing.items() if t is None and weights.may_vote(v))
+    if abstain:
+        counts[None] = float(abstain)
     return lines, dict(sorted(counts.items(), key=lambda kv: _order(kv, roster)))
 
 
-def _order(item: tuple[str | None, int], roster: list[str]) -> tuple[bool, int, int]:
+def _order(item: tuple[str | None, float], roster: list[str]) -> tuple[bool, float, int]:
     """Most votes first, ties in seat order, 弃权 last."""
     name, n = item
     return (name is None, -n, roster.index(name) if name is not None else 0)

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from bansha.cli import app
+from bansha.engine.state import Player, State
+from bansha.mechanics.thread_tally import Weights
+from bansha.rulesets import find_ruleset
 from tests.forum.thread_pages import d7_thread, discuz7_pages
 
 PLAYERS = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -233,3 +237,65 @@ def test_every_refusal_is_chinese_without_a_traceback(
     assert "".join(message.split()) in "".join(result.output.split())
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "Traceback" not in result.output
+
+
+# ------------------------------------------------------------ the rule set's weights
+WEIGHED = (
+    "1楼 甲 2026-06-01 20:10\n投票对象：乙\n投票理由：划水\n"
+    "2楼 丙 2026-06-01 20:20\n投票对象：乙\n投票理由：跟票\n"
+    "3楼 乙 2026-06-01 20:30\n投票对象：甲\n投票理由：反投\n"
+    "4楼 丁 2026-06-01 20:40\n投票对象：弃权\n投票理由：再看看\n"
+)
+
+
+def _weighed(tmp_path: Path, ruleset: str, *extra: str) -> Any:
+    page = tmp_path / "day.txt"
+    page.write_text(WEIGHED, encoding="utf-8")
+    args = ["thread", "read", str(page), "--ruleset", ruleset, "--players", "甲,乙,丙,丁"]
+    return CliRunner().invoke(app, [*args, *extra, "--json"])
+
+
+def test_the_sheriffs_vote_weighs_as_in_the_game(tmp_path: Path) -> None:
+    """M103 带队<强制> 「计算投票数量时警长投出的票计为1.5票」: the sheriff the director names counts
+    1.5, by the rule set's own ``vote_weight`` (the one its day tally uses)."""
+    plain = json.loads(_weighed(tmp_path, "m103").output)
+    assert plain["tally"] == {"乙": 2, "甲": 1, "弃权": 1}
+    result = _weighed(tmp_path, "m103", "--sheriff", "乙")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["tally"] == {"乙": 2, "甲": 1.5, "弃权": 1}
+    args = ["thread", "read", str(tmp_path / "day.txt"), "--ruleset", "m103"]
+    text = CliRunner().invoke(app, [*args, "--players", "甲,乙,丙,丁", "--sheriff", "乙"])
+    assert "乙 2票，甲 1.5票，弃权 1票" in "".join(text.output.split("\n"))
+
+
+def test_a_player_without_a_vote_is_void_and_not_counted(tmp_path: Path) -> None:
+    """R-M103-06: the 太子 who used 谁敢动我 has lost his vote; the director names him."""
+    result = _weighed(tmp_path, "m103", "--no-vote", "丙")
+    out = json.loads(result.output)
+    assert [(v["by"], v["kind"], v["void"]) for v in out["votes"]][1] == (
+        "丙",
+        "废票",
+        "「丙」已失去投票权",
+    )
+    assert out["tally"] == {"甲": 1, "乙": 1, "弃权": 1}
+
+
+@pytest.mark.parametrize("rid", ["m103", "standard12", "guard12"])
+def test_the_weights_are_the_rule_sets_own(rid: str) -> None:
+    """One code path: the command line's weights are the rule set's ``vote_weight`` and
+    ``may_vote`` at a table whose sheriff the director names."""
+    rs = find_ruleset(rid)
+    roster = ["甲", "乙", "丙"]
+    weights = Weights.of(rs, roster, 1, [2])
+    state = State(players=[Player(i, n) for i, n in enumerate(roster)])
+    state.holders.update({status: 1 for status in rs.weighted_statuses()})
+    assert [weights.weight(s) for s in range(3)] == [rs.vote_weight(state, s) for s in range(3)]
+    assert weights.weight(1) > 1 and weights.weight(0) == 1
+    assert [weights.may_vote(s) for s in range(3)] == [True, True, False]
+
+
+def test_a_rule_set_without_a_sheriff_refuses_one(tmp_path: Path) -> None:
+    result = _weighed(tmp_path, "bs46", "--sheriff", "乙")
+    assert result.exit_code == 2 and "没有警长" in result.output
+    result = _weighed(tmp_path, "m103", "--sheriff", "戊")
+    assert result.exit_code == 2 and "「戊」不在 --players 的玩家名单里" in result.output

@@ -208,7 +208,10 @@ class BS46(RuleSet):
     def _tally(self, s: State) -> tuple[dict[int, float], int, str]:
         standing = votes.current_ballots(s.ballots, False)
         counts = votes.tally(
-            standing, lambda v: 1.0, lambda v: s.players[v].alive, lambda t: s.players[t].alive
+            standing,
+            lambda v: self.vote_weight(s, v),
+            lambda v: s.players[v].alive and self.may_vote(s, v),
+            lambda t: s.players[t].alive,
         )
         cast = sum(1 for v in standing if s.players[v].alive)
         parts = [

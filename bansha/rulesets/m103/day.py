@@ -17,14 +17,11 @@ if TYPE_CHECKING:
 
 # ------------------------------------------------------------------ day vote
 def _vote_rules(self: M103, s: State) -> tuple[Any, Any, Any, bool]:
-    sheriff = s.holders.get("sheriff")
-    no_vote = s.flags.get("prince_no_vote")
-
     def weight(v: int) -> float:
-        return 1.5 if v == sheriff else 1.0  # 带队<强制>
+        return self.vote_weight(s, v)  # 带队<强制>
 
     def counts_voter(v: int) -> bool:
-        return s.players[v].alive and v != no_vote
+        return s.players[v].alive and self.may_vote(s, v)
 
     def counts_target(t: int) -> bool:
         return s.players[t].alive  # 白天红牌罚下在被投票出局之前

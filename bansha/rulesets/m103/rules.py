@@ -322,6 +322,18 @@ class M103(RuleSet):
             return False
         return earlier <= int(self.options["max_changes"])
 
+    def vote_weight(self, state: State, voter: int) -> float:
+        """带队<强制> 「计算投票数量时警长投出的票计为1.5票」."""
+        return 1.5 if state.holders.get("sheriff") == voter else 1.0
+
+    def may_vote(self, state: State, voter: int) -> bool:
+        """R-M103-06: the 太子 voted out once by 谁敢动我 has lost his vote."""
+        return state.flags.get("prince_no_vote") != voter
+
+    def weighted_statuses(self) -> tuple[str, ...]:
+        """The sheriff's 1.5 votes."""
+        return ("sheriff",)
+
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
         """「每天白天，所有角色均可参与投票」 with the change rules of 投票规则 (R-ALL-07)."""
         s = ctx.state
@@ -330,7 +342,7 @@ class M103(RuleSet):
         p = s.players[cmd.by]
         if not p.alive:
             raise RuleError("已出局的角色不能投票")
-        if s.flags.get("prince_no_vote") == cmd.by:
+        if not self.may_vote(s, cmd.by):
             raise RuleError("太子已被投票出局过一次，失去投票权")  # R-M103-06 option once
         if cmd.target is not None and (
             not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive

@@ -711,7 +711,10 @@ class XXXII(RuleSet):
         omissions.record(ctx, (x for x in s.living() if s.ballot_counts.get(x, 0) == 0), "vote")
         standing = votes.current_ballots(s.ballots, False)
         counts = votes.tally(
-            standing, lambda v: 1.0, lambda v: s.players[v].alive, lambda t: s.players[t].alive
+            standing,
+            lambda v: self.vote_weight(s, v),
+            lambda v: s.players[v].alive and self.may_vote(s, v),
+            lambda t: s.players[t].alive,
         )
         parts = [
             f"{s.players[c].name}{int(n)}票"
