@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
@@ -67,7 +68,7 @@ def demo(
     try:
         rs = find_ruleset(ruleset)
     except RuleError as e:
-        console.print(f"[red]{e.message}[/red]")
+        console.print(f"[red]{escape(e.message)}[/red]")
         raise typer.Exit(2) from e
     game = Game.create(rs, seat_names(rs.player_count), seed)
     play_random(game, seed)
@@ -120,21 +121,28 @@ def scenario_run(
     ] = False,
 ) -> None:
     """Run scenario files; stop non-zero at the first expectation that fails."""
-    from bansha.scenario import ScenarioFailure, final_state, run_scenario
+    from bansha.scenario import ScenarioFailure, ScenarioFileError, final_state, run_scenario
 
     for f in files:
         try:
             sc = run_scenario(f)
         except ScenarioFailure as e:
             if as_json:  # the failure on stderr, the state at the failing step as JSON on stdout
-                Console(stderr=True).print(f"[red]{FAILED}[/red] {e}", soft_wrap=True)
+                Console(stderr=True).print(f"[red]{FAILED}[/red] {escape(str(e))}", soft_wrap=True)
                 if e.state is not None:
                     sys.stdout.write(json.dumps(e.state, ensure_ascii=False, indent=2) + "\n")
-            else:
-                console.print(f"[red]{FAILED}[/red] {e}", soft_wrap=True)  # one line per failure
+            else:  # one line per failure
+                console.print(f"[red]{FAILED}[/red] {escape(str(e))}", soft_wrap=True)
             raise typer.Exit(1) from e
-        except (OSError, ValueError) as e:
-            console.print(f"[red]{FAILED}[/red] {f}：{e}")
+        except ScenarioFileError as e:
+            console.print(f"[red]{FAILED}[/red] {escape(str(e))}", soft_wrap=True)
+            raise typer.Exit(1) from e
+        except RuleError as e:
+            console.print(f"[red]{FAILED}[/red] {escape(str(f))}: {escape(e.message)}")
+            raise typer.Exit(1) from e
+        except Exception as e:  # a bug: still one line naming the file, no traceback
+            why = escape(texts.CLI_RUN_ERROR.format(kind=type(e).__name__, error=e))
+            console.print(f"[red]{FAILED}[/red] {escape(str(f))}: {why}")
             raise typer.Exit(1) from e
         if as_json:
             sys.stdout.write(json.dumps(final_state(sc), ensure_ascii=False, indent=2) + "\n")
@@ -162,6 +170,31 @@ def verify(
         raise typer.Exit(code)
 
 
+@app.command(help=texts.CLI_CHECK_HELP, **OPTIONS)  # type: ignore[arg-type]
+def check(
+    files: Annotated[list[Path], typer.Argument(help=texts.CLI_CHECK_FILES)],
+) -> None:
+    """Check rule-set variant files: every problem is named by its key, in Chinese."""
+    from bansha.rulesets import load_variant
+
+    failed = False
+    for f in files:
+        try:
+            rs = load_variant(f)
+        except RuleError as e:
+            console.print(f"[red]{FAILED}[/red] {escape(str(f))}: {escape(e.message)}")
+            failed = True
+        except OSError as e:
+            why = texts.CLI_NO_FILE if isinstance(e, FileNotFoundError) else texts.CLI_UNREADABLE
+            console.print(f"[red]{FAILED}[/red] {escape(str(f))}: {why}")
+            failed = True
+        else:
+            good = texts.CLI_CHECK_OK.format(title=rs.title, players=rs.player_count)
+            console.print(f"[green]{texts.CLI_SCENARIO_OK}[/green] {escape(str(f))}：{escape(good)}")
+    if failed:
+        raise typer.Exit(1)
+
+
 @app.command(help=texts.CLI_BENCH_HELP, **OPTIONS)  # type: ignore[arg-type]
 def bench(
     ruleset: Annotated[
@@ -175,7 +208,11 @@ def bench(
     import bansha
     from bansha.sim.bench import run_bench
 
-    result = run_bench(ruleset, games, seed, memory)
+    try:
+        result = run_bench(ruleset, games, seed, memory)
+    except RuleError as e:
+        console.print(f"[red]{escape(e.message)}[/red]")
+        raise typer.Exit(2) from e
     compiled = texts.CLI_BENCH_COMPILED if bansha.COMPILED else texts.CLI_BENCH_NOT_COMPILED
     result["compiled_engine"] = compiled
     table = Table(title=texts.CLI_BENCH_TITLE.format(ruleset=ruleset))
@@ -244,6 +281,9 @@ def simulate(
 
                 results.append(run(ref, games, agents, jobs, seed, impact_games, advance))
                 progress.update(task, completed=progress.tasks[task].total)
+    except RuleError as e:
+        console.print(f"[red]{escape(e.message)}[/red]")
+        raise typer.Exit(2) from e
     except (LookupError, ValueError, OSError) as e:
         console.print(f"[red]{e}[/red]")
         raise typer.Exit(1) from e

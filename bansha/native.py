@@ -40,6 +40,10 @@ COMPILED = (
     "sim/heuristic.py",
 )
 """Source files compiled, relative to the package (a package's ``__init__`` stays plain)."""
+PLAIN = ("engine/errors.py",)
+"""Source files that stay plain although a pattern above takes them: classes that plain modules
+subclass (a compiled class cannot be subclassed by interpreted code; the data-file schemas'
+``DataFileError`` is a ``SetupError``)."""
 
 
 SHARED = "bansha.compiled"
@@ -61,7 +65,8 @@ class BuildError(RuntimeError):
 def sources() -> list[Path]:
     """The source files that are compiled, in a stable order."""
     found = {p for pattern in COMPILED for p in PACKAGE.glob(pattern)}
-    return sorted(p for p in found if p.name != "__init__.py")  # packages stay plain
+    plain = {PACKAGE / p for p in PLAIN}
+    return sorted(p for p in found if p.name != "__init__.py" and p not in plain)
 
 
 def _digest(path: Path) -> str:

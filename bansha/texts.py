@@ -169,32 +169,8 @@ DUPLICATE_NAMES = "玩家名字不能重复：{names}"
 OPTION_NOT_NUMBER = "选项「{label}」必须是整数，而不是「{value}」"
 OPTION_NOT_CLOCK = "选项「{label}」必须是「时:分」形式的时间（如22:00），而不是「{value}」"
 OPTION_NOT_CHOICE = "选项「{label}」只能是：{choices}"
-VARIANT_NOT_TEXT = "变体文件必须是UTF-8编码的文本（YAML）"
 LABEL_TOO_LONG = "游戏名称最多60个字"
 OPTION_DEFAULT = "（默认）"
-
-# ---------------------------------------------------------------- scenario files
-SCENARIO_BAD_VALUE = "{file}：第{step}步：expect 的「{key}」格式不对：{problem}（写的是 {value}）"
-"""A scenario's expect key whose value has the wrong shape (docs/scenarios.md)."""
-SCENARIO_UNKNOWN_KEY = "{file}：第{step}步：expect 没有「{key}」这个键，可用的键：{keys}"
-SCENARIO_UNKNOWN_PLAYER = (
-    "{file}：第{step}步：expect 的「{key}」里「{name}」不是本局的玩家：{players}"
-)
-SCENARIO_NOT_YAML = "{file}：不是有效的 YAML 文件（第{line}行第{column}列附近）"
-SCENARIO_BAD_STEP = "{file}：第{step}步：「{key}」格式不对：{problem}（写的是 {value}）"
-SCENARIO_STEP_MISSING = "缺少「{field}」"
-SCENARIO_STEP_FIELDS = "应写作如「{example}」，见 docs/scenarios.md"
-SCENARIO_STEP_EXAMPLES = {
-    "act": "act: {by: 甲, skill: 杀人, targets: [乙]}",
-    "vote": "vote: {by: 甲, for: 乙}",
-    "director": "director: {红牌: 丁} 或 director: {替补: {seat: 丁, by: 新人}}",
-}
-SCENARIO_WANTS_WORD = "应为一个词"
-SCENARIO_WANTS_WORD_OR_NULL = "应为一个词或 null"
-SCENARIO_WANTS_LIST = "应为词的列表，如 [甲, 乙]"
-SCENARIO_WANTS_MAP = "应为「名字: 值」的映射，如 {甲: 乙}"
-SCENARIO_WANTS_MAP_OF_LISTS = "应为「名字: 列表」的映射，如 {甲: [乙]}"
-SCENARIO_WANTS_MAPPING = "应为「键: 值」的映射"
 
 # ---------------------------------------------------------------- bansha verify (R-ALL-02)
 VERIFY_FILE_HELP = "揭秘文件：游戏结束后在公开页下载的 JSON"
@@ -261,6 +237,12 @@ CLI_SCENARIO_FILES = "场景 YAML 文件"
 CLI_SCENARIO_JSON = "以 JSON 输出最终状态（出错时：出错那一步的状态）"
 CLI_SCENARIO_OK = "通过"
 CLI_SCENARIO_FAILED = "失败"
+CLI_RUN_ERROR = "运行出错（{kind}: {error}）"
+CLI_CHECK_HELP = "检查规则变体文件：每个问题都写明键的路径和原因。"
+CLI_CHECK_FILES = "规则文件或变体文件"
+CLI_CHECK_OK = "{title}，{players}人"
+CLI_NO_FILE = "文件不存在"
+CLI_UNREADABLE = "无法读取文件"
 
 CLI_BENCH_HELP = "随机玩家下每秒完整对局数、每局动作数和内存峰值"
 CLI_BENCH_MEMORY = "同时记录内存峰值（较慢）"
@@ -393,3 +375,87 @@ CLI_ERRORS = (
     (r"Input should be less than or equal to (\S+)", r"应当不大于 \1"),
 )
 """The library's error messages (pattern → Chinese, applied in order to the whole message)."""
+
+# ---------------------------------------------------------------------- data files
+DATA_FILE: dict[str, str] = {
+    # reading the file
+    "too_large": "文件过大：{size}字节，上限为{limit}字节",
+    "not_utf8": "文件不是UTF-8编码的文本（第{offset}字节起无法解码）",
+    "empty": "文件是空的",
+    "not_mapping": "文件的顶层必须是映射（键: 值），而不是{kind}",
+    "yaml_syntax": "第{line}行第{column}列：YAML格式错误：{problem}",
+    "yaml_syntax_nowhere": "YAML格式错误：{problem}",
+    "too_deep": "第{line}行：嵌套超过{limit}层",
+    "too_many_aliases": "别名（*引用）超过{limit}个",
+    "too_big_expanded": "展开别名后超过{limit}个节点",
+    "duplicate_key": "键「{key}」重复出现（第{line}行）",
+    "many_documents": "文件只能包含一个YAML文档",
+    # keys and values
+    "unknown_key": "未知的键，是否应为 {suggestion}？",
+    "unknown_key_plain": "未知的键；可用的键：{known}",
+    "unknown_ref": "未知的{what}「{value}」，是否应为 {suggestion}？",
+    "unknown_ref_plain": "未知的{what}「{value}」；可用的{what}：{known}",
+    "missing": "缺少必需的键",
+    "text": "必须是文字",
+    "text_number": "必须是文字（数字或 yes/no 这类的词请加引号）",
+    "text_empty": "不能为空",
+    "text_long": "不能超过{limit}个字",
+    "text_control": "不能包含控制字符",
+    "integer": "必须是整数",
+    "count": "必须是不小于{low}的整数",
+    "count_range": "必须是{low}到{high}之间的整数",
+    "at_most": "不能大于{limit}",
+    "boolean": "必须是 true 或 false",
+    "mapping": "必须是映射（键: 值）",
+    "list": "必须是列表",
+    "list_short": "至少需要{limit}项",
+    "list_long": "最多{limit}项",
+    "list_length": "必须正好有{limit}项",
+    "choice": "只能是：{choices}",
+    "clock": "必须是“时:分”形式的时刻，例如 12:00",
+    "datetime": "必须是ISO 8601时间，例如 2026-06-03T14:00:00+08:00",
+    "datetime_naive": "必须带时区，例如 2026-06-03T14:00:00+08:00",
+    "invalid": "取值无效",
+    "duplicate_value": "「{value}」重复出现",
+    "more": "……另有{count}处错误",
+    # rule-set files
+    "extends_missing": "变体文件必须用 extends 指明所基于的规则（内置规则：{known}）",
+    "extends_unknown": "找不到 extends 所指的规则「{name}」（内置规则：{known}，或变体文件的路径）",
+    "extends_upload": "上传的变体文件只能 extends 内置规则或已收录的变体：{known}",
+    "extends_deep": "extends 层数过多（最多{limit}层）",
+    "extends_cycle": "extends 形成循环：{chain}",
+    "role_required": "本规则的程序需要至少1名此身份（{role}）",
+    "no_players": "所有身份的人数之和为0，没有玩家",
+    "too_many_players": "所有身份的人数之和为{count}，超过上限{limit}",
+    "same_name": "名称「{name}」与 {other} 相同：名称必须互不相同",
+    "name_taken": "名称「{name}」已被规则「{other}」使用",
+    "not_a_cycle_phase": "「{phase}」不是 cycle 中的阶段（cycle：{cycle}）",
+    "no_stage": "cycle 中的阶段都没有不带 when 的时段，游戏无法推进",
+    "no_stage_for_phase": "cycle 中的「{phase}」在 timetable 中没有任何时段",
+    "deadline_both": "minutes 与 until 只能二选一",
+    "choices_default": "默认值「{value}」不在 choices 中（可用：{known}）",
+    "choices_new": "「{value}」不是本规则的程序能处理的取值；可用：{known}",
+    "template_syntax": "模板格式错误（{problem}）；花括号请写成 {{{{ 与 }}}}",
+    "template_field": "占位符只能是 {{名字}} 的形式，不能带“{part}”",
+    "template_unknown": "未知的占位符 {{{field}}}，是否应为 {{{suggestion}}}？",
+    "template_unknown_plain": "未知的占位符 {{{field}}}；可用：{known}",
+    "template_render": "用示例值渲染模板失败：{problem}",
+    "team_size": "第{round}轮的出征人数{size}超过玩家人数{players}",
+    "fails_size": "第{round}轮需要的失败票数{fails}超过出征人数{size}",
+    "range_order": "下限{low}不能大于上限{high}",
+    "players_bound": "不能超过玩家人数{players}",
+    "option_unknown": "未知的选项「{key}」，是否应为 {suggestion}？",
+    "option_unknown_plain": "未知的选项「{key}」；可用的选项：{known}",
+    # scenario files
+    "scenario_step": "步骤必须是 next，或只有一个键的 act、vote、next、director、expect",
+    "no_file": "文件不存在",
+    "unreadable": "无法读取文件",
+    "scenario_player": "「{name}」不是 players 中的玩家",
+    "scenario_phase": "必须是 start、ended、day N 或 night N（可再跟阶段名）",
+    "scenario_timezone": "未知的时区「{value}」，例如 Asia/Shanghai",
+    "scenario_duplicate_player": "玩家「{name}」重复出现",
+    "scenario_roles_players": "「{name}」不是 players 中的玩家",
+    "scenario_director": "导演指令必须写成一个键，例如 {{红牌: 丁}}",
+}
+"""Why a data file (a rule-set variant, a scenario) was refused, by kind of problem; filled by
+``bansha.datafiles.messages.message``."""

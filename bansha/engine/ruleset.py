@@ -81,6 +81,8 @@ class RuleSet:
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
         self.data = data
+        self.model: object = None
+        """The same data as typed objects, when the registry validated it (``bansha.rulesets.schema``)."""
         self.id: str = data["id"]
         self.title: str = data.get("title", self.id)
         self.roles: dict[str, dict[str, Any]] = data["roles"]

@@ -1,29 +1,48 @@
-"""The rule-set registry: built-in rule sets and boards by id or alias, and variant files.
+"""The rule-set registry: built-in rule sets and boards, shipped variants, variant files by path,
+and uploaded variant texts.
 
-``find_ruleset("m103")``, ``find_ruleset("菁华浮梦")``, ``find_ruleset("预女猎白")`` or
+``find_ruleset("m103")``, ``find_ruleset("菁华浮梦")``, ``find_ruleset("预女猎白")``,
+``find_ruleset("预女守白")`` (a shipped variant's own ``names``) or
 ``find_ruleset("path/to/variant.yaml")``. A rule set with code of its own (m103, bs46, m186,
 xxxii) is a folder with its module and ``data.yaml``; a **board** is a folder holding only a
 ``data.yaml`` (预女猎白, 预女猎守): the pipeline of declared mechanics
 (:class:`bansha.mechanics.pipeline.Pipeline`) runs it, merged over ``base.yaml``, and no Python
 names it. A variant is a data file with ``extends: <id, alias or path>`` whose keys are merged
 over what it extends (renamed roles, skills, factions, other counts and options): no Python.
+
+Every data file is read within limits (``bansha.datafiles``) and its merged data validated once
+(``bansha.rulesets.schema``), and one rule set built from it, before a game can use it; a refusal
+is a ``SetupError`` in Chinese naming the key (a ``DataFileError`` when the schema finds it).
 """
 
 from __future__ import annotations
 
 import copy
-from functools import cache
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from bansha.datafiles import DataFileError, Limits, Problem
+from bansha.datafiles.loader import load_mapping
+from bansha.datafiles.messages import message
 from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import RuleSet
 from bansha.mechanics.pipeline import Pipeline
 from bansha.rulesets.bs46 import BS46
 from bansha.rulesets.m103 import M103
 from bansha.rulesets.m186 import M186
+from bansha.rulesets.schema import (
+    SAMPLE_NAMES,
+    SCHEMAS,
+    BoardData,
+    RuleSetData,
+    check_options,
+    placeholders,
+    sample_params,
+    validate,
+)
 from bansha.rulesets.xxxii import XXXII
 
 HERE = Path(__file__).parent
@@ -32,6 +51,12 @@ CODED: dict[str, type[RuleSet]] = {"m103": M103, "bs46": BS46, "m186": M186, "xx
 BASE_DATA = HERE / "base.yaml"
 """What every board shares (merged under the board's own file)."""
 VARIANTS_DIR = HERE / "variants"
+
+FILE_LIMITS = Limits(max_bytes=256 * 1024)
+"""A rule-set or variant file on disk (the built-ins are about 12 KB)."""
+UPLOAD_LIMITS = Limits(max_bytes=128 * 1024)
+"""A variant file a director uploads."""
+MAX_EXTENDS = 8
 
 
 def _discover() -> dict[str, tuple[type[RuleSet], Path]]:
@@ -48,156 +73,226 @@ def _discover() -> dict[str, tuple[type[RuleSet], Path]]:
 BUILTIN: dict[str, tuple[type[RuleSet], Path]] = _discover()
 
 
-@cache
-def _load_yaml(path: Path) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Checked:
+    """A rule set's merged data, validated: the typed model and the plain data the code reads."""
+
+    base_id: str
+    model: RuleSetData
+    data: dict[str, Any]
+
+
+def schema_for(base_id: str) -> type[RuleSetData]:
+    """The model a built-in's files (and its variants') are read with."""
+    return SCHEMAS.get(base_id) or BoardData
+
+
+# ---------------------------------------------------------------------- built-ins
+def _usable(base_id: str, model: RuleSetData) -> Checked:
+    """The checked data, after one rule set was built from it (a board's mechanics read their
+    declarations then) and every text rendered once."""
+    data = model.model_dump(exclude_none=True)
+    cls, _ = BUILTIN[base_id]
     try:
-        with path.open(encoding="utf-8") as f:
-            data = yaml.safe_load(f)
-    except yaml.YAMLError as e:
-        raise SetupError(f"规则文件不是有效的YAML（{path.name}）：{e}") from e
-    if not isinstance(data, dict):
-        raise SetupError(f"规则文件格式错误：{path}")
-    return data
+        rs = cls(copy.deepcopy(data), None)
+        for key, template in rs.texts.items():
+            rs.render(key, sample_params(placeholders(template)), SAMPLE_NAMES)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+        raise DataFileError([Problem("", message("template_render", problem=repr(e)))]) from e
+    return Checked(base_id, model, data)
 
 
+@cache
+def _read(path: Path) -> dict[str, Any]:
+    """A data file shipped with the product (read once)."""
+    return load_mapping(path.read_bytes(), FILE_LIMITS)
+
+
+@cache
+def _builtin(rid: str) -> Checked:
+    cls, path = BUILTIN[rid]
+    own = dict(_read(path))
+    parent = own.pop("extends", None)
+    if parent is None:
+        data = merge(_read(BASE_DATA), own) if cls is Pipeline else own
+        return _usable(rid, validate(schema_for(rid), data, None))
+    target = _locate(str(parent), path.parent, paths=True)  # a board over another (guard12)
+    if target is None:
+        raise DataFileError.one("extends", "extends_unknown", name=parent, known=_known())
+    base = _builtin(target) if isinstance(target, str) else _variant_file(target.resolve())
+    data = merge(copy.deepcopy(base.data), own)
+    data["id"] = own.get("id", rid)
+    data["base"] = rid
+    return _usable(rid, validate(schema_for(rid), data, base.model))
+
+
+def builtin_data(rid: str) -> dict[str, Any]:
+    """A deep copy of a built-in rule set's (or board's) merged, validated data."""
+    return copy.deepcopy(_builtin(rid).data)
+
+
+def builtin_model(rid: str) -> RuleSetData:
+    """A built-in rule set's typed data."""
+    return _builtin(rid).model
+
+
+def builtin_ids() -> list[str]:
+    """Ids of the built-in rule sets and boards."""
+    return list(BUILTIN)
+
+
+def _names(raw: Mapping[str, Any]) -> list[str]:
+    names = raw.get("names")
+    return [str(n) for n in names] if isinstance(names, list) else []
+
+
+@cache
+def _alias_table() -> dict[str, str]:
+    """Built-in ids and aliases (lower case) → built-in id."""
+    table: dict[str, str] = {}
+    for rid, (_, path) in BUILTIN.items():
+        table[rid.lower()] = rid
+        for name in _names(_read(path)):
+            table.setdefault(name.lower(), rid)
+    return table
+
+
+@cache
+def _shipped() -> dict[str, Path]:
+    """Shipped variants' file names, ids and own ``names`` (lower case) → their file; a name a
+    built-in already has stays the built-in's."""
+    table: dict[str, Path] = {}
+    for path in sorted(VARIANTS_DIR.glob("*.yaml")):
+        raw = _read(path)
+        for name in [path.name, path.stem, str(raw.get("id", path.stem)), *_names(raw)]:
+            if name.lower() not in _alias_table():
+                table.setdefault(name.lower(), path)
+    return table
+
+
+def _known() -> str:
+    return "、".join([*BUILTIN, *sorted({p.stem for p in _shipped().values()})])
+
+
+def _locate(name: str, beside: Path | None, paths: bool) -> str | Path | None:
+    """What ``name`` means: a built-in id, or a variant file (a path relative to ``beside`` or
+    the working directory when ``paths``, else only a shipped variant by name)."""
+    key = name.strip().lower()
+    if key in _alias_table():
+        return _alias_table()[key]
+    if paths and name.strip():
+        for folder in ([beside] if beside is not None else []) + [Path()]:
+            for candidate in (folder / name, folder / f"{name}.yaml"):
+                if candidate.is_file():
+                    return candidate
+    return _shipped().get(key)
+
+
+# ---------------------------------------------------------------------- variants
 WHOLE = frozenset({"vote_format"})
 """Keys a variant replaces whole: a vote-post format (``thread.vote_format``) is its rule post's,
 never a mix of its labels and the base's."""
 
 
-def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    """Merge a variant's keys over its base: dicts merge recursively (but those in ``WHOLE``),
+def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """Merge a variant's keys over its base: mappings merge recursively (but those in ``WHOLE``),
     other values replace."""
     out = dict(base)
     for k, v in over.items():
-        if isinstance(v, dict) and isinstance(out.get(k), dict) and k not in WHOLE:
+        if isinstance(v, Mapping) and isinstance(out.get(k), dict) and k not in WHOLE:
             out[k] = merge(out[k], v)
         else:
             out[k] = v
     return out
 
 
-@cache
-def _builtin(rid: str) -> dict[str, Any]:
-    cls, path = BUILTIN[rid]
-    if cls is Pipeline:
-        return _resolve(path, 0)[1]
-    return _load_yaml(path)
-
-
-def builtin_data(rid: str) -> dict[str, Any]:
-    """A deep copy of a built-in rule set's (or board's) merged data."""
-    return copy.deepcopy(_builtin(rid))
-
-
-@cache
-def _alias_table() -> dict[str, str]:
-    """Ids and aliases (``names``) of the built-ins, then of the variant files (which never
-    take a built-in's name)."""
-    table: dict[str, str] = {}
-    for rid, (_, path) in BUILTIN.items():
-        table[rid.lower()] = rid
-        for name in _load_yaml(path).get("names", []):
-            table.setdefault(str(name).lower(), rid)
-    for path in sorted(VARIANTS_DIR.glob("*.yaml")):
-        table.setdefault(path.stem.lower(), str(path))
-        for name in _load_yaml(path).get("names", []):
-            table.setdefault(str(name).lower(), str(path))
-    return table
-
-
-def _parent(ref: str, near: Path | None) -> Path | str | None:
-    """What ``extends: ref`` names: a built-in id, or a variant file (by alias or path)."""
-    hit: str | None = _alias_table().get(ref.strip().lower())
-    if hit is not None:
-        return hit if hit in BUILTIN else Path(hit)
-    candidates: list[Path] = [VARIANTS_DIR / ref, VARIANTS_DIR / f"{ref}.yaml"]
-    if near is not None:
-        candidates.insert(0, near / ref)
-    return next((c for c in candidates if c.is_file()), None)
-
-
-def _resolve(path: Path, depth: int) -> tuple[str, dict[str, Any]]:
-    """The built-in a data file finally rests on, and its data merged down the ``extends`` chain
-    (a board's chain ends on ``base.yaml``)."""
-    if depth > 8:
-        raise SetupError(f"规则文件的 extends 层数过多（{path}）")
-    over = dict(_load_yaml(path.resolve()))
-    parent = str(over.pop("extends", "") or "")
-    own_id = next((rid for rid, (_, p) in BUILTIN.items() if p == path), None)
-    if not parent:
-        if own_id is None or BUILTIN[own_id][0] is not Pipeline:
-            raise SetupError(f"变体文件必须用 extends 指明所基于的规则（{path}）")
-        return own_id, merge(_load_yaml(BASE_DATA), over)
-    target = _parent(parent, path.parent)
+def _extend(
+    over: dict[str, Any], default_id: str, beside: Path | None, chain: tuple[Path, ...]
+) -> Checked:
+    """Merge a variant's own keys over what its ``extends`` names, and validate the result."""
+    parent = over.pop("extends", None)
+    if not isinstance(parent, str) or not parent.strip():
+        raise DataFileError.one("extends", "extends_missing", known=_known())
+    target = _locate(parent, beside, paths=beside is not None)
     if target is None:
-        known = "、".join(sorted(BUILTIN))
-        raise SetupError(f"「{path.name}」的 extends 找不到规则「{parent}」；内置规则：{known}")
-    if isinstance(target, str):
-        base_id, base = target, builtin_data(target)
-    else:
-        base_id, base = _resolve(target, depth + 1)
-    if own_id is not None:
-        base_id = own_id
-    data = merge(base, over)
-    data["id"] = str(over.get("id", path.stem))
-    data["base"] = base_id
-    return base_id, data
+        key = "extends_unknown" if beside is not None else "extends_upload"
+        raise DataFileError.one("extends", key, name=parent, known=_known())
+    base = _builtin(target) if isinstance(target, str) else _variant_file(target.resolve(), chain)
+    data = merge(copy.deepcopy(base.data), over)
+    data["id"] = over.get("id", default_id)
+    data["base"] = base.base_id
+    model = validate(schema_for(base.base_id), data, base.model)
+    return _usable(base.base_id, model)
 
 
-def _make(base_id: str, data: dict[str, Any], options: dict[str, Any] | None) -> RuleSet:
-    cls = BUILTIN[base_id][0]
-    return cls(data, options)
+def _variant_file(path: Path, chain: tuple[Path, ...] = ()) -> Checked:
+    if path in chain:
+        names = " → ".join(p.name for p in (*chain, path))
+        raise DataFileError.one("extends", "extends_cycle", chain=names)
+    if len(chain) >= MAX_EXTENDS:
+        raise DataFileError.one("extends", "extends_deep", limit=MAX_EXTENDS)
+    stat = path.stat()
+    try:
+        return _variant_cached(path, stat.st_mtime_ns, stat.st_size, chain)
+    except DataFileError as e:
+        if chain:  # a problem in a file this one extends: say which
+            where = [
+                Problem(f"{path.name}：{p.path}" if p.path else path.name, p.text)
+                for p in e.problems
+            ]
+            raise DataFileError(where) from None
+        raise
+
+
+@lru_cache(maxsize=256)
+def _variant_cached(path: Path, mtime: int, size: int, chain: tuple[Path, ...]) -> Checked:
+    over = dict(load_mapping(path.read_bytes(), FILE_LIMITS))
+    return _extend(over, path.stem, path.parent, (*chain, path))
+
+
+@lru_cache(maxsize=64)
+def _upload(text: bytes | str) -> Checked:
+    over = dict(load_mapping(text, UPLOAD_LIMITS))
+    return _extend(over, "variant", None, ())
+
+
+def variant_data(path: Path) -> tuple[str, dict[str, Any]]:
+    """The built-in id a variant file rests on and its merged, validated data."""
+    checked = _variant_file(path.resolve())
+    return checked.base_id, copy.deepcopy(checked.data)
+
+
+def check_variant_text(text: bytes | str) -> Checked:
+    """A director's uploaded variant file, checked: it may extend a built-in rule set or board or
+    a shipped variant (by id, alias or file name), never a path on this machine."""
+    return _upload(text)
+
+
+# ---------------------------------------------------------------------- rule sets
+def build(checked: Checked, options: Mapping[str, Any] | None = None) -> RuleSet:
+    """A rule set from checked data, with ``options`` (checked too) applied."""
+    check_options(checked.model, options or {})
+    cls, _ = BUILTIN[checked.base_id]
+    rs = cls(copy.deepcopy(checked.data), dict(options or {}))
+    rs.model = checked.model
+    return rs
 
 
 def find_ruleset(name: str, options: dict[str, Any] | None = None) -> RuleSet:
-    """The rule set called ``name`` (id, alias or variant path), with ``options`` applied."""
-    hit = _alias_table().get(name.strip().lower())
-    if hit is not None and hit in BUILTIN:
-        return _make(hit, builtin_data(hit), options)
-    path = Path(hit) if hit is not None else Path(name)
-    if not path.exists() and (VARIANTS_DIR / name).exists():
-        path = VARIANTS_DIR / name
-    if not path.exists() and (VARIANTS_DIR / f"{name}.yaml").exists():
-        path = VARIANTS_DIR / f"{name}.yaml"
-    if not path.is_file():
-        known = "、".join(sorted({*BUILTIN, *(p.stem for p in VARIANTS_DIR.glob("*.yaml"))}))
-        raise SetupError(f"找不到规则「{name}」；内置规则：{known}，或给出变体文件的路径")
-    return load_variant(path, options)
-
-
-def variant_data(path: Path, depth: int = 0) -> tuple[str, dict[str, Any]]:
-    """The built-in id a variant rests on and its merged data; a variant may extend another."""
-    return _resolve(path, depth)
-
-
-def load_variant_text(text: str, options: dict[str, Any] | None = None) -> RuleSet:
-    """Load a variant from the text of its file (a director's upload); it must extend a built-in
-    rule set or board (by id or alias)."""
-    try:
-        over = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        raise SetupError(f"变体文件不是有效的YAML：{e}") from e
-    if not isinstance(over, dict):
-        raise SetupError("变体文件格式错误")
-    over = dict(over)
-    base_id = _alias_table().get(str(over.pop("extends", "")).strip().lower())
-    if base_id is None or base_id not in BUILTIN:
-        raise SetupError(
-            "上传的变体文件必须用 extends 指明所基于的内置规则（" + "、".join(BUILTIN) + "）"
-        )
-    data = merge(builtin_data(base_id), over)
-    data["id"] = str(over.get("id", "variant"))
-    data["base"] = base_id
-    return _make(base_id, data, options)
+    """The rule set called ``name`` (id, alias, a shipped variant's name, or a variant file's
+    path), with ``options`` applied."""
+    target = _locate(name, None, paths=True)
+    if target is None:
+        raise SetupError(f"找不到规则「{name}」；内置规则：{_known()}，或给出变体文件的路径")
+    checked = _builtin(target) if isinstance(target, str) else _variant_file(target.resolve())
+    return build(checked, options)
 
 
 def load_variant(path: Path, options: dict[str, Any] | None = None) -> RuleSet:
-    """Load a variant data file that ``extends`` a built-in rule set (or another variant)."""
-    base_id, data = variant_data(path)
-    return _make(base_id, data, options)
+    """Load a variant data file that ``extends`` a rule set (or another variant)."""
+    return build(_variant_file(path.resolve()), options)
 
 
-def builtin_ids() -> list[str]:
-    """Ids of the built-in rule sets and boards."""
-    return list(BUILTIN)
+def load_variant_text(text: bytes | str, options: dict[str, Any] | None = None) -> RuleSet:
+    """Load a variant from the text of its file (a director's upload)."""
+    return build(check_variant_text(text), options)

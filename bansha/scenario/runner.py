@@ -12,13 +12,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from bansha import texts
 from bansha.engine import Act, Close, Director, Game, RuleError, Vote, clock
 from bansha.engine.ruleset import RuleSet
 from bansha.rulesets import find_ruleset
-from bansha.scenario import seen, shape
+from bansha.scenario import seen
+from bansha.scenario.schema import read_scenario
 
 MAX_CLOSES = 500
 
@@ -40,14 +38,6 @@ class ScenarioFailure(Exception):
         super().__init__(f"{where}: {key}: expected {expected!r}, got {actual!r}")
 
 
-class ScenarioMalformed(ScenarioFailure):
-    """A step that does not follow the format: its message is in Chinese (``bansha.texts``)."""
-
-    def __init__(self, file: str, step: int | None, key: str, message: str) -> None:
-        super().__init__(file, step, key, "the format of docs/scenarios.md", message)
-        self.args = (message,)
-
-
 @dataclass
 class Loaded:
     """A scenario file read and its game set up."""
@@ -62,18 +52,7 @@ class Loaded:
 def load_scenario(path: str | Path) -> Loaded:
     """Read a scenario file, find its rule set and set up the game (deal, fixed draws, declarations)."""
     name = str(path)
-    with open(path, encoding="utf-8") as f:
-        try:
-            data = yaml.safe_load(f)
-        except yaml.YAMLError as e:
-            mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
-            line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-            message = texts.SCENARIO_NOT_YAML.format(file=name, line=line, column=column)
-            raise ScenarioMalformed(name, None, "yaml", message) from None
-    if not isinstance(data, dict) or "ruleset" not in data or "players" not in data:
-        raise ScenarioFailure(
-            name, None, "format", "a mapping with ruleset and players", type(data).__name__
-        )
+    data, _ = read_scenario(path)  # a malformed file: ScenarioFileError, in Chinese
     rid = str(data["ruleset"])
     base = Path(name).parent / rid
     options = dict(data.get("options") or {})
@@ -159,7 +138,7 @@ def _run_step(sc: Loaded, i: int, step: Any) -> None:
     elif kind in ("act", "vote", "director"):
         expect_error = body.pop("expect_error", False) if isinstance(body, dict) else False
         try:
-            cmd = _well_formed_command(sc, i, kind, body)
+            cmd = _command(sc, i, kind, body)  # its shape was checked with the file
             sc.game.handle(cmd)
         except RuleError as e:
             if not expect_error:
@@ -172,20 +151,6 @@ def _run_step(sc: Loaded, i: int, step: Any) -> None:
         _refresh_seats(sc)
     else:
         raise ScenarioFailure(sc.path, i, "step", "act, vote, next, director or expect", kind)
-
-
-def _well_formed_command(sc: Loaded, i: int, kind: str, body: Any) -> Act | Vote | Director:
-    """The step's command; a step missing a field or of the wrong shape fails in Chinese."""
-    try:
-        return _command(sc, i, kind, body)
-    except KeyError as e:
-        problem = texts.SCENARIO_STEP_MISSING.format(field=e.args[0])
-    except (TypeError, AttributeError, ValueError):
-        problem = texts.SCENARIO_STEP_FIELDS.format(example=texts.SCENARIO_STEP_EXAMPLES[kind])
-    message = texts.SCENARIO_BAD_STEP.format(
-        file=sc.path, step=i, key=kind, problem=problem, value=shape.shown(body)
-    )
-    raise ScenarioMalformed(sc.path, i, kind, message)
 
 
 def _command(sc: Loaded, i: int, kind: str, body: Any) -> Act | Vote | Director:
@@ -304,10 +269,6 @@ def final_state(sc: Loaded, views: bool = True) -> dict[str, Any]:
 
 def check_expect(sc: Loaded, i: int, body: dict[str, Any]) -> None:
     """Compare each named key with the game's state (the view-based keys with the views)."""
-    try:
-        body = shape.checked(sc.path, i, body, list(sc.seats))
-    except shape.Malformed as e:
-        raise ScenarioMalformed(sc.path, i, e.key, e.message) from None
     actual = final_state(sc, views=False)
     shown = seen.Seen(sc.game)
     for key, want in body.items():

@@ -20,11 +20,12 @@ from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
 from bansha import texts
+from bansha.datafiles.loader import decode
 from bansha.engine import Close, Director, RuleError, Say
 from bansha.engine.views import digest, version, view
 from bansha.forum import bbcode
 from bansha.names import SEAT_NAMES
-from bansha.rulesets import builtin_ids, find_ruleset
+from bansha.rulesets import UPLOAD_LIMITS, builtin_ids, find_ruleset
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import GameRecord, SeatRecord
 from bansha.web import console, newgame, start_time
@@ -264,11 +265,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
         variant = ""
         upload = request.FILES.get("variant")
         try:
-            if upload is not None:
-                try:
-                    variant = upload.read().decode("utf-8")
-                except UnicodeDecodeError:
-                    raise RuleError(texts.VARIANT_NOT_TEXT) from None
+            if upload is not None:  # read no more than a variant may hold, then check it
+                variant = decode(upload.read(UPLOAD_LIMITS.max_bytes + 1), UPLOAD_LIMITS)
             rid = post.get("ruleset", "m103")
             base = find_ruleset(rid if rid in builtin_ids() else "m103")
             options = newgame.read_options(post, base)

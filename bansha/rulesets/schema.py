@@ -1,0 +1,861 @@
+"""The schema of a rule set's data file: the merged data (a built-in ``data.yaml``, or a variant
+over it) is checked once, into typed objects, before any game uses it.
+
+Structure and types come from the models below (pydantic); then ``problems`` checks what a type
+cannot: every role, skill, faction, category, status and stage named anywhere exists; a variant
+uses only keys its base rule set's code knows (anything else is a likely typo, reported with the
+nearest known key); counts fit the player count; options' defaults lie in their choices; every
+text template has only placeholders its code fills, and renders. Errors are Chinese and name the
+key path (「roles.werewolf.count：必须是不小于0的整数」).
+
+A rule set with keys of its own extends ``RuleSetData`` and adds its checks to ``problems``;
+``SCHEMAS`` says which model a base rule set's files are read with.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Callable, Iterable, Mapping
+from typing import Annotated, Any, ClassVar
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import Field, ValidationError
+from pydantic import PlainValidator as _Plain
+from pydantic_core import PydanticCustomError
+
+from bansha.datafiles.messages import message
+from bansha.datafiles.problems import (
+    DataFileError,
+    Loc,
+    Problem,
+    format_path,
+    from_validation,
+    listing,
+    nearest,
+    unknown,
+)
+from bansha.datafiles.types import (
+    MAX_COUNT,
+    Clock,
+    Count,
+    Flag,
+    Key,
+    Minutes,
+    Name,
+    Positive,
+    Strict,
+    Text,
+    Title,
+    clock_time,
+    integer_between,
+    option_reference,
+    refuse,
+    time_as_written,
+)
+from bansha.engine.ruleset import BASE_OPTIONS, DIRECTOR_COMMANDS
+
+MAX_PLAYERS = MAX_COUNT
+"""The most players a rule set may deal for."""
+
+PHASES = ("day", "night")
+
+
+def _phase(value: Any) -> str:
+    if value not in PHASES:
+        raise refuse("choice", choices="、".join(PHASES))
+    return str(value)
+
+
+def _director_command(value: Any) -> str:
+    if value not in DIRECTOR_COMMANDS:
+        raise refuse("choice", choices="、".join(DIRECTOR_COMMANDS))
+    return str(value)
+
+
+Phase = Annotated[str, _Plain(_phase)]
+DirectorCommand = Annotated[str, _Plain(_director_command)]
+
+
+class RoleSpec(Strict):
+    """A role: its name, how many are dealt, its faction and skills (keys of ``skills``)."""
+
+    name: Name
+    count: Count = 0
+    faction: Key
+    skills: list[Key] = []
+    category: Key | None = None
+    text: Text = ""
+
+
+class SkillSpec(Strict):
+    """A skill: its name and the post's text; ``hidden`` skills are not shown on a role card;
+    a ``final`` submission cannot be taken back (its form asks first)."""
+
+    name: Name
+    text: Text = ""
+    hidden: Flag = False
+    final: Flag = False
+
+
+OPTION_TYPES = ("clock", "moment", "zone")
+"""Kinds of option values beside ``choices``: a clock time (21:00), an ISO time, a time zone."""
+
+
+def _option_type(value: Any) -> str:
+    if value not in OPTION_TYPES:
+        raise refuse("choice", choices="、".join(OPTION_TYPES))
+    return str(value)
+
+
+class OptionSpec(Strict):
+    """An option of the rule set: its default, the values it may take (``choices``, or a ``type``
+    of value), and what it means."""
+
+    default: Any = None
+    choices: list[Any] | None = Field(default=None, min_length=1, max_length=MAX_COUNT)
+    type: Annotated[str, _Plain(_option_type)] | None = None
+    doc: Text = ""
+
+
+def _when(value: Any) -> Any:
+    """A stage's condition: a key its rule set answers (``has_cupid``), or for a board one or
+    several of ``has:skill``, ``due:skill``, ``option:key=value``, ``day:N``, ``last_words``."""
+    if value is None:
+        return None
+    parts = value if isinstance(value, list) else [value]
+    for part in parts:
+        if not isinstance(part, str) or not part.strip() or len(part) > 80:
+            raise refuse("text")
+    return value
+
+
+When = Annotated[Any, _Plain(_when)]
+
+
+class StageSpec(Strict):
+    """A stage of a phase: its name, key, deadline (``minutes`` after opening or ``until`` a clock
+    time), the condition under which it is held (``when``) and whether only its actors see it."""
+
+    stage: Name
+    key: Key
+    minutes: Minutes | None = None
+    first_minutes: Minutes | None = None
+    until: Clock | None = None
+    until_day1: Clock | None = None
+    days: Positive | None = None
+    windows: Positive | None = None
+    count_day1: Positive | None = None
+    after_last: Key | None = None
+    when: When = None
+    private: Flag = False
+
+
+class ThreadRules(Strict):
+    """What the discussion thread enforces (posts that count as acceleration requests, curfew...)."""
+
+    acceleration: Flag = False
+    change_quotes_original: Flag = False
+    closed_phases: list[Phase] = []
+    blue_stage: Key | None = None
+    blue_limit: Positive = 3
+
+
+LURKING = ("m103", "bs46", "xxxii")
+
+
+def _lurking(value: Any) -> str:
+    if value not in LURKING:
+        raise refuse("choice", choices="、".join(LURKING))
+    return str(value)
+
+
+Lurking = Annotated[str, _Plain(_lurking)]
+
+OPTION_VALUES: dict[str, Callable[[Any], Any]] = {}
+"""Options without ``choices`` whose values have a type: the option key → a check of a value."""
+
+
+def _optional(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda v: None if v is None else check(v)
+
+
+def _zone(value: Any) -> str:
+    try:
+        ZoneInfo(str(value))
+    except (ValueError, ZoneInfoNotFoundError) as e:
+        raise refuse("scenario_timezone", value=value) from e
+    return str(value)
+
+
+OPTION_VALUES.update(
+    {
+        "max_changes": integer_between(0, MAX_COUNT),
+        "change_freeze_minutes": integer_between(0, 60 * 24),
+        "window_minutes": integer_between(1, 60 * 24),
+        "last_words": _optional(integer_between(0, MAX_COUNT)),
+    }
+)
+TYPED_VALUES: dict[str, Callable[[Any], Any]] = {
+    "clock": _optional(clock_time),
+    "moment": _optional(time_as_written),
+    "zone": _optional(_zone),
+}
+"""A check of a value for each option ``type``."""
+
+
+def value_check(key: str, spec: Mapping[str, Any]) -> Callable[[Any], Any] | None:
+    """How a value of option ``key`` (with its spec) is checked when it has no ``choices``."""
+    if spec.get("choices") is not None:
+        return None
+    kind = spec.get("type")
+    if kind in TYPED_VALUES:
+        return TYPED_VALUES[kind]
+    if key == "start_at":  # an ISO time, also in a rule set that does not say its type
+        return TYPED_VALUES["moment"]
+    return OPTION_VALUES.get(key)
+
+
+class RuleSetData(Strict):
+    """The keys every rule set's data file has (see docs/variants.md)."""
+
+    REQUIRED: ClassVar[frozenset[str]] = frozenset()
+    """Roles this rule set's code cannot do without (at least one must be dealt)."""
+    OPEN: ClassVar[bool] = False
+    """Whether a variant may add keys of its own (a board's declared mechanics read any key they
+    are given); a coded rule set's variant may use only the keys its code knows."""
+    NAMES_IN_TEXTS: ClassVar[bool] = False
+    """Whether texts may name words of the file (``{skill:check}``), filled when it loads."""
+
+    id: Name
+    names: list[Name] = Field(default=[], max_length=MAX_COUNT)
+    title: Title
+    base: Key | None = None
+    cycle: list[Phase] = Field(min_length=1, max_length=2)
+    factions: dict[Key, Name] = Field(min_length=1, max_length=MAX_COUNT)
+    roles: dict[Key, RoleSpec] = Field(min_length=1, max_length=MAX_COUNT)
+    categories: dict[Key, Name] = {}
+    skills: dict[Key, SkillSpec] = Field(max_length=MAX_COUNT)
+    statuses: dict[Key, Name] = {}
+    groups: dict[Key, Name] = {}
+    words: dict[Key, Name] = {}
+    texts: dict[Key, Text] = Field(default={}, max_length=1000)
+    causes: dict[Key, Name] = {}
+    options: dict[Key, OptionSpec] = Field(default={}, max_length=MAX_COUNT)
+    timetable: dict[Key, list[StageSpec]]
+    director_commands: list[DirectorCommand] = []
+    vote_stages: list[Key] = []
+    announced_roles: list[Key] = []
+    tie_priority: list[Key] | None = None
+    proxy_cutoff_minutes: Minutes | None = None
+    thread: ThreadRules | None = None
+    sides: dict[Key, Key] = {}
+    """What a result word says about sides, for bots: word key → faction key (``!x``: not x)."""
+    lurking: Lurking | None = None
+    """The lurking rule forum imports apply (``bansha/forum/lurking.py``)."""
+
+    @property
+    def player_count(self) -> int:
+        """How many players the deal needs."""
+        return sum(r.count for r in self.roles.values())
+
+    def stage_keys(self) -> set[str]:
+        """Every stage key of the timetable."""
+        return {s.key for stages in self.timetable.values() for s in stages}
+
+    # ------------------------------------------------------------------ checks
+    def problems(self, base: RuleSetData | None) -> list[Problem]:
+        """What is inconsistent in this data; ``base``: the built-in data a variant rests on (its
+        keys are the ones the rule set's code knows)."""
+        out: list[Problem] = []
+        out += self._vocabulary(base)
+        out += self._references()
+        out += self._counts()
+        out += self._unique_names()
+        out += self._timetable(base)
+        out += self._options(base)
+        out += self._texts(base)
+        return out
+
+    def _vocabulary(self, base: RuleSetData | None) -> list[Problem]:
+        """A variant may rename and recount, but only keys its base's code knows."""
+        if base is None or self.OPEN:
+            return []
+        out: list[Problem] = []
+        for section in (
+            "factions", "categories", "skills", "statuses", "groups", "words", "texts",
+            "causes", "options",
+        ):  # fmt: skip
+            known: Mapping[str, Any] = getattr(base, section)
+            mine: Mapping[str, Any] = getattr(self, section)
+            out += [unknown([section, k], k, known) for k in mine if k not in known]
+        if self.cycle != base.cycle:
+            out.append(
+                Problem("cycle", message("choice", choices="、".join(base.cycle)) + "（按此顺序）")
+            )
+        allowed = set(base.director_commands)
+        out += [
+            unknown(["director_commands", i], c, sorted(allowed), "导演指令")
+            for i, c in enumerate(self.director_commands)
+            if c not in allowed
+        ]
+        out += [
+            unknown(["vote_stages", i], v, base.vote_stages, "投票时段")
+            for i, v in enumerate(self.vote_stages)
+            if v not in base.vote_stages
+        ]
+        return out
+
+    def _references(self) -> list[Problem]:
+        """Every key named inside the file exists in its section."""
+        out: list[Problem] = []
+        for key, role in self.roles.items():
+            if role.faction not in self.factions:
+                out.append(unknown(["roles", key, "faction"], role.faction, self.factions, "阵营"))
+            for i, skill in enumerate(role.skills):
+                if skill not in self.skills:
+                    out.append(unknown(["roles", key, "skills", i], skill, self.skills, "技能"))
+            if role.category is not None and role.category not in self.categories:
+                out.append(
+                    unknown(["roles", key, "category"], role.category, self.categories, "类别")
+                )
+        for i, f in enumerate(self.tie_priority or []):
+            if f not in self.factions:
+                out.append(unknown(["tie_priority", i], f, self.factions, "阵营"))
+        for i, r in enumerate(self.announced_roles):
+            if r not in self.roles:
+                out.append(unknown(["announced_roles", i], r, self.roles, "身份"))
+        stages = self.stage_keys()
+        for i, v in enumerate(self.vote_stages):
+            if v not in stages:
+                out.append(unknown(["vote_stages", i], v, sorted(stages), "时段"))
+        if self.thread is not None:
+            if self.thread.blue_stage is not None and self.thread.blue_stage not in stages:
+                out.append(
+                    unknown(
+                        ["thread", "blue_stage"], self.thread.blue_stage, sorted(stages), "时段"
+                    )
+                )
+            for i, phase in enumerate(self.thread.closed_phases):
+                if phase not in self.cycle:
+                    out.append(
+                        Problem(
+                            format_path(["thread", "closed_phases", i]),
+                            message("not_a_cycle_phase", phase=phase, cycle="、".join(self.cycle)),
+                        )
+                    )
+        return out
+
+    def _counts(self) -> list[Problem]:
+        out = [
+            Problem(format_path(["roles", key, "count"]), message("role_required", role=key))
+            for key in sorted(self.REQUIRED)
+            if key not in self.roles or self.roles[key].count < 1
+        ]
+        if out:
+            return out
+        n = self.player_count
+        if n == 0:
+            return [Problem("roles", message("no_players"))]
+        if n > MAX_PLAYERS:
+            return [Problem("roles", message("too_many_players", count=n, limit=MAX_PLAYERS))]
+        return []
+
+    def _unique_names(self) -> list[Problem]:
+        """Names are looked up both ways (a scenario says 卧底刺客, the engine werewolf)."""
+        out: list[Problem] = []
+        tables: list[tuple[str, Mapping[str, str]]] = [
+            ("roles", {k: r.name for k, r in self.roles.items()}),
+            ("skills", {k: s.name for k, s in self.skills.items()}),
+            ("factions", dict(self.factions)),
+            ("statuses", dict(self.statuses)),
+        ]
+        for section, table in tables:
+            seen: dict[str, str] = {}
+            for key, name in table.items():
+                if name in seen:
+                    other = f"{section}.{seen[name]}"
+                    where = (
+                        [section, key, "name"] if section in ("roles", "skills") else [section, key]
+                    )
+                    out.append(
+                        Problem(format_path(where), message("same_name", name=name, other=other))
+                    )
+                seen.setdefault(name, key)
+        for i, name in enumerate(self.names):
+            if name in self.names[:i]:
+                out.append(
+                    Problem(format_path(["names", i]), message("duplicate_value", value=name))
+                )
+        return out
+
+    def _timetable(self, base: RuleSetData | None) -> list[Problem]:
+        out: list[Problem] = []
+        for phase, stages in self.timetable.items():
+            if phase != "start" and phase not in self.cycle:
+                out.append(
+                    Problem(
+                        format_path(["timetable", phase]),
+                        message("not_a_cycle_phase", phase=phase, cycle="、".join(self.cycle)),
+                    )
+                )
+                continue
+            keys = [s.key for s in stages]
+            for i, st in enumerate(stages):
+                loc: list[str | int] = ["timetable", phase, i]
+                if st.key in keys[:i]:
+                    out.append(
+                        Problem(
+                            format_path([*loc, "key"]), message("duplicate_value", value=st.key)
+                        )
+                    )
+                if (st.minutes or st.first_minutes) and (st.until or st.until_day1):
+                    out.append(Problem(format_path(loc), message("deadline_both")))
+                for attr in ("until", "until_day1"):
+                    ref = option_reference(getattr(st, attr))
+                    if ref is not None and ref not in self.options:
+                        out.append(unknown([*loc, attr], ref, self.options, "选项"))
+                if base is None or self.OPEN:
+                    continue
+                mine = {s.key: s for s in base.timetable.get(phase, [])}
+                like = mine.get(st.key)
+                if like is None:
+                    out.append(unknown([*loc, "key"], st.key, mine, "时段"))
+                    continue
+                for attr in ("when", "private"):
+                    if getattr(st, attr) != getattr(like, attr):
+                        out.append(
+                            Problem(
+                                format_path([*loc, attr]),
+                                message("choice", choices=str(getattr(like, attr))),
+                            )
+                        )
+            if base is not None and not self.OPEN:
+                order = [s.key for s in base.timetable.get(phase, [])]
+                kept = [k for k in order if k in keys]
+                dropped = [s for s in base.timetable.get(phase, []) if s.key not in keys]
+                if kept != [k for k in keys if k in order]:
+                    out.append(
+                        Problem(
+                            format_path(["timetable", phase]),
+                            message("choice", choices="、".join(order)) + "（按此顺序）",
+                        )
+                    )
+                for st in dropped:
+                    if st.when is None:  # only a stage held on a condition may be left out
+                        out.append(
+                            Problem(
+                                format_path(["timetable", phase]),
+                                message("missing") + f"：{st.key}",
+                            )
+                        )
+        for phase in self.cycle:
+            if not self.timetable.get(phase):
+                out.append(
+                    Problem(format_path(["timetable"]), message("no_stage_for_phase", phase=phase))
+                )
+        if not any(s.when is None for p in self.cycle for s in self.timetable.get(p, [])):
+            out.append(Problem("timetable", message("no_stage")))
+        return out
+
+    def _options(self, base: RuleSetData | None) -> list[Problem]:
+        out: list[Problem] = []
+        for key, opt in self.options.items():
+            loc: list[str | int] = ["options", key]
+            if opt.choices is not None:
+                for i, c in enumerate(opt.choices):
+                    if c in opt.choices[:i]:
+                        out.append(
+                            Problem(
+                                format_path([*loc, "choices", i]),
+                                message("duplicate_value", value=c),
+                            )
+                        )
+                if opt.default not in opt.choices:
+                    out.append(
+                        Problem(
+                            format_path([*loc, "default"]),
+                            message(
+                                "choices_default", value=opt.default, known=listing(opt.choices)
+                            ),
+                        )
+                    )
+            check = value_check(key, opt.model_dump())
+            if check is not None:
+                out += _checked([*loc, "default"], check, opt.default)
+            like = base.options.get(key) if base is not None else None
+            if like is not None and like.choices is not None:
+                for i, c in enumerate(opt.choices or []):
+                    if c not in like.choices:
+                        out.append(
+                            Problem(
+                                format_path([*loc, "choices", i]),
+                                message("choices_new", value=c, known=listing(like.choices)),
+                            )
+                        )
+                if opt.choices is None and opt.default not in like.choices:
+                    out.append(
+                        Problem(
+                            format_path([*loc, "default"]),
+                            message("choices_new", value=opt.default, known=listing(like.choices)),
+                        )
+                    )
+        return out
+
+    def _texts(self, base: RuleSetData | None) -> list[Problem]:
+        out: list[Problem] = []
+        names = self.name_tables() if self.NAMES_IN_TEXTS else None
+        for key, template in self.texts.items():
+            allowed = None
+            if base is not None and key in base.texts:
+                allowed = placeholders(base.texts[key])
+            out += check_template(["texts", key], template, allowed, names)
+        return out
+
+    def name_tables(self) -> dict[str, list[str]]:
+        """The keys a text may name, by kind (``{skill:check}``, ``{role:hunter}``...)."""
+        return {
+            "skill": list(self.skills),
+            "role": list(self.roles),
+            "faction": list(self.factions),
+            "status": list(self.statuses),
+            "word": list(self.words),
+            "group": list(self.groups),
+            "category": list(self.categories),
+        }
+
+
+def _checked(loc: Loc, check: Callable[[Any], Any], value: Any) -> list[Problem]:
+    try:
+        check(value)
+    except PydanticCustomError as e:
+        return [Problem(format_path(loc), e.message())]
+    return []
+
+
+# ---------------------------------------------------------------------- templates
+def _fields(template: str) -> list[tuple[str, str | None, str | None]]:
+    return [
+        (name, spec, conv)
+        for _, name, spec, conv in string.Formatter().parse(template)
+        if name is not None
+    ]
+
+
+NAME_KINDS = {
+    "skill": "技能",
+    "role": "身份",
+    "faction": "阵营",
+    "status": "状态",
+    "word": "词",
+    "group": "群",
+    "category": "类别",
+}
+"""What a text may name from the file (``{skill:check}``), and the word for each kind."""
+NAME_REFERENCE = re.compile(r"\{(" + "|".join(NAME_KINDS) + r"):([A-Za-z0-9_]+)\}")
+
+
+def placeholders(template: str) -> set[str]:
+    """The placeholder names of a (well-formed) template that its code fills (not the words it
+    names from the file, ``{skill:check}``)."""
+    try:
+        return {name for name, spec, _ in _fields(template) if not spec}
+    except ValueError:
+        return set()
+
+
+SAMPLE_NAMES = ["甲", "乙", "丙"]
+
+
+def sample_params(fields: Iterable[str]) -> dict[str, Any]:
+    """Sample values for a template's placeholders, as the engine passes them to
+    ``RuleSet.render`` (``deadline`` a moment, ``p*`` a seat, ``ps*`` a list of seats, anything
+    else a value)."""
+    out: dict[str, Any] = {}
+    for f in fields:
+        if f == "deadline":
+            out[f] = "2026-06-01T20:00:00+08:00"
+        else:
+            out[f] = [0, 1] if f.startswith("ps") else 0 if f.startswith("p") else "示例"
+    return out
+
+
+def check_template(
+    loc: Loc,
+    template: str,
+    allowed: set[str] | None,
+    names: Mapping[str, list[str]] | None = None,
+) -> list[Problem]:
+    """A template is well formed, has only plain ``{name}`` placeholders, only those its code
+    fills (``allowed``; None: any), and renders with sample values; ``names``: the words it may
+    name from the file by kind (``{skill:check}``; None: none)."""
+    where = format_path(loc)
+    try:
+        fields = _fields(template)
+    except ValueError as e:
+        problem = {
+            "Single '}' encountered in format string": "多余的“}”",
+            "Single '{' encountered in format string": "多余的“{”",
+            "expected '}' before end of string": "缺少“}”",
+        }.get(str(e), "花括号不成对")
+        return [Problem(where, message("template_syntax", problem=problem))]
+    out: list[Problem] = []
+    for name, spec, conv in fields:
+        if names is not None and name in NAME_KINDS and spec and not conv:
+            if spec not in names.get(name, []):
+                out.append(unknown(loc, spec, names.get(name, []), NAME_KINDS[name]))
+            continue
+        if conv or spec or not name.isidentifier():
+            part = f"!{conv}" if conv else f":{spec}" if spec else name
+            out.append(Problem(where, message("template_field", part=part)))
+        elif allowed is not None and name not in allowed:
+            guess = nearest(name, allowed)
+            out.append(
+                Problem(
+                    where,
+                    message("template_unknown", field=name, suggestion=guess)
+                    if guess
+                    else message(
+                        "template_unknown_plain",
+                        field=name,
+                        known="、".join("{" + a + "}" for a in sorted(allowed)) or "（无）",
+                    ),
+                )
+            )
+    if out:
+        return out
+    try:
+        plain = NAME_REFERENCE.sub("词", template) if names is not None else template
+        plain.format(**{f: SAMPLE_NAMES[0] for f in placeholders(plain)})
+    except (KeyError, IndexError, ValueError, AttributeError) as e:
+        return [Problem(where, message("template_render", problem=type(e).__name__))]
+    return []
+
+
+# ---------------------------------------------------------------------- the four posts
+class TeamSpec(Strict):
+    """bs46: a ring (R-BS46-01): its members, the skill it shares, the word each is told."""
+
+    name: Name
+    real: Key
+    undercover: Key
+    skill: Key
+    shown_as: Name
+
+
+class M103Data(RuleSetData):
+    """[M103]『菁华浮梦』 and its variants (werewolf12, werewolf9)."""
+
+
+class BS46Data(RuleSetData):
+    """【版杀46】《无间道》: the two rings and the lurking rules."""
+
+    teams: dict[Key, TeamSpec]
+    reveal_on_exit: Flag = False
+
+    def problems(self, base: RuleSetData | None) -> list[Problem]:
+        """Each ring names roles and a skill of this file."""
+        out = super().problems(base)
+        if isinstance(base, BS46Data):
+            out += [unknown(["teams", k], k, base.teams) for k in self.teams if k not in base.teams]
+        for key, team in self.teams.items():
+            for attr in ("real", "undercover"):
+                value = getattr(team, attr)
+                if value not in self.roles:
+                    out.append(unknown(["teams", key, attr], value, self.roles, "身份"))
+            if team.skill not in self.skills:
+                out.append(unknown(["teams", key, "skill"], team.skill, self.skills, "技能"))
+        return out
+
+
+CARD_WORDS = ("不变", "转变")
+
+
+def _card(value: Any) -> str:
+    if value not in CARD_WORDS:
+        raise refuse("choice", choices="、".join(CARD_WORDS))
+    return str(value)
+
+
+MissionRound = Annotated[int, _Plain(integer_between(1, 5))]
+
+
+class M186Data(RuleSetData):
+    """[M186]FHA (and avalon10): missions, approvals, the Lady of the Lake, the Lancelot deck."""
+
+    team_sizes: list[Positive]
+    fails_needed: list[Positive] = [1, 1, 1, 1, 1]
+    approvals_needed: Positive
+    proposers: Positive
+    lady_after: list[MissionRound] = []
+    deck: dict[Annotated[str, _Plain(_card)], Count] = {}
+
+    def problems(self, base: RuleSetData | None) -> list[Problem]:
+        """Five missions, each team no larger than the table, each needing no more fails than its
+        size; approvals and proposers no more than the players."""
+        out = super().problems(base)
+        n = self.player_count
+        for key in ("team_sizes", "fails_needed"):
+            if len(getattr(self, key)) != 5:
+                out.append(Problem(key, message("list_length", limit=5)))
+        for i, size in enumerate(self.team_sizes):
+            if size > n:
+                out.append(
+                    Problem(
+                        format_path(["team_sizes", i]),
+                        message("team_size", round=i + 1, size=size, players=n),
+                    )
+                )
+        for i, (fails, size) in enumerate(zip(self.fails_needed, self.team_sizes, strict=False)):
+            if fails > size:
+                out.append(
+                    Problem(
+                        format_path(["fails_needed", i]),
+                        message("fails_size", round=i + 1, fails=fails, size=size),
+                    )
+                )
+        for key in ("approvals_needed", "proposers"):
+            if getattr(self, key) > n:
+                out.append(Problem(key, message("players_bound", players=n)))
+        return out
+
+
+class XXXIIData(RuleSetData):
+    """【版杀XXXII】海猫鸣泣之时: the witch's prophecy, last-words days, warnings."""
+
+    REQUIRED: ClassVar[frozenset[str]] = frozenset({"witch"})
+
+    believer_declaration: Name
+    prophecy_size: list[Count]
+    last_words_days: Count
+    warnings_to_drown: Positive
+
+    def problems(self, base: RuleSetData | None) -> list[Problem]:
+        """The prophecy's bounds: a low and a high, in that order."""
+        out = super().problems(base)
+        if len(self.prophecy_size) != 2:
+            out.append(Problem("prophecy_size", message("list_length", limit=2)))
+        elif self.prophecy_size[0] > self.prophecy_size[1]:
+            low, high = self.prophecy_size
+            out.append(Problem("prophecy_size", message("range_order", low=low, high=high)))
+        return out
+
+
+class BoardSkill(SkillSpec):
+    """A board's skill: the mechanic it runs (docs/mechanics.md), the stages it is used in, the
+    team acting together, the bots' hint, its typed parameters (read by the mechanic, which says
+    in Chinese what is wrong with them) and its own wording of refusals."""
+
+    mechanic: Key | None = None
+    stages: Key | list[Key] | None = None
+    stage: Key | None = None
+    team: Key | None = None
+    hint: Key | None = None
+    params: dict[Key, Any] | None = None
+    refusals: dict[Key, Text] = {}
+
+
+class BoardTeam(Strict):
+    """A board's team: the roles that act together in its group."""
+
+    roles: list[Key] = []
+
+
+class BoardData(RuleSetData):
+    """A board run by declared mechanics (``bansha.mechanics.pipeline``): its own skills,
+    resolution tables, outcome and last-words policy. The pipeline reads the mechanics' parts
+    (parameters, steps, conditions) when the board loads, naming in Chinese any key it cannot
+    use; the schema checks the rest."""
+
+    OPEN: ClassVar[bool] = True
+    NAMES_IN_TEXTS: ClassVar[bool] = True
+
+    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
+    teams: dict[Key, BoardTeam] = {}
+    resolution: dict[Key, list[dict[Key, Any]]] = {}
+    outcome: dict[Key, Any] = {}
+    last_words: dict[Key, Any] | None = None
+
+
+SCHEMAS: dict[str, type[RuleSetData]] = {
+    "m103": M103Data,
+    "bs46": BS46Data,
+    "m186": M186Data,
+    "xxxii": XXXIIData,
+}
+"""The model each coded rule set's files (and its variants') are read with; a board's is
+``BoardData``."""
+
+
+def _new_role_typos(data: Mapping[str, Any], base: RuleSetData) -> list[Problem]:
+    """A role key the base does not know, given without a name: a misspelt key (``werwolf:``),
+    not a new role."""
+    roles = data.get("roles")
+    if not isinstance(roles, Mapping):
+        return []
+    return [
+        unknown(["roles", k], k, base.roles)
+        for k, v in roles.items()
+        if k not in base.roles and not (isinstance(v, Mapping) and "name" in v)
+    ]
+
+
+def validate(
+    schema: type[RuleSetData], data: Mapping[str, Any], base: RuleSetData | None
+) -> RuleSetData:
+    """The typed data of a rule set read with ``schema``, or a ``DataFileError`` listing every
+    problem in Chinese; ``base``: the data whose keys a variant may use (None: any)."""
+    if base is not None:
+        typos = _new_role_typos(data, base)
+        if typos:
+            raise DataFileError(typos)
+    try:
+        model = schema.model_validate(data)
+    except ValidationError as e:
+        raise DataFileError(from_validation(e, schema)) from None
+    problems = model.problems(base)
+    if problems:
+        raise DataFileError(problems)
+    return model
+
+
+def check_options(model: RuleSetData, given: Mapping[str, Any]) -> None:
+    """The options a game is created with: known keys, values among the choices, typed values."""
+    specs: dict[str, Any] = {
+        **BASE_OPTIONS,
+        **{k: o.model_dump() for k, o in model.options.items()},
+    }
+    out: list[Problem] = []
+    for key, value in given.items():
+        if key not in specs:
+            guess = nearest(key, specs)
+            out.append(
+                Problem(
+                    "options",
+                    message("option_unknown", key=key, suggestion=guess)
+                    if guess
+                    else message("option_unknown_plain", key=key, known="、".join(specs)),
+                )
+            )
+            continue
+        choices = specs[key].get("choices")
+        if choices is not None and value not in choices:
+            out.append(
+                Problem(format_path(["options", key]), message("choice", choices=listing(choices)))
+            )
+        elif value_check(key, specs[key]) is not None:
+            out += _checked(["options", key], value_check(key, specs[key]), value)  # type: ignore[arg-type]
+    if out:
+        raise DataFileError(out)
+
+
+__all__ = [
+    "SCHEMAS",
+    "BoardData",
+    "RuleSetData",
+    "check_options",
+    "check_template",
+    "placeholders",
+    "sample_params",
+    "validate",
+]
