@@ -116,7 +116,7 @@ def _builtin(rid: str) -> Checked:
     if parent is None:
         data = merge(_read(BASE_DATA), own) if cls is Pipeline else own
         return _usable(rid, validate(schema_for(rid), data, None))
-    target = _locate(str(parent), path.parent, paths=True)  # a board over another (guard12)
+    target = _locate(str(parent), path.parent, paths=True)  # a board over another (预女猎守)
     if target is None:
         raise DataFileError.one("extends", "extends_unknown", name=parent, known=_known())
     base = _builtin(target) if isinstance(target, str) else _variant_file(target.resolve())

@@ -83,7 +83,7 @@ def _board(text: str) -> None:
         ),
         ("texts:\n  day_start: '{skill:peek}'\n", "texts.day_start"),
         (
-            "timetable:\n  day: [{stage: 讨论日, key: day, when: 'due:nothing'}]\n",
+            "vote_stages: [day]\ntimetable:\n  day: [{stage: 讨论日, key: day, when: 'due:nothing'}]\n",
             "timetable.day[0].when",
         ),
     ],

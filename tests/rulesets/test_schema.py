@@ -72,7 +72,7 @@ def test_huge_count_is_refused() -> None:
 
 def test_unknown_skill_in_a_role() -> None:
     assert refused("extends: m103\nroles:\n  seer: {skills: [chek]}\n") == (
-        "roles.seer.skills[1]：未知的技能「chek」，是否应为 check？"
+        "roles.seer.skills[0]：未知的技能「chek」，是否应为 check？"
     )
 
 
@@ -149,7 +149,7 @@ def test_option_default_must_be_among_its_choices() -> None:
 
 def test_option_choices_cannot_grow_beyond_the_code() -> None:
     msg = refused("extends: m103\noptions:\n  prince: {default: once, choices: [once, twice]}\n")
-    assert "options.prince.choices[2]：「twice」不是本规则的程序能处理的取值" in msg
+    assert "options.prince.choices[1]：「twice」不是本规则的程序能处理的取值" in msg
 
 
 def test_typed_option_default() -> None:
@@ -170,7 +170,7 @@ def test_options_given_at_creation_are_checked() -> None:
 
 def test_teams_larger_than_the_table() -> None:
     msg = refused("extends: m186\nteam_sizes: [4, 5, 6, 6, 20]\n")
-    assert msg == "team_sizes[5]：第5轮的出征人数20超过玩家人数14"
+    assert msg == "team_sizes[4]：第5轮的出征人数20超过玩家人数14"
 
 
 def test_five_missions() -> None:
@@ -186,15 +186,15 @@ def test_timetable_keys_and_conditions_are_the_codes() -> None:
     msg = refused(
         "extends: m103\ntimetable:\n  night:\n    - {stage: 夜晚, key: nigth, minutes: 60}\n"
     )
-    assert "timetable.night[1].key：未知的时段「nigth」，是否应为 night？" in msg
+    assert "timetable.night[0].key：未知的时段「nigth」，是否应为 night？" in msg
     msg = refused(
         "extends: m103\ntimetable:\n  start:\n    - {stage: 红线, key: red_thread, minutes: 60}\n"
     )
-    assert "timetable.start[1].when：只能是：has_cupid" in msg
+    assert "timetable.start[0].when：只能是：has_cupid" in msg
 
 
 def test_a_clock_time() -> None:
-    assert "timetable.day[2].until：必须是“时:分”形式的时刻" in refused(
+    assert "timetable.day[1].until：必须是“时:分”形式的时刻" in refused(
         "extends: m186\ntimetable:\n  day:\n"
         "    - {stage: 拍刀, key: strike, minutes: 1440, when: assassination}\n"
         "    - {stage: 出征决议, key: proposals, until: '25:00', when: missions}\n"
@@ -284,3 +284,27 @@ def test_shipped_names_do_not_collide() -> None:
 
 def test_setup_errors_stay_rule_errors() -> None:
     assert issubclass(DataFileError, RuleError)
+
+
+# ---------------------------------------------------------------------- boards
+def test_a_board_text_names_only_words_of_the_file() -> None:
+    assert "texts.result_check：未知的技能「chek」，是否应为 check？" in refused(
+        "extends: standard12\ntexts:\n  result_check: '{skill:chek}：{p}是<{word}>。'\n"
+    )
+    assert "texts.result_check：未知的占位符 {pp}，是否应为 {p}？" in refused(
+        "extends: standard12\ntexts:\n  result_check: '{skill:check}：{pp}是<{word}>。'\n"
+    )
+
+
+def test_a_board_variant_may_declare_new_skills() -> None:
+    rs = find_ruleset("guard12")  # a built-in board over 预女猎白, adding 守卫 and an option
+    assert isinstance(rs.model, RuleSetData) and rs.skill_key("守护") == "guard"
+    assert "skills.guard.params：必须是映射（键: 值）" in refused(
+        "extends: guard12\nskills:\n  guard: {params: [self]}\n"
+    )
+
+
+def test_a_misspelt_board_key_is_still_a_typo() -> None:
+    assert refused("extends: standard12\nresolutoin: {}\n") == (
+        "resolutoin：未知的键，是否应为 resolution？"
+    )

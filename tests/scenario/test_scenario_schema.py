@@ -96,18 +96,18 @@ def test_every_scenario_of_the_suite_validates() -> None:
         ("stpes: []", "stpes：未知的键，是否应为 steps？"),
         ("seed: '7'", "seed：必须是不小于0的整数"),
         ("timezone: Asia/Shanghia", "timezone：未知的时区「Asia/Shanghia」"),
-        ("steps: [{act: {by: 甲, skil: 杀人}}]", "steps[1].act.skil：未知的键，是否应为 skill？"),
+        ("steps: [{act: {by: 甲, skil: 杀人}}]", "steps[0].act.skil：未知的键，是否应为 skill？"),
         (
             "steps: [{act: {by: 己己, skill: 杀人}}]",
-            "steps[1].act.by：「己己」不是 players 中的玩家",
+            "steps[0].act.by：「己己」不是 players 中的玩家",
         ),
-        ("steps: [{vote: {by: 甲, for: [乙]}}]", "steps[1].vote.for：必须是文字"),
-        ("steps: [{next: 3}]", "steps[1].next：必须是 start、ended、day N 或 night N"),
-        ("steps: [{expect: {alvie: [甲]}}]", "steps[1].expect.alvie：未知的键，是否应为 alive？"),
-        ("steps: [{expect: {told: {甲: 平安夜}}}]", "steps[1].expect.told.甲：必须是列表"),
-        ("steps: [{expect: {knows: {甲: [无名]}}}]", "steps[1].expect.knows.甲[1]：「无名」不是"),
-        ("steps: [{acts: {by: 甲}}]", "steps[1].acts：未知的键，是否应为 act？"),
-        ("steps: [nxet]", "steps[1]：步骤必须是 next"),
+        ("steps: [{vote: {by: 甲, for: [乙]}}]", "steps[0].vote.for：必须是文字"),
+        ("steps: [{next: 3}]", "steps[0].next：必须是 start、ended、day N 或 night N"),
+        ("steps: [{expect: {alvie: [甲]}}]", "steps[0].expect.alvie：未知的键，是否应为 alive？"),
+        ("steps: [{expect: {told: {甲: 平安夜}}}]", "steps[0].expect.told.甲：必须是列表"),
+        ("steps: [{expect: {knows: {甲: [无名]}}}]", "steps[0].expect.knows.甲[0]：「无名」不是"),
+        ("steps: [{acts: {by: 甲}}]", "steps[0].acts：未知的键，是否应为 act？"),
+        ("steps: [nxet]", "steps[0]：步骤必须是 next"),
         ("fixed: {captian: 甲}", "fixed.captian：未知的键，是否应为 captain？"),
     ],
 )
@@ -118,7 +118,7 @@ def test_malformed_scenarios_name_the_key(change: str, says: str) -> None:
 
 def test_a_substitute_is_named_from_his_substitution_on() -> None:
     head = f"ruleset: m103\nplayers: {PLAYERS}\nsteps:\n"
-    assert "steps[1].vote.by：「新人」不是 players 中的玩家" in _refusal(
+    assert "steps[0].vote.by：「新人」不是 players 中的玩家" in _refusal(
         head + "  - vote: {by: 新人, for: 甲}\n  - director: {替补: {seat: 丁, by: 新人}}\n"
     )
     validate(
@@ -134,7 +134,7 @@ def test_cli_says_fail_file_and_the_chinese_reason(tmp_path: Path) -> None:
     result = runner.invoke(app, ["scenario", "run", str(f)])
     assert result.exit_code == 1
     assert result.output.replace("\n", "") == (
-        f"FAIL {f}: steps[1].expect.alvie：未知的键，是否应为 alive？"
+        f"FAIL {f}: steps[0].expect.alvie：未知的键，是否应为 alive？"
     )
 
 
