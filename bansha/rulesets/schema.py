@@ -116,6 +116,12 @@ class OptionSpec(Strict):
     choices: list[Any] | None = Field(default=None, min_length=1, max_length=MAX_COUNT)
     type: Annotated[str, _Plain(_option_type)] | None = None
     doc: Text = ""
+    label: Title | None = None
+    """The option's name on the new-game form."""
+    zh: Text = ""
+    """What it means, for a director (the form shows it)."""
+    choice_words: dict[str, Title] = {}
+    """How the form shows each choice."""
 
 
 def _when(value: Any) -> Any:
@@ -248,6 +254,8 @@ class RuleSetData(Strict):
     announced_roles: list[Key] = []
     tie_priority: list[Key] | None = None
     proxy_cutoff_minutes: Minutes | None = None
+    remind_before: list[Minutes] | None = Field(default=None, min_length=2, max_length=2)
+    """When the console reminds players to vote: from and to this many minutes before the close."""
     thread: ThreadRules | None = None
     sides: dict[Key, Key] = {}
     """What a result word says about sides, for bots: word key → faction key (``!x``: not x)."""
@@ -469,6 +477,13 @@ class RuleSetData(Strict):
                             Problem(
                                 format_path([*loc, "choices", i]),
                                 message("duplicate_value", value=c),
+                            )
+                        )
+                for word in opt.choice_words:
+                    if word not in [str(c) for c in opt.choices]:
+                        out.append(
+                            unknown(
+                                [*loc, "choice_words", word], word, [str(c) for c in opt.choices]
                             )
                         )
                 if opt.default not in opt.choices:
@@ -726,6 +741,8 @@ class XXXIIData(RuleSetData):
     REQUIRED: ClassVar[frozenset[str]] = frozenset({"witch"})
 
     believer_declaration: Name
+    declare_skill: Key | None = None
+    """The pre-deal declaration a director may record for a player (代为声明)."""
     prophecy_size: list[Count]
     last_words_days: Count
     warnings_to_drown: Positive
@@ -733,6 +750,8 @@ class XXXIIData(RuleSetData):
     def problems(self, base: RuleSetData | None) -> list[Problem]:
         """The prophecy's bounds: a low and a high, in that order."""
         out = super().problems(base)
+        if self.declare_skill is not None and self.declare_skill not in self.skills:
+            out.append(unknown(["declare_skill"], self.declare_skill, self.skills, "技能"))
         if len(self.prophecy_size) != 2:
             out.append(Problem("prophecy_size", message("list_length", limit=2)))
         elif self.prophecy_size[0] > self.prophecy_size[1]:

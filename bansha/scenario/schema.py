@@ -163,8 +163,8 @@ class Expect(Strict):
     out: Players | None = None
     winner: list[Name] | None = None
     lost: list[Name] | None = None
-    faction: dict[Name, Name] | None = None
-    role: dict[Name, Name] | None = None
+    faction: dict[Name, Name | None] | None = None
+    role: dict[Name, Name | None] | None = None
     holder: dict[Name, Name | None] | None = None
     results: dict[Name, Words] | None = None
     missions: list[Name] | None = None

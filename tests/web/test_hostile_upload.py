@@ -51,17 +51,6 @@ def test_huge_upload_is_refused_in_chinese(director: Client, tmp_path: Path) -> 
     assert HUGE in _upload(director, huge_file(tmp_path))
 
 
-def test_options_that_are_not_json(director: Client) -> None:
-    for text, says in (
-        ("{prince: once}", "不是有效的JSON"),
-        ("[1]", "须为JSON对象"),
-        ('{"prnce": 1}', "是否应为 prince"),
-    ):
-        r = director.post("/new", {"ruleset": "m103", "players": NAMES, "options": text})
-        assert r.status_code == 200 and says in html.unescape(r.content.decode())
-    assert GameRecord.objects.count() == 0
-
-
 def test_a_good_upload_makes_the_game(director: Client) -> None:
     text = "extends: werewolf12\nid: mine\nroles:\n  villager: {name: 平民}\n".encode()
     r = director.post(
