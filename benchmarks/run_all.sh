@@ -10,5 +10,6 @@ done
 bash benchmarks/run_peer.sh --games 4000
 .venv/bin/python benchmarks/simulate_scaling.py --games 4000
 PYTHONPATH=. .venv/bin/python benchmarks/forum_import.py
+PYTHONPATH=. .venv/bin/python benchmarks/hostile.py
 .venv/bin/python benchmarks/load_web.py --games 200 --rate 300 --seconds 60
 scripts/with-postgres .venv/bin/python benchmarks/load_web.py --games 200 --rate 300 --seconds 60
