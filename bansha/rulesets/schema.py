@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, model_validator
 from pydantic import PlainValidator as _Plain
 from pydantic_core import PydanticCustomError
 
@@ -54,6 +54,7 @@ from bansha.datafiles.types import (
     time_as_written,
 )
 from bansha.engine.ruleset import BASE_OPTIONS, DIRECTOR_COMMANDS
+from bansha.mechanics.vote_posts import FormatError, VoteFormat
 
 MAX_PLAYERS = MAX_COUNT
 """The most players a rule set may deal for."""
@@ -157,6 +158,34 @@ class StageSpec(Strict):
     private: Flag = False
 
 
+class VoteLabels(Strict):
+    """The labels of one kind of vote post (「投票对象：」「投票理由：」)."""
+
+    target: Name | None = None
+    reason: Name | None = None
+
+
+class VoteFormatData(Strict):
+    """The rule post's vote-post format (``thread.vote_format``, read by
+    :class:`bansha.mechanics.vote_posts.VoteFormat`)."""
+
+    vote: VoteLabels
+    change: VoteLabels | None = None
+    abstain: list[Name] = []
+    reason_required: Flag = False
+    look_alikes: dict[Name, Name] = {}
+    hint: Title
+
+    @model_validator(mode="after")
+    def _readable(self) -> VoteFormatData:
+        """The labels make a format the thread can read (look-alikes name one of its labels)."""
+        try:
+            VoteFormat.read(self.model_dump(exclude_none=True))
+        except FormatError as e:
+            raise PydanticCustomError("bansha_vote_format", str(e)) from None
+        return self
+
+
 class ThreadRules(Strict):
     """What the discussion thread enforces (posts that count as acceleration requests, curfew...)."""
 
@@ -165,6 +194,8 @@ class ThreadRules(Strict):
     closed_phases: list[Phase] = []
     blue_stage: Key | None = None
     blue_limit: Positive = 3
+    vote_format: VoteFormatData | None = None
+    near_miss_votes: Literal["void", "count"] = "void"
 
 
 LURKING = ("m103", "bs46", "xxxii")
@@ -196,7 +227,7 @@ def _zone(value: Any) -> str:
 
 OPTION_VALUES.update(
     {
-        "max_changes": integer_between(0, MAX_COUNT),
+        "max_changes": _optional(integer_between(0, MAX_COUNT)),  # null: any number (R-XXXII-18)
         "change_freeze_minutes": integer_between(0, 60 * 24),
         "window_minutes": integer_between(1, 60 * 24),
         "last_words": _optional(integer_between(0, MAX_COUNT)),
