@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from bansha.scenario import ScenarioFailure, final_state, run_scenario
+from bansha.scenario import ScenarioFailure, ScenarioFileError, final_state, run_scenario
 from tests.helpers import m103_scenario
 
 ROOT = Path(__file__).parent.parent / "scenarios"
@@ -76,28 +76,31 @@ def test_every_ruling_has_a_scenario(rid: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("steps", "step", "key", "words"),
+    ("steps", "where", "words"),
     [
-        ("  - act: {by: 甲}\n", 1, "act", "缺少「skill」"),
-        ("  - vote: 3\n", 1, "vote", "应写作如「vote: {by: 甲, for: 乙}」"),
-        ("  - next\n  - director: {替补: 甲}\n", 2, "director", "替补: {seat: 丁, by: 新人}"),
+        ("  - act: {by: 甲}\n", "steps[0].act.skill", "缺少必需的键"),
+        ("  - vote: 3\n", "steps[0].vote", "必须是映射"),
+        (
+            "  - next\n  - director: {替补: 甲}\n",
+            "steps[1].director.替补",
+            "缺少必需的键（seat、by）",
+        ),
     ],
 )
 def test_malformed_step_is_named_in_chinese(
-    tmp_path: Path, steps: str, step: int, key: str, words: str
+    tmp_path: Path, steps: str, where: str, words: str
 ) -> None:
-    """A step missing a field or of the wrong shape names the file, the step and the key in
-    Chinese (docs/scenarios.md), never a traceback."""
+    """A step missing a field or of the wrong shape names the file and the key path in Chinese
+    (docs/scenarios.md), before the game is dealt, never a traceback."""
     f = m103_scenario(tmp_path, steps)
-    with pytest.raises(ScenarioFailure) as e:
+    with pytest.raises(ScenarioFileError) as e:
         run_scenario(f)
-    assert (e.value.step, e.value.key) == (step, key)
-    assert str(e.value).startswith(f"{f}：第{step}步：「{key}」格式不对") and words in str(e.value)
+    assert str(e.value).startswith(f"{f}: {where}：") and words in str(e.value)
 
 
 def test_not_yaml_is_named_in_chinese(tmp_path: Path) -> None:
     f = tmp_path / "broken.yaml"
     f.write_text("ruleset: m103\nplayers: [甲, 乙\n", encoding="utf-8")
-    with pytest.raises(ScenarioFailure) as e:
+    with pytest.raises(ScenarioFileError) as e:
         run_scenario(f)
-    assert str(e.value).startswith(f"{f}：不是有效的 YAML 文件（第")
+    assert str(e.value).startswith(f"{f}: 第3行第1列：YAML格式错误")

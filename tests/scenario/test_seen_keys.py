@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bansha.scenario import ScenarioFailure, run_scenario
+from bansha.scenario import ScenarioFailure, ScenarioFileError, run_scenario
 
 M103 = """ruleset: m103
 players: [甲, 乙, 丙, 丁, 戊, 己, 庚, 辛, 壬, 癸, 子, 丑, 寅, 卯]
@@ -86,24 +86,28 @@ def test_public_out_keeps_announcement_order(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("expect", "key", "words"),
+    ("expect", "where", "words"),
     [
-        ("      bogus: 1\n", "bogus", "没有「bogus」这个键"),
-        ("      public_out: 寅\n", "public_out", "应为词的列表"),
-        ("      faction: 3\n", "faction", "应为「名字: 值」的映射"),
-        ("      told: {己: 通灵}\n", "told", "写的是 {己: 通灵}"),
-        ("      groups: {狗皇帝群: [甲, 无名]}\n", "groups", "「无名」不是本局的玩家"),
-        ("      knows: {无名: []}\n", "knows", "「无名」不是本局的玩家"),
-        ("      revealed: {无名: null}\n", "revealed", "「无名」不是本局的玩家"),
-        ("      holder: {警长: 无名}\n", "holder", "「无名」不是本局的玩家"),
+        ("      bogus: 1\n", "bogus", "未知的键"),
+        ("      public_out: 寅\n", "public_out", "必须是列表"),
+        ("      faction: 3\n", "faction", "必须是映射"),
+        ("      told: {己: 通灵}\n", "told.己", "必须是列表"),
+        (
+            "      groups: {狗皇帝群: [甲, 无名]}\n",
+            "groups.狗皇帝群[1]",
+            "「无名」不是 players 中的玩家",
+        ),
+        ("      knows: {无名: []}\n", "knows.无名", "「无名」不是 players 中的玩家"),
+        ("      revealed: {无名: null}\n", "revealed.无名", "「无名」不是 players 中的玩家"),
+        ("      holder: {警长: 无名}\n", "holder.警长", "「无名」不是 players 中的玩家"),
     ],
 )
 def test_malformed_expect_is_named_in_chinese(
-    tmp_path: Path, expect: str, key: str, words: str
+    tmp_path: Path, expect: str, where: str, words: str
 ) -> None:
-    """A malformed expect fails naming the file, the step and the key, in Chinese: no traceback,
-    and a misspelt player never passes as one who was shown nothing."""
-    with pytest.raises(ScenarioFailure) as e:
+    """A malformed expect fails naming the file and the key path, in Chinese, before the game is
+    dealt: no traceback, and a misspelt player never passes as one who was shown nothing."""
+    with pytest.raises(ScenarioFileError) as e:
         _run(tmp_path, expect)
-    assert e.value.key == key and e.value.step == 5
-    assert str(e.value).startswith(f"{tmp_path / 's.yaml'}：第5步：") and words in str(e.value)
+    assert str(e.value).startswith(f"{tmp_path / 's.yaml'}: steps[4].expect.{where}：")
+    assert words in str(e.value)
