@@ -190,7 +190,9 @@ def check(
             failed = True
         else:
             good = texts.CLI_CHECK_OK.format(title=rs.title, players=rs.player_count)
-            console.print(f"[green]{texts.CLI_SCENARIO_OK}[/green] {escape(str(f))}：{escape(good)}")
+            console.print(
+                f"[green]{texts.CLI_SCENARIO_OK}[/green] {escape(str(f))}：{escape(good)}"
+            )
     if failed:
         raise typer.Exit(1)
 

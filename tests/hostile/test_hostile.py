@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bansha.cli import app
+from bansha.cli import FAILED, app
 from bansha.datafiles import DataFileError
 from bansha.rulesets import load_variant_text
 from bansha.scenario import ScenarioFailure, ScenarioFileError, run_scenario
@@ -46,7 +46,7 @@ def test_hostile_variant_refused_by_the_cli(path: Path) -> None:
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 1
     assert result.exception is None or isinstance(result.exception, SystemExit)
-    assert f"FAIL {path}: " in result.output.replace("\n", "")
+    assert f"{FAILED} {path}: " in result.output.replace("\n", "")
     assert expected(path, local=True) in result.output.replace("\n", "")
 
 
@@ -70,7 +70,7 @@ def test_hostile_scenario_refused_by_the_cli(path: Path) -> None:
     assert result.exit_code == 1
     assert result.exception is None or isinstance(result.exception, SystemExit)
     output = result.output.replace("\n", "")
-    assert output.startswith(f"FAIL {path}: ") and expected(path, local=True) in output
+    assert output.startswith(f"{FAILED} {path}: ") and expected(path, local=True) in output
     assert "Traceback" not in output
 
 
@@ -119,5 +119,5 @@ def test_the_whole_corpus_in_a_fresh_process_stays_under_200_mb(tmp_path: Path) 
     report = json.loads(done.stdout)
     assert report["exit"] == [1], report
     assert "Traceback" not in report["output"] + done.stderr
-    assert report["output"].count("FAIL") == len(files) + len(scenarios)
+    assert report["output"].count(FAILED) == len(files) + len(scenarios)
     assert report["peak_mb"] < MEMORY_LIMIT_MB, report["peak_mb"]

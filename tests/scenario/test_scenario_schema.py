@@ -1,5 +1,5 @@
 """The scenario format's schema: every key of docs/scenarios.md is known and typed; a malformed
-file fails as ``FAIL 文件: 中文说明`` naming the key, never with a traceback."""
+file fails as ``失败 文件: 中文说明`` naming the key, never with a traceback."""
 
 from pathlib import Path
 
@@ -7,7 +7,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from bansha.cli import app
+from bansha.cli import FAILED, app
 from bansha.datafiles import DataFileError
 from bansha.scenario import ScenarioFileError, run_scenario
 from bansha.scenario.schema import ActStep, DirectorStep, Scenario, validate
@@ -134,7 +134,7 @@ def test_cli_says_fail_file_and_the_chinese_reason(tmp_path: Path) -> None:
     result = runner.invoke(app, ["scenario", "run", str(f)])
     assert result.exit_code == 1
     assert result.output.replace("\n", "") == (
-        f"FAIL {f}: steps[0].expect.alvie：未知的键，是否应为 alive？"
+        f"{FAILED} {f}: steps[0].expect.alvie：未知的键，是否应为 alive？"
     )
 
 
@@ -146,7 +146,7 @@ def test_not_a_scenario_is_not_a_traceback(tmp_path: Path, text: str) -> None:
         run_scenario(f)
     assert str(e.value).startswith(f"{f}: ")
     result = runner.invoke(app, ["scenario", "run", str(f)])
-    assert result.exit_code == 1 and "FAIL" in result.output and "Traceback" not in result.output
+    assert result.exit_code == 1 and FAILED in result.output and "Traceback" not in result.output
 
 
 def test_a_missing_file(tmp_path: Path) -> None:
