@@ -172,7 +172,10 @@ def verify(
 
 @app.command(help=texts.CLI_CHECK_HELP, **OPTIONS)  # type: ignore[arg-type]
 def check(
-    files: Annotated[list[Path], typer.Argument(help=texts.CLI_CHECK_FILES)],
+    files: Annotated[
+        list[Path],
+        typer.Argument(help=texts.CLI_CHECK_FILES, metavar=texts.CLI_FILE_METAVAR + "..."),
+    ],
 ) -> None:
     """Check rule-set variant files: every problem is named by its key, in Chinese."""
     from bansha.rulesets import load_variant

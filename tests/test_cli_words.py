@@ -23,6 +23,7 @@ COMMANDS = [
     ["rotate-key"],
     ["worker"],
     ["verify"],
+    ["check"],
     ["scenario"],
     ["scenario", "run"],
     ["thread"],
