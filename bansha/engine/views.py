@@ -389,7 +389,11 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     return result
 
 
-RULE_ID = re.compile(r"（R-[A-Z0-9]+-\d+[^（）]*）|R-[A-Z0-9]+-\d+[：:，, ]*")
+RULE_ID = re.compile(
+    r"（R-[A-Z0-9]+-\d+[^（）]*）"  # 「（R-M103-02）」「（R-ALL-07 按投票记录计票）」: the whole bracket
+    r"|[，,]\s*R-[A-Z0-9]+-\d+(?:/\d+)*(?=）)"  # 「（……为准，R-M103-10/18）」: the id at a bracket's end
+    r"|R-[A-Z0-9]+-\d+(?:/\d+)*[：:，, ]*"  # 「R-M103-12 竞岗：」: an id leading a line
+)
 """A ruling id and its gloss, as the director's resolution trace cites them."""
 
 

@@ -18,6 +18,7 @@ import contextlib
 import html
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -41,6 +42,10 @@ SHORTEST = 2
 SEED = 2**127 + 7
 """The audited games' seed: fixed (a failure replays), with a real game's 128 bits (the service
 draws its own otherwise), so its digits can be looked for."""
+
+
+RULING_ID = re.compile(r"R-(?:ALL|M103|BS46|M186|XXXII)-\d+")
+"""A ruling id as the director's trace cites it (R-M103-10): never on a player's or the public's page."""
 
 
 def _texts(game: Game, i: int) -> list[str]:
@@ -222,6 +227,8 @@ class Table:
             for where, text in shown.items():
                 leaked = sorted(s for s in secret if s in text)
                 assert not leaked, (point, viewer, where, leaked, _carriers(game, leaked))
+                cited = RULING_ID.findall(text)  # the director's ruling ids are not the players'
+                assert not cited, (point, viewer, where, cited)
         self.checked.append(point)
 
     def step(self) -> tuple[str, str, int]:
