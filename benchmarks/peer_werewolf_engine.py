@@ -15,6 +15,7 @@ import argparse
 import random
 import time
 
+from per_action import Side, print_ratio, print_table
 from werewolf_engine import Game as PeerGame
 from werewolf_engine import GameConfig
 from werewolf_engine.phases import Phase
@@ -71,28 +72,20 @@ def main() -> None:
     args = ap.parse_args()
     rs = find_ruleset("werewolf9")
     print(f"bansha compiled engine: {bansha.COMPILED}")
-    totals = {"werewolf-engine": [0.0, 0, 0], "bansha": [0.0, 0, 0]}
+    sides = {"werewolf-engine": Side(), "bansha": Side()}
     seed = 0
-    while totals["bansha"][2] < args.games:
-        for name in ("werewolf-engine", "bansha"):
+    while sides["bansha"].games < args.games:
+        for name, side in sides.items():
             t0 = time.perf_counter()
             acts = 0
             for i in range(args.batch):
                 acts += (
                     play_peer(seed + i) if name == "werewolf-engine" else play_bansha(rs, seed + i)
                 )
-            totals[name][0] += time.perf_counter() - t0
-            totals[name][1] += acts
-            totals[name][2] += args.batch
+            side.add(time.perf_counter() - t0, acts, args.batch)
         seed += args.batch
-    print(f"{'engine':<18}{'games':>8}{'actions/game':>14}{'µs/action':>12}{'games/s':>10}")
-    for name, (secs, acts, games) in totals.items():
-        print(
-            f"{name:<18}{games:>8}{acts / games:>14.1f}{secs / acts * 1e6:>12.2f}{games / secs:>10.0f}"
-        )
-    peer = totals["werewolf-engine"][0] / totals["werewolf-engine"][1]
-    ours = totals["bansha"][0] / totals["bansha"][1]
-    print(f"ratio µs/action bansha / werewolf-engine: {ours / peer:.2f}")
+    print_table("engine", sides)
+    print_ratio("bansha / werewolf-engine", sides["bansha"], sides["werewolf-engine"])
 
 
 if __name__ == "__main__":

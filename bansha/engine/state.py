@@ -26,6 +26,8 @@ class Player:
     skills: set[str] = field(default_factory=set)
     counts_as: str | None = None
     exit_cause: str | None = None
+    exit_day: int = 0
+    """The day number of the phase the player exited in (with ``exit_cause``)."""
     results: list[str] = field(default_factory=list)
     cards: dict[str, int] = field(default_factory=dict)
 
@@ -108,6 +110,8 @@ class State:
     """Every resolved use of each skill, in order (``skill_used`` events)."""
     announced: set[int] = field(default_factory=set)
     """Seats whose exit a public announcement has named (its ``exits``)."""
+    faction_moves: int = 0
+    """How many faction changes there have been (win checks skip work when nothing moved)."""
     seq: int = 0
     published: int = 0
     """Review mode: the position of the last publication (发布)."""
@@ -255,6 +259,7 @@ def _role_set(s: State, d: dict[str, Any]) -> None:
 
 def _faction_set(s: State, d: dict[str, Any]) -> None:
     s.players[d["seat"]].faction = d["faction"]
+    s.faction_moves += 1
 
 
 def _skill_gained(s: State, d: dict[str, Any]) -> None:
@@ -285,6 +290,7 @@ def _exited(s: State, d: dict[str, Any]) -> None:
     p.alive = False
     s.living_cache = None
     p.exit_cause = d["cause"]
+    p.exit_day = int(d.get("day", 0))
     s.exit_order.append(p.seat)
 
 

@@ -65,9 +65,15 @@ class Mechanic:
     """Bot hint unless the skill declares its own."""
     by_due: ClassVar[bool] = False
     """The act is owed by whoever is ``due`` (the hunter who just exited), not by holders."""
+    plain: ClassVar[bool] = True
+    """The holder is a living player with the skill (the default ``holds``): the pipeline checks
+    it inline, a mechanic that overrides ``holds`` sets this false."""
+    validates: ClassVar[bool] = False
+    """The mechanic checks its acts itself (:meth:`validate`) instead of the pipeline's ladder."""
     hooks: ClassVar[frozenset[str]] = frozenset()
-    """Which of the hooks below the mechanic answers (``on_exit``, ``on_voted_out``,
-    ``on_phase_start``, ``weight``, ``may_vote``): the pipeline calls only those."""
+    """Which of the hooks below the mechanic answers (``on_setup``, ``on_exit``,
+    ``on_voted_out``, ``on_phase_start``, ``on_faction_lost``, ``weight``, ``may_vote``): the
+    pipeline calls only those."""
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         self.board = board
@@ -82,6 +88,10 @@ class Mechanic:
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """The form ``seat`` may submit in the current stage (the stage is one of the skill's)."""
+        return None
+
+    def validate(self, s: State, cmd: Act) -> str | None:
+        """With ``validates``: the text key of why ``cmd`` is refused, or None."""
         return None
 
     def refuse(self, s: State, seat: int) -> str | None:
@@ -106,17 +116,15 @@ class Mechanic:
         return (seat,)
 
     def submitted(self, s: State) -> tuple[int, tuple[int, ...], str | None] | None:
-        """This stage's standing submission: (seat, targets, choice), the team's last one."""
-        team = self.spec.team
-        if team is not None:
-            rec = s.team_acts.get(team)
-            if rec is not None and rec.skill == self.key:
-                return rec.seat, rec.targets, rec.choice
-            return None
+        """This stage's standing submission, (seat, targets, choice): the last one made by a
+        player who still holds the skill (R-ALL-09: a member removed or stripped of the power
+        takes no further part; for a team, the last submission of any current holder stands)."""
+        best = None
+        key = self.key
         for (seat, skill), rec in s.acts.items():
-            if skill == self.key:
-                return seat, rec.targets, rec.choice
-        return None
+            if skill == key and (best is None or rec.seq > best.seq) and self.holds(s, seat):
+                best = rec
+        return None if best is None else (best.seat, best.targets, best.choice)
 
     def use_pick(self, ctx: Ctx) -> tuple[int, int] | None:
         """This stage's standing one-target pick, recorded as the skill's use: (user, target)."""
@@ -143,6 +151,12 @@ class Mechanic:
     # ------------------------------------------------------------------ hooks
     def on_exit(self, ctx: Ctx, seat: int, cause: str, chain: list[tuple[int, str]]) -> None:
         """``seat`` has just exited by ``cause``; more exits to follow may be added to ``chain``."""
+
+    def on_setup(self, ctx: Ctx, dealt: list[str]) -> None:
+        """The roles are dealt (M103: the emperor is made known before the 红线)."""
+
+    def on_faction_lost(self, ctx: Ctx, faction: str) -> None:
+        """``faction`` has just lost privately (M103's 寡妇刀)."""
 
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """A phase has begun (after the pipeline's own day-start announcement)."""

@@ -16,6 +16,7 @@ from bansha.mechanics.reveal_on_vote import RevealOnVote
 from bansha.mechanics.self_destruct import SelfDestruct
 from bansha.mechanics.sheriff import Sheriff
 from bansha.mechanics.shoot import Shoot
+from bansha.mechanics.surrender import Surrender
 from bansha.mechanics.team_kill import TeamKill
 
 CATALOGUE: dict[str, type[Mechanic]] = {
@@ -32,6 +33,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         SelfDestruct,
         Sheriff,
         DayVote,
+        Surrender,
     )
 }
 """Mechanic name → class."""

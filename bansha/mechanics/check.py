@@ -25,11 +25,16 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class CheckParams:
     """``reads``: what is looked at; ``answers``: the word key answered for each faction or role
-    (``"*"``: every other); ``self``: the checker may pick himself (R-ALL-12)."""
+    (``"*"``: every other); ``self``: the checker may pick himself (R-ALL-12); ``tell``:
+    ``now`` (at its ``do:`` step) or ``later`` (the ``do:`` step fixes the pick, a ``resolve:``
+    step answers it, if the checker still holds the skill then: R-ALL-09); ``notice``: the text
+    key of the answer (default ``result_<skill>``)."""
 
     reads: str
     answers: dict[str, str]
     self_: bool
+    tell: str
+    notice: str
 
 
 class Check(Mechanic):
@@ -44,6 +49,8 @@ class Check(Mechanic):
             raw.choice("reads", ("faction", "role"), "faction"),
             raw.table("answers"),
             raw.flag("self", True),
+            raw.choice("tell", ("now", "later"), "now"),
+            raw.text("notice", None) or f"result_{self.key}",
         )
         raw.done()
         if self.p.reads == "faction" and "*" not in self.p.answers:
@@ -75,19 +82,30 @@ class Check(Mechanic):
         return self.board.word(key)
 
     def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
-        """Tell the checker the answer (a result and a notice), privately."""
-        s = ctx.state
+        """The pick becomes the check's use; answered now, or at a later ``resolve:`` step."""
         pick = self.use_pick(ctx)
         if pick is None:
             return self.board.say("trace_none")
-        seat, target = pick
+        if self.p.tell == "later":
+            return ctx.state.players[pick[1]].name
+        return self._tell(ctx, *pick)
+
+    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """``tell: later``: tonight's check is answered, if its checker still holds the skill."""
+        s = ctx.state
+        out = [
+            self._tell(ctx, u.seat, u.targets[0]) for u in self.tonight(s) if self.holds(s, u.seat)
+        ]
+        return "；".join(out) or self.board.say("trace_none")
+
+    def _tell(self, ctx: Ctx, seat: int, target: int) -> str:
+        """Tell the checker the answer (a result and a notice), privately."""
+        s = ctx.state
         word = self.answer(s, target)
         ctx.emit(
             "result",
             {"seat": seat, "skill": self.key, "value": word, "day": s.day, "target": target},
             (seat,),
         )
-        ctx.emit(
-            "notice", {"key": f"result_{self.key}", "params": {"p": target, "word": word}}, (seat,)
-        )
+        ctx.emit("notice", {"key": self.p.notice, "params": {"p": target, "word": word}}, (seat,))
         return f"{s.players[target].name} → {word}"

@@ -4,7 +4,8 @@ M103 胜负判定 「此阵营存活的人数占总存活人数的一半或一�
 (``all_out``) 「此阵营的大内密探、妙手太医、御前侍卫、东宫太子出局；此阵营的妃子（包括皇帝）全部出局」 (``any`` of two
 ``all_out`` by category); 预女猎白's 屠边 「狼人阵营：所有神民出局或所有村民出局」; bs46 「3名警察及1名警察卧底，共4人
 均出局；或者8名水民均出局」. A selector names players by current ``faction``, role ``category`` (a
-cupid who counts as one, R-M103-08, included), ``role`` or ``status``; all of its keys must hold.
+cupid who counts as one, R-M103-08, included), ``role``, ``status`` or ``mark`` (players a
+mechanic marked: M103's lovers); all of its keys must hold.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from bansha.engine.errors import SetupError
 from bansha.engine.state import Player, State
 
-SELECTOR_KEYS = ("faction", "category", "role", "status")
+SELECTOR_KEYS = ("faction", "category", "role", "status", "mark")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,8 @@ class Selector:
     category: str | None
     role: str | None
     status: str | None
+    mark: str | None = None
+    """Players a mechanic marked so (M103's 情侣: the two lovers, not the cupid)."""
 
     def matches(self, s: State, p: Player, categories: dict[str, str]) -> bool:
         """Whether player ``p`` is one of these."""
@@ -34,6 +37,8 @@ class Selector:
         if self.category is not None and (p.counts_as or categories.get(p.role)) != self.category:
             return False
         if self.role is not None and p.role != self.role:
+            return False
+        if self.mark is not None and p.seat not in s.marks.get(self.mark, ()):
             return False
         return self.status is None or s.holders.get(self.status) == p.seat
 
@@ -94,7 +99,7 @@ def _selector(raw: Any, where: str, known: dict[str, set[str]]) -> Selector:
             f"规则文件中「{where}」应为一个选择（{'、'.join(SELECTOR_KEYS)}），而不是「{raw}」"
         )
     for key, value in raw.items():
-        if str(value) not in known[key]:
+        if key != "mark" and str(value) not in known[key]:
             raise SetupError(
                 f"规则文件中「{where}.{key}」的「{value}」不存在；可用：{'、'.join(sorted(known[key]))}"
             )
@@ -103,7 +108,7 @@ def _selector(raw: Any, where: str, known: dict[str, set[str]]) -> Selector:
         v = raw.get(k)
         return None if v is None else str(v)
 
-    return Selector(get("faction"), get("category"), get("role"), get("status"))
+    return Selector(get("faction"), get("category"), get("role"), get("status"), get("mark"))
 
 
 def parse(raw: Any, where: str, known: dict[str, set[str]]) -> Condition:

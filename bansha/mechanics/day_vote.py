@@ -51,6 +51,7 @@ class DayVote(Mechanic):
     """Votes are recorded as they come (R-ALL-07); the count is a ``do:`` step of the stage."""
 
     kind = "day_vote"
+    plain = False
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)

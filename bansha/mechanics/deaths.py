@@ -54,5 +54,5 @@ def resolve_kill(board: Pipeline, ctx: Ctx, cause: str, uses: list[Use], params:
                 continue
             else:
                 lines.append(board.say("trace_exit", p=name))
-            board.exit(ctx, target, cause, announce_now=s.phase != "night")
+            board.exit(ctx, target, cause, announce_now=not board.holds_announcements(s))
     return "；".join(lines) or board.say("trace_none")

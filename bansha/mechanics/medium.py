@@ -21,9 +21,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class MediumParams:
-    """``of``: the kill skill whose victim is told."""
+    """``of``: the kill skill whose victim is told; ``notice``, ``notice_none``: the text keys
+    told (default ``result_<skill>``, ``result_<skill>_none``)."""
 
     of: str
+    notice: str
+    notice_none: str
 
 
 class Medium(Mechanic):
@@ -34,7 +37,11 @@ class Medium(Mechanic):
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
-        self.p = MediumParams(board.skill_ref(raw.text("of", None), f"skills.{self.key}.params.of"))
+        self.p = MediumParams(
+            board.skill_ref(raw.text("of", None), f"skills.{self.key}.params.of"),
+            raw.text("notice", None) or f"result_{self.key}",
+            raw.text("notice_none", None) or f"result_{self.key}_none",
+        )
         raw.done()
 
     def victim(self, s: State) -> int | None:
@@ -54,6 +61,8 @@ class Medium(Mechanic):
             ctx.emit(
                 "result", {"seat": seat, "skill": self.key, "value": value, "day": s.day}, (seat,)
             )
-            key = f"result_{self.key}" if victim is not None else f"result_{self.key}_none"
-            ctx.emit("notice", {"key": key, "params": {"p": victim}}, (seat,))
+            if victim is None:
+                ctx.emit("notice", {"key": self.p.notice_none, "params": {}}, (seat,))
+            else:
+                ctx.emit("notice", {"key": self.p.notice, "params": {"p": victim}}, (seat,))
         return value

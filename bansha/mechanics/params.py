@@ -47,6 +47,13 @@ class Raw:
             raise self._bad(key, "true 或 false", value)
         return value
 
+    def maybe_flag(self, key: str) -> bool | None:
+        """A yes/no parameter that may be left out (its default then follows another one)."""
+        value = self._get(key, None)
+        if value is not None and not isinstance(value, bool):
+            raise self._bad(key, "true 或 false", value)
+        return value
+
     def number(self, key: str, default: int | None) -> int | None:
         """A whole number, or null."""
         value = self._get(key, default)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from bansha.engine.commands import Act, Vote
@@ -27,10 +27,11 @@ from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State
-from bansha.mechanics import conditions, last_words
+from bansha.mechanics import announce, conditions, last_words
 from bansha.mechanics.base import HINTS, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.catalogue import CATALOGUE
 from bansha.mechanics.day_vote import DayVote
+from bansha.mechanics.outcome import last_standing
 from bansha.mechanics.params import Raw
 from bansha.mechanics.sheriff import Sheriff
 
@@ -49,18 +50,23 @@ class Step:
     """``do`` (a skill's use) or ``resolve`` (the deaths it causes)."""
     mechanics: tuple[Mechanic, ...]
     params: tuple[object, ...]
+    when: tuple[tuple[str, str], ...] = ()
+    """Conditions the step is held under (``when: day:1``), as a stage's."""
 
 
 @dataclass(frozen=True, slots=True)
 class LastWordsPolicy:
     """Who may leave last words (遗言): ``grant`` ``all``, ``first_night_and_vote`` or ``none``;
     ``quota`` rights in all (null: no limit; ``quota_role``: as many as that role's players at
-    the deal, M103's 「遗言数量等于狼人的数量」); never after an exit by a cause of ``never``."""
+    the deal, M103's 「遗言数量等于狼人的数量」); never after an exit by a cause of ``never``;
+    ``due_minutes`` before the 遗言 stage ends, at the latest."""
 
     grant: str
     quota: int | None
     quota_role: str | None
     never: tuple[str, ...]
+    due_minutes: int | None
+    """Due this many minutes before the 遗言 stage ends (M103 「在次日开门30分钟前」, R-M103-18)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +78,8 @@ class Outcome:
     losses: tuple[tuple[str, conditions.Condition], ...]
     joint: bool
     priority: tuple[str, ...]
+    on_loss: dict[str, tuple[tuple[str, ...], str | None]]
+    """A faction's losing effects: the skills its members lose and the notice they are told."""
 
 
 class Pipeline(RuleSet):
@@ -79,6 +87,7 @@ class Pipeline(RuleSet):
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
         super().__init__(data, options)
+        self.window = self._read_windows()
         self._expand_placeholders()
         self.categories: dict[str, str] = {
             k: str(r["category"]) for k, r in self.roles.items() if r.get("category")
@@ -89,10 +98,14 @@ class Pipeline(RuleSet):
             if "mechanic" in raw:
                 self._declare(key, raw)
         by_stage: dict[str, list[Mechanic]] = {}
+        anywhere = [m for m in self.mechs.values() if "*" in m.spec.stages]
+        self._anywhere = tuple(anywhere)
+        """Mechanics usable in every stage (``stages: ["*"]``: M103's 投降)."""
         for m in self.mechs.values():
             for stage in m.spec.stages:
-                by_stage.setdefault(stage, []).append(m)
-        self._by_stage = {k: tuple(v) for k, v in by_stage.items()}
+                if stage != "*":
+                    by_stage.setdefault(stage, []).append(m)
+        self._by_stage = {k: tuple(v + anywhere) for k, v in by_stage.items()}
         self._voting: dict[str, DayVote] = {
             stage: m for stage, ms in by_stage.items() for m in ms if isinstance(m, DayVote)
         }
@@ -100,16 +113,42 @@ class Pipeline(RuleSet):
         self._on_exit = tuple(m for m in every if "on_exit" in m.hooks)
         self._on_voted_out = tuple(m for m in every if "on_voted_out" in m.hooks)
         self._on_phase_start = tuple(m for m in every if "on_phase_start" in m.hooks)
+        self._on_setup = tuple(m for m in every if "on_setup" in m.hooks)
+        self._on_faction_lost = tuple(m for m in every if "on_faction_lost" in m.hooks)
         self._weighers = tuple(m for m in every if "weight" in m.hooks)
         self._vote_gates = tuple(m for m in every if "may_vote" in m.hooks)
-        self._steps = self._read_resolution()
         self._when: dict[str, tuple[tuple[str, str], ...]] = {}
+        self._steps = self._read_resolution()
         for phase, stages in self.data.get("timetable", {}).items():
             for i, spec in enumerate(stages):
                 self._when[_when_key(spec)] = self._read_when(spec, f"timetable.{phase}[{i}]")
         self.outcome = self._read_outcome()
         self.policy = self._read_last_words()
-        self.teams: dict[str, tuple[str, ...]] = self._read_teams()
+        self.teams: dict[str, tuple[tuple[str, ...], str | None]] = self._read_teams()
+        self._held_phases = tuple(str(p) for p in self.data.get("hold_announcements") or [])
+        self._last_words_stages = {
+            str(spec["key"])
+            for specs in self.data.get("timetable", {}).values()
+            for spec in specs
+            if any(kind == "last_words" for kind, _ in self._when.get(_when_key(spec), ()))
+        }
+        self._dealt_skills = {
+            sk for r in self.roles.values() if int(r.get("count", 0)) > 0 for sk in r["skills"]
+        }
+
+    def _read_windows(self) -> int | None:
+        """R-M103-18 行动时限: a stage of ``windows: n`` lasts n action windows of the option
+        ``window_minutes`` (a board without that option has none)."""
+        if "window_minutes" not in self.options:
+            return None
+        window = self.options["window_minutes"]
+        if not isinstance(window, int) or isinstance(window, bool) or window <= 0:
+            raise SetupError(f"选项「window_minutes」须为正整数（分钟），而不是「{window}」")
+        for specs in self.data.get("timetable", {}).values():
+            for spec in specs:
+                if "windows" in spec:
+                    spec["minutes"] = int(spec["windows"]) * window
+        return window
 
     # ================================================================== reading the data file
     def _expand_placeholders(self) -> None:
@@ -180,7 +219,7 @@ class Pipeline(RuleSet):
                 where = f"resolution.{stage}[{i}]"
                 if not isinstance(raw, dict) or "step" not in raw:
                     raise SetupError(f"规则文件中「{where}」应有 step（结算步骤的名称）")
-                rest = {k: v for k, v in raw.items() if k not in ("step", "do", "resolve")}
+                rest = {k: v for k, v in raw.items() if k not in ("step", "do", "resolve", "when")}
                 verbs = [v for v in ("do", "resolve") if v in raw]
                 if len(verbs) != 1:
                     raise SetupError(f"规则文件中「{where}」应有 do 或 resolve 之一")
@@ -188,7 +227,8 @@ class Pipeline(RuleSet):
                 keys = raw[verb] if isinstance(raw[verb], list) else [raw[verb]]
                 mechs = tuple(self.mechs[self.skill_ref(str(k), f"{where}.{verb}")] for k in keys)
                 params = tuple(m.prepare(verb, Raw(rest, where, self.options)) for m in mechs)
-                read.append(Step(str(raw["step"]), verb, mechs, params))
+                when = self._read_when(raw, where)
+                read.append(Step(str(raw["step"]), verb, mechs, params, when))
             out[str(stage)] = tuple(read)
         return out
 
@@ -196,22 +236,27 @@ class Pipeline(RuleSet):
         raw = spec.get("when")
         if raw is None:
             return ()
-        parts = [raw] if isinstance(raw, str) else list(raw)
+        named = self.data.get("when_names") or {}
+        parts: list[Any] = []
+        for part in [raw] if isinstance(raw, str) else list(raw):
+            alias = named.get(part) if isinstance(part, str) else None
+            parts += [part] if alias is None else [alias] if isinstance(alias, str) else alias
         out: list[tuple[str, str]] = []
         for part in parts:
             kind, _, arg = str(part).partition(":")
-            if kind in ("has", "due"):
+            if kind in ("has", "due", "dealt"):
                 self.skill_ref(arg, f"{where}.when")
             elif kind == "option":
                 name = arg.partition("=")[0]
                 if name not in self.options:
                     raise SetupError(f"规则文件中「{where}.when」引用了不存在的选项「{name}」")
-            elif kind == "day":
+            elif kind in ("day", "from_day"):
                 if not arg.isdigit():
-                    raise SetupError(f"规则文件中「{where}.when」的 day: 后应为天数")
+                    raise SetupError(f"规则文件中「{where}.when」的 {kind}: 后应为天数")
             elif kind != "last_words":
                 raise SetupError(
-                    f"规则文件中「{where}.when」的「{part}」不是已知的条件（has:、due:、option:、day:、last_words）"
+                    f"规则文件中「{where}.when」的「{part}」不是已知的条件"
+                    "（has:、dealt:、due:、option:、day:、from_day:、last_words）"
                 )
             out.append((kind, arg))
         return tuple(out)
@@ -243,7 +288,16 @@ class Pipeline(RuleSet):
         if not wins:
             raise SetupError("规则文件中「outcome.wins」至少要有一个胜利条件")
         priority = tuple(str(f) for f in raw.get("tie_priority") or [f for f, _ in wins])
-        return Outcome(wins, read("losses"), bool(raw.get("joint", True)), priority)
+        on_loss: dict[str, tuple[tuple[str, ...], str | None]] = {}
+        for faction, effect in dict(raw.get("on_loss") or {}).items():
+            where = f"outcome.on_loss.{faction}"
+            if faction not in self.factions:
+                raise SetupError(f"规则文件中「{where}」不是 factions 中的阵营")
+            r = Raw(effect, where, self.options)
+            lose = tuple(self.skill_ref(k, f"{where}.lose_skills") for k in r.words("lose_skills"))
+            on_loss[str(faction)] = (lose, r.text("notice", None))
+            r.done()
+        return Outcome(wins, read("losses"), bool(raw.get("joint", True)), priority, on_loss)
 
     def _read_last_words(self) -> LastWordsPolicy:
         raw = Raw(self.data.get("last_words"), "last_words", self.options)
@@ -252,6 +306,7 @@ class Pipeline(RuleSet):
             raw.number("quota", None),
             raw.text("quota_role", None),
             raw.words("never", ("red_card",)),
+            raw.number("due_minutes", None),
         )
         raw.done()
         if policy.quota_role is not None and policy.quota_role not in self.roles:
@@ -260,17 +315,24 @@ class Pipeline(RuleSet):
             )
         return policy
 
-    def _read_teams(self) -> dict[str, tuple[str, ...]]:
-        out: dict[str, tuple[str, ...]] = {}
+    def _read_teams(self) -> dict[str, tuple[tuple[str, ...], str | None]]:
+        """``teams``: a group of the players of ``roles`` (those holding ``skill``, if given),
+        formed once the start phase is over (M103: after the 红线, R-M103-09)."""
+        out: dict[str, tuple[tuple[str, ...], str | None]] = {}
         for team, raw in dict(self.data.get("teams") or {}).items():
             where = f"teams.{team}"
             if str(team) not in self.data.get("groups", {}):
                 raise SetupError(f"规则文件中「{where}」不是 groups 中的群")
-            roles = tuple(str(r) for r in (raw or {}).get("roles", []))
-            for r in roles:
-                if r not in self.roles:
-                    raise SetupError(f"规则文件中「{where}.roles」的「{r}」不是身份")
-            out[str(team)] = roles
+            r = Raw(raw, where, self.options)
+            roles = r.words("roles")
+            skill = r.text("skill", None)
+            r.done()
+            for role in roles:
+                if role not in self.roles:
+                    raise SetupError(f"规则文件中「{where}.roles」的「{role}」不是身份")
+            if skill is not None:
+                self.skill_ref(skill, f"{where}.skill")
+            out[str(team)] = (roles, skill)
         return out
 
     def skill_ref(self, key: str | None, where: str) -> str:
@@ -294,6 +356,8 @@ class Pipeline(RuleSet):
     # ================================================================== words
     def say(self, key: str, skill: str | None = None, **params: Any) -> str:
         """A text of the data file, filled in (``skill`` also picks the skill's own wording)."""
+        if skill is None and not params:
+            return self.texts.get(key, key)  # a fixed word of the trace (无, 放弃 ...)
         template = (self.texts.get(f"{key}.{skill}") if skill else None) or self.texts.get(key, key)
         if skill is not None:
             params.setdefault("skill", self.skill_name(skill) if skill in self.skills else skill)
@@ -322,16 +386,37 @@ class Pipeline(RuleSet):
     def setup(
         self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
     ) -> None:
-        """Deal, form the teams' groups (「狼人在游戏开始后互知共群」), then the first stage."""
+        """Deal; the mechanics' part in the setup; then the start phase's first stage that is
+        held, or (none) the teams' groups and the first phase."""
         dealt = self.deal(ctx, roles)
         quota = self.policy.quota
-        if self.policy.quota_role is not None:
+        if quota is None and self.policy.quota_role is not None:
             quota = sum(1 for r in dealt if r == self.policy.quota_role)
         if quota is not None:
             ctx.emit("flag", {"key": "last_words_quota", "value": int(quota)})
+        for m in self._on_setup:
+            m.on_setup(ctx, dealt)
+        at = self.start_time()
+        for spec in self.stage_specs("start"):
+            if self.stage_applies(ctx.state, spec, 0):
+                self.open_stage(ctx, "start", 0, spec, at, phase_start=True)
+                return
+        self.form_teams(ctx)
+        self.advance(ctx, at)
+
+    def form_teams(self, ctx: Ctx) -> None:
+        """Each team's group (「狼人在游戏开始后互知共群」), unless already formed; its members are
+        told who is in it."""
+        s = ctx.state
         group_names = self.data.get("groups", {})
-        for team, team_roles in self.teams.items():
-            members = [seat for seat, r in enumerate(dealt) if r in team_roles]
+        for team, (team_roles, skill) in self.teams.items():
+            if team in s.groups:
+                continue
+            members = [
+                p.seat
+                for p in s.players
+                if p.role in team_roles and (skill is None or skill in p.skills)
+            ]
             if not members:
                 continue
             ctx.emit("group_set", {"group": team, "members": members}, tuple(members))
@@ -341,18 +426,25 @@ class Pipeline(RuleSet):
                     {"key": "group_formed", "params": {"group": group_names[team], "ps": members}},
                     (x,),
                 )
-        self.advance(ctx, self.start_time())
 
     # ================================================================== stages
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
-        """A stage's ``when``: ``has:<skill>`` (someone holds it), ``due:<skill>`` (someone owes
-        it an act), ``last_words`` (a right is open), ``day:<n>``, ``option:<name>=<value>``."""
-        for kind, arg in self._when.get(_when_key(spec), ()):
+        """A stage's ``when``: ``has:<skill>`` (someone holds it now), ``dealt:<skill>`` (a role
+        of the deal has it: held every night whatever its holder has left, so that the stage
+        tells nobody anything), ``due:<skill>`` (someone owes it an act), ``last_words`` (a right
+        is open), ``day:<n>``, ``from_day:<n>``, ``option:<name>=<value>``."""
+        return self._holds(self._when.get(_when_key(spec), ()), state, day)
+
+    def _holds(self, conds: tuple[tuple[str, str], ...], state: State, day: int) -> bool:
+        for kind, arg in conds:
             if kind == "due":
                 if not self.mechs[arg].due(state):
                     return False
             elif kind == "has":
                 if not any(arg in p.skills for p in state.players):
+                    return False
+            elif kind == "dealt":
+                if arg not in self._dealt_skills:
                     return False
             elif kind == "last_words":
                 if not any(t is None for t in state.last_words.values()):
@@ -360,11 +452,19 @@ class Pipeline(RuleSet):
             elif kind == "day":
                 if day != int(arg):
                     return False
+            elif kind == "from_day":
+                if day < int(arg):
+                    return False
             else:
                 name, _, value = arg.partition("=")
                 if str(self.options.get(name)) != value:
                     return False
         return True
+
+    def holds_announcements(self, state: State) -> bool:
+        """Whether announcements made now wait for the next day's start (R-ALL-11: the phases of
+        ``hold_announcements``, M103's 「夜晚期间需要公示的内容全部在下一个白天开始时公布」)."""
+        return state.phase in self._held_phases
 
     def stage_audience(self, state: State, spec: dict[str, Any]) -> tuple[int, ...] | None:
         """A ``private`` stage is seen by those who owe it an act (the dead hunter, the dead
@@ -376,7 +476,7 @@ class Pipeline(RuleSet):
             if kind == "due":
                 seats.update(self.mechs[arg].due(state))
             elif kind == "last_words":
-                seats.update(x for x, t in state.last_words.items() if t is None)
+                seats.update(state.last_words)
         return tuple(sorted(seats))
 
     def end_phase(self, ctx: Ctx, at: datetime | None) -> None:
@@ -411,16 +511,30 @@ class Pipeline(RuleSet):
                 if pending or "day_start_peaceful" not in self.texts
                 else ("day_start_peaceful")
             )
+            params: dict[str, Any] = {
+                "day": day,
+                "ps_night": pending,
+                "ps_vote": [
+                    x
+                    for x in s.exit_order
+                    if s.players[x].exit_cause == "vote" and s.players[x].exit_day == day - 1
+                ],
+            }
+            holders: dict[str, int | None] = {}
+            for status in self.data.get("statuses", {}):
+                holders[str(status)] = params[f"p_{status}"] = s.holders.get(str(status))
             ctx.emit(
                 "announcement",
                 {
                     "key": key,
-                    "params": {"day": day, "ps_night": pending},
+                    "params": params,
                     "exits": pending,
+                    "holders": {k: v for k, v in holders.items() if k in s.holders},
                     "phase": s.phase_label(),  # also when the day opens on a private stage
                 },
                 PUBLIC,
             )
+            announce.release(ctx)  # what the night had to announce, in order (R-ALL-11)
             last_words.publish_and_close(ctx, phase=s.phase_label())
         for m in self._on_phase_start:
             m.on_phase_start(ctx, phase, day)
@@ -434,17 +548,32 @@ class Pipeline(RuleSet):
         out: list[LegalAct] = []
         if state.last_words:
             out.extend(last_words.legal(state, seat))
+        p = state.players[seat]
+        alive, skills = p.alive, p.skills
         for m in self._by_stage.get(state.stage_key, ()):
-            if m.holds(state, seat):
-                la = m.legal(state, seat)
-                if la is not None:
-                    out.append(la)
+            if m.plain:
+                if not alive or m.key not in skills:
+                    continue
+            elif not m.holds(state, seat):
+                continue
+            la = m.legal(state, seat)
+            if la is not None:
+                out.append(la)
         return out
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """Validate an act completely through its mechanic, then let the mechanic record it."""
         s = ctx.state
         if cmd.skill == "last_words":
+            due = self.policy.due_minutes
+            if (
+                due is not None
+                and cmd.at is not None
+                and s.deadline is not None
+                and s.stage_key in self._last_words_stages
+                and cmd.at > s.deadline - timedelta(minutes=due)
+            ):  # M103 「在次日开门30分钟前」 (R-M103-18)
+                raise RuleError(self.say("refuse_last_words_due", minutes=due))
             last_words.submit(ctx, cmd.by, cmd.choice)
             return
         m = self.mechs.get(cmd.skill)
@@ -452,17 +581,31 @@ class Pipeline(RuleSet):
             raise RuleError(self.say("refuse_no_skill", skill=cmd.skill))
         key = cmd.skill
         p = s.players[cmd.by]
+        if m.validates:
+            reason = m.validate(s, cmd)
+            if reason is not None:
+                raise RuleError(self.say(reason, skill=key))
+            m.submit(ctx, cmd)
+            return
         if not m.holds(s, cmd.by):
             if m.by_due:
                 reason = "refuse_not_due"
-            elif key not in p.skills:
-                reason = "refuse_no_skill"
+            elif not p.alive:
+                reason = "refuse_out"  # 出局: 不能继续参与讨论、投票、行使特权
             else:
-                reason = "refuse_out" if not p.alive else "refuse_now"
+                reason = "refuse_no_skill" if key not in p.skills else "refuse_now"
             raise RuleError(self.say(reason, skill=key))
-        if s.stage_key not in m.spec.stages:
+        stage = s.stage_key
+        if stage not in m.spec.stages and "*" not in m.spec.stages:
             stages = "、".join(self._stage_word(k) for k in m.spec.stages)
-            raise RuleError(self.say("refuse_stage", skill=key, stages=stages))
+            for text in (
+                f"refuse_stage_{stage}.{key}",
+                f"refuse_stage.{key}",
+                f"refuse_stage_{stage}",
+            ):
+                if text in self.texts:
+                    raise RuleError(self.say(text, skill=key, stages=stages, w=self.window))
+            raise RuleError(self.say("refuse_stage", skill=key, stages=stages, w=self.window))
         la = m.legal(s, cmd.by)
         if la is None:
             raise RuleError(self.say(m.refuse(s, cmd.by) or "refuse_now", skill=key))
@@ -495,8 +638,10 @@ class Pipeline(RuleSet):
 
     def may_vote(self, s: State, seat: int) -> bool:
         """Whether ``seat`` keeps his vote (every mechanic agrees)."""
-        gates = self._vote_gates
-        return not gates or all(m.may_vote(s, seat) for m in gates)
+        for m in self._vote_gates:  # noqa: SIM110 - a loop: called for every seat, every stage
+            if not m.may_vote(s, seat):
+                return False
+        return True
 
     def weighted_statuses(self) -> tuple[str, ...]:
         """The statuses of the board's sheriffs (their holder's vote weighs ``weight``)."""
@@ -514,18 +659,42 @@ class Pipeline(RuleSet):
         return not any(m.on_voted_out(ctx, seat) for m in self._on_voted_out)
 
     def used_on_tonight(self, s: State, skill: str, target: int) -> bool:
-        """Whether ``skill`` was used on ``target`` on the current day number."""
+        """Whether ``skill`` was used on ``target`` on the current day number by a player still
+        in the game (R-ALL-09: a guard removed during the night protects nobody)."""
         day = s.day
-        return any(u.day == day and target in u.targets for u in s.uses.get(skill, ()))
+        players = s.players
+        return any(
+            u.day == day and target in u.targets and players[u.seat].alive
+            for u in s.uses.get(skill, ())
+        )
 
     # ================================================================== closing stages
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
-        """Run the stage's resolution table, then check the outcome (R-ALL-08)."""
+        """Run the stage's resolution table, and that of each following stage of the phase that
+        is not held but marked ``resolve_if_skipped`` (M103 without a physician still resolves
+        its night); the start phase over, the teams' groups form; then the outcome (R-ALL-08)."""
+        s = ctx.state
         steps = self._steps.get(stage_key)
         if steps:
             self.run_steps(ctx, steps)
-        if not ctx.state.ended:
+        specs, position = self._stage_table(s.phase)
+        at = position.get(stage_key)
+        for spec in specs[at + 1 :] if at is not None else ():
+            if s.ended or self.stage_applies(s, spec, s.day):
+                break
+            skipped = self._steps.get(str(spec["key"]))
+            if spec.get("resolve_if_skipped") and skipped:
+                self.run_steps(ctx, skipped)
+        if s.phase == "start" and not s.ended and self._start_over(s, at):
+            self.form_teams(ctx)
+        if not s.ended:
             self.check_outcome(ctx)
+
+    def _start_over(self, s: State, at: int | None) -> bool:
+        """Whether no later stage of the start phase will be held."""
+        specs = self._stage_table("start")[0]
+        rest = specs[at + 1 :] if at is not None else []
+        return not any(self.stage_applies(s, spec, 0) for spec in rest)
 
     def run_steps(self, ctx: Ctx, steps: tuple[Step, ...]) -> None:
         """The steps in order, each labelled in the post's words; the outcome is checked after
@@ -534,6 +703,8 @@ class Pipeline(RuleSet):
         res = Resolution(s.day, [])
         title = self.say(f"phase_{s.phase}", day=s.day) + " " + s.stage
         for step in steps:
+            if step.when and not self._holds(step.when, s, s.day):
+                continue
             exits = len(s.exit_order)
             details: list[str] = []
             for m, params in zip(step.mechanics, step.params, strict=True):
@@ -589,14 +760,25 @@ class Pipeline(RuleSet):
         ):
             return
         quota = s.flags.get("last_words_quota")
-        last_words.grant(ctx, seat, None if quota is None else int(quota))
+        due = policy.due_minutes
+        last_words.grant(
+            ctx,
+            seat,
+            None if quota is None else int(quota),
+            None if due is None else {"minutes": due},
+        )
 
     def red_card(self, ctx: Ctx, seat: int, faction_loses: bool) -> None:
-        """红牌罚下: out at once (no last words), announced by day, in the morning by night."""
+        """红牌罚下: out at once (no last words), announced by day, when the next day begins while
+        announcements wait (R-ALL-11, R-M103-19); ``faction_loses``: the faction loses too."""
         s = ctx.state
         faction = s.players[seat].faction
         if s.players[seat].alive:
-            self.exit(ctx, seat, "red_card", announce_now=s.phase != "night")
+            hold = self.holds_announcements(s)
+            if hold:  # R-ALL-11: a red card at night is announced when the day begins
+                data = {"key": "out_red_card", "params": {"p": seat}, "exits": [seat]}
+                announce.announce(ctx, data, hold=True)
+            self.exit(ctx, seat, "red_card", announce_now=not hold)
         if faction_loses and faction in self.factions_in_play(s) and faction not in s.lost:
             self.lose(ctx, faction, "red_card")
             self.check_outcome(ctx, [faction])
@@ -605,9 +787,17 @@ class Pipeline(RuleSet):
 
     def remove(self, ctx: Ctx, seat: int, cause: str) -> None:
         """淹死 or 判死 by the director: an exit like any other, then the checks."""
-        s = ctx.state
-        self.exit(ctx, seat, cause, announce_now=s.phase != "night")
+        self.exit(ctx, seat, cause, announce_now=not self.holds_announcements(ctx.state))
         self.check_outcome(ctx)
+
+    def statuses(self, state: State) -> dict[int, list[str]]:
+        """The holders of each status, and the players a mechanic marked with a status's key
+        (M103's 情侣, <非身份>: the two lovers once the 红线 is tied)."""
+        out = super().statuses(state)
+        for status in self.data.get("statuses", {}):
+            for seat in sorted(state.marks.get(str(status), ())):
+                out.setdefault(seat, []).append(str(status))
+        return out
 
     # ================================================================== outcome
     def factions_in_play(self, state: State) -> list[str]:
@@ -622,18 +812,37 @@ class Pipeline(RuleSet):
         self.check_outcome(ctx, [faction])
 
     def lose(self, ctx: Ctx, faction: str, why: str) -> None:
-        """优先判负: told to the faction's members only; they stay in the game."""
+        """优先判负: told to the faction's members only; they stay in the game. Its ``on_loss``
+        effects follow (M103: 「杀了狗皇帝阵营优先判负后，杀了狗皇帝阵营失去杀人技能。此事件发生时会通知
+        杀了狗皇帝阵营。」), then the mechanics' (寡妇刀)."""
         s = ctx.state
         if faction in s.lost:
             return
         members = tuple(p.seat for p in s.players if p.faction == faction)
         ctx.emit("faction_lost", {"faction": faction, "why": why}, members)
+        lose, notice = self.outcome.on_loss.get(faction, ((), None))
+        for p in s.players:
+            if p.faction == faction:
+                for skill in lose:
+                    if skill in p.skills:
+                        ctx.emit("skill_lost", {"seat": p.seat, "skill": skill}, (p.seat,))
+        if notice is not None:
+            for seat in members:
+                ctx.emit("notice", {"key": notice, "params": {}}, (seat,))
+        for m in self._on_faction_lost:
+            m.on_faction_lost(ctx, faction)
 
     def check_outcome(self, ctx: Ctx, already: list[str] | None = None) -> bool:
-        """The data file's losses, then its wins, then the last faction standing (R-ALL-08)."""
+        """The data file's losses, then its wins, then the last faction standing (R-ALL-08): when
+        one check sinks every faction left, the one with the most living members among them
+        wins, then ``tie_priority``."""
         s = ctx.state
         if s.ended:
             return True
+        basis = (len(s.exit_order), len(s.lost), s.seq if already else 0, s.faction_moves)
+        if not already and s.outcome_basis == basis:
+            return False  # nothing that decides the outcome changed since the last check
+        s.outcome_basis = basis
         cats = self.categories
         factions = self.factions_in_play(s)
         newly = list(already or [])
@@ -648,14 +857,11 @@ class Pipeline(RuleSet):
         if winners:
             self.finish(ctx, winners if self.outcome.joint else winners[:1])
             return True
-        remaining = [f for f in factions if f not in s.lost]
-        if len(remaining) == 1 and s.lost:
-            self.finish(ctx, remaining)
-            return True
-        if not remaining and newly:
-            order = {f: i for i, f in enumerate(self.outcome.priority)}
-            self.finish(ctx, sorted(newly, key=lambda f: order.get(f, len(order)))[:1])
-            return True
+        if s.lost:
+            last = last_standing(s, factions, newly, list(self.outcome.priority))
+            if last:
+                self.finish(ctx, last)
+                return True
         return False
 
     def finish(self, ctx: Ctx, winners: list[str]) -> None:
@@ -668,6 +874,7 @@ class Pipeline(RuleSet):
                 {"key": "final_exits", "params": {"ps": pending}, "exits": pending},
                 PUBLIC,
             )
+        announce.release(ctx)  # and whatever else the night had to announce (R-ALL-11)
         self.end_game(ctx, winners)
 
 

@@ -145,5 +145,7 @@ class Poison(Potion):
             for t in u.targets:
                 if s.players[t].alive:
                     names.append(s.players[t].name)
-                    self.board.exit(ctx, t, self.key, announce_now=s.phase != "night")
+                    self.board.exit(
+                        ctx, t, self.key, announce_now=not self.board.holds_announcements(s)
+                    )
         return "、".join(names) or self.board.say("trace_none")

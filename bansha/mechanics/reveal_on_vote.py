@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class RevealParams:
     """``times``: ``once`` (a second vote-out takes him out) or ``unlimited``; ``loses_vote``:
-    whether the revealed player may still vote."""
+    whether the revealed player loses his vote (default: with ``once`` only, R-M103-06)."""
 
     times: str
     loses_vote: bool
@@ -37,9 +37,9 @@ class RevealOnVote(Mechanic):
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
-        self.p = RevealParams(
-            raw.choice("times", ("once", "unlimited"), "once"), raw.flag("loses_vote", True)
-        )
+        times = raw.choice("times", ("once", "unlimited"), "once")
+        loses = raw.maybe_flag("loses_vote")
+        self.p = RevealParams(times, times == "once" if loses is None else loses)
         raw.done()
         self.mark = f"{self.key}:no_vote"
 
@@ -53,7 +53,13 @@ class RevealOnVote(Mechanic):
         self.record_use(ctx, seat, ())
         if self.p.loses_vote:
             ctx.emit("marked", {"mark": self.mark, "seat": seat}, PUBLIC)
-        ctx.emit("announcement", {"key": f"revealed_{self.key}", "params": {"p": seat}}, PUBLIC)
+        # the public record says he revealed himself: it shows who he is (R-M103-06, 翻牌)
+        word = self.board.role_name(s.players[seat].role)
+        ctx.emit(
+            "announcement",
+            {"key": f"revealed_{self.key}", "params": {"p": seat}, "revealed": [[seat, word]]},
+            PUBLIC,
+        )
         return True
 
     def may_vote(self, s: State, seat: int) -> bool:

@@ -2,22 +2,26 @@
 
 M103 「竞岗<强制> —— 在游戏的第一天投票结束后，最先获得投票数最多的角色当选警长。」「带队<强制> —— 计算投票数量时警长
 投出的票计为1.5票。」「殉职<强制> —— 警长并非因为罚下而出局后，须选择一名未出局的角色来继任警长。」「警长因红牌罚下而
-出局后，下任警长将被随机指定。」 (R-M103-12/13: a successor not named in time is drawn at random);
-预女猎白's 警长 (option ``sheriff: election``): 1.5 votes; 移交警徽 or tear it up (``on_missing: lost``);
-a wolf who self-destructs takes the badge with him (``lost_on: [self_destruct]``). The election is
-a count step of the day vote (``outcome: elect``).
+出局后，下任警长将被随机指定。」 (R-M103-12/13: named in effect at once; not named in time, or a
+player who died the same night named, a random living successor; R-M103-19: a change at night
+is told to the heir at once and announced when the day begins); 预女猎白's 警长 (option
+``sheriff: election``): 1.5 votes; 移交警徽 or tear it up (``on_missing: lost``); a wolf who
+self-destructs takes the badge with him (``lost_on: [self_destruct]``). The election is a count
+step of the day vote (``outcome: elect``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import omissions
+from bansha.mechanics.announce import announce
 from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
@@ -27,24 +31,32 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class SheriffParams:
-    """``status``: the status key; ``weight``: his vote; ``on_missing``: no successor named in
-    time gives a ``random`` one or the badge is ``lost``; ``red_card``: the same after a red card;
-    ``lost_on``: exit causes that lose the badge outright."""
+    """``status``: the status key; ``weight``: his vote; ``names``: the successor takes the
+    badge ``at_once`` when named, or ``at_close`` of the stage; ``on_missing``: none named by the
+    close gives a ``random`` successor or the badge is ``lost``; ``red_card``: the same after a
+    red card; ``lost_on``: exit causes that lose the badge outright."""
 
     status: str
     weight: float
+    names: str
     on_missing: str
     red_card: str
     lost_on: tuple[str, ...]
 
 
 class Sheriff(Mechanic):
-    """The succession act (``skill``) of the sheriff who has just exited, and his vote weight."""
+    """The succession act of the sheriff who has just exited, and his vote weight.
+
+    Texts (keys by status): ``due_<skill>`` (told to him), ``exit_<status>`` (announced by day),
+    ``succeeded_<status>``, ``random_<status>``, ``lost_<status>``, and ``you_are_<status>`` (told to
+    the heir while the announcement waits for the day).
+    """
 
     kind = "sheriff"
-    hooks = frozenset({"on_exit", "weight", "on_phase_start"})
+    plain = False
     hint = "protect"
     by_due = True
+    hooks = frozenset({"on_exit", "weight"})
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
@@ -52,13 +64,13 @@ class Sheriff(Mechanic):
         self.p = SheriffParams(
             board.status_ref(raw.text("status", "sheriff"), where) or "sheriff",
             raw.real("weight", 1.5),
+            raw.choice("names", ("at_once", "at_close"), "at_close"),
             raw.choice("on_missing", ("random", "lost"), "random"),
             raw.choice("red_card", ("random", "lost"), "random"),
             raw.words("lost_on"),
         )
         raw.done()
         self.pending = f"due:{self.key}"
-        self.night_news = f"news:{self.key}"
 
     def due(self, s: State) -> tuple[int, ...]:
         """The sheriff who has just exited and names his successor."""
@@ -81,6 +93,15 @@ class Sheriff(Mechanic):
         )
         return LegalAct(self.key, targets, 1) if targets else None
 
+    def submit(self, ctx: Ctx, cmd: Act) -> None:
+        """Named ``at_once``: the badge passes now; else the name waits for the stage's close."""
+        if self.p.names != "at_once":
+            super().submit(ctx, cmd)
+            return
+        self.board.record_act(ctx, cmd, (cmd.by,), None)
+        ctx.emit("pending", {"key": self.pending, "value": None})
+        self._heir(ctx, cmd.targets[0])
+
     def on_exit(self, ctx: Ctx, seat: int, cause: str, chain: list[tuple[int, str]]) -> None:
         """The sheriff exits: the badge waits for his successor, is drawn, or is lost."""
         s = ctx.state
@@ -95,41 +116,50 @@ class Sheriff(Mechanic):
         else:
             ctx.emit("pending", {"key": self.pending, "value": seat})
             ctx.emit("notice", {"key": f"due_{self.key}", "params": {"p": seat}}, (seat,))
-            if s.phase != "night":
-                ctx.emit("announcement", {"key": f"due_{self.key}", "params": {"p": seat}}, PUBLIC)
+            if not self.board.holds_announcements(s):
+                # 投票结束后，因投票而触发的警长<殉职>……立即公示
+                ctx.emit("announcement", {"key": f"exit_{status}", "params": {"p": seat}}, PUBLIC)
 
     def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
-        """The named successor, if still in; else a random one or no sheriff (``on_missing``)."""
+        """The stage closes: the successor named in it (``at_close``), else a random one or no
+        sheriff (``on_missing``), the omission recorded."""
         s = ctx.state
         old = s.pending.get(self.pending)
         if old is None:
             return self.board.say("trace_none")
         sub = self.submitted(s)
         ctx.emit("pending", {"key": self.pending, "value": None})
-        if sub is not None and s.players[sub[1][0]].alive:
-            self._give(ctx, sub[1][0], "succeeded")
-            return s.players[sub[1][0]].name
-        if sub is None:
-            omissions.record(ctx, [int(old)], self.key)
+        if sub is not None:
+            return self._heir(ctx, sub[1][0])
+        omissions.record(ctx, [int(old)], self.key)
         if self.p.on_missing == "random":
             return self._random(ctx)
         return self._lost(ctx)
 
+    def _heir(self, ctx: Ctx, heir: int) -> str:
+        """The named successor, or a random living one when he died the same night."""
+        if not ctx.state.players[heir].alive:
+            return self._random(ctx)
+        self._give(ctx, heir, "succeeded")
+        return ctx.state.players[heir].name
+
     def _give(self, ctx: Ctx, heir: int, how: str, chance: bool = False) -> None:
-        """The badge to ``heir``: public by day; by night only he knows until the morning."""
+        """The badge to ``heir``: public at once, or (while announcements wait: at night) told to
+        him now and to everyone when the day begins."""
         s = ctx.state
         status = self.p.status
-        night = s.phase == "night"
-        data = {"status": status, "seat": heir} | ({"random": True} if chance else {})
-        ctx.emit("holder_set", data, (heir,) if night else PUBLIC, chance=chance)
-        if night:
-            ctx.emit("pending", {"key": self.night_news, "value": how})
-        else:
-            ctx.emit(
-                "announcement",
-                {"key": f"{how}_{status}", "params": {"p": heir}, "holders": {status: heir}},
-                PUBLIC,
-            )
+        hold = self.board.holds_announcements(s)
+        data: dict[str, Any] = {"status": status, "seat": heir}
+        if chance:
+            data["random"] = True
+        ctx.emit("holder_set", data, (heir,) if hold else PUBLIC, chance=chance)
+        if hold:  # he learns it now (R-M103-19), everyone else when the day begins
+            ctx.emit("notice", {"key": f"you_are_{status}", "params": {}}, (heir,))
+        announce(
+            ctx,
+            {"key": f"{how}_{status}", "params": {"p": heir}, "holders": {status: heir}},
+            hold,
+        )
 
     def _random(self, ctx: Ctx) -> str:
         s = ctx.state
@@ -141,28 +171,7 @@ class Sheriff(Mechanic):
         return s.players[heir].name
 
     def _lost(self, ctx: Ctx) -> str:
-        s = ctx.state
-        if s.phase == "night":
-            ctx.emit("pending", {"key": self.night_news, "value": "lost"})
-        else:
-            ctx.emit(
-                "announcement",
-                {"key": f"lost_{self.p.status}", "params": {}, "holders": {self.p.status: None}},
-                PUBLIC,
-            )
-        return self.board.say("trace_lost")
-
-    def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
-        """The morning after a night change of sheriff: announce who holds the badge now."""
-        s = ctx.state
-        news = s.pending.get(self.night_news)
-        if phase != "day" or news is None:
-            return
-        ctx.emit("pending", {"key": self.night_news, "value": None})
         status = self.p.status
-        heir = s.holders.get(status)
-        if news == "lost" or heir is None:
-            key, params = f"lost_{status}", {}
-        else:
-            key, params = f"{news}_{status}", {"p": heir}
-        ctx.emit("announcement", {"key": key, "params": params, "holders": {status: heir}}, PUBLIC)
+        hold = self.board.holds_announcements(ctx.state)
+        announce(ctx, {"key": f"lost_{status}", "params": {}, "holders": {status: None}}, hold)
+        return self.board.say("trace_lost")

@@ -35,6 +35,7 @@ class Shoot(Mechanic):
     """Due after an exit; resolved when its stage closes."""
 
     kind = "shoot_on_exit"
+    plain = False
     hooks = frozenset({"on_exit"})
     hint = "harm"
     by_due = True

@@ -6,8 +6,19 @@ M103: 「杀了狗皇帝阵营、皇帝算什么阵营均可以由阵营中的�
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
-from bansha.engine.errors import RuleError
+from bansha.engine.errors import RuleError, SetupError
+from bansha.engine.ruleset import LegalAct
+from bansha.engine.state import State
+from bansha.mechanics.base import Mechanic, SkillSpec
+from bansha.mechanics.params import Raw
+
+if TYPE_CHECKING:
+    from bansha.mechanics.pipeline import Pipeline
 
 
 def propose_or_answer(ctx: Ctx, faction: str, seat: int, asked: list[int], agree: bool) -> bool:
@@ -30,3 +41,101 @@ def propose_or_answer(ctx: Ctx, faction: str, seat: int, asked: list[int], agree
         ctx.emit("pending", {"key": key, "value": None})
         return True
     return False
+
+
+@dataclass(frozen=True, slots=True)
+class SurrenderParams:
+    """``asked``: for each faction that may surrender, who must agree: ``group:<key>`` (every
+    member of the group, out ones included; before it is formed, the players of its team's
+    roles) or ``mark:<name>`` (the players marked so: M103's two lovers)."""
+
+    asked: dict[str, str]
+
+
+class Surrender(Mechanic):
+    """投降 as a declared skill: a living member proposes (a declaration, shown apart); every asked
+    character answers 同意 or 反对 (out ones included); one refusal cancels it.
+
+    Texts: ``surrender_proposed``, ``surrender_refused``, ``surrender_done`` (told to the asked
+    and the members), refusals ``refuse_surrender_*`` and ``surrender_asked_<faction>`` (who is
+    asked, for the refusal of someone who is not).
+    """
+
+    kind = "surrender"
+    plain = False
+    hint = "never"
+    validates = True
+
+    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+        super().__init__(board, spec, raw)
+        self.p = SurrenderParams(raw.table("asked"))
+        raw.done()
+        for faction, who in self.p.asked.items():
+            where = f"skills.{self.key}.params.asked.{faction}"
+            kind, _, arg = who.partition(":")
+            if faction not in board.factions or kind not in ("group", "mark") or not arg:
+                raise SetupError(f"规则文件中「{where}」应为 阵营: group:<群> 或 mark:<标记>")
+        self.keys = {faction: f"surrender:{faction}" for faction in self.p.asked}
+        self.propose = LegalAct(self.key, (), 0, rare=True)
+        self.answer = LegalAct(self.key, (), 0, choices=(board.word("agree"), board.word("refuse")))
+
+    def asked(self, s: State, faction: str) -> list[int]:
+        """Who must agree (R-M103-16): 狗皇帝群中所有角色 (out ones included), or the two lovers;
+        before the 红线 resolves there is no group yet: every player of the team's roles."""
+        kind, _, arg = self.p.asked.get(faction, "").partition(":")
+        if kind == "mark":
+            return sorted(s.marks.get(arg, ()))
+        if arg in s.groups:
+            return list(s.groups[arg])
+        roles = self.board.teams.get(arg, ((), None))[0]
+        return [p.seat for p in s.players if p.role in roles]
+
+    def _key(self, faction: str) -> str:
+        return self.keys.get(faction) or f"surrender:{faction}"
+
+    def holds(self, s: State, seat: int) -> bool:
+        """A member of a faction that may surrender and has not lost."""
+        faction = s.players[seat].faction
+        return faction in self.p.asked and faction not in s.lost
+
+    def legal(self, s: State, seat: int) -> LegalAct | None:
+        """A living member may propose; each asked character answers once."""
+        faction = s.players[seat].faction
+        pending = s.pending.get(self._key(faction))
+        if pending is None:
+            return self.propose if s.players[seat].alive else None
+        if seat in self.asked(s, faction) and str(seat) not in pending:
+            return self.answer
+        return None
+
+    def validate(self, s: State, cmd: Act) -> str | None:
+        """The refusal's text key, in the order a director would answer."""
+        p = s.players[cmd.by]
+        faction = p.faction
+        if faction not in self.p.asked:
+            return "refuse_surrender_faction"
+        if faction in s.lost:
+            return "refuse_surrender_lost"
+        proposing = self._key(faction) not in s.pending
+        if proposing and not p.alive:
+            return "refuse_surrender_dead"
+        if not proposing and cmd.by not in self.asked(s, faction):
+            return f"surrender_asked_{faction}"
+        if cmd.choice is not None and cmd.choice not in self.answer.choices:
+            return "refuse_surrender_choice"
+        if proposing and cmd.choice == self.board.word("refuse"):
+            return "refuse_surrender_propose"
+        return None  # an answer given again replaces the first
+
+    def submit(self, ctx: Ctx, cmd: Act) -> None:
+        """Record the proposal or the answer; when every asked character agreed, the faction
+        loses privately (「该阵营优先判负，不公示」) and the outcome is checked."""
+        s = ctx.state
+        faction = s.players[cmd.by].faction
+        agree = cmd.choice in (None, self.board.word("agree"))
+        if propose_or_answer(ctx, faction, cmd.by, self.asked(s, faction), agree):
+            for p in s.players:
+                if p.faction == faction:
+                    ctx.emit("notice", {"key": "surrender_done", "params": {}}, (p.seat,))
+            self.board.lose(ctx, faction, "surrender")
+            self.board.check_outcome(ctx, [faction])

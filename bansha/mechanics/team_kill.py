@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
@@ -51,6 +52,23 @@ class TeamKill(Mechanic):
             t for t in living if (t != seat or self.p.self_) and (t == seat or t not in team)
         )
         return LegalAct(self.key, targets, 1) if targets else None
+
+    def submit(self, ctx: Ctx, cmd: Act) -> None:
+        """Record the pick as the team's (``team_acts[<skill>]``), seen by the team."""
+        self.board.record_act(ctx, cmd, self.audience(ctx.state, cmd.by), self.key)
+
+    def audience(self, s: State, seat: int) -> tuple[int, ...]:
+        """Who sees a submission: the declared team's group, else every living holder of the
+        skill and every member of a group one of them is in (M103: the assassins' group, the
+        lovers after 寡妇刀, a 可接刀 cupid alone)."""
+        if self.spec.team is not None:
+            return super().audience(s, seat)
+        key = self.key
+        seen = {p.seat for p in s.players if p.alive and key in p.skills} | {seat}
+        for members in s.groups.values():
+            if seen & set(members):
+                seen |= set(members)
+        return tuple(sorted(seen))
 
     def refuse_target(self, s: State, seat: int, target: int) -> str | None:
         """Himself or a teammate, where the board forbids it."""

@@ -3,11 +3,12 @@ and uploaded variant texts.
 
 ``find_ruleset("m103")``, ``find_ruleset("菁华浮梦")``, ``find_ruleset("预女猎白")``,
 ``find_ruleset("预女守白")`` (a shipped variant's own ``names``) or
-``find_ruleset("path/to/variant.yaml")``. A rule set with code of its own (m103, bs46, m186,
-xxxii) is a folder with its module and ``data.yaml``; a **board** is a folder holding only a
-``data.yaml`` (预女猎白, 预女猎守): the pipeline of declared mechanics
-(:class:`bansha.mechanics.pipeline.Pipeline`) runs it, merged over ``base.yaml``, and no Python
-names it. A variant is a data file with ``extends: <id, alias or path>`` whose keys are merged
+``find_ruleset("path/to/variant.yaml")``. A rule set still on a module of its own (bs46, m186,
+xxxii) is a folder with that module and ``data.yaml``; every other folder with a ``data.yaml``
+is run by the pipeline of declared mechanics (:class:`bansha.mechanics.pipeline.Pipeline`),
+merged over ``base.yaml``: M103 (with its one mechanic of its own, the lovers, imported so that
+it joins the catalogue) and the boards that are data only (预女猎白, 预女猎守), which no Python
+names. A variant is a data file with ``extends: <id, alias or path>`` whose keys are merged
 over what it extends (renamed roles, skills, factions, other counts and options): no Python.
 
 Every data file is read within limits (``bansha.datafiles``) and its merged data validated once
@@ -18,6 +19,7 @@ is a ``SetupError`` in Chinese naming the key (a ``DataFileError`` when the sche
 from __future__ import annotations
 
 import copy
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -31,7 +33,6 @@ from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import RuleSet
 from bansha.mechanics.pipeline import Pipeline
 from bansha.rulesets.bs46 import BS46
-from bansha.rulesets.m103 import M103
 from bansha.rulesets.m186 import M186
 from bansha.rulesets.schema import (
     SAMPLE_NAMES,
@@ -46,8 +47,8 @@ from bansha.rulesets.schema import (
 from bansha.rulesets.xxxii import XXXII
 
 HERE = Path(__file__).parent
-CODED: dict[str, type[RuleSet]] = {"m103": M103, "bs46": BS46, "m186": M186, "xxxii": XXXII}
-"""Rule sets with a module of their own."""
+CODED: dict[str, type[RuleSet]] = {"bs46": BS46, "m186": M186, "xxxii": XXXII}
+"""Rule sets with a module of their own (they move onto the pipeline in turn)."""
 BASE_DATA = HERE / "base.yaml"
 """What every board shares (merged under the board's own file)."""
 VARIANTS_DIR = HERE / "variants"
@@ -66,7 +67,9 @@ def _discover() -> dict[str, tuple[type[RuleSet], Path]]:
     for folder in sorted(HERE.iterdir()):
         data = folder / "data.yaml"
         if folder.name not in found and data.is_file():
-            found[folder.name] = (Pipeline, data)  # a board: data only
+            if (folder / "__init__.py").is_file():  # its own mechanics join the catalogue
+                importlib.import_module(f"{__name__}.{folder.name}")
+            found[folder.name] = (Pipeline, data)  # run by the pipeline from its data file
     return found
 
 

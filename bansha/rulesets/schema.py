@@ -156,6 +156,9 @@ class StageSpec(Strict):
     after_last: Key | None = None
     when: When = None
     private: Flag = False
+    resolve_if_skipped: Flag = False
+    """A board's stage whose resolution runs also when its condition skips it (M103's 太医行动
+    ends the night whoever is left to act)."""
 
 
 class VoteLabels(Strict):
@@ -689,10 +692,6 @@ class TeamSpec(Strict):
     shown_as: Name
 
 
-class M103Data(RuleSetData):
-    """[M103]『菁华浮梦』 and its variants (werewolf12, werewolf9)."""
-
-
 class BS46Data(RuleSetData):
     """【版杀46】《无间道》: the two rings and the lurking rules."""
 
@@ -806,9 +805,11 @@ class BoardSkill(SkillSpec):
 
 
 class BoardTeam(Strict):
-    """A board's team: the roles that act together in its group."""
+    """A board's team: the roles that act together in its group (those holding ``skill``, if
+    given: M103's assassins who keep 杀人 after the 红线)."""
 
     roles: list[Key] = []
+    skill: Key | None = None
 
 
 class BoardData(RuleSetData):
@@ -825,6 +826,19 @@ class BoardData(RuleSetData):
     resolution: dict[Key, list[dict[Key, Any]]] = {}
     outcome: dict[Key, Any] = {}
     last_words: dict[Key, Any] | None = None
+    hold_announcements: list[Key] = []
+    """Phases whose announcements wait for the next day's start (R-ALL-11)."""
+    when_names: dict[Key, When] = {}
+    """Stage conditions by name (M103's ``has_cupid``: ``has:red_thread``), so that a variant's
+    timetable names the condition its base holds the stage on."""
+
+
+class M103Data(BoardData):
+    """[M103]『菁华浮梦』 and its variants (werewolf12, werewolf9): run by the pipeline like a
+    board, but a variant uses only the keys M103's file has (its roles, skills, stages and
+    options), as for a rule set with code of its own."""
+
+    OPEN: ClassVar[bool] = False
 
 
 SCHEMAS: dict[str, type[RuleSetData]] = {

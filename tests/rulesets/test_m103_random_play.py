@@ -84,7 +84,7 @@ def director_chaos(g: Game, rng: random.Random) -> None:
             g.handle(Act(first, "surrender", ()))
         except RuleError:
             return
-        asked = g.ruleset._surrender_asked(s, faction)  # type: ignore[attr-defined]
+        asked = g.ruleset.mechs["surrender"].asked(s, faction)  # type: ignore[attr-defined]
         for seat in asked:
             if g.state.ended or f"surrender:{faction}" not in g.state.pending:
                 return

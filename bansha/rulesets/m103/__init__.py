@@ -1,5 +1,6 @@
-"""[M103]『菁华浮梦』: data file ``data.yaml`` plus the mechanics composed in ``rules.py``."""
+"""[M103]『菁华浮梦』: ``data.yaml``, run by the pipeline of declared mechanics, and the one mechanic
+no other post shares yet (``lovers.py``: 红线 and the lovers), added to the catalogue on import."""
 
-from bansha.rulesets.m103.rules import M103
+from bansha.rulesets.m103 import lovers
 
-__all__ = ["M103"]
+__all__ = ["lovers"]
