@@ -137,8 +137,13 @@ def main() -> None:
             links = re.findall(r'value="(http://[^"]+/join/[A-Za-z0-9_\-]+)"', html)
             gid = links[0].split("/g/")[1].split("/")[0]
             d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c1-{gid}"})
-            if g % 2:
-                d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c2-{gid}"})
+            # every other game on to its first 讨论日 (the night's stages, M103 R-M103-18, between)
+            for n in range(2, 8 if g % 2 else 2):
+                if "讨论日" in d.get(f"/g/{gid}/").split("</header>")[0]:
+                    break
+                d.post(
+                    f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c{n}-{gid}"}
+                )
             for link in links:
                 c = Client(base)
                 c.get(link.replace(base, ""))
@@ -165,13 +170,13 @@ def main() -> None:
                 label = "vote"
                 c.post(
                     f"/g/{gid}/act",
-                    {"skill": "vote", "target": rng.choice(NAMES), "nonce": f"v{i}"},
+                    {"skill": "vote", "target": str(rng.randrange(len(NAMES))), "nonce": f"v{i}"},
                 )
             else:
                 label = "act"
                 c.post(
                     f"/g/{gid}/act",
-                    {"skill": "kill", "targets": rng.choice(NAMES), "nonce": f"k{i}"},
+                    {"skill": "kill", "targets": str(rng.randrange(len(NAMES))), "nonce": f"k{i}"},
                 )
             dt = time.perf_counter() - t0
             with lock:
