@@ -550,7 +550,8 @@ class Pipeline(RuleSet):
             out.extend(last_words.legal(state, seat))
         p = state.players[seat]
         alive, skills = p.alive, p.skills
-        for m in self._by_stage.get(state.stage_key, ()):
+        # a stage no mechanic names (M103's 遗言, 殉职) still offers what is usable anywhere (投降)
+        for m in self._by_stage.get(state.stage_key, self._anywhere):
             if m.plain:
                 if not alive or m.key not in skills:
                     continue
