@@ -11,6 +11,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -148,6 +149,26 @@ def god_roles(page: object) -> dict[str, str]:
         "rows => rows.slice(1).map(r => [r.cells[0].innerText, r.dataset.role])"
     )
     return {name: role for name, role in rows}
+
+
+class Console(NamedTuple):
+    """A director's phone with a new game's console open."""
+
+    context: object
+    page: object
+    links: list[str]
+    url: str
+    roles: dict[str, str]
+    """Each player's role, from the god view (name → role), in seat order."""
+
+
+def open_console(browser: object, server: str) -> Console:
+    """The director creates an M103 game without the clock on a phone and opens its console."""
+    context = phone(browser)
+    page = context.new_page()  # type: ignore[attr-defined]
+    links = director_creates_game(page, server, clock=False)
+    page.click("text=进入导演台")  # type: ignore[attr-defined]
+    return Console(context, page, links, page.url, god_roles(page))  # type: ignore[attr-defined]
 
 
 def close_stage(page: object, console: str) -> None:

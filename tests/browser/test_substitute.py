@@ -4,7 +4,12 @@ the reveal credits each act to whoever did it."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import close_stage, director_creates_game, god_roles, phone, shot
+from tests.browser.conftest import (
+    close_stage,
+    open_console,
+    phone,
+    shot,
+)
 
 
 def _command(d: object, name: str) -> object:
@@ -14,12 +19,7 @@ def _command(d: object, name: str) -> object:
 
 
 def test_history_and_the_reveal_keep_the_old_name(server: str, browser: object) -> None:
-    dctx = phone(browser)
-    d = dctx.new_page()  # type: ignore[attr-defined]
-    links = director_creates_game(d, server, clock=False)
-    d.click("text=进入导演台")
-    console = d.url
-    roles = god_roles(d)
+    dctx, d, links, console, roles = open_console(browser, server)
     names = list(roles)
     cupid = next(n for n, r in roles.items() if r == "牵线红娘")
     pctx = phone(browser)

@@ -4,16 +4,16 @@ stands). Forms start on 「请选择」, so nothing is submitted by a careless t
 
 from __future__ import annotations
 
-from tests.browser.conftest import close_stage, director_creates_game, god_roles, phone, shot
+from tests.browser.conftest import (
+    close_stage,
+    open_console,
+    phone,
+    shot,
+)
 
 
 def test_current_target_and_vote_and_the_teams_pick(server: str, browser: object) -> None:
-    dctx = phone(browser)
-    d = dctx.new_page()  # type: ignore[attr-defined]
-    links = director_creates_game(d, server, clock=False)
-    d.click("text=进入导演台")
-    console = d.url
-    roles = god_roles(d)
+    dctx, d, links, console, roles = open_console(browser, server)
     names = list(roles)
     assassins = [n for n in names if roles[n] == "卧底刺客"]
     others = [n for n in names if roles[n] not in ("卧底刺客", "牵线红娘")]

@@ -9,16 +9,10 @@ from django.test import Client
 
 from bansha.service.games import SERVICE
 from bansha.store.models import SeatRecord
+from tests.web.directors import director_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
-
-
-def _director(name: str = "dir") -> Client:
-    user = get_user_model().objects.create_user(name, password="a-long-password-1")
-    c = Client()
-    c.force_login(user)
-    return c
 
 
 def _new_game(c: Client, **extra: str) -> str:
@@ -32,7 +26,7 @@ def _links(html: str) -> list[str]:
 
 
 def test_the_console_lists_every_link_again_with_a_qr_code_and_copy_all() -> None:
-    d = _director()
+    d = director_client()
     gid = _new_game(d)
     page = d.get(f"/g/{gid}/director").content.decode()
     links = _links(page)
@@ -48,7 +42,7 @@ def test_the_console_lists_every_link_again_with_a_qr_code_and_copy_all() -> Non
 
 
 def test_a_reissued_link_works_and_the_old_one_gets_the_chinese_page() -> None:
-    d = _director()
+    d = director_client()
     gid = _new_game(d)
     old = _links(d.get(f"/g/{gid}/director").content.decode())[4]
     holder = Client()
@@ -70,16 +64,16 @@ def test_a_reissued_link_works_and_the_old_one_gets_the_chinese_page() -> None:
 
 
 def test_only_the_games_director_may_reissue() -> None:
-    d = _director("d1")
+    d = director_client("d1")
     gid = _new_game(d)
-    other = _director("d2")
+    other = director_client("d2")
     assert other.post(f"/g/{gid}/director/reissue", {"seat": "4"}).status_code == 404
     assert Client().post(f"/g/{gid}/director/reissue", {"seat": "4"}).status_code in (302, 404)
     assert SeatRecord.objects.filter(game_id=gid, seat=4).count() == 1
 
 
 def test_a_link_sealed_with_a_lost_key_is_not_shown(settings: object) -> None:
-    d = _director()
+    d = director_client()
     gid = _new_game(d)
     settings.SECRET_KEY = "another-key-" + "x" * 40  # type: ignore[attr-defined]
     d.force_login(get_user_model().objects.get(username="dir"))
@@ -89,7 +83,7 @@ def test_a_link_sealed_with_a_lost_key_is_not_shown(settings: object) -> None:
 
 
 def test_a_card_with_a_reason_reaches_the_carded_player_and_notices_show_recipients() -> None:
-    d = _director()
+    d = director_client()
     gid = _new_game(d)
     links = _links(d.get(f"/g/{gid}/director").content.decode())
     r = d.post(
@@ -110,7 +104,7 @@ def test_a_card_with_a_reason_reaches_the_carded_player_and_notices_show_recipie
 
 
 def test_concede_is_a_select_of_the_factions_in_play() -> None:
-    d = _director()
+    d = director_client()
     gid = _new_game(d)
     page = d.get(f"/g/{gid}/director").content.decode()
     form = re.search(r'name="faction".*?</select>', page, re.S)
@@ -120,7 +114,7 @@ def test_concede_is_a_select_of_the_factions_in_play() -> None:
 
 
 def test_reminders_name_who_has_not_voted_in_public_and_the_post_s_window() -> None:
-    d = _director()
+    d = director_client()
     gid = _new_game(d)
     for i in range(12):  # to the first 讨论日
         if SERVICE.load(gid).state.stage_key == "day":

@@ -5,12 +5,12 @@ import html
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from bansha.store.models import EventRecord, GameRecord
 from tests.hostile.corpus import HUGE, VARIANTS, expected, huge_file
+from tests.web.directors import director_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = "\n".join("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -18,10 +18,7 @@ NAMES = "\n".join("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 
 @pytest.fixture
 def director() -> Client:
-    user = get_user_model().objects.create_user("dir", password="a-long-password-1")
-    c = Client(raise_request_exception=False)
-    c.force_login(user)
-    return c
+    return director_client(raise_errors=False)
 
 
 def _upload(c: Client, path: Path) -> str:

@@ -2,25 +2,17 @@
 options are fields generated from the rule set's option table; 「我的游戏」 on the home page."""
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
+from tests.web.directors import director_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 
 
-def _director(name: str = "dir") -> Client:
-    user = get_user_model().objects.create_user(name, password="a-long-password-1")
-    c = Client()
-    c.force_login(user)
-    return c
-
-
 def test_options_are_fields_from_the_option_table_with_chinese_explanations() -> None:
-    page = _director().get("/new").content.decode()
+    page = director_client().get("/new").content.decode()
     assert 'name="opt-m103-prince"' in page and "每次都免死（规则贴原文）（默认）" in page
     assert "东宫太子的&lt;谁敢动我&gt;" in page
     assert 'name="opt-bs46-threshold_base"' in page and "按存活人数" in page
@@ -28,7 +20,7 @@ def test_options_are_fields_from_the_option_table_with_chinese_explanations() ->
 
 
 def test_an_error_keeps_what_was_typed_and_names_the_duplicate() -> None:
-    d = _director()
+    d = director_client()
     typed = "\n".join([*NAMES[:13], "甲"])
     r = d.post(
         "/new",
@@ -50,7 +42,7 @@ def test_an_error_keeps_what_was_typed_and_names_the_duplicate() -> None:
 
 
 def test_a_wrong_option_value_is_refused_in_chinese() -> None:
-    d = _director()
+    d = director_client()
     r = d.post(
         "/new", {"ruleset": "m103", "players": "\n".join(NAMES), "opt-m103-max_changes": "两次"}
     )
@@ -58,7 +50,7 @@ def test_a_wrong_option_value_is_refused_in_chinese() -> None:
 
 
 def test_options_reach_the_game_and_the_director_finds_it_in_my_games() -> None:
-    d = _director()
+    d = director_client()
     r = d.post(
         "/new",
         {
@@ -77,4 +69,4 @@ def test_options_reach_the_game_and_the_director_finds_it_in_my_games() -> None:
     home = d.get("/").content.decode()
     assert "我的游戏" in home and "周五群的M103" in home and f"/g/{record.id}/director" in home
     assert "开局 红线" in home
-    assert "周五群的M103" not in _director("other").get("/").content.decode()
+    assert "周五群的M103" not in director_client("other").get("/").content.decode()

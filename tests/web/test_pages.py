@@ -3,23 +3,16 @@
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from bansha.engine import Post, Say
 from bansha.rulesets import find_ruleset
 from bansha.service.games import SERVICE
 from bansha.store.models import SeatRecord
+from tests.web.directors import director_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
-
-
-def _director(name: str = "dir") -> Client:
-    user = get_user_model().objects.create_user(name, password="a-long-password-1")
-    c = Client()
-    c.force_login(user)
-    return c
 
 
 def _new_game(c: Client) -> tuple[str, list[str]]:
@@ -58,7 +51,7 @@ def test_home_and_demo_game_played_to_the_reveal() -> None:
 
 
 def test_join_link_is_exchanged_and_leaves_the_url() -> None:
-    d = _director()
+    d = director_client()
     gid, links = _new_game(d)
     player = Client()
     r = player.get(links[3])
@@ -69,13 +62,13 @@ def test_join_link_is_exchanged_and_leaves_the_url() -> None:
 
 
 def test_access_matrix() -> None:
-    d = _director("d1")
+    d = director_client("d1")
     gid, links = _new_game(d)
     gid2, links2 = _new_game(d)
     a = Client()
     a.get(links[0])
     stranger = Client()
-    other_director = _director("d2")
+    other_director = director_client("d2")
     # a player: own page yes; another game's page no (same answer as a missing game)
     assert a.get(f"/g/{gid}/me").status_code == 200
     assert a.get(f"/g/{gid2}/me").status_code == 404
@@ -99,7 +92,7 @@ def test_access_matrix() -> None:
 
 
 def test_substitute_revokes_the_old_link() -> None:
-    d = _director()
+    d = director_client()
     gid, links = _new_game(d)
     old = Client()
     old.get(links[5])
@@ -120,7 +113,7 @@ def test_substitute_revokes_the_old_link() -> None:
 
 
 def test_refused_act_shows_the_reason() -> None:
-    d = _director("refuse")
+    d = director_client("refuse")
     gid, links = _new_game(d)
     c = Client()
     c.get(links[0])
@@ -130,7 +123,7 @@ def test_refused_act_shows_the_reason() -> None:
 
 
 def test_tokens_never_reach_the_logs(caplog: pytest.LogCaptureFixture) -> None:
-    d = _director()
+    d = director_client()
     gid, links = _new_game(d)
     token = links[0].split("/join/")[1]
     stranger = Client()
@@ -142,7 +135,7 @@ def test_tokens_never_reach_the_logs(caplog: pytest.LogCaptureFixture) -> None:
 
 
 def test_guessing_links_is_rate_limited() -> None:
-    d = _director()
+    d = director_client()
     gid, _ = _new_game(d)
     guesser = Client()
     codes = [guesser.get(f"/g/{gid}/join/guess{i}").status_code for i in range(40)]
@@ -153,7 +146,7 @@ def test_guessing_links_is_rate_limited() -> None:
 def test_every_endpoint_checks_the_viewer() -> None:
     """For each route: the right viewer gets it; another seat, another game or nobody gets a 404
     (or the login page for director routes), and the page content is that viewer's own."""
-    d = _director("matrix")
+    d = director_client("matrix")
     gid, links = _new_game(d)
     gid2, links2 = _new_game(d)
     p3 = Client()
@@ -179,7 +172,7 @@ def test_every_endpoint_checks_the_viewer() -> None:
         ("post", f"/g/{gid}/director/command", {"command": "关闭阶段"}),
         ("post", f"/g/{gid}/director/thread", {"text": "1楼 甲 2026-11-30 10:00\n你好"}),
     ]
-    other = _director("matrix2")
+    other = director_client("matrix2")
     for method, path, data in director_routes:
         assert getattr(p3, method)(path, data).status_code == 302  # to the login page
         assert getattr(other, method)(path, data).status_code == 404
@@ -192,7 +185,7 @@ def test_every_endpoint_checks_the_viewer() -> None:
 
 
 def test_review_mode_director_edits_and_publishes_then_undoes() -> None:
-    d = _director()
+    d = director_client()
     r = d.post(
         "/new", {"ruleset": "m103", "players": "\n".join(NAMES), "options": "", "review": "on"}
     )
@@ -230,7 +223,7 @@ def test_review_mode_director_edits_and_publishes_then_undoes() -> None:
 
 
 def test_the_discussion_thread_reads_publicly_and_takes_posts_from_players() -> None:
-    d = _director()
+    d = director_client()
     gid, links = _new_game(d)
     _to_the_first_day(d, gid)
     game = SERVICE.load(gid)
@@ -253,7 +246,7 @@ def test_the_discussion_thread_reads_publicly_and_takes_posts_from_players() -> 
 
 
 def test_a_long_team_chat_shows_its_latest_messages_and_the_rest_on_request() -> None:
-    d = _director()
+    d = director_client()
     gid, links = _new_game(d)
     d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": "night"})
     game = SERVICE.load(gid)
@@ -270,7 +263,7 @@ def test_a_long_team_chat_shows_its_latest_messages_and_the_rest_on_request() ->
 
 
 def test_a_long_day_in_the_thread_is_paged_like_a_forum_newest_page_first() -> None:
-    d = _director()
+    d = director_client()
     gid, _ = _new_game(d)
     _to_the_first_day(d, gid)
     a, b = list(SERVICE.load(gid).state.living())[:2]

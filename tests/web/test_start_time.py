@@ -3,23 +3,16 @@
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
 from bansha.engine import clock
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
+from tests.web.directors import director_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 BS46 = [f"玩家{i}" for i in range(16)]
-
-
-def _director() -> Client:
-    user = get_user_model().objects.create_user("dir", password="a-long-password-1")
-    c = Client()
-    c.force_login(user)
-    return c
 
 
 def _post(c: Client, **fields: str) -> str:
@@ -30,7 +23,7 @@ def _post(c: Client, **fields: str) -> str:
 
 
 def test_the_form_offers_a_start_and_the_zones_from_the_catalogue() -> None:
-    html = _director().get("/new").content.decode()
+    html = director_client().get("/new").content.decode()
     assert 'name="start_date"' in html and 'name="start_time"' in html
     assert '<option value="Asia/Shanghai" selected>北京时间（Asia/Shanghai）</option>' in html
     assert "纽约时间（America/New_York）" in html
@@ -38,7 +31,7 @@ def test_the_form_offers_a_start_and_the_zones_from_the_catalogue() -> None:
 
 def test_a_start_in_beijing_time_gives_the_post_clock() -> None:
     tomorrow = clock.local(timezone.now(), clock.game_zone("Asia/Shanghai")).date() + timedelta(1)
-    html = _post(_director(), start_date=tomorrow.isoformat(), start_time="12:00")
+    html = _post(director_client(), start_date=tomorrow.isoformat(), start_time="12:00")
     assert "已开局" in html
     record = GameRecord.objects.get()
     assert record.timezone == "Asia/Shanghai"
@@ -53,7 +46,7 @@ def test_a_start_in_another_zone() -> None:
     zone = clock.game_zone("America/New_York")
     tomorrow = clock.local(timezone.now(), zone).date() + timedelta(1)
     _post(
-        _director(),
+        director_client(),
         start_date=tomorrow.isoformat(),
         start_time="12:00",
         timezone="America/New_York",
@@ -67,7 +60,7 @@ def test_a_start_in_another_zone() -> None:
 
 
 def test_blank_start_is_now_and_no_clock_is_no_deadline() -> None:
-    c = _director()
+    c = director_client()
     _post(c)
     first = GameRecord.objects.get()
     started = clock.parse_moment(first.options["start_at"], clock.game_zone("Asia/Shanghai"))
@@ -79,7 +72,7 @@ def test_blank_start_is_now_and_no_clock_is_no_deadline() -> None:
 
 
 def test_a_bad_start_is_refused_in_chinese_and_the_form_keeps_it() -> None:
-    c = _director()
+    c = director_client()
     html = _post(c, start_date="2020-01-01", start_time="12:00")
     assert "已经过去一个多小时了" in html and 'value="2020-01-01"' in html
     html = _post(c, start_date="2030-01-01", start_time="")
