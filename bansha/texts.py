@@ -163,6 +163,8 @@ BAD_LINK = "这个私密链接不对或已经失效（导演可能重新生成�
 DONE = "已执行：{name}"
 BAD_PLAYER_OR_NUMBER = "玩家或数字不对"
 COPIED = "已复制"
+LIVE_HELD = "页面有新内容：发送或清空你正在填写的内容后显示"
+"""Shown while a live update waits for what the viewer is typing or has chosen, unsent."""
 
 # ---------------------------------------------------------------- creating a game
 DUPLICATE_NAMES = "玩家名字不能重复：{names}"
