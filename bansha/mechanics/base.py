@@ -189,7 +189,19 @@ class Mechanic:
     def tonight(self, s: State) -> list[Use]:
         """This skill's uses on the current day number (one phase kind per skill)."""
         day = s.day
-        return [u for u in s.uses.get(self.key, ()) if u.day == day]
+        uses = s.uses.get(self.key)
+        if not uses:
+            return []
+        out: list[Use] = []
+        for i in range(len(uses) - 1, -1, -1):  # uses are recorded day by day: newest last
+            u = uses[i]
+            if u.day != day:
+                if u.day < day:
+                    break
+                continue
+            out.append(u)
+        out.reverse()
+        return out
 
     def record_use(
         self, ctx: Ctx, seat: int, targets: tuple[int, ...], choice: str | None = None

@@ -60,7 +60,10 @@ class AllOut(Condition):
     def holds(self, s: State, categories: dict[str, str]) -> bool:
         """See the class."""
         sel = self.sel
-        return not any(p.alive and sel.matches(s, p, categories) for p in s.players)
+        for p in s.players:  # noqa: SIM110 - a loop: mypyc compiles it, not a generator
+            if p.alive and sel.matches(s, p, categories):
+                return False
+        return True
 
 
 class HalfOfLiving(Condition):
@@ -72,11 +75,16 @@ class HalfOfLiving(Condition):
 
     def holds(self, s: State, categories: dict[str, str]) -> bool:
         """See the class."""
-        living = [p for p in s.players if p.alive]
+        living = n = 0
+        sel = self.sel
+        for p in s.players:
+            if p.alive:
+                living += 1
+                if sel.matches(s, p, categories):
+                    n += 1
         if not living:
             return False
-        n = sum(1 for p in living if self.sel.matches(s, p, categories))
-        return n * 2 > len(living) if self.strict else n * 2 >= len(living)
+        return n * 2 > living if self.strict else n * 2 >= living
 
 
 class AnyOf(Condition):
@@ -88,9 +96,11 @@ class AnyOf(Condition):
 
     def holds(self, s: State, categories: dict[str, str]) -> bool:
         """See the class."""
-        if self.every:
-            return all(c.holds(s, categories) for c in self.parts)
-        return any(c.holds(s, categories) for c in self.parts)
+        every = self.every
+        for c in self.parts:
+            if c.holds(s, categories) != every:
+                return not every
+        return every
 
 
 def _selector(raw: Any, where: str, known: dict[str, set[str]]) -> Selector:

@@ -118,19 +118,24 @@ class DayVote(Mechanic):
         accelerated = self._accelerated(s)
         standing = votes.current_ballots(s.ballots, accelerated)
 
+        living = s.living()
+        voters: set[int] = set()  # who keeps a vote, asked once per count
+        for x in living:
+            if board.may_vote(s, x):
+                voters.add(x)
+        weights = {v: board.vote_weight(s, v) for v in standing if v in voters}
+
         def counts_voter(v: int) -> bool:
-            return s.players[v].alive and board.may_vote(s, v)
+            return v in voters
 
         def counts_target(t: int) -> bool:
             return s.players[t].alive
 
         def weight(v: int) -> float:
-            return board.vote_weight(s, v)
+            return weights[v]
 
         # 没有投票的玩家: recorded for the director (M103: 记作一张黄牌)
-        omissions.record(
-            ctx, (x for x in s.living() if x not in standing and counts_voter(x)), self.key
-        )
+        omissions.record(ctx, [x for x in living if x not in standing and x in voters], self.key)
         counts = votes.tally(standing, weight, counts_voter, counts_target)
         abstain = sum(1 for v, t in standing.items() if t is None and counts_voter(v))
         tally_text = board.tally_text(s, counts, abstain)

@@ -123,6 +123,9 @@ class Pipeline(RuleSet):
             for i, spec in enumerate(stages):
                 self._when[_when_key(spec)] = self._read_when(spec, f"timetable.{phase}[{i}]")
         self.outcome = self._read_outcome()
+        judged = {f for f, _ in self.outcome.wins} | {f for f, _ in self.outcome.losses}
+        self._judged_factions = tuple(f for f in self.factions if f in judged)
+        """The factions with a win or loss condition, in the data file's order."""
         self.policy = self._read_last_words()
         self.teams: dict[str, tuple[tuple[str, ...], str | None]] = self._read_teams()
         self._held_phases = tuple(str(p) for p in self.data.get("hold_announcements") or [])
@@ -441,13 +444,16 @@ class Pipeline(RuleSet):
                 if not self.mechs[arg].due(state):
                     return False
             elif kind == "has":
-                if not any(arg in p.skills for p in state.players):
+                for p in state.players:
+                    if arg in p.skills:
+                        break
+                else:
                     return False
             elif kind == "dealt":
                 if arg not in self._dealt_skills:
                     return False
             elif kind == "last_words":
-                if not any(t is None for t in state.last_words.values()):
+                if None not in state.last_words.values():
                     return False
             elif kind == "day":
                 if day != int(arg):
@@ -707,12 +713,19 @@ class Pipeline(RuleSet):
             if step.when and not self._holds(step.when, s, s.day):
                 continue
             exits = len(s.exit_order)
-            details: list[str] = []
-            for m, params in zip(step.mechanics, step.params, strict=True):
-                text = m.do(ctx, res, params) if step.verb == "do" else m.resolve(ctx, res, params)
-                if text:
-                    details.append(f"{m.spec.name}：{text}" if len(step.mechanics) > 1 else text)
-            res.trace.append(f"{step.label}：{'；'.join(details)}" if details else step.label)
+            mechanics, do = step.mechanics, step.verb == "do"
+            if len(mechanics) == 1:  # the usual step: one skill, its text as it is
+                m = mechanics[0]
+                text = m.do(ctx, res, step.params[0]) if do else m.resolve(ctx, res, step.params[0])
+                res.trace.append(f"{step.label}：{text}" if text else step.label)
+            else:
+                details: list[str] = []
+                for i, m in enumerate(mechanics):
+                    params = step.params[i]
+                    text = m.do(ctx, res, params) if do else m.resolve(ctx, res, params)
+                    if text:
+                        details.append(f"{m.spec.name}：{text}")
+                res.trace.append(f"{step.label}：{'；'.join(details)}" if details else step.label)
             if s.ended or (len(s.exit_order) != exits and self.check_outcome(ctx)):
                 res.trace.append(self.say("trace_decided"))
                 break
@@ -803,9 +816,8 @@ class Pipeline(RuleSet):
     # ================================================================== outcome
     def factions_in_play(self, state: State) -> list[str]:
         """The factions with a win or loss condition that have members."""
-        named = {f for f, _ in self.outcome.wins} | {f for f, _ in self.outcome.losses}
         present = {p.faction for p in state.players}
-        return [f for f in self.factions if f in named and f in present]
+        return [f for f in self._judged_factions if f in present]
 
     def concede(self, ctx: Ctx, faction: str) -> None:
         """判负 by the director: the faction loses privately, then the usual checks."""
