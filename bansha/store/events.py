@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
 
 from bansha.engine.events import Event
 from bansha.store.models import CommandRecord, EventRecord, GameRecord
@@ -32,6 +33,10 @@ def append(
     """
     new_seq = expected_seq + len(events)
     try:
+        if connection.vendor == "postgresql" and 0 < len(events) <= ONE_STATEMENT_EVENTS:
+            if _append_in_one_statement(game_id, expected_seq, events, command, head) != 1:
+                raise ConcurrencyError(game_id)
+            return new_seq
         with transaction.atomic():
             if command is not None:  # a key seen before breaks the unique constraint
                 CommandRecord.objects.create(game_id=game_id, seq=new_seq, **command)
@@ -61,14 +66,85 @@ def append(
     return new_seq
 
 
+ONE_STATEMENT_EVENTS = 500
+"""On PostgreSQL an append of up to this many events is one statement (a command's few events, a
+new game's deal); a longer one is a transaction of the usual statements."""
+
+
+def _append_in_one_statement(
+    game_id: str,
+    expected_seq: int,
+    events: list[Event],
+    command: dict[str, Any] | None,
+    head: dict[str, Any] | None,
+) -> int:
+    """PostgreSQL: the head's move, the command's log row and the events in one statement (one
+    round trip instead of five: BEGIN, three statements, COMMIT). The rows are inserted only
+    when the head moved from ``expected_seq``, and a duplicate key or event aborts the whole
+    statement, so it is all or nothing as the transaction is. The number of game rows moved
+    (0: another writer appended first)."""
+    now = timezone.now()
+    game = GameRecord._meta
+    fields = {"seq": expected_seq + len(events), **(head or {})}
+    sets = ", ".join(f"{_column(GameRecord, name)} = %s" for name in fields)
+    params: list[Any] = [_prep(GameRecord, name, v) for name, v in fields.items()]
+    params += [game_id, expected_seq]
+    sql = [
+        f"WITH moved AS (UPDATE {game.db_table} SET {sets} WHERE id = %s AND seq = %s RETURNING id)"
+    ]
+    if command is not None:
+        row = {"digest": "", **command, "seq": expected_seq + len(events), "created_at": now}
+        columns = ", ".join(_column(CommandRecord, name) for name in row)
+        sql.append(
+            f", logged AS (INSERT INTO {CommandRecord._meta.db_table} (game_id, {columns})"
+            f" SELECT id, {', '.join(['%s'] * len(row))} FROM moved)"
+        )
+        params += [_prep(CommandRecord, name, v) for name, v in row.items()]
+    values = ", ".join(
+        ["(%s::integer, %s, %s::jsonb, %s::jsonb, %s::boolean, %s::smallint)"] * len(events)
+    )
+    sql.append(
+        f", added AS (INSERT INTO {EventRecord._meta.db_table}"
+        " (game_id, seq, kind, data, audience, chance, version, created_at)"
+        " SELECT moved.id, v.seq, v.kind, v.data, v.audience, v.chance, v.version, %s"
+        f" FROM moved, (VALUES {values}) AS v (seq, kind, data, audience, chance, version))"
+        " SELECT count(*) FROM moved"
+    )
+    params.append(_prep(EventRecord, "created_at", now))
+    for i, ev in enumerate(events):
+        params += [
+            expected_seq + i + 1,
+            ev.kind,
+            _prep(EventRecord, "data", ev.data),
+            _prep(EventRecord, "audience", list(ev.to) if isinstance(ev.to, tuple) else ev.to),
+            ev.chance,
+            ev.version,
+        ]
+    with connection.cursor() as cursor:
+        cursor.execute("".join(sql), params)
+        return int(cursor.fetchone()[0])
+
+
+def _column(model: Any, name: str) -> str:
+    """A field's column, quoted ("key" is a keyword)."""
+    return str(connection.ops.quote_name(model._meta.get_field(name).column))
+
+
+def _prep(model: Any, name: str, value: Any) -> Any:
+    """A value as the model's field writes it (JSON, an aware time) for a hand-written statement."""
+    return model._meta.get_field(name).get_db_prep_save(value, connection)
+
+
 def digest_of(game_id: str, key: str) -> str | None:
     """The digest of the command that landed with this idempotency key; None: none did ("" for
     commands logged before digests were kept)."""
-    return (
-        CommandRecord.objects.filter(game_id=game_id, key=key)
-        .values_list("digest", flat=True)
-        .first()
-    )
+    with connection.cursor() as cursor:  # one plain statement: a refused command reads it
+        cursor.execute(_DIGEST, [game_id, key])
+        row = cursor.fetchone()
+    return None if row is None else str(row[0])
+
+
+_DIGEST = f'SELECT digest FROM {CommandRecord._meta.db_table} WHERE game_id = %s AND "key" = %s'
 
 
 def load(game_id: str, after: int = 0) -> list[Event]:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.db import connection
+
 from bansha.store.models import GameRecord, SeatRecord
 
+_FIELDS = GameRecord._meta.concrete_fields
 _HELD = (
-    f"SELECT g.* FROM {GameRecord._meta.db_table} g"
+    f"SELECT {', '.join('g.' + f.column for f in _FIELDS)} FROM {GameRecord._meta.db_table} g"
     f" JOIN {SeatRecord._meta.db_table} s ON s.game_id = g.id"
     " WHERE g.id = %s AND s.seat = %s AND s.token_hash = %s AND s.revoked = %s"
 )
@@ -14,7 +19,32 @@ _HELD = (
 def game_held(game_id: str, seat: int, token_hash: str) -> GameRecord | None:
     """The game, if ``token_hash`` is the live (not revoked) link of ``seat`` in it; else None.
 
-    Written as SQL: it runs on every player request, and building it through the ORM cost more
-    than the page's engine work."""
-    found = list(GameRecord.objects.raw(_HELD, [game_id, seat, token_hash, False]))
-    return found[0] if found else None
+    Written as SQL and read with a plain cursor: it runs on every player request, and building
+    it through the ORM (or its raw queries) cost more than the page's engine work. Each column is
+    converted as the ORM converts it (JSON, aware times, SQLite's booleans)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_HELD, [game_id, seat, token_hash, False])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = []
+    for value, (column, converters) in zip(row, _converters(), strict=True):
+        for convert in converters:
+            value = convert(value, column, connection)
+        values.append(value)
+    return GameRecord.from_db(connection.alias, [f.attname for f in _FIELDS], values)
+
+
+_CONVERTERS: dict[str, list[tuple[Any, list[Any]]]] = {}
+
+
+def _converters() -> list[tuple[Any, list[Any]]]:
+    """Each column's converters from the database's value to the field's, as the ORM applies
+    them (made once per database vendor)."""
+    if connection.vendor not in _CONVERTERS:
+        columns = [f.get_col(GameRecord._meta.db_table) for f in _FIELDS]
+        _CONVERTERS[connection.vendor] = [
+            (c, connection.ops.get_db_converters(c) + c.get_db_converters(connection))
+            for c in columns
+        ]
+    return _CONVERTERS[connection.vendor]

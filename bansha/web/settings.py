@@ -150,8 +150,9 @@ USE_TZ = True
 
 # Sessions (a seat and the hash of its link, or a director's login) live in the database: the
 # cookie is only a random key, so logging out ends the session everywhere. Flash messages stay in
-# a signed cookie that is never trusted as markup (bansha.web.messages).
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# a signed cookie that is never trusted as markup (bansha.web.messages). bansha.web.sessions is
+# Django's database engine with its per-request read as one plain statement.
+SESSION_ENGINE = "bansha.web.sessions"
 MESSAGE_STORAGE = "bansha.web.messages.UntrustedCookieStorage"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
