@@ -18,3 +18,13 @@ class RedactTokens(logging.Filter):
             record.msg = JOIN_PATH.sub(r"\1…", message)
             record.args = ()
         return True
+
+
+class UnwatchedGames(logging.Filter):
+    """Drop the PostgreSQL channel layer's warning that a game's group has no member: every
+    command of a game with no page open said so (a log line and a write per command); a game no
+    one is watching is the usual case, not a fault."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Keep every record but that warning."""
+        return not str(record.msg).startswith("Group: %s does not exist")

@@ -173,7 +173,10 @@ STATIC_URL = "static/"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"redact": {"()": "bansha.web.logfilters.RedactTokens"}},
+    "filters": {
+        "redact": {"()": "bansha.web.logfilters.RedactTokens"},
+        "unwatched": {"()": "bansha.web.logfilters.UnwatchedGames"},
+    },
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact"]}},
     "loggers": {
         "django.request": {
@@ -182,6 +185,7 @@ LOGGING = {
             "propagate": False,
             "filters": ["redact"],
         },
+        "channels_postgres.core": {"level": "WARNING", "filters": ["unwatched"]},
         "django.server": {
             "handlers": ["console"],
             "level": "WARNING",
