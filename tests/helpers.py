@@ -2,9 +2,12 @@
 
 from pathlib import Path
 
+import pytest
+
 from bansha.engine import Close, Game
 from bansha.mechanics.vote_posts import vote_format
 from bansha.rulesets import find_ruleset
+from bansha.scenario import ScenarioFileError, run_scenario
 
 M103_NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 M103_DEAL = (
@@ -43,3 +46,12 @@ def m103_scenario(folder: Path, steps: str, name: str = "s.yaml") -> Path:
         encoding="utf-8",
     )
     return f
+
+
+def assert_refused_at(f: Path, where: str, words: str) -> None:
+    """Running scenario file ``f`` is refused before the game is dealt, with one Chinese line
+    naming the file and the key path ``where`` and saying ``words`` (never a traceback)."""
+    with pytest.raises(ScenarioFileError) as e:
+        run_scenario(f)
+    assert str(e.value).startswith(f"{f}: {where}："), str(e.value)
+    assert words in str(e.value)

@@ -176,3 +176,19 @@ def close_stage(page: object, console: str) -> None:
     page.goto(console)  # type: ignore[attr-defined]
     page.click("#cmd-close button[type=submit]")  # type: ignore[attr-defined]
     page.wait_for_load_state()  # type: ignore[attr-defined]
+
+
+def close_to_first_day(page: object, console: str) -> None:
+    """The director closes stage after stage (M103's night stages between) until the first 讨论日."""
+    for _ in range(10):
+        page.goto(console)  # type: ignore[attr-defined]
+        if "讨论日" in page.locator("header").inner_text():  # type: ignore[attr-defined]
+            return
+        close_stage(page, console)
+    raise AssertionError("no 讨论日 after ten closes")
+
+
+def living_names(page: object) -> list[str]:
+    """The players still in the game, in seat order, from the director's god view."""
+    rows = page.locator("#god table tr").all_inner_texts()  # type: ignore[attr-defined]
+    return [n for n in PLAYERS if any(r.startswith(n) and "存活" in r for r in rows)]

@@ -3,29 +3,24 @@ post only once it is sent (or emptied), and says meanwhile that there is more to
 
 from __future__ import annotations
 
-from tests.browser.conftest import PLAYERS, director_creates_game, phone, shot
+from tests.browser.conftest import (
+    PLAYERS,
+    close_to_first_day,
+    living_names,
+    open_console,
+    phone,
+    shot,
+)
 
 
 def test_a_half_typed_post_survives_other_players_posts(server: str, browser: object) -> None:
-    dctx = phone(browser)
-    d = dctx.new_page()  # type: ignore[attr-defined]
-    links = director_creates_game(d, server, clock=False)
-    d.click("text=进入导演台")
-    director_url = d.url
-    for _ in range(8):
-        d.goto(director_url)
-        if "讨论日" in d.locator("header").inner_text():
-            break
-        d.click("#cmd-close button[type=submit]")
-        d.wait_for_load_state()
-    rows = d.locator("#god table tr").all_inner_texts()
-    writer_name, other_name = [
-        n for n in PLAYERS if any(r.startswith(n) and "存活" in r for r in rows)
-    ][:2]
+    console = open_console(browser, server)
+    close_to_first_day(console.page, console.url)
+    writer_name, other_name = living_names(console.page)[:2]
     pages = {}
     for name in (writer_name, other_name):
         page = phone(browser).new_page()  # type: ignore[attr-defined]
-        page.goto(links[PLAYERS.index(name)])
+        page.goto(console.links[PLAYERS.index(name)])
         page.click("#thread-link")
         pages[name] = page
     writer, other = pages[writer_name], pages[other_name]
@@ -59,4 +54,4 @@ def test_a_half_typed_post_survives_other_players_posts(server: str, browser: ob
     assert writer.locator("#live-held").count() == 0
     for page in pages.values():
         page.context.close()
-    dctx.close()  # type: ignore[attr-defined]
+    console.context.close()  # type: ignore[attr-defined]

@@ -5,7 +5,7 @@ the reveal credits each act to whoever did it."""
 from __future__ import annotations
 
 from tests.browser.conftest import (
-    close_stage,
+    close_to_first_day,
     open_console,
     phone,
     shot,
@@ -31,10 +31,7 @@ def test_history_and_the_reveal_keep_the_old_name(server: str, browser: object) 
     boxes.nth(1).check()
     form.locator("button[type=submit]").click()
     p.wait_for_load_state()
-    for _ in range(10):
-        close_stage(d, console)
-        if "讨论日" in d.locator("header").inner_text():
-            break
+    close_to_first_day(d, console)
     p.reload()
     voted_for = next(n for n in names if n != cupid)
     p.locator("form.act[data-skill=vote] select[name=target]").select_option(label=voted_for)

@@ -4,7 +4,14 @@ original, an abstention and a malformed vote end with the tally the post's rules
 
 from __future__ import annotations
 
-from tests.browser.conftest import PLAYERS, director_creates_game, phone, shot
+from tests.browser.conftest import (
+    PLAYERS,
+    close_to_first_day,
+    living_names,
+    open_console,
+    phone,
+    shot,
+)
 
 
 def _post(page: object, text: str, quote: int | None = None) -> None:
@@ -17,20 +24,10 @@ def _post(page: object, text: str, quote: int | None = None) -> None:
 
 
 def test_a_day_of_discussion_in_the_thread(server: str, browser: object) -> None:
-    dctx = phone(browser)
-    d = dctx.new_page()  # type: ignore[attr-defined]
-    links = director_creates_game(d, server, clock=False)
-    d.click("text=进入导演台")
-    director_url = d.url
-    for _ in range(8):
-        d.goto(director_url)
-        if "讨论日" in d.locator("header").inner_text():
-            break
-        d.click("#cmd-close button[type=submit]")
-        d.wait_for_load_state()
-    assert "讨论日" in d.locator("header").inner_text()
-    rows = d.locator("#god table tr").all_inner_texts()
-    living = [n for n in PLAYERS if any(r.startswith(n) and "存活" in r for r in rows)]
+    console = open_console(browser, server)
+    d, links, director_url = console.page, console.links, console.url
+    close_to_first_day(d, director_url)
+    living = living_names(d)
     a, b, c, e = living[:4]
     pages = {}
     for name in (a, b, c, e):
@@ -70,4 +67,4 @@ def test_a_day_of_discussion_in_the_thread(server: str, browser: object) -> None
     assert f"只看 {a}" in thread.locator("#lift").inner_text()
     for page in pages.values():
         page.context.close()
-    dctx.close()  # type: ignore[attr-defined]
+    console.context.close()  # type: ignore[attr-defined]

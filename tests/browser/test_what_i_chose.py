@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tests.browser.conftest import (
     close_stage,
+    close_to_first_day,
     open_console,
     phone,
     shot,
@@ -60,10 +61,7 @@ def test_current_target_and_vote_and_the_teams_pick(server: str, browser: object
     outsider.goto(links[names.index(others[2])])
     assert "本队当前选择" not in outsider.content()
 
-    for _ in range(10):  # to the first discussion day
-        close_stage(d, console)
-        if "讨论日" in d.content():
-            break
+    close_to_first_day(d, console)
     a.reload()
     vote = a.locator("form.act[data-skill=vote]")
     assert vote.locator("select[name=target]").input_value() == ""

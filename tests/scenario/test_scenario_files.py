@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from bansha.scenario import ScenarioFailure, ScenarioFileError, final_state, run_scenario
-from tests.helpers import m103_scenario
+from tests.helpers import assert_refused_at, m103_scenario
 
 ROOT = Path(__file__).parent.parent / "scenarios"
 FILES = sorted(ROOT.glob("*/*.yaml"))
@@ -92,10 +92,7 @@ def test_malformed_step_is_named_in_chinese(
 ) -> None:
     """A step missing a field or of the wrong shape names the file and the key path in Chinese
     (docs/scenarios.md), before the game is dealt, never a traceback."""
-    f = m103_scenario(tmp_path, steps)
-    with pytest.raises(ScenarioFileError) as e:
-        run_scenario(f)
-    assert str(e.value).startswith(f"{f}: {where}：") and words in str(e.value)
+    assert_refused_at(m103_scenario(tmp_path, steps), where, words)
 
 
 def test_not_yaml_is_named_in_chinese(tmp_path: Path) -> None:
