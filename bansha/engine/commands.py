@@ -2,66 +2,90 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
+
+from bansha.engine.records import FrozenRecord
 
 
-@dataclass(slots=True, frozen=True)
-class Act:
+class Act(FrozenRecord):
     """A player uses a skill (技能) by its key, with targets (seats) and an optional choice or text."""
 
-    by: int
-    skill: str
-    targets: tuple[int, ...] = ()
-    choice: str | None = None
-    at: datetime | None = None
+    FIELDS = ("by", "skill", "targets", "choice", "at")
+
+    def __init__(
+        self,
+        by: int,
+        skill: str,
+        targets: tuple[int, ...] = (),
+        choice: str | None = None,
+        at: datetime | None = None,
+    ) -> None:
+        self.by: Final = by
+        self.skill: Final = skill
+        self.targets: Final = targets
+        self.choice: Final = choice
+        self.at: Final = at
 
 
-@dataclass(slots=True, frozen=True)
-class Vote:
+class Vote(FrozenRecord):
     """A day vote; ``target`` None is an abstention (弃权)."""
 
-    by: int
-    target: int | None
-    at: datetime | None = None
+    FIELDS = ("by", "target", "at")
+
+    def __init__(self, by: int, target: int | None, at: datetime | None = None) -> None:
+        self.by: Final = by
+        self.target: Final = target
+        self.at: Final = at
 
 
-@dataclass(slots=True, frozen=True)
-class Close:
+class Close(FrozenRecord):
     """Close the current stage, as when its deadline passes."""
 
-    at: datetime | None = None
+    FIELDS = ("at",)
+
+    def __init__(self, at: datetime | None = None) -> None:
+        self.at: Final = at
 
 
-@dataclass(slots=True, frozen=True)
-class Director:
+class Director(FrozenRecord):
     """A director's command (红牌, 黄牌, 蓝牌, 警告, 替补, 加速, 判负 ...) with its arguments."""
 
-    name: str
-    args: dict[str, Any] = field(default_factory=dict)
-    at: datetime | None = None
+    FIELDS = ("name", "args", "at")
+
+    def __init__(
+        self, name: str, args: dict[str, Any] | None = None, at: datetime | None = None
+    ) -> None:
+        self.name: Final = name
+        self.args: Final[dict[str, Any]] = {} if args is None else args
+        self.at: Final = at
 
 
-@dataclass(slots=True, frozen=True)
-class Say:
+class Say(FrozenRecord):
     """A message in a team chat (QQ群): only living members of the group may speak."""
 
-    by: int
-    group: str
-    text: str
-    at: datetime | None = None
+    FIELDS = ("by", "group", "text", "at")
+
+    def __init__(self, by: int, group: str, text: str, at: datetime | None = None) -> None:
+        self.by: Final = by
+        self.group: Final = group
+        self.text: Final = text
+        self.at: Final = at
 
 
-@dataclass(slots=True, frozen=True)
-class Post:
+class Post(FrozenRecord):
     """A post (楼) in the game's discussion thread, optionally quoting an earlier floor of the
     same day; a vote post (投票对象：… 投票理由：…) in a vote stage is also the player's vote."""
 
-    by: int
-    text: str
-    quote: int | None = None
-    at: datetime | None = None
+    FIELDS = ("by", "text", "quote", "at")
+
+    def __init__(
+        self, by: int, text: str, quote: int | None = None, at: datetime | None = None
+    ) -> None:
+        self.by: Final = by
+        self.text: Final = text
+        self.quote: Final = quote
+        self.at: Final = at
 
 
 Command = Act | Vote | Close | Director | Say | Post

@@ -17,6 +17,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
+from bansha.engine.template import Template
 from bansha.mechanics import penalties, thread, votes
 
 NAME_SEP = "、"
@@ -90,6 +91,7 @@ class RuleSet:
         self.factions: dict[str, str] = data["factions"]
         self.words: dict[str, str] = data.get("words", {})
         self.texts: dict[str, str] = data.get("texts", {})
+        self._templates: dict[str, Template] = {}
         self.options = self._resolve_options(options or {})
         self.zone = clock.game_zone(str(self.options["timezone"]))
         """The game's zone (R-ALL-10)."""
@@ -181,8 +183,14 @@ class RuleSet:
                 values[k] = names[v] if v is not None else self.words.get("nobody", "无")
             else:
                 values[k] = v
-        template = self.texts.get(key, key)
-        return template.format(**values)
+        return self.fill(self.texts.get(key, key), values)
+
+    def fill(self, template: str, values: dict[str, Any]) -> str:
+        """A template filled with ``values`` (the template read once, on first use)."""
+        read = self._templates.get(template)
+        if read is None:
+            read = self._templates[template] = Template(template)
+        return read.fill(values)
 
     def role_card(self, role: str, faction: str) -> dict[str, Any]:
         """The role card a player receives: role, faction and the post's skill texts."""

@@ -9,60 +9,104 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from bansha.engine.events import Event
+from bansha.engine.records import FrozenRecord, Record
 
 
-@dataclass(slots=True)
-class Player:
+class Player(Record):
     """One seat at the table and what the director knows of it."""
 
-    seat: int
-    name: str
-    role: str = ""
-    faction: str = ""
-    alive: bool = True
-    skills: set[str] = field(default_factory=set)
-    counts_as: str | None = None
-    exit_cause: str | None = None
-    exit_day: int = 0
-    """The day number of the phase the player exited in (with ``exit_cause``)."""
-    results: list[str] = field(default_factory=list)
-    cards: dict[str, int] = field(default_factory=dict)
+    FIELDS = (
+        "seat",
+        "name",
+        "role",
+        "faction",
+        "alive",
+        "skills",
+        "counts_as",
+        "exit_cause",
+        "exit_day",
+        "results",
+        "cards",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        role: str = "",
+        faction: str = "",
+        alive: bool = True,
+        skills: set[str] | None = None,
+        counts_as: str | None = None,
+        exit_cause: str | None = None,
+        exit_day: int = 0,
+        results: list[str] | None = None,
+        cards: dict[str, int] | None = None,
+    ) -> None:
+        self.seat = seat
+        self.name = name
+        self.role = role
+        self.faction = faction
+        self.alive = alive
+        self.skills: set[str] = set() if skills is None else skills
+        self.counts_as = counts_as
+        self.exit_cause = exit_cause
+        self.exit_day = exit_day
+        """The day number of the phase the player exited in (with ``exit_cause``)."""
+        self.results: list[str] = [] if results is None else results
+        self.cards: dict[str, int] = {} if cards is None else cards
 
 
-@dataclass(slots=True)
-class ActRecord:
+class ActRecord(Record):
     """A submitted act in the current stage (the last submission stands)."""
 
-    seat: int
-    skill: str
-    targets: tuple[int, ...]
-    choice: str | None
-    at: datetime | None
-    seq: int = 0
-    """The position of the ``acted`` event: which of several members' submissions came last."""
+    FIELDS = ("seat", "skill", "targets", "choice", "at", "seq")
+
+    def __init__(
+        self,
+        seat: int,
+        skill: str,
+        targets: tuple[int, ...],
+        choice: str | None,
+        at: datetime | None,
+        seq: int = 0,
+    ) -> None:
+        self.seat = seat
+        self.skill = skill
+        self.targets = targets
+        self.choice = choice
+        self.at = at
+        self.seq = seq
+        """The position of the ``acted`` event: which of several members' submissions came last."""
 
 
-@dataclass(slots=True, frozen=True)
-class Use:
+class Use(FrozenRecord):
     """One resolved use of a skill: a mechanic's memory (once per target, not two nights running,
     used up...) is read from these, typed, instead of from untyped flags."""
 
-    day: int
-    seat: int
-    targets: tuple[int, ...]
-    choice: str | None = None
+    FIELDS = ("day", "seat", "targets", "choice")
+
+    def __init__(
+        self, day: int, seat: int, targets: tuple[int, ...], choice: str | None = None
+    ) -> None:
+        self.day: Final = day
+        self.seat: Final = seat
+        self.targets: Final = targets
+        self.choice: Final = choice
 
 
-@dataclass(slots=True)
-class Ballot:
+class Ballot(Record):
     """One vote or change (改票) in the current stage's vote history."""
 
-    voter: int
-    target: int | None
-    at: datetime | None
+    FIELDS = ("voter", "target", "at")
+
+    def __init__(self, voter: int, target: int | None, at: datetime | None) -> None:
+        self.voter = voter
+        self.target = target
+        self.at = at
 
 
 @dataclass(slots=True)

@@ -44,13 +44,12 @@ class SkillSpec:
     hidden: bool
 
 
-@dataclass(slots=True)
 class Resolution:
     """One stage's resolution under way: the trace built from the steps' own labels."""
 
-    day: int
-    trace: list[str]
-    ended: bool = False
+    def __init__(self, day: int, trace: list[str]) -> None:
+        self.day = day
+        self.trace = trace
 
 
 class Mechanic:

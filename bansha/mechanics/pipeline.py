@@ -364,7 +364,7 @@ class Pipeline(RuleSet):
         template = (self.texts.get(f"{key}.{skill}") if skill else None) or self.texts.get(key, key)
         if skill is not None:
             params.setdefault("skill", self.skill_name(skill) if skill in self.skills else skill)
-        return template.format(**params)
+        return self.fill(template, params)
 
     def cause_word(self, cause: str) -> str:
         """How an exit's cause is told (``causes`` of the data file)."""

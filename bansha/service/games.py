@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import logging
@@ -476,9 +475,9 @@ def _timed(cmd: Command) -> Command:
 def _payload(cmd: Command) -> dict[str, Any]:
     """What a command asks for, without its time (the command log's record of it)."""
     return {
-        f.name: list(v) if isinstance(v := getattr(cmd, f.name), tuple) else v
-        for f in dataclasses.fields(cmd)
-        if f.name != "at"
+        name: list(v) if isinstance(v, tuple) else v
+        for name, v in zip(cmd.FIELDS, cmd.values(), strict=True)
+        if name != "at"
     }
 
 
