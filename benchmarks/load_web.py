@@ -102,6 +102,24 @@ def start_server(home: str, port: int, workers: int, threads: int = 4) -> subpro
     raise RuntimeError("server did not start")
 
 
+def processor_seconds(pid: int) -> float:
+    """User and system processor seconds of ``pid`` and every process under it, from ``/proc``
+    (the server's workers are its children)."""
+    total = 0.0
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{p}/task/{p}/children") as f:
+                todo += [int(c) for c in f.read().split()]
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def main() -> None:
     """Create the games, seat every player, pace the requests, print throughput and latency."""
     ap = argparse.ArgumentParser()
@@ -183,6 +201,7 @@ def main() -> None:
                 latencies.append(dt)
                 by_kind.setdefault(label, []).append(dt)
 
+        cpu_before = processor_seconds(proc.pid)
         start = time.perf_counter()
         total = int(args.rate * args.seconds)
         with ThreadPoolExecutor(args.threads) as pool:
@@ -193,13 +212,15 @@ def main() -> None:
                     time.sleep(due - now)
                 pool.submit(one, i)
         elapsed = time.perf_counter() - start
+        cpu = processor_seconds(proc.pid) - cpu_before
         lat = sorted(latencies)
         p50 = statistics.median(lat) * 1000
         p99 = lat[int(len(lat) * 0.99) - 1] * 1000
         db = "PostgreSQL" if os.environ.get("BANSHA_DATABASE_URL") else "SQLite"
         print(
             f"{db}, {args.workers} workers: {len(lat)} requests in {elapsed:.1f} s = "
-            f"{len(lat) / elapsed:.0f} req/s; p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+            f"{len(lat) / elapsed:.0f} req/s; p50 {p50:.1f} ms, p99 {p99:.1f} ms; server "
+            f"{cpu / elapsed:.2f} cores, {cpu / len(lat) * 1000:.2f} ms processor time a request"
         )
         for label, values in sorted(by_kind.items()):
             values.sort()
