@@ -71,8 +71,8 @@ class Mechanic:
     """The mechanic checks its acts itself (:meth:`validate`) instead of the pipeline's ladder."""
     hooks: ClassVar[frozenset[str]] = frozenset()
     """Which of the hooks below the mechanic answers (``on_setup``, ``on_exit``,
-    ``on_voted_out``, ``on_phase_start``, ``on_faction_lost``, ``weight``, ``may_vote``): the
-    pipeline calls only those."""
+    ``on_voted_out``, ``on_phase_start``, ``on_stage_open``, ``on_faction_lost``, ``weight``,
+    ``may_vote``): the pipeline calls only those."""
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         self.board = board
@@ -159,6 +159,9 @@ class Mechanic:
 
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """A phase has begun (after the pipeline's own day-start announcement)."""
+
+    def on_stage_open(self, ctx: Ctx, key: str) -> None:
+        """One of the skill's stages has opened, the game still on (``on_stage_open``)."""
 
     def on_voted_out(self, ctx: Ctx, seat: int) -> bool:
         """``seat`` tops the exile vote: return True if he stays in (the idiot's card)."""

@@ -113,6 +113,10 @@ class Pipeline(RuleSet):
         self._on_exit = tuple(m for m in every if "on_exit" in m.hooks)
         self._on_voted_out = tuple(m for m in every if "on_voted_out" in m.hooks)
         self._on_phase_start = tuple(m for m in every if "on_phase_start" in m.hooks)
+        self._on_stage_open = {
+            stage: tuple(m for m in ms if "on_stage_open" in m.hooks)
+            for stage, ms in self._by_stage.items()
+        }
         self._on_setup = tuple(m for m in every if "on_setup" in m.hooks)
         self._on_faction_lost = tuple(m for m in every if "on_faction_lost" in m.hooks)
         self._weighers = tuple(m for m in every if "weight" in m.hooks)
@@ -544,6 +548,13 @@ class Pipeline(RuleSet):
             last_words.publish_and_close(ctx, phase=s.phase_label())
         for m in self._on_phase_start:
             m.on_phase_start(ctx, phase, day)
+
+    def on_stage_open(self, ctx: Ctx, key: str) -> None:
+        """A stage has opened and the game is still on: each of its skills' mechanics that asks
+        is told (the hunter learns his shot is due when its stage opens, never after the game
+        ended at his exit)."""
+        for m in self._on_stage_open.get(key, ()):
+            m.on_stage_open(ctx, key)
 
     # ================================================================== acts
     def legal(self, state: State, seat: int) -> list[LegalAct]:

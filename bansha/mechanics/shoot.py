@@ -2,8 +2,9 @@
 
 预女猎白's 猎人 「开枪：被狼人袭击或被放逐出局时，可以开枪带走一名玩家；被女巫毒死时不能开枪；可以放弃」: due when
 he exits by one of ``causes`` (and was not hit tonight by a skill of ``not_if``), in a stage of its own
-(``when: due:<skill>``) that opens right after his exit is announced; no pick by its close is a
-shot declined. The shot player exits at once, announced.
+(``when: due:<skill>``) that opens right after his exit is announced, and he is told so when it
+opens (an exit that ends the game opens no stage: he is not told he may shoot); no pick by its
+close is a shot declined. The shot player exits at once, announced.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ class Shoot(Mechanic):
 
     kind = "shoot_on_exit"
     plain = False
-    hooks = frozenset({"on_exit"})
+    hooks = frozenset({"on_exit", "on_stage_open"})
     hint = "harm"
     by_due = True
 
@@ -68,7 +69,12 @@ class Shoot(Mechanic):
         if any(self.board.used_on_tonight(s, k, seat) for k in self.p.not_if):
             return
         ctx.emit("pending", {"key": self.pending, "value": seat})
-        ctx.emit("notice", {"key": f"due_{self.key}", "params": {}}, (seat,))
+
+    def on_stage_open(self, ctx: Ctx, key: str) -> None:
+        """His shot's stage has opened: he is told it is his to take."""
+        seat = ctx.state.pending.get(self.pending)
+        if seat is not None:
+            ctx.emit("notice", {"key": f"due_{self.key}", "params": {}}, (int(seat),))
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """One living player (not himself)."""

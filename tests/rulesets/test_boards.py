@@ -14,6 +14,7 @@ from bansha.engine import Act, Close, Game
 from bansha.engine.errors import SetupError
 from bansha.engine.views import view
 from bansha.rulesets import builtin_ids, find_ruleset, load_variant_text
+from bansha.scenario.runner import run_scenario
 from bansha.sim.agents import play_random
 from bansha.sim.heuristic import bot_command
 from bansha.sim.simulate import play_games
@@ -152,3 +153,26 @@ def test_the_guides_16_player_board_plays() -> None:
         check_replay(g)
         check_history(g)
     check_views(g)
+
+
+SCENARIOS = PACKAGE.parent / "tests" / "scenarios" / "standard12"
+
+
+def _hunter_notices(scenario: str) -> tuple[list[str], list[str]]:
+    """The keys of what 庚 (the hunter) was privately told, and the kinds of every event, in order."""
+    game = run_scenario(SCENARIOS / scenario).game
+    hunter = NAMES.index("庚")
+    told = [e.data["key"] for e in game.events if e.kind == "notice" and e.to == (hunter,)]
+    return told, [e.data.get("key", e.kind) for e in game.events]
+
+
+def test_a_hunter_whose_exit_ends_the_game_is_not_told_he_may_shoot() -> None:
+    # the last 神民 attacked at night: 屠边 decides the game at the night's close, no 开枪 stage
+    told, _ = _hunter_notices("wolves-win-gods-out.yaml")
+    assert "you_are_out" in told and "due_shoot" not in told
+
+
+def test_a_hunter_is_told_of_his_shot_when_its_stage_opens_after_the_nights_exits() -> None:
+    told, order = _hunter_notices("hunter-shoots-after-night-kill.yaml")
+    assert told.count("due_shoot") == 1
+    assert order.index("due_shoot") > order.index("day_start")  # R-ALL-11: exits told first
