@@ -149,16 +149,14 @@ _DIGEST = f'SELECT digest FROM {CommandRecord._meta.db_table} WHERE game_id = %s
 
 def load(game_id: str, after: int = 0) -> list[Event]:
     """The game's events after ``after``, in order."""
-    rows = EventRecord.objects.filter(game_id=game_id, seq__gt=after).order_by("seq")
+    rows = (
+        EventRecord.objects.filter(game_id=game_id, seq__gt=after)
+        .order_by("seq")
+        .values_list("kind", "data", "audience", "chance", "version")
+    )  # tuples, not model instances: a page often catches its cached game up by a few events
     return [
-        Event(
-            r.kind,
-            r.data,
-            tuple(r.audience) if isinstance(r.audience, list) else r.audience,
-            r.chance,
-            r.version,
-        )
-        for r in rows.iterator()
+        Event(kind, data, tuple(audience) if isinstance(audience, list) else audience, chance, v)
+        for kind, data, audience, chance, v in rows.iterator()
     ]
 
 
