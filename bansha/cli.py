@@ -43,6 +43,16 @@ def _thread_app() -> typer.Typer:
 
 
 app.add_typer(_thread_app(), name="thread")
+
+
+def _game_app() -> typer.Typer:
+    """The ``game`` commands (imported here, after the words above are installed)."""
+    from bansha.game_cli import game_app
+
+    return game_app
+
+
+app.add_typer(_game_app(), name="game")
 console = Console()
 FAILED = texts.CLI_SCENARIO_FAILED
 

@@ -115,7 +115,7 @@ class GameService:
             )
             store.append(record.id, 0, game.events, head=self._head(game))
             tokens = {
-                seat: self._new_link(record.id, seat, name, bot=seat in bots)
+                seat: self.new_link(record.id, seat, name, bot=seat in bots)
                 for seat, name in enumerate(players)
             }
         record.refresh_from_db()
@@ -148,7 +148,7 @@ class GameService:
         inputs.check_name(name)
         with transaction.atomic():
             SeatRecord.objects.filter(game_id=game_id, seat=seat).update(revoked=True)
-            token = self._new_link(game_id, seat, name, bot=bot)
+            token = self.new_link(game_id, seat, name, bot=bot)
         try:
             from bansha.web.live import revoked
 
@@ -157,7 +157,7 @@ class GameService:
             log.exception("closing the sockets of seat %s in %s", seat, game_id)
         return token
 
-    def _new_link(self, game_id: str, seat: int, name: str, *, bot: bool = False) -> str:
+    def new_link(self, game_id: str, seat: int, name: str, *, bot: bool = False) -> str:
         """A new link for the seat: only its token's hash decides who holds the seat; the sealed
         copy lets the director's console show the link again (``bansha.service.links``)."""
         token = secrets.token_urlsafe(TOKEN_BYTES)

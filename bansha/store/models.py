@@ -27,6 +27,11 @@ class GameRecord(models.Model):
     seq = models.IntegerField(default=0)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    archived_at = models.DateTimeField(null=True, blank=True)
+    """归档: the director filed the finished game away (「我的游戏」 lists it apart)."""
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    """删除: the game left every list (its events stay: nothing is lost, and its pages stay
+    readable to those they were for)."""
 
     def __str__(self) -> str:
         return f"{self.title} ({self.id})"

@@ -144,12 +144,14 @@ def reissue(request: HttpRequest, game_id: str) -> HttpResponse:
 
 def my_games(user: Any) -> list[dict[str, Any]]:
     """「我的游戏」: the games this director created, newest first, each with the director's own
-    name for it, its rule set, when it was created and where it stands (from the god view's
+    name for it, its rule set, when it was created and where it stands (归档 ones apart, 删除
+    ones not at all) (from the god view's
     state: the director may see every stage)."""
     if not user.is_authenticated:
         return []
     out = []
-    for record in GameRecord.objects.filter(owner=user, demo=False).order_by("-created_at")[:50]:
+    mine = GameRecord.objects.filter(owner=user, demo=False, deleted_at=None)  # 删除: off the list
+    for record in mine.order_by("-created_at")[:50]:
         with SERVICE.reading(record.id, record.seq) as game:
             phase, stage = game.state.phase_label(), game.state.stage
         out.append({"record": record, "phase": phase, "stage": stage})

@@ -4,7 +4,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from bansha.web import console, converters, reveal, thread_views, views  # noqa: F401  (converters: <gid:…>)
+from bansha.web import (  # noqa: F401  (converters: <gid:…>)
+    archive_views,
+    console,
+    converters,
+    reveal,
+    thread_views,
+    views,
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -22,6 +29,15 @@ urlpatterns = [
     path("g/<gid:game_id>/director/command", views.director_command, name="director_command"),
     path("g/<gid:game_id>/director/reissue", console.reissue, name="director_reissue"),
     path("g/<gid:game_id>/director/thread", thread_views.director_thread, name="director_thread"),
+    path("finished", archive_views.finished, name="finished"),
+    path("g/<gid:game_id>/chats.txt", archive_views.download_chats, name="chats_file"),
+    path("g/<gid:game_id>/director/archive", archive_views.archive_game, name="director_archive"),
+    path("g/<gid:game_id>/director/delete", archive_views.delete_game, name="director_delete"),
+    path(
+        "g/<gid:game_id>/director/archive.json",
+        archive_views.download_archive,
+        name="director_archive_file",
+    ),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

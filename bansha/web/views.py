@@ -26,6 +26,7 @@ from bansha.engine.views import digest, version, view
 from bansha.forum import bbcode
 from bansha.names import SEAT_NAMES
 from bansha.rulesets import UPLOAD_LIMITS, builtin_ids, find_ruleset
+from bansha.service import archive
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import GameRecord, SeatRecord
 from bansha.web import console, newgame, start_time
@@ -41,7 +42,7 @@ runs to thousands)."""
 def home(request: HttpRequest) -> HttpResponse:
     """The first page: one click starts a demo game against bots."""
     rulesets = [(rid, find_ruleset(rid).title) for rid in builtin_ids()]
-    games = GameRecord.objects.order_by("-created_at")[:20]
+    games = archive.listed().order_by("-created_at")[:20]
     mine = console.my_games(request.user)
     return render(request, "bansha/home.html", {"rulesets": rulesets, "games": games, "mine": mine})
 
