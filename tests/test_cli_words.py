@@ -28,6 +28,11 @@ COMMANDS = [
     ["scenario", "run"],
     ["thread"],
     ["thread", "read"],
+    ["game"],
+    ["game", "new"],
+    ["game", "list"],
+    ["game", "export"],
+    ["game", "import"],
 ]
 NAMES = {
     # the product, commands and option names, protocols and formats, the agents' keys
