@@ -72,6 +72,57 @@ CLI_GAME_STATE_ARCHIVED = "已归档"
 CLI_GAME_STATE_DELETED = "已删除"
 CLI_GAME_STATE_DEMO = "演示局"
 
+# ---------------------------------------------------------------- sign-ups (报名)
+SIGNUP_DONE = "已用「{name}」报名，等待导演确认"
+SIGNUP_TWICE = "「{name}」已经报过名了"
+SIGNUP_DEALT = "已经发身份开局，不能再改报名"
+SIGNUP_NO_ENTRY = "报名名单里没有这一项，请刷新页面"
+SIGNUP_UNKNOWN = "没有报名的马甲：{names}"
+SIGNUP_ORDER_TWICE = "座位顺序里有马甲写了两次"
+SIGNUP_COUNT = "这局需要{need}名已确认的玩家，现在确认了{have}名"
+SIGNUP_SHUFFLED = "座位已随机打乱（种子与结果记在报名记录里）"
+SIGNUP_FROM_THREAD = "从报名帖加入：{added}；此前已报名：{known}"
+SIGNUP_DEALT_NOW = "已发身份开局：报名的玩家打开自己的报名页面就会进入身份页面"
+SIGNUP_LOG_WORDS = {
+    "opened": "开放报名",
+    "registered": "报名",
+    "confirmed": "确认",
+    "unconfirmed": "取消确认",
+    "removed": "移除",
+    "restored": "恢复",
+    "ordered": "排座",
+    "shuffled": "随机打乱座位",
+    "thread": "读取论坛报名帖",
+    "dealt": "发身份开局",
+}
+"""The sign-up log's kinds of rows, as the director's console names them."""
+SIGNUP_OPEN_LABEL = "开放报名：不填玩家，发出报名链接，玩家自己登记马甲；导演确认、排座后再发身份"
+
+# ---------------------------------------------------------------- director team, assistants
+TEAM_ROLES = {"lead": "主导演", "co": "副导演", "read": "只读"}
+TEAM_NO_ACCOUNT = "没有导演账号「{name}」：先用 bansha director {name} 创建"
+TEAM_OWNER = "这个账号是这局的创建者，已经是主导演"
+TEAM_CHANGED = "已更新"
+TEAM_REVEAL = "导演组"
+ASSISTANT_CONSENT = "请先取得这名玩家的同意，再勾选「这名玩家同意」"
+ACTOR_WORDS = {
+    "director": "导演",
+    "clock": "到时自动",
+    "forum": "论坛帖导入",
+    "demo": "演示局",
+    "seat": "玩家",
+}
+"""Who issued a logged command, as the console's 指令记录 names them (a director by login)."""
+COMMAND_KINDS = {
+    "Close": "关闭阶段",
+    "Act": "行动",
+    "Vote": "投票",
+    "Say": "群聊发言",
+    "Post": "发帖",
+    "Director": "导演指令",
+}
+"""A logged command's kind, as 指令记录 names it (a director command by its own name)."""
+
 TOO_MANY_TITLE = "操作太频繁"
 TOO_MANY = "操作太频繁，请稍后再试"
 """A rate limit refused the request (429)."""

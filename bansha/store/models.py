@@ -101,3 +101,89 @@ class PostSnapshot(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "key"], name="snapshot_game_key")]
+
+
+class SignupRecord(models.Model):
+    """A game open for sign-ups (报名): what it will be dealt from, until the director deals it
+    (then ``game``). Its entries and the log of everything done to it are kept beside it."""
+
+    id = models.CharField(primary_key=True, max_length=32)
+    ruleset = models.CharField(max_length=100)
+    variant_yaml = models.TextField(blank=True, default="")
+    title = models.CharField(max_length=200)
+    label = models.CharField(max_length=60, blank=True, default="")
+    options = models.JSONField(default=dict)
+    timezone = models.CharField(max_length=64, default="Asia/Shanghai")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    game = models.OneToOneField(
+        GameRecord, null=True, blank=True, on_delete=models.SET_NULL, related_name="signup"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+
+class EntryRecord(models.Model):
+    """One sign-up: the name (马甲) a player registered, where it stands in the seat order, and
+    a hash of its private link (the player's browser holds it; a forum sign-up's link is sent
+    by the director). ``seat``: the seat it was dealt."""
+
+    signup = models.ForeignKey(SignupRecord, on_delete=models.CASCADE, related_name="entries")
+    name = models.CharField(max_length=60)
+    place = models.IntegerField()
+    confirmed = models.BooleanField(default=False)
+    removed = models.BooleanField(default=False)
+    token_hash = models.CharField(max_length=64, unique=True)
+    token_sealed = models.TextField(blank=True, default="")
+    source = models.CharField(max_length=10, default="web")
+    """「web」: on the sign-up page; 「forum」: a floor replying 【报名】 in the forum thread."""
+    floor = models.IntegerField(null=True, blank=True)
+    seat = models.IntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["signup", "name"], name="entry_name")]
+
+
+class SignupLogRecord(models.Model):
+    """Everything done to a sign-up, in order (``seq`` unique per sign-up): who registered,
+    confirmed, removed or moved whom, and each shuffle of the seat order with the random draw
+    it was made from; nothing is ever changed or removed."""
+
+    signup = models.ForeignKey(SignupRecord, on_delete=models.CASCADE, related_name="log")
+    seq = models.IntegerField()
+    kind = models.CharField(max_length=20)
+    data = models.JSONField(default=dict)
+    actor = models.CharField(max_length=60)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["signup", "seq"], name="signup_log_seq")]
+        ordering = ["signup", "seq"]
+
+
+class StaffRecord(models.Model):
+    """A director account on a game's director team (导演组) beside its owner, with a role:
+    「lead」 主导演 (commands, and manages the team), 「co」 副导演 (commands), 「read」 只读 (the
+    god view only)."""
+
+    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    role = models.CharField(max_length=10)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="staff_game_user")]
+
+
+class AssistantRecord(models.Model):
+    """An outside assistant (场外助理, M103 §10) attached to one seat: a private link (only its
+    hash decides) that reads that player's page and can do nothing on it."""
+
+    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="assistants")
+    seat = models.IntegerField()
+    name = models.CharField(max_length=60)
+    token_hash = models.CharField(max_length=64, unique=True)
+    token_sealed = models.TextField(blank=True, default="")
+    revoked = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)

@@ -26,11 +26,17 @@ from bansha.engine.views import digest, version, view
 from bansha.forum import bbcode
 from bansha.names import SEAT_NAMES
 from bansha.rulesets import UPLOAD_LIMITS, builtin_ids, find_ruleset
-from bansha.service import archive
+from bansha.service import archive, team
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import GameRecord, SeatRecord
-from bansha.web import console, newgame, start_time
-from bansha.web.access import directed_game_or_404, game_or_404, player_or_404
+from bansha.web import console, newgame, signup, start_time, team_views
+from bansha.web.access import (
+    commands,
+    directed_game_or_404,
+    game_or_404,
+    player_or_404,
+    watched_game_or_404,
+)
 from bansha.web.forms import act_command, director_command_for
 
 DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
@@ -90,7 +96,10 @@ def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
     with SERVICE.reading(record.id, record.seq) as game:
         v = view(game, "public")
     seq = digest(v)
-    return render(request, "bansha/public.html", {"record": record, "v": v, "seq": seq})
+    crew = team.team(record) if "reveal" in v else []  # the reveal names the director team
+    return render(
+        request, "bansha/public.html", {"record": record, "v": v, "seq": seq, "team": crew}
+    )
 
 
 def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
@@ -179,7 +188,7 @@ def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
 @login_required
 def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The director's god view: roles, factions, groups, pending acts, every notice."""
-    record = directed_game_or_404(request, game_id)
+    record = watched_game_or_404(request, game_id)
     dialect = request.GET.get("code", "discuz")
     if dialect not in bbcode.DIALECTS:
         dialect = "discuz"
@@ -196,6 +205,8 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
             "command_forms": forms,
             "remind": remind,
             **console.seat_links(request, record),
+            "team_part": team_views.console_context(request, record),
+            "can_command": commands(request.user, record),
             "seq": digest(v),
             "god": json.dumps(v["god"], ensure_ascii=False, indent=1),
             "dialect": dialect,
@@ -226,7 +237,7 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
                 record.id,
                 cmd,
                 key=request.POST.get("nonce") or None,
-                actor="director",
+                actor=f"director:{request.user.get_username()}",  # who issued it
                 seq=record.seq,
             )
             if isinstance(cmd, Director) and cmd.name == "替补":
@@ -251,6 +262,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         "start": start_time.fields(request.POST if request.method == "POST" else None),
         "option_sets": [(rs.id, rs.title, newgame.option_fields(rs)) for rs in rulesets],
         "typed": {},
+        "signup_label": texts.SIGNUP_OPEN_LABEL,
     }
     if request.method == "POST":
         post = request.POST
@@ -260,6 +272,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             "label": post.get("label", ""),
             "clock": bool(post.get("clock")),
             "review": bool(post.get("review")),
+            "signup": bool(post.get("signup")),
             "options": {k: v for k, v in post.items() if k.startswith("opt-")},
         }
         names = [n.strip() for n in post.get("players", "").splitlines() if n.strip()]
@@ -274,12 +287,14 @@ def game_new(request: HttpRequest) -> HttpResponse:
             if post.get("review"):
                 options["review"] = True
             options.update(start_time.read(post))  # the zone, and the start if timed
-            twice = newgame.duplicates(names)
-            if twice:
-                raise RuleError(texts.DUPLICATE_NAMES.format(names="、".join(twice)))
             label = post.get("label", "").strip()
             if len(label) > 60:
                 raise RuleError(texts.LABEL_TOO_LONG)
+            if post.get("signup"):  # 报名: the players sign themselves up, the deal comes later
+                return signup.opened(request, rid, options, variant, label)
+            twice = newgame.duplicates(names)
+            if twice:
+                raise RuleError(texts.DUPLICATE_NAMES.format(names="、".join(twice)))
             created = SERVICE.create(
                 rid, names, options=options, owner=request.user, variant_yaml=variant
             )
