@@ -41,12 +41,13 @@ def server() -> Iterator[str]:
     env.pop("BANSHA_DATABASE_URL", None)
     env.pop("DJANGO_SETTINGS_MODULE", None)
     bansha = [sys.executable, "-m", "bansha.cli"]
-    subprocess.run(
-        [*bansha, "director", "director", "--password", "a-long-password-1"],
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    for account in ("director", "co-director"):  # the second: a 副导演 (test_community.py)
+        subprocess.run(
+            [*bansha, "director", account, "--password", "a-long-password-1"],
+            env=env,
+            check=True,
+            capture_output=True,
+        )
     port = _free_port()
     log_path = Path(home) / "server.log"
     log = log_path.open("wb")  # a file, not a pipe: a full pipe would stall the server

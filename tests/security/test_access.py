@@ -46,7 +46,7 @@ def _routes() -> list[tuple[str, str]]:
 
 
 def _url(route: str, gid: str) -> str:
-    url = "/" + route.replace("<gid:game_id>", gid)
+    url = "/" + re.sub(r"<gid:\w+>", gid, route)  # a game's id, or a sign-up's
     return re.sub(r"<str:\w+>", "not-a-token-" + "x" * 20, url)
 
 
