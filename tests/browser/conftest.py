@@ -55,7 +55,7 @@ def server() -> Iterator[str]:
         [*bansha, "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT
     )
     url = f"http://127.0.0.1:{port}"
-    for _ in range(100):
+    for _ in range(600):  # a minute: migrations on a busy two-core machine take a while
         try:
             urllib.request.urlopen(url + "/", timeout=1)
             break
