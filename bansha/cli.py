@@ -10,7 +10,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
@@ -19,6 +18,7 @@ from bansha.engine import Game
 from bansha.engine.errors import RuleError
 from bansha.engine.views import view
 from bansha.names import SEAT_NAMES
+from bansha.terminal import say
 
 cli_words.install()  # Click's and Typer's own words (Usage, Options, errors) in Chinese
 GROUP = {
@@ -78,7 +78,7 @@ def demo(
     try:
         rs = find_ruleset(ruleset)
     except RuleError as e:
-        console.print(f"[red]{escape(e.message)}[/red]")
+        say(console, (e.message, "red"))
         raise typer.Exit(2) from e
     game = Game.create(rs, seat_names(rs.player_count), seed)
     play_random(game, seed)
@@ -96,7 +96,7 @@ def demo(
         if a["phase"] != phase:
             phase = a["phase"]
             console.rule(_phase_zh(phase))
-        console.print(a["text"])
+        say(console, a["text"])
     reveal = public.get("reveal", {})
     table = Table(title=texts.CLI_DEMO_REVEAL)
     for col in texts.CLI_DEMO_COLUMNS:
@@ -107,7 +107,7 @@ def demo(
             name, role, reveal["factions"][name], str(order.get(name, texts.CLI_DEMO_ALIVE))
         )
     console.print(table)
-    console.print(texts.CLI_DEMO_WINNER.format(winners="、".join(public["winner"])))
+    say(console, texts.CLI_DEMO_WINNER.format(winners="、".join(public["winner"])))
 
 
 def _phase_zh(label: str) -> str:
@@ -138,26 +138,26 @@ def scenario_run(
             sc = run_scenario(f)
         except ScenarioFailure as e:
             if as_json:  # the failure on stderr, the state at the failing step as JSON on stdout
-                Console(stderr=True).print(f"[red]{FAILED}[/red] {escape(str(e))}", soft_wrap=True)
+                say(Console(stderr=True), (FAILED, "red"), f" {e}")
                 if e.state is not None:
                     sys.stdout.write(json.dumps(e.state, ensure_ascii=False, indent=2) + "\n")
             else:  # one line per failure
-                console.print(f"[red]{FAILED}[/red] {escape(str(e))}", soft_wrap=True)
+                say(console, (FAILED, "red"), f" {e}")
             raise typer.Exit(1) from e
         except ScenarioFileError as e:
-            console.print(f"[red]{FAILED}[/red] {escape(str(e))}", soft_wrap=True)
+            say(console, (FAILED, "red"), f" {e}")
             raise typer.Exit(1) from e
         except RuleError as e:
-            console.print(f"[red]{FAILED}[/red] {escape(str(f))}: {escape(e.message)}")
+            say(console, (FAILED, "red"), f" {f}: {e.message}")
             raise typer.Exit(1) from e
         except Exception as e:  # a bug: still one line naming the file, no traceback
-            why = escape(texts.CLI_RUN_ERROR.format(kind=type(e).__name__, error=e))
-            console.print(f"[red]{FAILED}[/red] {escape(str(f))}: {why}")
+            why = texts.CLI_RUN_ERROR.format(kind=type(e).__name__, error=e)
+            say(console, (FAILED, "red"), f" {f}: {why}")
             raise typer.Exit(1) from e
         if as_json:
             sys.stdout.write(json.dumps(final_state(sc), ensure_ascii=False, indent=2) + "\n")
         else:
-            console.print(f"[green]{texts.CLI_SCENARIO_OK}[/green] {f}")
+            say(console, (texts.CLI_SCENARIO_OK, "green"), f" {f}")
 
 
 @app.command(help=texts.VERIFY_HELP, **OPTIONS)  # type: ignore[arg-type]
@@ -195,17 +195,15 @@ def check(
         try:
             rs = load_variant(f)
         except RuleError as e:
-            console.print(f"[red]{FAILED}[/red] {escape(str(f))}: {escape(e.message)}")
+            say(console, (FAILED, "red"), f" {f}: {e.message}")
             failed = True
         except OSError as e:
             why = texts.CLI_NO_FILE if isinstance(e, FileNotFoundError) else texts.CLI_UNREADABLE
-            console.print(f"[red]{FAILED}[/red] {escape(str(f))}: {why}")
+            say(console, (FAILED, "red"), f" {f}: {why}")
             failed = True
         else:
             good = texts.CLI_CHECK_OK.format(title=rs.title, players=rs.player_count)
-            console.print(
-                f"[green]{texts.CLI_SCENARIO_OK}[/green] {escape(str(f))}：{escape(good)}"
-            )
+            say(console, (texts.CLI_SCENARIO_OK, "green"), f" {f}：{good}")
     if failed:
         raise typer.Exit(1)
 
@@ -226,7 +224,7 @@ def bench(
     try:
         result = run_bench(ruleset, games, seed, memory)
     except RuleError as e:
-        console.print(f"[red]{escape(e.message)}[/red]")
+        say(console, (e.message, "red"))
         raise typer.Exit(2) from e
     compiled = texts.CLI_BENCH_COMPILED if bansha.COMPILED else texts.CLI_BENCH_NOT_COMPILED
     result["compiled_engine"] = compiled
@@ -297,10 +295,10 @@ def simulate(
                 results.append(run(ref, games, agents, jobs, seed, impact_games, advance))
                 progress.update(task, completed=progress.tasks[task].total)
     except RuleError as e:
-        console.print(f"[red]{escape(e.message)}[/red]")
+        say(console, (e.message, "red"))
         raise typer.Exit(2) from e
     except (LookupError, ValueError, OSError) as e:
-        console.print(f"[red]{e}[/red]")
+        say(console, (str(e), "red"))
         raise typer.Exit(1) from e
     cmp = compare_reports(results[0], results[1]) if compare is not None else None
     rep.print_report(results[0], console, cmp)
@@ -311,11 +309,11 @@ def simulate(
         rep.write_json(results[0], json_out, cmp)
         if compare is not None:
             rep.write_json(results[1], json_out.with_suffix(".compare.json"))
-        console.print(texts.CLI_WROTE_JSON.format(path=json_out))
+        say(console, texts.CLI_WROTE_JSON.format(path=json_out))
     if html_out is not None:
         b = results[1] if compare is not None else None
         rep.write_html(results[0], html_out, command, b, cmp)
-        console.print(texts.CLI_WROTE_HTML.format(path=html_out))
+        say(console, texts.CLI_WROTE_HTML.format(path=html_out))
 
 
 @app.command(name="compile", help=texts.CLI_COMPILE_HELP, **OPTIONS)  # type: ignore[arg-type]
@@ -329,17 +327,17 @@ def compile_engine(
 
     if clean:
         native.clean()
-        console.print(texts.CLI_COMPILE_CLEANED)
+        say(console, texts.CLI_COMPILE_CLEANED)
         return
     if force or not native.current():
-        console.print(texts.CLI_COMPILING)
+        say(console, texts.CLI_COMPILING)
     try:
         built = native.build(force=force)
     except (OSError, native.BuildError) as e:
-        console.print(f"[yellow]{texts.CLI_COMPILE_FAILED.format(error=e)}[/yellow]")
+        say(console, (texts.CLI_COMPILE_FAILED.format(error=e), "yellow"))
         raise typer.Exit(0 if optional else 1) from e
     if built or not optional:
-        console.print(texts.CLI_COMPILED if built else texts.CLI_COMPILE_CURRENT)
+        say(console, texts.CLI_COMPILED if built else texts.CLI_COMPILE_CURRENT)
 
 
 @app.command(help=texts.CLI_SERVE_HELP, **OPTIONS)  # type: ignore[arg-type]
@@ -364,7 +362,7 @@ def serve(
     os.environ["BANSHA_REQUEST_THREADS"] = str(threads)
     if https:
         os.environ["BANSHA_HTTPS"] = "1"
-    console.print(texts.CLI_SERVING.format(host=host, port=port))
+    say(console, texts.CLI_SERVING.format(host=host, port=port))
     run(host, port, database_url, workers, clock)
 
 
@@ -391,9 +389,9 @@ def director(
     try:
         add_director(username, password)
     except PasswordRefused as e:
-        console.print(f"[red]{texts.PASSWORD_REFUSED.format(reasons='；'.join(e.reasons))}[/red]")
+        say(console, (texts.PASSWORD_REFUSED.format(reasons="；".join(e.reasons)), "red"))
         raise typer.Exit(2) from e
-    console.print(texts.DIRECTOR_READY.format(username=username))
+    say(console, texts.DIRECTOR_READY.format(username=username))
 
 
 @app.command(name="rotate-key", help=texts.CLI_ROTATE_KEY_HELP, **OPTIONS)  # type: ignore[arg-type]
@@ -404,9 +402,9 @@ def rotate_key(
     from bansha.web.keys import installation_home, rotate
 
     if os.environ.get("BANSHA_SECRET_KEY"):
-        console.print(texts.KEY_FROM_ENVIRONMENT)
+        say(console, texts.KEY_FROM_ENVIRONMENT)
         raise typer.Exit(2)
-    console.print(rotate(installation_home(), drop_previous))
+    say(console, rotate(installation_home(), drop_previous))
 
 
 @app.command(help=texts.CLI_WORKER_HELP, **OPTIONS)  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ import typer.rich_utils
 from typer._click.exceptions import UsageError
 
 from bansha import texts
+from bansha.terminal import say
 
 MODULES = (typer.core, typer.rich_utils)
 """The library's modules that name ``gettext`` (as ``_``)."""
@@ -49,11 +50,30 @@ def _english(name: str) -> str:
 
 
 def install() -> None:
-    """Put the Chinese words in the library's place (idempotent)."""
+    """Put the Chinese words in the library's place (idempotent), and its refusals on lines of
+    their own (``error_lines``) instead of a panel folded to the terminal's width."""
     for module in MODULES:
         module._ = gettext  # type: ignore[attr-defined]
     for name in CONSTANTS:
         setattr(typer.rich_utils, name, gettext(_english(name)))
+    typer.rich_utils.rich_format_error = error_lines  # type: ignore[assignment]
+
+
+def error_lines(error: Any) -> None:
+    """A refused command line on standard error: the usage line, where to find help, and the
+    refusal as one whole line (「错误：……」), whatever the terminal's width."""
+    if type(error).__name__ == "NoArgsIsHelpError":
+        return
+    console = typer.rich_utils._get_rich_console(stderr=True)
+    ctx = getattr(error, "ctx", None)
+    if ctx is not None:
+        say(console, ctx.get_usage())
+        if ctx.command.get_help_option(ctx) is not None:
+            hint = texts.CLI_HELP_HINT.format(
+                command=ctx.command_path, option=ctx.help_option_names[0]
+            )
+            say(console, hint)
+    say(console, (f"{texts.CLI_FRAMEWORK['Error']}：", "red"), error.format_message())
 
 
 def chinese_error(message: str) -> str:

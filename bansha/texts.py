@@ -450,6 +450,7 @@ CLI_FRAMEWORK = {
 """The command line library's (Typer's) own words it passes through ``gettext``, English as it
 writes them → Chinese."""
 CLI_USAGE = "用法："
+CLI_HELP_HINT = "运行 '{command} {option}' 查看说明。"
 CLI_HELP_OPTION = "显示这份说明并退出。"
 CLI_TYPE_LABELS = {"int": "整数", "float": "小数", "str": "文字", "Path": "路径", "bool": ""}
 """The placeholder help shows for an option's value, by its Python type (a switch shows none)."""
@@ -460,6 +461,7 @@ CLI_ERRORS = (
     (r"^No such option: (\S+)", r"没有选项 \1。"),
     (r"\s*\(?Did you mean one of: (.+)\?\)?", r"是不是想写其中之一：\1？"),
     (r"\s*Did you mean (.+)\?", r"是不是想写 \1？"),
+    (r"\s*\(Possible options: (.+)\)", r"可用的选项：\1。"),
     (r"^No such command '(.+)'\.", r"没有命令「\1」。"),
     (r"^Got unexpected extra arguments? \((.+)\)", r"多出的参数（\1）"),
     (r"^Got unexpected extra argument\(s\) \((.+)\)", r"多出的参数（\1）"),

@@ -14,6 +14,7 @@ from rich.table import Table
 
 from bansha import texts
 from bansha.engine.commitment import FORMAT, SCHEME, check_file, committed_text, sha256_hex
+from bansha.terminal import say as line
 
 OK = 0
 TAMPERED = 1
@@ -56,7 +57,7 @@ def verify(path: Path, commitment: str | None, console: Console) -> int:
     """Check the reveal file at ``path``, print the verdict in Chinese; the exit code."""
 
     def say(text: str, style: str = "") -> None:  # one line per message, never cut in two
-        console.print(escape(text), style=style or None, soft_wrap=True)
+        line(console, (text, style))
 
     doc, problem = read(path)
     if problem is not None:

@@ -1,11 +1,16 @@
 """The command line as a user runs it."""
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-from bansha.cli import app
+from bansha.cli import FAILED, app
+from bansha.scenario import ScenarioFailure, run_scenario
 from tests.helpers import m103_scenario
 
 runner = CliRunner()
@@ -57,3 +62,19 @@ def test_bench_runs() -> None:
     result = runner.invoke(app, ["bench", "m103", "-n", "20", "--no-memory"])
     assert result.exit_code == 0, result.output
     assert "每秒对局数" in result.output
+
+
+def test_a_refusal_is_one_whole_line_at_any_width_and_any_path_length(tmp_path: Path) -> None:
+    """A pipe receives each message whole: a 40-column terminal setting and a 150-character path
+    fold nothing (a script or a test reads the line exactly as the library wrote it)."""
+    folder = tmp_path / ("很长的目录名" * 5) / ("a" * 60)
+    folder.mkdir(parents=True)
+    f = m103_scenario(folder, "  - expect:\n      stage: 夜晚\n")
+    assert len(str(f)) > 120
+    with pytest.raises(ScenarioFailure) as failure:
+        run_scenario(f)
+    env = {**os.environ, "COLUMNS": "40", "TERM": "xterm"}
+    command = [sys.executable, "-c", "from bansha.cli import app; app()", "scenario", "run"]
+    done = subprocess.run([*command, str(f)], capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 1
+    assert done.stdout == f"{FAILED} {failure.value}\n"

@@ -4,7 +4,10 @@ the help option, value placeholders, refusals)."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -102,3 +105,12 @@ def test_refusals_are_chinese(args: list[str], said: str) -> None:
     assert result.exit_code == 2
     assert "".join(said.split()) in "".join(result.output.split())
     assert english(result.output) == [], result.output
+
+
+def test_a_usage_error_is_one_whole_line_in_a_narrow_terminal() -> None:
+    """Click's refusal, worded in Chinese, on a line of its own (no panel folded to the width)."""
+    env = {**os.environ, "COLUMNS": "40"}
+    command = [sys.executable, "-c", "from bansha.cli import app; app()", "demo", "--seeed", "3"]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == "错误：没有选项 --seeed。可用的选项：--seed。"

@@ -23,6 +23,7 @@ from bansha.forum.fetching import fetch
 from bansha.forum.imports import written_posts
 from bansha.forum.threads import Post, ThreadError, parse_any
 from bansha.mechanics.thread_tally import ChangeRules, CountedPost, Weights, tally_thread
+from bansha.terminal import say
 
 thread_app = typer.Typer(
     cls=cli_words.Group,
@@ -191,7 +192,7 @@ def read(
             lines, tally = read_votes(posts, ruleset, roster, deadline, tz, sheriff, barred)
     except (ThreadError, RuleError) as e:
         message = e.message if isinstance(e, RuleError) else str(e)
-        console.print(message, style="red", soft_wrap=True, markup=False)
+        say(console, (message, "red"))
         raise typer.Exit(2) from e
     if as_json:
         out = {
@@ -243,6 +244,6 @@ def _print(
         texts.THREAD_READ_COUNT.format(name=k, n=_number(n)) for k, n in tally.items()
     )
     tally_line = texts.THREAD_READ_TALLY.format(counts=counts or texts.THREAD_READ_NO_VOTES)
-    console.print(tally_line, soft_wrap=True, markup=False)
+    say(console, tally_line)
     if not closed:
-        console.print(texts.THREAD_READ_UNCLOSED, soft_wrap=True, markup=False)
+        say(console, texts.THREAD_READ_UNCLOSED)

@@ -133,9 +133,7 @@ def test_cli_says_fail_file_and_the_chinese_reason(tmp_path: Path) -> None:
     f.write_text(f"ruleset: m103\nplayers: {PLAYERS}\nsteps:\n  - expect: {{alvie: [甲]}}\n")
     result = runner.invoke(app, ["scenario", "run", str(f)])
     assert result.exit_code == 1
-    assert result.output.replace("\n", "") == (
-        f"{FAILED} {f}: steps[0].expect.alvie：未知的键，是否应为 alive？"
-    )
+    assert result.output == f"{FAILED} {f}: steps[0].expect.alvie：未知的键，是否应为 alive？\n"
 
 
 @pytest.mark.parametrize("text", ["[1, 2", "- a\n- b\n", "", "ruleset: m103\n"])
