@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
@@ -18,7 +17,7 @@ from bansha.engine import Game
 from bansha.engine.errors import RuleError
 from bansha.engine.views import view
 from bansha.names import SEAT_NAMES
-from bansha.terminal import say
+from bansha.terminal import Output, say
 
 cli_words.install()  # Click's and Typer's own words (Usage, Options, errors) in Chinese
 GROUP = {
@@ -53,7 +52,7 @@ def _game_app() -> typer.Typer:
 
 
 app.add_typer(_game_app(), name="game")
-console = Console()
+console = Output()
 FAILED = texts.CLI_SCENARIO_FAILED
 
 DEFAULT_NAMES = SEAT_NAMES
@@ -138,7 +137,7 @@ def scenario_run(
             sc = run_scenario(f)
         except ScenarioFailure as e:
             if as_json:  # the failure on stderr, the state at the failing step as JSON on stdout
-                say(Console(stderr=True), (FAILED, "red"), f" {e}")
+                say(Output(stderr=True), (FAILED, "red"), f" {e}")
                 if e.state is not None:
                     sys.stdout.write(json.dumps(e.state, ensure_ascii=False, indent=2) + "\n")
             else:  # one line per failure

@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from bansha import cli_words, texts
 from bansha.engine import clock
 from bansha.engine.errors import RuleError
+from bansha.terminal import Output, say
 
 game_app = typer.Typer(
     cls=cli_words.Group,
@@ -25,8 +25,8 @@ game_app = typer.Typer(
     subcommand_metavar=texts.CLI_COMMAND_METAVAR,
 )
 OPTIONS: dict[str, Any] = {"cls": cli_words.Command, "options_metavar": texts.CLI_OPTIONS_METAVAR}
-console = Console()
-err = Console(stderr=True)
+console = Output()
+err = Output(stderr=True)
 
 DatabaseUrl = Annotated[str | None, typer.Option(help=texts.CLI_DATABASE)]
 
@@ -40,7 +40,7 @@ def _setup(database_url: str | None) -> None:
 
 def _refuse(message: str, code: int = 2) -> typer.Exit:
     """Print a refusal in Chinese on standard error; the exit to raise."""
-    err.print(f"[red]{escape(message)}[/red]", soft_wrap=True)
+    say(err, (message, "red"))
     return typer.Exit(code)
 
 
@@ -89,7 +89,7 @@ def new(
         raise _refuse(e.message if isinstance(e, RuleError) else str(e)) from None
     if title:
         GameRecord.objects.filter(id=created.record.id).update(label=title)
-    console.print(created.record.id, highlight=False)
+    say(console, created.record.id)
 
 
 def _state(record: Any) -> str:
@@ -114,7 +114,7 @@ def list_games(database_url: DatabaseUrl = None) -> None:
 
     records = GameRecord.objects.select_related("owner").order_by("-created_at")
     if not records.exists():
-        console.print(texts.CLI_GAME_NONE)
+        say(console, texts.CLI_GAME_NONE)
         return
     table = Table(*texts.CLI_GAME_COLUMNS)
     for r in records:
@@ -144,7 +144,7 @@ def export(
         raise _refuse(texts.CLI_GAME_NO_GAME.format(game=game_id))
     doc = archive.export_game(game_id)
     out.write_text(archive.as_text(doc), encoding="utf-8")
-    console.print(texts.CLI_GAME_EXPORTED.format(count=len(doc["events"]), path=out))
+    say(console, texts.CLI_GAME_EXPORTED.format(count=len(doc["events"]), path=out))
 
 
 @game_app.command(name="import", help=texts.CLI_GAME_IMPORT_HELP, **OPTIONS)
@@ -166,4 +166,4 @@ def import_(
         imported = archive.import_game(raw, owner=owner)
     except RuleError as e:
         raise _refuse(texts.CLI_GAME_IMPORT_REFUSED.format(reason=e.message), 1) from None
-    console.print(imported.record.id, highlight=False)
+    say(console, imported.record.id)

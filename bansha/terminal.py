@@ -6,8 +6,31 @@ where it must, a pipe or a file receives it whole, so a script or a test reads i
 
 from __future__ import annotations
 
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
 from rich.text import Text
+
+UNBOUNDED = 240
+"""How wide a table may lay itself out when the output is not a terminal (a pipe, a file, a
+test): wide enough that no column of a listing is cut short, whatever ``COLUMNS`` says."""
+
+
+class Output(Console):
+    """The command line's console: a terminal's own width, and no width limit elsewhere (a
+    table keeps its natural width, each cell whole, instead of the 80 or ``COLUMNS`` columns a
+    pipe is given)."""
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        """The terminal's size; past a pipe, at least ``UNBOUNDED`` columns."""
+        size = super().size
+        if self.is_terminal:
+            return size
+        return ConsoleDimensions(max(size.width, UNBOUNDED), size.height)
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        width, height = new_size
+        self._width, self._height = width, height
 
 
 def say(console: Console, *parts: str | tuple[str, str]) -> None:

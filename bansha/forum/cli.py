@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from bansha import cli_words, texts
@@ -23,7 +22,7 @@ from bansha.forum.fetching import fetch
 from bansha.forum.imports import written_posts
 from bansha.forum.threads import Post, ThreadError, parse_any
 from bansha.mechanics.thread_tally import ChangeRules, CountedPost, Weights, tally_thread
-from bansha.terminal import say
+from bansha.terminal import Output, say
 
 thread_app = typer.Typer(
     cls=cli_words.Group,
@@ -32,7 +31,7 @@ thread_app = typer.Typer(
     options_metavar=texts.CLI_OPTIONS_METAVAR,
     subcommand_metavar=texts.CLI_COMMAND_METAVAR,
 )
-console = Console()
+console = Output()
 
 
 def read_sources(sources: list[str]) -> list[str]:
