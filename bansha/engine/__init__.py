@@ -4,7 +4,7 @@ Nothing here does I/O, reads a clock or uses a global random generator.
 """
 
 from bansha.engine import clock
-from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Vote
+from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Speak, Vote
 from bansha.engine.errors import RuleError
 from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.game import Game
@@ -21,6 +21,7 @@ __all__ = [
     "Post",
     "RuleError",
     "Say",
+    "Speak",
     "Vote",
     "clock",
 ]

@@ -73,6 +73,22 @@ class Say(FrozenRecord):
         self.at: Final = at
 
 
+class Speak(FrozenRecord):
+    """A message in one of the post's rooms outside the teams (旁观灌水帖, 观剧楼, 联谊群): from a
+    seat (``by``), or from a spectator (``by`` None) who signs with ``name``."""
+
+    FIELDS = ("room", "by", "name", "text", "at")
+
+    def __init__(
+        self, room: str, by: int | None, name: str, text: str, at: datetime | None = None
+    ) -> None:
+        self.room: Final = room
+        self.by: Final = by
+        self.name: Final = name
+        self.text: Final = text
+        self.at: Final = at
+
+
 class Post(FrozenRecord):
     """A post (楼) in the game's discussion thread, optionally quoting an earlier floor of the
     same day; a vote post (投票对象：… 投票理由：…) in a vote stage is also the player's vote."""
@@ -88,4 +104,4 @@ class Post(FrozenRecord):
         self.at: Final = at
 
 
-Command = Act | Vote | Close | Director | Say | Post
+Command = Act | Vote | Close | Director | Say | Speak | Post

@@ -11,14 +11,14 @@ from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from bansha.engine import clock
-from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Vote
+from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Speak, Vote
 from bansha.engine.commitment import SCHEME, committed_text, sha256_hex
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
 from bansha.engine.template import Template
-from bansha.mechanics import penalties, thread, votes
+from bansha.mechanics import penalties, rooms, thread, votes
 
 NAME_SEP = "、"
 
@@ -264,6 +264,10 @@ class RuleSet:
         s = ctx.state
         if isinstance(cmd, Director) and cmd.name in ("发布", "撤销"):
             self.publish(ctx, cmd) if cmd.name == "发布" else self.undo(ctx)
+            return
+        if isinstance(cmd, Speak):  # a room stays open after the end (M103's 联谊群 opens then)
+            self.check_open(s)  # 公示审核: nobody learns an unpublished exit or end by writing
+            rooms.speak(self.data, ctx, cmd)
             return
         if s.phase == "ended":
             raise RuleError("游戏已经结束")

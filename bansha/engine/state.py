@@ -483,6 +483,7 @@ FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "omission": _nothing,
     "deadline_set": _deadline_set,
     "chat": _nothing,
+    "room_said": _nothing,
     "known": _known,
     "trace": _nothing,
     "reveal": _nothing,

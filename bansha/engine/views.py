@@ -16,6 +16,7 @@ from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.game import Game
 from bansha.engine.ruleset import RuleSet
 from bansha.engine.state import Ballot, undone_positions
+from bansha.mechanics import rooms as room_rules
 from bansha.mechanics.penalties import COLOR_BY_NAME
 from bansha.mechanics.votes import current_ballots
 
@@ -107,6 +108,7 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     votes: list[dict[str, Any]] = []
     ballots: list[Ballot] = []
     chats: list[dict[str, Any]] = []
+    said: list[dict[str, Any]] = []  # the rooms outside the teams (旁观灌水帖, 观剧楼, 联谊群)
     acts: list[dict[str, Any]] = []
     mine: dict[str, dict[str, Any]] = {}  # this stage: the viewer's own standing act per skill
     team: dict[str, dict[str, Any]] = {}  # this stage: the team's standing pick per skill
@@ -204,6 +206,16 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                     "text": d["text"],
                     "at": d.get("at"),
                     "phase": stage.get("phase", "start"),
+                }
+            )
+        elif k == "room_said":
+            said.append(
+                {
+                    "room": d["room"],
+                    "by": d["name"] if d.get("seat") is None else names[d["seat"]],
+                    "spectator": d.get("seat") is None,
+                    "text": d["text"],
+                    "at": d.get("at"),
                 }
             )
         elif k == "voted":
@@ -307,6 +319,20 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                 for i in range(len(names))
             ],
         }
+    # who may write in each room, from what this viewer knows (an exit once announced, the end
+    # once seen): the same rule the command is decided by (``mechanics/rooms.py``)
+    result["rooms"] = []
+    for key, room in room_rules.rooms(rs.data).items():
+        allowed = room_rules.writers(room, ended)
+        entry = {
+            "key": key,
+            "name": room["name"],
+            "messages": [m for m in said if m["room"] == key],
+            "spectators_write": "spectators" in allowed,
+        }
+        if isinstance(viewer, int):
+            entry["can_write"] = ("dead" if viewer in out_set else "living") in allowed
+        result["rooms"].append(entry)
     if ended:
         result["phase"] = "ended"
         result["stage"] = ""

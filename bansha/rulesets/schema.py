@@ -201,6 +201,20 @@ class ThreadRules(Strict):
     near_miss_votes: Literal["void", "count"] = "void"
 
 
+Writer = Literal["spectators", "dead", "living"]
+"""Who may write in a room: spectators (观众, no seat), players who are out, players still in."""
+
+
+class RoomSpec(Strict):
+    """A chat outside the teams that the post has (bs46's 旁观灌水帖, XXXII's 观剧楼, M103's 联谊群):
+    its name, who may write in it while the game runs and after it ended (``mechanics/rooms.py``);
+    everyone reads it."""
+
+    name: Name
+    write: list[Writer] = []
+    after_end: list[Writer] | None = None
+
+
 LURKING = ("m103", "bs46", "xxxii")
 
 
@@ -278,6 +292,8 @@ class RuleSetData(Strict):
     skills: dict[Key, SkillSpec] = Field(max_length=MAX_COUNT)
     statuses: dict[Key, Name] = {}
     groups: dict[Key, Name] = {}
+    rooms: dict[Key, RoomSpec] = {}
+    """The post's chats outside the teams, and who may write in each (``mechanics/rooms.py``)."""
     words: dict[Key, Name] = {}
     texts: dict[Key, Text] = Field(default={}, max_length=1000)
     causes: dict[Key, Name] = {}

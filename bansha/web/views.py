@@ -29,7 +29,7 @@ from bansha.rulesets import UPLOAD_LIMITS, builtin_ids, find_ruleset
 from bansha.service import archive, team
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import GameRecord, SeatRecord
-from bansha.web import console, newgame, signup, start_time, team_views
+from bansha.web import console, newgame, rooms, signup, start_time, team_views
 from bansha.web.access import (
     commands,
     directed_game_or_404,
@@ -207,6 +207,7 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
             **console.seat_links(request, record),
             "team_part": team_views.console_context(request, record),
             "can_command": commands(request.user, record),
+            "spectator_link": rooms.spectator_link(request, record),
             "seq": digest(v),
             "god": json.dumps(v["god"], ensure_ascii=False, indent=1),
             "dialect": dialect,
