@@ -45,9 +45,10 @@ def spectator_link(request: HttpRequest, record: GameRecord) -> str:
 @ratelimit(key="ip", rate="30/m", block=True)
 def watch_join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
     """The spectator link, exchanged for a spectator's session, then left out of the URL."""
-    record = game_or_404(game_id)
-    if not constant_time_compare(token, spectator_token(record.id)):
+    # a wrong link gets the same answer whether the game exists or not
+    if not constant_time_compare(token, spectator_token(game_id)):
         return render(request, "bansha/bad_link.html", status=404)
+    record = game_or_404(game_id)
     request.session[f"watch:{record.id}"] = True
     return HttpResponseRedirect(reverse("watch", args=[record.id]))
 

@@ -97,10 +97,10 @@ def signup_register(request: HttpRequest, sheet_id: str) -> HttpResponse:
 def signup_join(request: HttpRequest, sheet_id: str, token: str) -> HttpResponse:
     """An entry's private link (another browser of the same player, or a forum sign-up's link
     sent by the director): exchanged for a session, then left out of the URL."""
-    sheet = _sheet_or_404(sheet_id)
-    entry = signups.entry_held(sheet.id, token_hash(token))
-    if entry is None:
+    entry = signups.entry_held(sheet_id, token_hash(token))
+    if entry is None:  # the same answer whether the sign-up exists or not
         return render(request, "bansha/bad_link.html", status=404)
+    sheet = entry.signup
     _hold(request, sheet, entry.token_hash)
     return HttpResponseRedirect(reverse("signup_me", args=[sheet.id]))
 
