@@ -81,12 +81,13 @@ def _texts(game: Game, i: int) -> list[str]:
 
 def _legitimate(game: Game, viewer: int | str) -> str:
     """Everything the viewer may read: the texts of events it may see, its own role card, the
-    rule set's public words (title, the words and the post's text of the viewer's own legal
-    acts)."""
+    rule set's public words (title, its rooms' names, the words and the post's text of the
+    viewer's own legal acts)."""
     rs, state = game.ruleset, game.state
     review = bool(rs.options.get("review"))
     pending = state.commands[0] if state.commands else len(game.events)
     parts: list[str] = [rs.title]
+    parts += [str(room["name"]) for room in rs.data.get("rooms", {}).values()]  # every page's
     for i, ev in enumerate(game.events):
         if _may_see(ev, i, viewer, review, pending):
             parts += _texts(game, i)
