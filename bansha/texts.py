@@ -564,3 +564,21 @@ DATA_FILE: dict[str, str] = {
 }
 """Why a data file (a rule-set variant, a scenario) was refused, by kind of problem; filled by
 ``bansha.datafiles.messages.message``."""
+
+# ---------------------------------------------------------------------- forum threads, 2nd round
+FETCH_BAD_PORT = "帖子地址的端口「{port}」不对：端口必须是 1 到 65535 之间的数字"
+FETCH_BAD_ADDRESS = "帖子地址里有控制字符（如换行），请从浏览器地址栏重新复制"
+FETCH_COOKIE_LINES = "论坛 Cookie 里有换行或控制字符：请只复制 Cookie 的值（一行，形如 a=1; b=2）"
+FETCH_COOKIE_CHARACTERS = (
+    "论坛 Cookie 里有中文或其他不能放进请求头的字符：请只复制 Cookie 的值（一行，形如 a=1; b=2）"
+)
+THREAD_CHARSET_NOT_TEXT = (
+    "{source}声明的字符编码「{name}」不是网页文字的编码，bansha 不用它解码："
+    "请在浏览器里重新“另存为网页”，或把帖子内容直接粘贴进来"
+)
+THREAD_CHARSET_PAGE = "页面"
+THREAD_CHARSET_SERVER = "论坛服务器"
+THREAD_PAGE_EMPTY = "第{n}页没有可读的内容（空白页，或整页只是注释）。" + THREAD_SUPPORTED
+THREAD_FLOOR_TOO_HIGH = (
+    "楼层号「{shown}」不可能是真的楼层（超过 9999999 楼）：这个页面不是论坛保存的帖子页"
+)

@@ -5,6 +5,12 @@ In order: a byte-order mark; the HTTP header's charset (fetches only); the page'
 forums really use (UTF-8, GBK/GB18030, Big5) with charset-normalizer. A declared charset the bytes
 do not fit (a page re-saved in another encoding keeps its old meta) falls through to detection.
 GBK and GB2312 are read as GB18030, their superset, and Big5 as Big5-HKSCS, as browsers do.
+A page saved as XHTML may declare its charset only in its XML declaration
+(``<?xml version="1.0" encoding="gbk"?>``), read after the meta.
+
+Only the text encodings web pages are written in (the WHATWG Encoding Standard's, as Python
+names them) decode a page: a declared codec that is not one (``base64``, ``rot13``, ``hex``,
+``zlib``, ``punycode``, ``utf-7``…) is refused by name, never run on the page's bytes.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from charset_normalizer import from_bytes
 from bansha import texts
 from bansha.forum.posts import ThreadError
 
+XML_DECLARATION = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']\s*([A-Za-z0-9_.:-]+)""")
 META = re.compile(
     rb"""<meta[^>]+?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE | re.DOTALL
 )
@@ -41,24 +48,51 @@ BOMS = (
 )
 
 
-def canonical(name: str) -> str | None:
-    """The codec bansha reads a declared charset with, or None when Python does not know it."""
+WEB_LABELS = (
+    "utf-8", "utf-16-le", "utf-16-be", "utf-16", "gb18030", "big5hkscs", "shift_jis", "euc_jp",
+    "iso2022_jp", "euc_kr", "cp949", "cp866", "cp874", "koi8_r", "koi8_u", "mac_roman",
+    "mac_cyrillic", "ascii", "latin-1", *(f"cp{n}" for n in range(1250, 1259)),
+    *(f"iso8859_{n}" for n in (2, 3, 4, 5, 6, 7, 8, 10, 13, 14, 15, 16)),
+)  # fmt: skip
+WEB_CODECS = frozenset(codecs.lookup(label).name for label in WEB_LABELS)
+"""The text encodings a web page may be written in (the WHATWG Encoding Standard's)."""
+
+
+class NotText(ThreadError):
+    """A page or server declared a codec that is no web text encoding (named in the message)."""
+
+
+def canonical(name: str, source: str = texts.THREAD_CHARSET_PAGE) -> str | None:
+    """The codec bansha reads a declared charset with, or None when Python does not know it (the
+    bytes are then detected, as a browser does with a label it does not know); a codec that is
+    no web text encoding raises ``NotText`` naming it and who declared it (``source``)."""
     name = name.strip().strip("'\"").lower()
     if name in SUPERSETS:
         return SUPERSETS[name]
     try:
-        return codecs.lookup(name).name
+        codec = codecs.lookup(name).name
     except LookupError:
         return None
+    if codec not in WEB_CODECS:
+        raise NotText(texts.THREAD_CHARSET_NOT_TEXT.format(source=source, name=name))
+    return codec
 
 
 def declared(data: bytes, header: str | None = None) -> str | None:
-    """The charset the HTTP header, else the page's first ``<meta>``, declares (if Python knows it)."""
+    """The charset the HTTP header, else the page's first ``<meta>``, else its XML declaration
+    declares (if Python knows it)."""
     m = HEADER.search(header or "")
-    if m and canonical(m.group(1)):
-        return canonical(m.group(1))
-    m2 = META.search(data[:4096])
-    return canonical(m2.group(1).decode("ascii", "replace")) if m2 else None
+    if m:
+        named = canonical(m.group(1), texts.THREAD_CHARSET_SERVER)
+        if named:
+            return named
+    for pattern in (META, XML_DECLARATION):
+        found = pattern.search(data[:4096])
+        if found:
+            named = canonical(found.group(1).decode("ascii", "replace"))
+            if named:  # a page that says it is UTF-16 in its own bytes is not (WHATWG): UTF-8
+                return "utf-8" if named.startswith("utf-16") else named
+    return None
 
 
 def decoded(data: bytes, codec: str) -> str | None:

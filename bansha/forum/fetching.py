@@ -13,12 +13,21 @@ the fetching, so an address must never reach inside the server's own network.
 - Pages are decoded like uploads (``bansha.forum.charset``); the number of pages is read from
   「共 N 页」 or, without it, from the pager's links (Discuz! 6/7 prints only page numbers).
 
+- An IPv6 address that carries an IPv4 one (mapped ``::ffff:a.b.c.d``, compatible ``::a.b.c.d``,
+  NAT64 ``64:ff9b::/96``, 6to4 ``2002::/16``, SIIT ``::ffff:0:a.b.c.d``) is judged by the IPv4
+  address it reaches; the local-use NAT64 prefix ``64:ff9b:1::/48`` and Teredo are refused whole.
+- An address is checked before anything is sent: a port outside 1–65535, control characters or
+  spaces in it, a forum cookie with a line break (which would add headers of its own) or
+  characters a header cannot carry are refused in Chinese; Chinese characters in a path, a query
+  or a host name (an IRI) are percent-encoded (the host by IDNA), as a browser sends them.
+
 ``allow_loopback`` lets tests fetch from their own servers on 127.0.0.1; private ranges stay
-refused even then.
+refused even then, and so does a loopback address reached through an IPv6 wrapping.
 """
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import ipaddress
 import re
@@ -28,13 +37,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
-
-from lxml import html as lxml_html
+from urllib.parse import SplitResult, parse_qsl, quote, urlencode, urljoin, urlsplit, urlunsplit
 
 from bansha import texts
 from bansha.forum.charset import decode
-from bansha.forum.posts import ThreadError, find
+from bansha.forum.posts import ThreadError, find, parse_html
 
 Resolver = Callable[..., Sequence[tuple[Any, ...]]]
 PAGES = re.compile(r"共\s*(\d+)\s*页")
@@ -59,24 +66,123 @@ class FetchError(ThreadError):
     """The thread could not be fetched (the message says why, in Chinese)."""
 
 
+NAT64 = ipaddress.ip_network("64:ff9b::/96")
+"""The well-known NAT64 prefix (RFC 6052): the last 32 bits are the IPv4 address reached."""
+NAT64_LOCAL = ipaddress.ip_network("64:ff9b:1::/48")
+"""Local-use NAT64 (RFC 8215): where the IPv4 address sits depends on the network's own prefix."""
+COMPATIBLE = ipaddress.ip_network("::/96")
+"""IPv4-compatible addresses (``::a.b.c.d``, deprecated but still routed by some stacks)."""
+TRANSLATED = ipaddress.ip_network("::ffff:0:0:0/96")
+"""SIIT's IPv4-translated addresses (RFC 2765)."""
+
+
+def reached(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 address carries and reaches (mapped, compatible, NAT64, 6to4,
+    translated), if any."""
+    if isinstance(ip, ipaddress.IPv4Address):
+        return None
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if ip in NAT64 or ip in TRANSLATED or (ip in COMPATIBLE and int(ip) > 1):
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return None
+
+
+def _public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    return ip.is_global and not ip.is_multicast
+
+
 def public_address(host: str, port: int, allow_loopback: bool, resolve: Resolver) -> str:
-    """The one address to connect to: every address ``host`` resolves to must be public."""
+    """The one address to connect to: every address ``host`` resolves to must be public, and so
+    must the IPv4 address an IPv6 one carries (``reached``)."""
     try:
         infos = resolve(host, port, proto=socket.IPPROTO_TCP)
-    except (OSError, UnicodeError) as e:
+    except (OSError, UnicodeError, ValueError) as e:
         raise FetchError(texts.FETCH_NO_HOST.format(host=host)) from e
     if not infos:
         raise FetchError(texts.FETCH_NO_HOST.format(host=host))
     addresses = [str(info[4][0]).split("%")[0] for info in infos]
     for address in addresses:
         ip = ipaddress.ip_address(address)
-        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-            ip = ip.ipv4_mapped
+        inner = reached(ip)
+        if inner is not None:
+            mapped = isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None
+            if mapped and inner.is_loopback and allow_loopback:
+                continue  # ::ffff:127.0.0.1 is this machine's loopback, as 127.0.0.1 is
+            if not _public(inner):
+                raise FetchError(texts.FETCH_PRIVATE.format(host=host, address=address))
+            continue
         if ip.is_loopback and allow_loopback:
             continue
-        if not ip.is_global or ip.is_multicast:
+        wrapped = isinstance(ip, ipaddress.IPv6Address) and (
+            ip in NAT64_LOCAL or ip.teredo is not None
+        )
+        if not _public(ip) or wrapped:
             raise FetchError(texts.FETCH_PRIVATE.format(host=host, address=address))
     return addresses[0]
+
+
+CONTROL = re.compile(r"[\x00-\x20\x7f]")
+"""Control characters and spaces: never part of an address a browser sends."""
+PATH_SAFE = "/%:@!$&'()*+,;=-._~"
+QUERY_SAFE = PATH_SAFE + "?"
+
+
+def checked_url(url: str) -> SplitResult:
+    """The address as it is sent: http or https, a host, a port in 1–65535, Chinese characters
+    percent-encoded (the host by IDNA); control characters refused."""
+    url = url.strip()
+    if CONTROL.search(url.replace(" ", "%20")):
+        raise FetchError(texts.FETCH_BAD_ADDRESS)
+    parts = urlsplit(url.replace(" ", "%20"))
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise FetchError(texts.FETCH_SCHEME)
+    try:
+        port = parts.port
+    except ValueError as e:  # 「Port out of range 0-65535」 or a port that is no number
+        raise FetchError(texts.FETCH_BAD_PORT.format(port=_port_text(parts.netloc))) from e
+    if port == 0:
+        raise FetchError(texts.FETCH_BAD_PORT.format(port=0))
+    try:
+        host = parts.hostname.encode("idna").decode("ascii")
+    except UnicodeError as e:
+        raise FetchError(texts.FETCH_NO_HOST.format(host=parts.hostname)) from e
+    netloc = f"[{host}]" if ":" in host else host
+    if port is not None:
+        netloc += f":{port}"
+    return SplitResult(
+        parts.scheme.lower(),
+        netloc,
+        quote(parts.path, safe=PATH_SAFE),
+        quote(parts.query, safe=QUERY_SAFE),
+        "",
+    )
+
+
+def _port_text(netloc: str) -> str:
+    return netloc.rsplit("]", 1)[-1].rpartition(":")[2] or netloc
+
+
+def checked_cookie(cookie: str) -> str:
+    """The director's forum cookie as one header value: a line break (which would start a header
+    of its own) or another control character is refused, and so is a character a header cannot
+    carry (Chinese: a cookie copied with its description)."""
+    cookie = cookie.strip()
+    if re.search(r"[\x00-\x08\x0a-\x1f\x7f]", cookie):
+        raise FetchError(texts.FETCH_COOKIE_LINES)
+    if not cookie.isascii():
+        raise FetchError(texts.FETCH_COOKIE_CHARACTERS)
+    return cookie
+
+
+def redirect_target(url: str, location: str) -> str:
+    """Where a redirect points: its ``Location`` (sent as UTF-8, read by http.client as
+    Latin-1) joined to the page's address."""
+    with contextlib.suppress(UnicodeError):  # not UTF-8: kept as it came
+        location = location.encode("latin-1").decode("utf-8")
+    return urljoin(url, location.strip())
 
 
 class _PinnedHTTPS(http.client.HTTPSConnection):
@@ -115,8 +221,8 @@ class Fetcher:
         limits: Limits,
         resolve: Resolver,
     ) -> None:
-        self.origin = urlsplit(url)
-        self.cookie = cookie.strip()
+        self.origin = checked_url(url)
+        self.cookie = checked_cookie(cookie)
         self.allow_loopback = allow_loopback
         self.limits = limits
         self.resolve = resolve
@@ -133,9 +239,9 @@ class Fetcher:
     def get(self, url: str) -> str:
         """One page, following checked redirects; decoded as uploads are."""
         for _ in range(self.limits.redirects + 1):
-            parts = urlsplit(url)
-            if parts.scheme not in ("http", "https") or not parts.hostname:
-                raise FetchError(texts.FETCH_SCHEME)
+            parts = checked_url(url)
+            url = urlunsplit(parts)
+            assert parts.hostname is not None  # checked_url refuses an address without a host
             port = parts.port or (443 if parts.scheme == "https" else 80)
             address = public_address(parts.hostname, port, self.allow_loopback, self.resolve)
             kind = _PinnedHTTPS if parts.scheme == "https" else _PinnedHTTP
@@ -157,13 +263,13 @@ class Fetcher:
                     conn.close()
                     if not location:
                         raise FetchError(texts.FETCH_STATUS.format(url=url, status=response.status))
-                    url = urljoin(url, location)
+                    url = redirect_target(url, location)
                     continue
                 if response.status != 200:
                     raise FetchError(texts.FETCH_STATUS.format(url=url, status=response.status))
                 body = self.read(response)
                 return decode(body, response.getheader("Content-Type"))
-            except (OSError, http.client.HTTPException) as e:
+            except (OSError, http.client.HTTPException, ValueError) as e:
                 if isinstance(e, TimeoutError) and self.deadline - time.monotonic() < 0.1:
                     raise FetchError(texts.FETCH_TOO_SLOW.format(limit=self.limits.seconds)) from e
                 raise FetchError(texts.FETCH_FAILED.format(url=url, reason=e)) from e
@@ -220,7 +326,10 @@ PAGER = (
 def page_count(url: str, page: str) -> int:
     """How many pages the thread has: 「共 N 页」 in the pager, else the highest page the pager
     (or any link of the page) links to."""
-    root = lxml_html.fromstring(page)
+    try:
+        root = parse_html(page)
+    except ThreadError:
+        return 1  # a page with nothing on it: parse_any says so
     m = PAGES.search(" ".join(str(t) for t in find(root, PAGER)))
     if m:
         return int(m.group(1))
@@ -248,12 +357,10 @@ def fetch(
     """Every page of a thread, fetched with the director's forum cookie (for threads only members
     may read), within ``limits``."""
     limits = limits or Limits()
-    parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise FetchError(texts.FETCH_SCHEME)
-    fetcher = Fetcher(url.strip(), cookie, allow_loopback, limits, resolve)
-    first = fetcher.get(url.strip())
+    url = urlunsplit(checked_url(url))
+    fetcher = Fetcher(url, cookie, allow_loopback, limits, resolve)
+    first = fetcher.get(url)
     total = page_count(url, first)
     if total > limits.pages:
         raise FetchError(texts.FETCH_TOO_MANY_PAGES.format(limit=limits.pages))
-    return [first, *(fetcher.get(page_url(url.strip(), n)) for n in range(2, total + 1))]
+    return [first, *(fetcher.get(page_url(url, n)) for n in range(2, total + 1))]

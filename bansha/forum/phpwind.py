@@ -69,7 +69,8 @@ def pw8_floor(shown: str) -> int | None:
         if word in shown:
             return n
     m = PW8_FLOOR.search(shown)
-    return int(m.group(1)) + 1 if m else None
+    replies = floor_number(m.group(1)) if m else None
+    return replies + 1 if replies is not None else None
 
 
 def pw8_posts(page: Page, now: datetime | None = None) -> list[Post]:

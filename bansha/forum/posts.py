@@ -22,7 +22,7 @@ from bansha import texts
 FLOOR_WORDS = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
 """Floor names both forums print instead of numbers for the first four posts."""
 ABSOLUTE = re.compile(
-    r"(\d{4})[-/年](\d{1,2})[-/月](\d{1,2})日?\s*(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?"
+    r"(?<!\d)(\d{4})[-/年](\d{1,2})[-/月](\d{1,2})日?\s*(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?"
 )
 RELATIVE = re.compile(
     r"(?:(?P<n>\d+|半)\s*(?P<unit>秒|分钟|小时|天)前)|(?P<now>刚刚)|"
@@ -34,7 +34,8 @@ FOOTER = re.compile(
 )
 """Discuz!'s footer: the board's zone and when the page was made (X 「GMT+8, 2026-11-30 10:12」,
 6/7 「当前时区 GMT+8, 现在时间是 2010-7-15 23:30」)."""
-EDITED = re.compile(r"本帖最后由\s*(.+?)\s*于\s*(.+?)\s*编辑")
+EDITED = re.compile(r"本帖最后由\s*(\S.{0,80}?)\s*于\s*(\S.{0,40}?)\s*编辑")
+"""Bounded: a note that never says 「编辑」 costs a pass, not a search from every 「于」."""
 PID_IN_LINK = re.compile(r"pid=(\d+)")
 QUOTE_HEAD = re.compile(
     r"^\s*(?:引用(?:第\s*\d+\s*楼)?\s*[:：]?\s*)?(?:原帖由\s*)?(.+?)\s*(?:发表于|于)\s*(.+?)"
@@ -177,12 +178,14 @@ class Page:
     made: datetime | None
 
     @classmethod
-    def read(cls, text: str) -> Page:
-        """Parse the page's text once."""
-        root = lxml_html.fromstring(text)
+    def read(cls, text: str, n: int = 1) -> Page:
+        """Parse the page's text (page ``n`` of those given) once."""
+        root = parse_html(text, n)
         ids: dict[str, lxml_html.HtmlElement] = {}
-        for el in BY_ID(root):
-            ids.setdefault(el.get("id"), el)
+        for el in root.iter():
+            name = el.get("id")
+            if name is not None:
+                ids.setdefault(name, el)
         return cls(root, ids, page_zone(text), page_time(text))
 
     def by_id(self, name: str) -> lxml_html.HtmlElement | None:
@@ -194,7 +197,23 @@ class Page:
         return now or self.made
 
 
-BY_ID = etree.XPath("//*[@id]")
+XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*>")
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+"""Characters no HTML page holds as text (the parser refuses them): dropped."""
+
+
+def parse_html(text: str, n: int = 1) -> lxml_html.HtmlElement:
+    """A page's element tree: its XML declaration (a string that still names its bytes' encoding
+    is refused by the parser) and control characters dropped; a page with no element at all
+    (empty, only a comment) is a Chinese error naming page ``n``."""
+    text = NOT_XML.sub("", XML_DECLARATION.sub("", text, count=1))
+    try:
+        root = lxml_html.fromstring(text)
+    except (etree.ParserError, ValueError) as e:
+        raise ThreadError(texts.THREAD_PAGE_EMPTY.format(n=n)) from e
+    if not isinstance(root.tag, str):  # a comment or processing instruction only
+        raise ThreadError(texts.THREAD_PAGE_EMPTY.format(n=n))
+    return root
 
 
 def merge(posts: Iterable[Post]) -> list[Post]:
@@ -206,14 +225,23 @@ def merge(posts: Iterable[Post]) -> list[Post]:
     return sorted(seen.values(), key=lambda p: (p.floor, p.pid or ""))
 
 
+MAX_FLOOR = 9_999_999
+"""The highest floor number bansha reads (no thread has ten million floors)."""
+
+
 def floor_number(shown: str) -> int | None:
-    """「楼主」→1, 「沙发」→2, 「12#」「12楼」「第 12 楼」→12."""
+    """「楼主」→1, 「沙发」→2, 「12#」「12楼」「第 12 楼」→12; a number no thread reaches is a Chinese
+    error naming it (a forged page), never a floor."""
     shown = shown.strip()
     for word, n in FLOOR_WORDS.items():
         if word in shown:
             return n
     m = re.search(r"\d+", shown)
-    return int(m.group()) if m else None
+    if m is None:
+        return None
+    if len(m.group()) > len(str(MAX_FLOOR)) or int(m.group()) > MAX_FLOOR:
+        raise ThreadError(texts.THREAD_FLOOR_TOO_HIGH.format(shown=m.group()[:20]))
+    return int(m.group())
 
 
 # ---------------------------------------------------------------------- text
@@ -228,7 +256,7 @@ def text_of(el: lxml_html.HtmlElement) -> str:
             child.tail = BREAK + (child.tail or "")
             if child.tag != "br":  # a block starts on a line of its own too
                 child.text = BREAK + (child.text or "")
-    raw = re.sub(r"\s*[\r\n]+\s*", " ", spaces(el.text_content()))
+    raw = re.sub(r"[\r\n]+", " ", spaces(el.text_content()))
     lines = (re.sub(r" {2,}", " ", line).strip() for line in raw.split(BREAK))
     return "\n".join(line for line in lines if line).strip()
 

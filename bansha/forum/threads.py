@@ -25,6 +25,7 @@ from bansha.forum.posts import (
     Quote,
     ThreadError,
     bbcode_fonts,
+    floor_number,
     is_enlarged,
     is_red,
     merge,
@@ -64,7 +65,9 @@ def parse_plain(text: str, now: datetime | None = None) -> list[Post]:
         m = PLAIN_HEADER.match(line.strip())
         if m:
             shown = m.group("time")
-            floor = int(m.group("num") or m.group("lou") or FLOOR_WORDS[m.group("word")])
+            digits = m.group("num") or m.group("lou")
+            floor = floor_number(digits) if digits else FLOOR_WORDS[m.group("word")]
+            assert floor is not None  # digits make a number
             posts.append(Post(floor, m.group("author"), read_time(shown, now), "", None))
             posts[-1].shown_time = shown
             quote = None
@@ -114,7 +117,7 @@ def parse_any(pages: list[str], now: datetime | None = None) -> list[Post]:
         if not HTML.search(source[:20000]):
             text.append(source)
             continue
-        page = Page.read(source)
+        page = Page.read(source, n)
         found = discuz.page_posts(page, now) or phpwind.page_posts(page, now)
         if not found:
             raise ThreadError(texts.THREAD_UNKNOWN_PAGE.format(n=n, found=what_page(page, source)))

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from bansha.forum.fetching import FetchError, fetch, page_url
-from bansha.forum.threads import parse_any
+from bansha.forum.threads import ThreadError, parse_any
 from tests.forum.thread_pages import discuz_pages, make_thread
 
 TRUTH = make_thread(130)
@@ -286,3 +286,114 @@ def test_the_page_count_is_the_pagers_not_a_posts() -> None:
     assert page_count(url, post + x3 + "</body></html>") == 5
     d7 = '<div class="pages"><em>&nbsp;108&nbsp;</em><strong>1</strong>共 3 页</div>'
     assert page_count(url, post + d7 + "</body></html>") == 3
+
+
+# ---------------------------------------------------------------------- hostile addresses
+@pytest.mark.parametrize(
+    "address",
+    [
+        "64:ff9b::7f00:1",  # NAT64 of 127.0.0.1
+        "64:ff9b::a00:5",  # NAT64 of 10.0.0.5
+        "64:ff9b::a9fe:a9fe",  # NAT64 of 169.254.169.254
+        "64:ff9b:1::a00:1",  # local-use NAT64
+        "2002:7f00:1::1",  # 6to4 of 127.0.0.1
+        "2002:c0a8:101::1",  # 6to4 of 192.168.1.1
+        "::ffff:127.0.0.1",  # mapped loopback, loopback not allowed
+        "::127.0.0.1",  # IPv4-compatible
+        "::10.0.0.1",
+        "::ffff:0:a00:1",  # SIIT-translated 10.0.0.1
+        "2001:0:4136:e378:8000:63bf:3fff:fdd2",  # Teredo
+    ],
+)
+def test_ipv4_wrapped_in_ipv6_is_judged_by_the_ipv4_address(address: str) -> None:
+    resolve = Resolver({"forum.test": [address]})
+    with pytest.raises(FetchError, match="内网"):
+        public_address("forum.test", 80, allow_loopback=False, resolve=resolve)
+    if address != "::ffff:127.0.0.1":  # only a plainly mapped loopback is this machine's
+        with pytest.raises(FetchError, match="内网"):
+            public_address("forum.test", 80, allow_loopback=True, resolve=resolve)
+
+
+def test_a_literal_nat64_address_never_reaches_the_connect_step() -> None:
+    with pytest.raises(FetchError, match="内网"):
+        fetch("http://[64:ff9b::7f00:1]:8080/forum.php?tid=1", allow_loopback=True)
+
+
+def test_public_addresses_behind_a_wrapping_pass() -> None:
+    for address in ("64:ff9b::808:808", "2002:808:808::1", "::ffff:8.8.8.8"):
+        assert public_address("forum.test", 80, False, Resolver({"forum.test": [address]}))
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://bbs.example.cn:99999/forum.php?tid=1",
+        "http://bbs.example.cn:0/forum.php?tid=1",
+        "http://bbs.example.cn:8o8o/forum.php?tid=1",
+        "http://[::1]:70000/x",
+    ],
+)
+def test_a_port_outside_the_range_is_refused_in_chinese(url: str) -> None:
+    with pytest.raises(FetchError, match="端口"):
+        fetch(url, resolve=Resolver({}))
+
+
+def test_a_redirect_to_a_bad_port_is_refused_in_chinese(servers: tuple[int, int]) -> None:
+    port, _ = servers
+    Recorder.routes["/viewthread.php"] = (302, {"Location": "http://forum.test:99999/x"}, b"")
+    resolve = Resolver({"forum.test": ["127.0.0.1"]})
+    with pytest.raises(FetchError, match="端口「99999」"):
+        fetch(
+            f"http://forum.test:{port}/viewthread.php?tid=1", allow_loopback=True, resolve=resolve
+        )
+
+
+@pytest.mark.parametrize(
+    ("cookie", "words"),
+    [
+        ("cdb_auth=abc\r\nX-Injected: 1", "换行"),
+        ("cdb_auth=abc\nSet-Cookie: a=b", "换行"),
+        ("cdb_auth=abc\x00", "控制字符"),
+        ("cdb_auth=登录后的值", "中文"),
+    ],
+)
+def test_a_cookie_that_would_break_the_request_is_refused(cookie: str, words: str) -> None:
+    with pytest.raises(FetchError, match=words):
+        fetch("http://bbs.example.cn/forum.php?tid=1", cookie, resolve=Resolver({}))
+
+
+def test_an_address_with_control_characters_is_refused() -> None:
+    with pytest.raises(FetchError, match="控制字符"):
+        fetch("http://bbs.example.cn/forum.php?tid=1\r\nHost: inside", resolve=Resolver({}))
+
+
+def test_chinese_in_the_path_and_query_is_percent_encoded(servers: tuple[int, int]) -> None:
+    """An IRI (a board whose addresses carry Chinese) is sent as a browser sends it, and a
+    redirect whose Location carries raw UTF-8 is followed."""
+    port, _ = servers
+    raw = "/版杀/第二页.php?标题=讨论".encode().decode("latin-1")  # the server's UTF-8 bytes
+    Recorder.routes["/版杀/帖子.php"] = (302, {"Location": raw}, b"")
+    Recorder.routes["/%E7%89%88%E6%9D%80/%E7%AC%AC%E4%BA%8C%E9%A1%B5.php"] = (
+        200,
+        {"Content-Type": "text/html; charset=utf-8"},
+        PAGE,
+    )
+    Recorder.routes["/%E7%89%88%E6%9D%80/%E5%B8%96%E5%AD%90.php"] = Recorder.routes.pop(
+        "/版杀/帖子.php"
+    )
+    pages = fetch(f"http://127.0.0.1:{port}/版杀/帖子.php?tid=1&页=一", allow_loopback=True)
+    assert "一页" in pages[0]
+    assert [s[1] for s in Recorder.seen] == [
+        "/%E7%89%88%E6%9D%80/%E5%B8%96%E5%AD%90.php?tid=1&%E9%A1%B5=%E4%B8%80",
+        "/%E7%89%88%E6%9D%80/%E7%AC%AC%E4%BA%8C%E9%A1%B5.php?%E6%A0%87%E9%A2%98=%E8%AE%A8%E8%AE%BA",
+    ]
+
+
+@pytest.mark.parametrize("codec", ["base64", "rot13", "zlib", "hex", "punycode"])
+def test_a_server_naming_a_codec_that_is_no_text_encoding_is_refused_by_name(
+    servers: tuple[int, int], codec: str
+) -> None:
+    port, _ = servers
+    Recorder.routes["/forum.php"] = (200, {"Content-Type": f"text/html; charset={codec}"}, PAGE)
+    with pytest.raises(ThreadError, match=f"论坛服务器声明的字符编码「{codec}」"):
+        fetch(f"http://127.0.0.1:{port}/forum.php?tid=1", allow_loopback=True)
