@@ -134,6 +134,9 @@ FORM_REUSED = "此表单已提交过，请刷新页面"
 """A form key that already carried a different command (the page was stale or copied)."""
 
 FORM_BROKEN = "表单已损坏，请刷新页面后重新提交"
+STAGE_OVER = "该阶段已经结束"
+"""A director's close or other stage-bound command from a page rendered for an earlier stage
+(another tab, or the deadline closed it first): refused, nothing changed."""
 """A form key no store could keep (too long, not printable)."""
 
 SUBMITTED = "已提交"

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.db import OperationalError, transaction
+from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 from bansha import texts
@@ -42,6 +42,14 @@ TOKEN_BYTES = 24
 def token_hash(token: str) -> str:
     """The stored form of an invite token."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+class AlreadyCreated(Exception):
+    """The new-game form was sent again: the game it created the first time."""
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__(record.id)
+        self.record = record
 
 
 @dataclass
@@ -84,10 +92,15 @@ class GameService:
         roles: dict[int, str] | None = None,
         fixed: dict[str, Any] | None = None,
         declare: dict[str, Any] | None = None,
+        form_key: str = "",
     ) -> Created:
         """Deal a new game (R-ALL-02: the commitment is published) and make every seat's link.
         The game's zone is one of its options, recorded with it (R-ALL-10). RuleError: a player
-        name no database keeps alike (control characters, too long)."""
+        name no database keeps alike (control characters, too long). ``form_key``: the key of
+        the form that asked for it; AlreadyCreated when the same owner's form made a game before
+        (a refresh or a double tap deals no second game)."""
+        if form_key and (earlier := self.created_with(owner, form_key)) is not None:
+            raise AlreadyCreated(earlier)
         for name in players:
             inputs.check_name(name)
         options = {**(options or {}), "timezone": (options or {}).get("timezone", game_timezone)}
@@ -102,25 +115,35 @@ class GameService:
         seed = secrets.randbits(commitment.SEED_BITS) if seed is None else seed
         nonce = secrets.token_hex(commitment.NONCE_BYTES)
         game = Game.create(rs, players, seed, roles, fixed, declare, nonce=nonce)
-        with transaction.atomic():
-            record = GameRecord.objects.create(
-                id=secrets.token_hex(8),
-                ruleset=rs.id,
-                variant_yaml=variant_yaml,
-                title=rs.title,
-                options=options,
-                timezone=str(rs.options["timezone"]),
-                owner=owner,
-                demo=demo,
-            )
-            store.append(record.id, 0, game.events, head=self._head(game))
-            tokens = {
-                seat: self.new_link(record.id, seat, name, bot=seat in bots)
-                for seat, name in enumerate(players)
-            }
+        try:
+            with transaction.atomic():
+                record = GameRecord.objects.create(
+                    id=secrets.token_hex(8),
+                    ruleset=rs.id,
+                    variant_yaml=variant_yaml,
+                    title=rs.title,
+                    options=options,
+                    timezone=str(rs.options["timezone"]),
+                    owner=owner,
+                    demo=demo,
+                    form_key=form_key,
+                )
+                store.append(record.id, 0, game.events, head=self._head(game))
+                tokens = {
+                    seat: self.new_link(record.id, seat, name, bot=seat in bots)
+                    for seat, name in enumerate(players)
+                }
+        except IntegrityError:  # the same form, sent twice at once: the other request's game
+            if not form_key or (earlier := self.created_with(owner, form_key)) is None:
+                raise
+            raise AlreadyCreated(earlier) from None
         record.refresh_from_db()
         self._cache[record.id] = game
         return Created(record, tokens)
+
+    def created_with(self, owner: Any, form_key: str) -> GameRecord | None:
+        """The game this owner's new-game form with ``form_key`` created, if any."""
+        return GameRecord.objects.filter(owner=owner, form_key=form_key).first()
 
     def reseat(self, game_id: str, seat: int, name: str) -> str:
         """A substitute (替补) takes the seat: the old link stops working and every page open
@@ -222,12 +245,14 @@ class GameService:
         key: str | None = None,
         actor: str = "",
         seq: int | None = None,
+        stage: int | None = None,
     ) -> list[Event]:
         """Apply one command. RuleError: refused, nothing changed. A repeated ``key`` lands once.
 
         Keys are scoped by ``actor``: two players' forms rendered alike never collide. ``seq``: the
         store's head as the caller just read it (the first attempt decides on it; the append still
-        checks it)."""
+        checks it). ``stage``: the position the command's form was rendered for (``position``); a
+        command for a stage that is no longer current is refused (「该阶段已经结束」)."""
         if key is not None and actor:
             key = f"{actor}:{key}"
         if key is not None and not _usable_key(key):
@@ -237,11 +262,11 @@ class GameService:
             with self._lock(game_id):
                 try:
                     if attempt == 0:  # optimistic: decide, then append if no one appended since
-                        head, out = self._try_once(game_id, cmd, key, actor, seq)
+                        head, out = self._try_once(game_id, cmd, key, actor, seq, stage)
                     else:  # lost a race: decide holding the game's row, so this one cannot lose
                         with transaction.atomic():
                             locked = store.head(game_id, lock=True)
-                            head, out = self._try_once(game_id, cmd, key, actor, locked)
+                            head, out = self._try_once(game_id, cmd, key, actor, locked, stage)
                 except store.DuplicateCommand:
                     return self._repeated(game_id, cmd, key)
                 except store.ConcurrencyError:
@@ -265,13 +290,21 @@ class GameService:
         return []
 
     def _try_once(
-        self, game_id: str, cmd: Command, key: str | None, actor: str, seq: int | None
+        self,
+        game_id: str,
+        cmd: Command,
+        key: str | None,
+        actor: str,
+        seq: int | None,
+        stage: int | None = None,
     ) -> tuple[int, list[Event]]:
         """Decide on the latest state and append with the version it was decided on. When the
         append fails, the cached game is rewound to what the store holds."""
         game = self.load(game_id, seq)
         expected = len(game.events)
         try:
+            if stage is not None and stage != position(game, cmd):
+                raise RuleError(texts.STAGE_OVER, "stage_over")
             out = game.handle(cmd)
         except RuleError:
             if key is not None and store.digest_of(game_id, key) is not None:
@@ -461,6 +494,19 @@ def _stage_seq(game: Game) -> int:
         if game.events[i].kind == "stage_opened":
             return i
     return 0
+
+
+REVIEW_COMMANDS = ("发布", "撤销")
+"""The director's commands bound to the results awaiting publication, not to the stage."""
+
+
+def position(game: Game, cmd: Command | None = None) -> int:
+    """What a stage-bound form is rendered for and sent back with: the position of the event that
+    opened the current stage; for 发布 and 撤销, of the last command whose results await
+    publication (-1: none), so a form rendered before another close or another 撤销 is stale."""
+    if isinstance(cmd, Director) and cmd.name in REVIEW_COMMANDS:
+        return game.state.commands[-1] if game.state.commands else -1
+    return _stage_seq(game)
 
 
 def _timed(cmd: Command) -> Command:

@@ -32,6 +32,18 @@ class GameRecord(models.Model):
     deleted_at = models.DateTimeField(null=True, blank=True)
     """删除: the game left every list (its events stay: nothing is lost, and its pages stay
     readable to those they were for)."""
+    form_key = models.CharField(max_length=40, blank=True, default="")
+    """The random key of the new-game form that created the game: the same form sent again (a
+    refresh, a back button, a double tap) finds this game instead of dealing another."""
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "form_key"],
+                condition=~models.Q(form_key=""),
+                name="game_owner_form_key",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.title} ({self.id})"

@@ -20,6 +20,7 @@ from bansha import texts
 from bansha.engine import RuleError, clock
 from bansha.engine.game import Game
 from bansha.engine.ruleset import DIRECTOR_COMMANDS
+from bansha.engine.views import view
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 from bansha.web.access import directed_game_or_404
@@ -154,5 +155,14 @@ def my_games(user: Any) -> list[dict[str, Any]]:
     for record in mine.order_by("-created_at")[:50]:
         with SERVICE.reading(record.id, record.seq) as game:
             phase, stage = game.state.phase_label(), game.state.stage
-        out.append({"record": record, "phase": phase, "stage": stage})
+            awaiting = game.state.awaiting is not None
+        out.append({"record": record, "phase": phase, "stage": stage, "awaiting": awaiting})
     return out
+
+
+def public_status(record: GameRecord) -> dict[str, Any]:
+    """Where a game stands as the public sees it (its public view: a game whose last result is
+    still awaiting publication is not 已结束 yet)."""
+    with SERVICE.reading(record.id, record.seq) as game:
+        v = view(game, "public")
+    return {"ended": v["phase"] == "ended", "phase": v["phase"], "stage": v.get("stage", "")}

@@ -82,3 +82,15 @@ def director_command_for(
             raise RuleError(texts.NOTHING_CHOSEN)
         args["target"] = None if target == ABSTAIN else seat_value(target, seats)
     return Director(name, args, at)
+
+
+def stage_of(form: Any) -> int | None:
+    """The stage (or the results awaiting publication) a stage-bound form was rendered for
+    (``bansha.service.games.position``); None when the form is not bound to one."""
+    raw = form.get("stage", "")
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise RuleError(texts.FORM_BROKEN) from None

@@ -21,6 +21,7 @@ urlpatterns = [
     path("demo/new", views.demo_new, name="demo_new"),
     path("new", views.game_new, name="game_new"),
     path("g/<gid:game_id>/", views.public_page, name="public"),
+    path("g/<gid:game_id>/created", views.game_created, name="created"),
     path("g/<gid:game_id>/reveal.json", reveal.download, name="reveal_file"),
     path("g/<gid:game_id>/join/<str:token>", views.join, name="join"),
     path("g/<gid:game_id>/me", views.player_page, name="player"),

@@ -27,7 +27,7 @@ from bansha.forum import bbcode
 from bansha.names import SEAT_NAMES
 from bansha.rulesets import UPLOAD_LIMITS, builtin_ids, find_ruleset
 from bansha.service import archive, team
-from bansha.service.games import SERVICE, token_hash
+from bansha.service.games import SERVICE, AlreadyCreated, position, token_hash
 from bansha.store.models import GameRecord, SeatRecord
 from bansha.web import console, newgame, rooms, signup, start_time, team_views
 from bansha.web.access import (
@@ -37,9 +37,11 @@ from bansha.web.access import (
     player_or_404,
     watched_game_or_404,
 )
-from bansha.web.forms import act_command, director_command_for
+from bansha.web.forms import act_command, director_command_for, stage_of
 
 DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
+FORM_KEY_LENGTH = 40
+"""The longest new-game form key kept with a game (the form's own keys are 22 characters)."""
 CHAT_SHOWN = 100
 """A team chat shows its latest messages; the earlier ones are a click away (a two-week QQ group
 runs to thousands)."""
@@ -48,7 +50,10 @@ runs to thousands)."""
 def home(request: HttpRequest) -> HttpResponse:
     """The first page: one click starts a demo game against bots."""
     rulesets = [(rid, find_ruleset(rid).title) for rid in builtin_ids()]
-    games = archive.listed().order_by("-created_at")[:20]
+    games = [
+        {"record": record, "ended": console.public_status(record)["ended"]}
+        for record in archive.listed().order_by("-created_at")[:20]
+    ]
     mine = console.my_games(request.user)
     return render(request, "bansha/home.html", {"rulesets": rulesets, "games": games, "mine": mine})
 
@@ -195,6 +200,7 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
     with SERVICE.reading(record.id, record.seq) as game:
         v, public = view(game, "director"), view(game, "public")
         forms = console.command_forms(game, v["god"])
+        at = {"stage": position(game), "review": position(game, Director("发布"))}
         remind = console.reminders(record, v, game.ruleset.data)
     return render(
         request,
@@ -203,6 +209,7 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
             "record": record,
             "v": v,
             "command_forms": forms,
+            "at": at,
             "remind": remind,
             **console.seat_links(request, record),
             "team_part": team_views.console_context(request, record),
@@ -240,6 +247,7 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
                 key=request.POST.get("nonce") or None,
                 actor=f"director:{request.user.get_username()}",  # who issued it
                 seq=record.seq,
+                stage=stage_of(request.POST),
             )
             if isinstance(cmd, Director) and cmd.name == "替补":
                 token = SERVICE.reseat(record.id, int(cmd.args["seat"]), str(cmd.args["by"]))
@@ -296,22 +304,35 @@ def game_new(request: HttpRequest) -> HttpResponse:
             twice = newgame.duplicates(names)
             if twice:
                 raise RuleError(texts.DUPLICATE_NAMES.format(names="、".join(twice)))
+            form_key = post.get("nonce", "")
+            if len(form_key) > FORM_KEY_LENGTH or not form_key.isprintable():
+                raise RuleError(texts.FORM_BROKEN)
             created = SERVICE.create(
-                rid, names, options=options, owner=request.user, variant_yaml=variant
+                rid,
+                names,
+                options=options,
+                owner=request.user,
+                variant_yaml=variant,
+                form_key=form_key,
             )
             if label:
                 GameRecord.objects.filter(id=created.record.id).update(label=label)
-                created.record.label = label
+        except AlreadyCreated as e:  # the same form again (a refresh, a back button): that game
+            return HttpResponseRedirect(reverse("created", args=[e.record.id]))
         except RuleError as e:
             messages.error(request, e.message)
             return render(request, "bansha/new.html", context)
-        return render(
-            request,
-            "bansha/created.html",
-            {
-                "record": created.record,
-                "open_links": True,
-                **console.seat_links(request, created.record),
-            },
-        )
+        return HttpResponseRedirect(reverse("created", args=[created.record.id]))
     return render(request, "bansha/new.html", context)
+
+
+@login_required
+def game_created(request: HttpRequest, game_id: str) -> HttpResponse:
+    """「已开局」: where creating a game leads (Post/Redirect/Get: reloading it, as a phone does
+    with a discarded tab, shows the same game's links again and deals nothing)."""
+    record = directed_game_or_404(request, game_id)
+    return render(
+        request,
+        "bansha/created.html",
+        {"record": record, "open_links": True, **console.seat_links(request, record)},
+    )

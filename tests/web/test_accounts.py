@@ -95,7 +95,9 @@ def test_private_pages_are_never_cached() -> None:
         player.get(f"/g/{gid}/thread"),
         d.get(f"/g/{gid}/director"),
         d.get("/new"),
-        d.post("/new", {"ruleset": "m103", "players": "\n".join(NAMES), "options": ""}),
+        d.post(
+            "/new", {"ruleset": "m103", "players": "\n".join(NAMES), "options": ""}, follow=True
+        ),
     ):
         assert r.status_code == 200 and _private(r), r
     assert not _private(Client().get(f"/g/{gid}/"))  # the public page, for the public

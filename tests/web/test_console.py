@@ -16,7 +16,7 @@ NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 
 
 def _new_game(c: Client, **extra: str) -> str:
-    r = c.post("/new", {"ruleset": "m103", "players": "\n".join(NAMES), **extra})
+    r = c.post("/new", {"ruleset": "m103", "players": "\n".join(NAMES), **extra}, follow=True)
     assert r.status_code == 200, r.content.decode()[:500]
     return re.findall(r"/g/([0-9a-f]+)/director", r.content.decode())[0]
 
@@ -125,3 +125,45 @@ def test_reminders_name_who_has_not_voted_in_public_and_the_post_s_window() -> N
     assert public is not None and "尚未投票：" in public.group(1) and "甲" in public.group(1)
     assert "规则贴要求在截止前120至90分钟之间提醒" in page
     assert 'id="remind-private"' not in page or "杀人" not in public.group(1)
+
+
+def _form_value(page: str, form_id: str, name: str) -> str:
+    form = re.search(rf'<form[^>]*id="{form_id}".*?</form>', page, re.S)
+    assert form is not None, form_id
+    found = re.search(rf'name="{name}" value="([^"]*)"', form.group(0))
+    assert found is not None, name
+    return found.group(1)
+
+
+def test_a_stale_close_is_refused_and_closes_nothing() -> None:
+    """Close with identity: the form carries the stage's position; a close rendered before the
+    stage ended (another tab, the deadline worker first) is refused with 「该阶段已经结束」."""
+    d = director_client()
+    gid = _new_game(d)
+    page = d.get(f"/g/{gid}/director").content.decode()
+    stage = _form_value(page, "cmd-close", "stage")
+    tab_a = {"command": "关闭阶段", "stage": stage, "nonce": "tab-a"}
+    tab_b = {"command": "关闭阶段", "stage": stage, "nonce": "tab-b"}
+    d.post(f"/g/{gid}/director/command", tab_a)
+    with SERVICE.reading(gid) as game:
+        after, head = game.state.stage, len(game.events)
+    assert after == "夜晚"
+    r = d.post(f"/g/{gid}/director/command", tab_b, follow=True)
+    assert "该阶段已经结束" in r.content.decode()
+    with SERVICE.reading(gid) as game:
+        assert (game.state.stage, len(game.events)) == (after, head)  # nothing closed
+    # the same form sent twice (a double tap) is the one close, acknowledged, not refused
+    again = d.post(f"/g/{gid}/director/command", tab_a, follow=True).content.decode()
+    assert "该阶段已经结束" not in again
+    # a 延期 rendered for the earlier stage is refused too
+    stale = {"command": "延期", "minutes": "30", "stage": stage, "nonce": "tab-c"}
+    assert (
+        "该阶段已经结束"
+        in d.post(f"/g/{gid}/director/command", stale, follow=True).content.decode()
+    )
+    # the page now carries the new stage, and its close lands
+    fresh = _form_value(d.get(f"/g/{gid}/director").content.decode(), "cmd-close", "stage")
+    assert fresh != stage
+    d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "stage": fresh, "nonce": "n"})
+    with SERVICE.reading(gid) as game:
+        assert game.state.stage != after

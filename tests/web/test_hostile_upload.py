@@ -58,6 +58,7 @@ def test_a_good_upload_makes_the_game(director: Client) -> None:
             "options": "",
             "variant": SimpleUploadedFile("mine.yaml", text),
         },
+        follow=True,
     )
     assert r.status_code == 200 and "/join/" in r.content.decode()
     assert GameRecord.objects.get().ruleset == "mine"

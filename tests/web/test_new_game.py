@@ -2,7 +2,9 @@
 options are fields generated from the rule set's option table; 「我的游戏」 on the home page."""
 
 import pytest
+from django.contrib.auth import get_user_model
 
+from bansha.engine import Director
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 from tests.web.directors import director_client
@@ -61,8 +63,8 @@ def test_options_reach_the_game_and_the_director_finds_it_in_my_games() -> None:
             "opt-m103-max_changes": "1",
         },
     )
-    assert r.status_code == 200
     record = GameRecord.objects.get()
+    assert r.status_code == 302 and r["Location"] == f"/g/{record.id}/created"
     assert record.label == "周五群的M103" and record.options["prince"] == "once"
     assert "max_changes" not in record.options  # left at its default
     assert SERVICE.load(record.id).ruleset.options["prince"] == "once"
@@ -70,3 +72,46 @@ def test_options_reach_the_game_and_the_director_finds_it_in_my_games() -> None:
     assert "我的游戏" in home and "周五群的M103" in home and f"/g/{record.id}/director" in home
     assert "开局 红线" in home
     assert "周五群的M103" not in director_client("other").get("/").content.decode()
+
+
+def test_the_same_new_game_form_sent_again_deals_no_second_game() -> None:
+    """Post/Redirect/Get with the form's key: a refresh of 「已开局」 reloads the links page (a GET),
+    and the form itself sent again (a back button, a double tap) finds the first game."""
+    d = director_client()
+    form = {"ruleset": "m103", "players": "\n".join(NAMES), "nonce": "k" * 22}
+    first = d.post("/new", form)
+    record = GameRecord.objects.get()
+    assert first.status_code == 302 and first["Location"] == f"/g/{record.id}/created"
+    page = d.get(first["Location"]).content.decode()
+    assert "已开局" in page and page.count("/join/") >= len(NAMES)
+    again = d.get(first["Location"]).content.decode()  # the refresh
+    assert again.count("/join/") == page.count("/join/")
+    resent = d.post("/new", form)
+    assert resent["Location"] == first["Location"] and GameRecord.objects.count() == 1
+    # another director's form with the same key is another game; a new form, another game
+    director_client("other").post("/new", form)
+    d.post("/new", {**form, "nonce": "n" * 22})
+    assert GameRecord.objects.count() == 3
+    # only the game's director reads its links
+    assert director_client("third").get(first["Location"]).status_code == 404
+
+
+def test_the_home_page_reads_where_a_game_stands_from_the_public_view() -> None:
+    """A game that ended with 公示审核 on is 进行中 on the home page until the director publishes
+    the result (the record's own flag moved at once); 「我的游戏」 says a result awaits."""
+    d = director_client()
+    owner = get_user_model().objects.get(username="dir")
+    gid = SERVICE.create("m103", NAMES, seed=3, owner=owner, options={"review": True}).record.id
+    with SERVICE.reading(gid) as game:
+        factions = list(game.ruleset.factions_in_play(game.state))
+    for i, faction in enumerate(factions):  # 判负 one faction after another until one wins
+        SERVICE.submit(gid, Director("判负", {"faction": faction}), key=f"c{i}", actor="d")
+        if SERVICE.load(gid).state.ended:
+            break
+    assert GameRecord.objects.get(id=gid).ended  # the record knows: the public does not yet
+    recent = d.get("/").content.decode().split('id="recent-games"')[1]
+    assert "进行中" in recent and "已结束" not in recent
+    assert "待发布公示" in d.get("/").content.decode()
+    SERVICE.submit(gid, Director("发布", {"edits": {}}), key="publish", actor="d")
+    recent = d.get("/").content.decode().split('id="recent-games"')[1]
+    assert "已结束" in recent

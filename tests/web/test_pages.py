@@ -16,7 +16,7 @@ NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 
 
 def _new_game(c: Client) -> tuple[str, list[str]]:
-    r = c.post("/new", {"ruleset": "m103", "players": "\n".join(NAMES), "options": ""})
+    r = c.post("/new", {"ruleset": "m103", "players": "\n".join(NAMES), "options": ""}, follow=True)
     assert r.status_code == 200, r.content.decode()[:500]
     html = r.content.decode()
     links = re.findall(r'value="(http://testserver/g/[0-9a-f]+/join/[^"]+)"', html)
@@ -187,7 +187,9 @@ def test_every_endpoint_checks_the_viewer() -> None:
 def test_review_mode_director_edits_and_publishes_then_undoes() -> None:
     d = director_client()
     r = d.post(
-        "/new", {"ruleset": "m103", "players": "\n".join(NAMES), "options": "", "review": "on"}
+        "/new",
+        {"ruleset": "m103", "players": "\n".join(NAMES), "options": "", "review": "on"},
+        follow=True,
     )
     links = re.findall(r'value="(http://testserver/g/[0-9a-f]+/join/[^"]+)"', r.content.decode())
     gid = links[0].split("/g/")[1].split("/")[0]

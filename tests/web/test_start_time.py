@@ -17,7 +17,7 @@ BS46 = [f"玩家{i}" for i in range(16)]
 
 def _post(c: Client, **fields: str) -> str:
     data = {"ruleset": "bs46", "players": "\n".join(BS46), "options": "", "clock": "on", **fields}
-    r = c.post("/new", data)
+    r = c.post("/new", data, follow=True)
     assert r.status_code == 200
     return r.content.decode()
 
