@@ -64,7 +64,7 @@ def test_options_reach_the_game_and_the_director_finds_it_in_my_games() -> None:
         },
     )
     record = GameRecord.objects.get()
-    assert r.status_code == 302 and r["Location"] == f"/g/{record.id}/created"
+    assert r.status_code == 302 and r["Location"] == f"/g/{record.id}/director/created"
     assert record.label == "周五群的M103" and record.options["prince"] == "once"
     assert "max_changes" not in record.options  # left at its default
     assert SERVICE.load(record.id).ruleset.options["prince"] == "once"
@@ -81,7 +81,7 @@ def test_the_same_new_game_form_sent_again_deals_no_second_game() -> None:
     form = {"ruleset": "m103", "players": "\n".join(NAMES), "nonce": "k" * 22}
     first = d.post("/new", form)
     record = GameRecord.objects.get()
-    assert first.status_code == 302 and first["Location"] == f"/g/{record.id}/created"
+    assert first.status_code == 302 and first["Location"] == f"/g/{record.id}/director/created"
     page = d.get(first["Location"]).content.decode()
     assert "已开局" in page and page.count("/join/") >= len(NAMES)
     again = d.get(first["Location"]).content.decode()  # the refresh
