@@ -1,0 +1,185 @@
+"""Pages, commands and the store over long games: what day 14 costs against day 1.
+
+Builds M103 games of about 100, 5,000 and 20,000 events through the service layer, as a busy
+two-week game runs (the stages closed evenly over 14 game days; of the players' commands about 60%
+team-chat lines, 40% discussion-thread posts), on its own database (SQLite in a temporary folder;
+PostgreSQL when BANSHA_DATABASE_URL is set, e.g. inside ``scripts/with-postgres``). Then, in
+rounds that take the games in turn (so the machine's noise falls on every size alike), it times in
+process, through Django's handler (middleware included, no HTTP server):
+
+- a player's page (a member of the team chat), the public page, the discussion thread's newest
+  page, the director's console;
+- a team-chat line submitted through the service (``GameService.submit``);
+- a cold load (the game dropped from the process's cache and loaded from the store);
+
+and it reads the store's bytes per event (events and command log, as the database keeps them).
+Prints Markdown tables of p50/p99 in milliseconds, and each size's ratio to the smallest game.
+
+    .venv/bin/python benchmarks/long_game.py --rounds 40
+    scripts/with-postgres .venv/bin/python benchmarks/long_game.py --rounds 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from inprocess import NAMES, prepare
+
+DAYS = 14
+WORDS = "今天我觉得这位玩家昨晚的发言很有道理大家怎么看还是再观察一下吧"
+
+
+def line(rng: random.Random, n: int) -> str:
+    """A chat line or a post of 10–40 characters, never read as a vote post."""
+    size = rng.randrange(10, 40)
+    return "".join(rng.choice(WORDS) for _ in range(size)) + f"（{n}）"
+
+
+def build(service: Any, events: int, seed: int = 7, owner: Any = None) -> tuple[str, dict]:
+    """An M103 game of about ``events`` events: its stages closed evenly over 14 game days,
+    between them team-chat lines (60%) and thread posts (40%). Its id and link tokens."""
+    from bansha.engine import Close, Post, Say
+
+    rng = random.Random(seed)
+    created = service.create("m103", NAMES, seed=seed, owner=owner)
+    gid = created.record.id
+    n = 0
+
+    def close_once() -> None:
+        nonlocal n
+        n += 1
+        service.submit(gid, Close(), key=f"close-{n}", actor="director")
+
+    while True:
+        game = service.load(gid)
+        s = game.state
+        if s.ended or len(game.events) >= events:
+            break
+        due_day = 1 + DAYS * len(game.events) // max(events, 1)
+        if s.day < due_day or ("讨论" not in s.stage and rng.random() < 0.2):
+            close_once()
+            continue
+        n += 1
+        alive = [p.seat for p in s.players if p.alive]
+        groups = [(g, [m for m in members if m in alive]) for g, members in s.groups.items()]
+        groups = [(g, m) for g, m in groups if m]
+        if groups and rng.random() < 0.6:
+            group, members = rng.choice(groups)
+            cmd: Any = Say(rng.choice(members), group, line(rng, n), None)
+        else:
+            cmd = Post(rng.choice(alive), line(rng, n), None, None)
+        try:
+            service.submit(gid, cmd, key=f"c{n}", actor="bench")
+        except Exception:
+            close_once()
+    return gid, created.tokens
+
+
+def store_bytes(gid: str) -> tuple[int, int, int]:
+    """Bytes the database keeps for the game's events and command log (their rows' columns, as
+    stored), and the number of events."""
+    from django.db import connection
+
+    from bansha.store.models import CommandRecord, EventRecord
+
+    ev, cmd = EventRecord._meta.db_table, CommandRecord._meta.db_table
+    pg = connection.vendor == "postgresql"
+    size = "pg_column_size({})" if pg else "length(CAST({} AS BLOB))"
+    ev_cols = " + ".join(size.format(c) for c in ("kind", "data", "audience"))
+    cmd_cols = " + ".join(size.format(c) for c in ('"key"', "digest", "actor", "kind", "payload"))
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*), sum({ev_cols}) FROM {ev} WHERE game_id = %s", [gid])
+        count, events = cursor.fetchone()
+        cursor.execute(f"SELECT coalesce(sum({cmd_cols}), 0) FROM {cmd} WHERE game_id = %s", [gid])
+        (commands,) = cursor.fetchone()
+    return int(events), int(commands), int(count)
+
+
+def pct(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0–1) of the values."""
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * q))]
+
+
+def main() -> None:
+    """Build the games, time each kind of request in rounds, print the tables."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="100,5000,20000")
+    ap.add_argument("--rounds", type=int, default=40)
+    args = ap.parse_args()
+
+    director, owner = prepare("bansha-long-")
+    from django.conf import settings
+    from django.test import Client
+
+    import bansha
+    from bansha.engine import Say
+    from bansha.service.games import SERVICE
+
+    games = []
+    for size in (int(s) for s in args.sizes.split(",")):
+        start = time.perf_counter()
+        gid, tokens = build(SERVICE, size, owner=owner)
+        game = SERVICE.load(gid)
+        seat = game.state.groups["assassins"][0]
+        browser = Client()
+        browser.get(f"/g/{gid}/join/{tokens[seat]}")
+        games.append((size, gid, seat, browser, len(game.events), game.state.day))
+        print(
+            f"built {len(game.events)} events (day {game.state.day}) in "
+            f"{time.perf_counter() - start:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+    samples: dict[tuple[str, int], list[float]] = {}
+
+    def timed(kind: str, size: int, call: Any, *args: Any, **kwargs: Any) -> None:
+        start = time.perf_counter()
+        call(*args, **kwargs)
+        samples.setdefault((kind, size), []).append((time.perf_counter() - start) * 1000)
+
+    for r in range(args.rounds):
+        for size, gid, seat, browser, _, _ in games:
+            browser.cookies.pop("messages", None)
+            timed("player page", size, browser.get, f"/g/{gid}/me")
+            timed("public page", size, Client().get, f"/g/{gid}/")
+            timed("thread page", size, browser.get, f"/g/{gid}/thread")
+            if r % 4 == 0:
+                timed("director page", size, director.get, f"/g/{gid}/director")
+            say = Say(seat, "assassins", f"第{r}轮的消息", None)
+            timed("submit (chat)", size, SERVICE.submit, gid, say, key=f"r{r}")
+            if r % 4 == 0:
+                SERVICE._cache.pop(gid, None)
+                timed("cold load", size, SERVICE.load, gid)
+    print(
+        f"{settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}, compiled engine: "
+        f"{bansha.COMPILED}, {args.rounds} rounds\n"
+    )
+    sizes = [g[0] for g in games]
+    header = " | ".join(f"{g[4]:,} events (day {g[5]}) p50 / p99" for g in games)
+    print(f"| request | {header} | p50 ratio, largest / smallest |")
+    print("|---|" + "---:|" * (len(games) + 1))
+    kinds = dict.fromkeys(k for k, _ in samples)
+    for kind in kinds:
+        cells = []
+        for size in sizes:
+            values = samples[(kind, size)]
+            cells.append(f"{statistics.median(values):.2f} / {pct(values, 0.99):.2f}")
+        ratio = statistics.median(samples[(kind, sizes[-1])]) / statistics.median(
+            samples[(kind, sizes[0])]
+        )
+        print(f"| {kind} | {' | '.join(cells)} | {ratio:.2f} |")
+    print("\n| game | events | store bytes per event (events / command log) |")
+    print("|---|---:|---:|")
+    for size, gid, *_ in games:
+        events, commands, count = store_bytes(gid)
+        print(f"| {size:,} | {count:,} | {events / count:.0f} / {commands / count:.0f} |")
+
+
+if __name__ == "__main__":
+    main()
