@@ -27,8 +27,7 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import Event
 from bansha.engine.ruleset import RuleSet
 from bansha.forum import imports, threads
-from bansha.rulesets import find_ruleset, load_variant_text
-from bansha.service import inputs, links
+from bansha.service import inputs, links, rulesets
 from bansha.sim.heuristic import bot_command
 from bansha.store import events as store
 from bansha.store.models import GameRecord, PostSnapshot, SeatRecord
@@ -70,12 +69,11 @@ class GameService:
 
     # ------------------------------------------------------------------ creating
     def ruleset_for(self, record: GameRecord) -> RuleSet:
-        """The game's rule set: a built-in one, or the variant file stored with the game."""
+        """The game's rule set: a built-in one, or the variant file stored with the game (built
+        once per process for each variant text and options, ``bansha.service.rulesets``)."""
         options = dict(record.options)
         options.setdefault("timezone", record.timezone)  # a game from before the zone was an option
-        if record.variant_yaml:
-            return load_variant_text(record.variant_yaml, options)
-        return find_ruleset(record.ruleset, options)
+        return rulesets.ruleset(record.ruleset, options, record.variant_yaml)
 
     def create(
         self,
@@ -104,11 +102,7 @@ class GameService:
         for name in players:
             inputs.check_name(name)
         options = {**(options or {}), "timezone": (options or {}).get("timezone", game_timezone)}
-        rs = (
-            load_variant_text(variant_yaml, options)
-            if variant_yaml
-            else find_ruleset(ruleset, options)
-        )
+        rs = rulesets.ruleset(ruleset, options, variant_yaml)
         # R-ALL-02: the seed and the commitment's nonce come from the operating system's
         # generator, each on its own (the nonce never from the seed, even when a test fixes the
         # seed); the game records both for the director only until the reveal
@@ -316,7 +310,7 @@ class GameService:
                 "key": key,
                 "actor": actor,
                 "kind": type(cmd).__name__,
-                "payload": _payload(cmd),
+                "payload": logged_payload(_payload(cmd), out, expected),
                 "digest": command_digest(cmd),
             }
         try:
@@ -525,6 +519,19 @@ def _payload(cmd: Command) -> dict[str, Any]:
         for name, v in zip(cmd.FIELDS, cmd.values(), strict=True)
         if name != "at"
     }
+
+
+def logged_payload(payload: dict[str, Any], out: list[Event], expected: int) -> dict[str, Any]:
+    """What the command log keeps of a command that landed with the events ``out`` after
+    ``expected``: its payload, except that a message's text (a team-chat line, a thread post),
+    which its event records, is kept there only: the log names the event (``{"event": seq}``).
+    The digest beside it still covers the text as it was sent."""
+    text = payload.get("text")
+    if isinstance(text, str) and text:
+        for i, ev in enumerate(out):
+            if ev.data.get("text") == text.strip():
+                return {**payload, "text": {"event": expected + i + 1}}
+    return payload
 
 
 def command_digest(cmd: Command) -> str:

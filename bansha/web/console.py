@@ -6,6 +6,7 @@ commands' effects are the engine's."""
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 import segno
@@ -38,6 +39,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
 """The fields of each kind of director command's form (which players or factions it lists)."""
 
 
+QR_CODES_KEPT = 4096
+"""QR codes kept drawn per process (a few hundred games' seats); the oldest are drawn again."""
+
+
 def command_forms(game: Game, god: dict[str, Any]) -> list[dict[str, Any]]:
     """One small form per director command the rule set's data lists, each with its fields."""
     out = []
@@ -65,8 +70,10 @@ def command_forms(game: Game, god: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+@lru_cache(maxsize=QR_CODES_KEPT)
 def qr_svg(link: str) -> SafeString:
-    """A link's QR code as inline SVG (segno): a phone's camera opens the seat."""
+    """A link's QR code as inline SVG (segno): a phone's camera opens the seat. Drawn once per
+    link and process (about 4 ms each; a console shows one per seat on every load)."""
     return mark_safe(segno.make(link, error="m").svg_inline(scale=3, border=2))
 
 
