@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from bansha.store.fields import CompactJSON
+
 
 class GameRecord(models.Model):
     """A game: what it was created from, and the head of its event stream."""
@@ -55,8 +57,8 @@ class EventRecord(models.Model):
     game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="events")
     seq = models.IntegerField()
     kind = models.CharField(max_length=40)
-    data = models.JSONField()
-    audience = models.JSONField()
+    data = models.JSONField(encoder=CompactJSON)
+    audience = models.JSONField(encoder=CompactJSON)
     chance = models.BooleanField(default=False)
     version = models.SmallIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -92,7 +94,9 @@ class CommandRecord(models.Model):
     seq = models.IntegerField()
     actor = models.CharField(max_length=60)
     kind = models.CharField(max_length=20)
-    payload = models.JSONField()
+    payload = models.JSONField(encoder=CompactJSON)
+    """What the command asked for, without its time; a message's text (a team-chat line, a thread
+    post) is kept once, in its event: here ``{"event": seq}`` names that event."""
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
