@@ -1,10 +1,14 @@
-"""Live updates over websockets (Django Channels): each open page gets its own viewer's view.
+"""Live updates over websockets (Django Channels): each open page hears when *its* view moved.
 
 A change to a game is announced to the channel-layer group of that game; every connected page then
-recomputes the view of *its* viewer (a seat, the director or the public) and sends it only when it
-differs from the one last sent (a page's version is a digest of its view), so a push carries nothing
-its receiver could not already load, and a change its receiver may not see sends nothing at all. The channel layer fans out across worker
-processes: PostgreSQL (channels_postgres) with ``--database-url``, in-process with SQLite.
+asks for the version of *its* viewer's view (a seat, the director or the public) and sends it only
+when it differs from the one last sent (a page's version is a digest of its view), so a change its
+receiver may not see sends nothing at all. A push carries the version only: the page then fetches
+itself again (the one egress: what it shows is the page's own view), and the push's size is the
+same on the first day and the fourteenth. The view and its version are computed once per viewer and
+state of the game in the process and shared by all that viewer's sockets and pages
+(``bansha.service.viewcache``). The channel layer fans out across worker processes and server
+machines: PostgreSQL (channels_postgres) with ``--database-url``, in-process with SQLite.
 
 Revocation is immediate: a seat's sockets also join that seat's group, and when its link is
 replaced (替补, a reissued link) the group is told to close at once; besides, every push checks
@@ -21,7 +25,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 
-from bansha.engine.views import digest, inputs, view
+from bansha.service import viewcache
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 from bansha.web.access import directs, held_seat
@@ -127,35 +131,28 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.push()
 
     async def push(self) -> None:
-        """Send this viewer's view (the one egress) when it is new to this page, if the viewer
-        still holds the page."""
+        """Send this viewer's version when it is new to this page (the page then fetches its
+        view), if the viewer still holds the page."""
         viewer = getattr(self, "viewer", None)
         if viewer is None:
             return
-        payload = await database_sync_to_async(self._view)(viewer, getattr(self, "inputs", None))
-        if payload is REVOKED:
+        seq = await database_sync_to_async(self._version)(viewer)
+        if seq == REVOKED:
             await self._revoke()
             return
-        if payload is None or self.viewer is None:
-            return
-        self.inputs = payload.pop("inputs")
-        if payload["seq"] == getattr(self, "sent", None):
+        if self.viewer is None or seq == getattr(self, "sent", None):
             return  # the view is the same: nothing is sent, so not even the timing tells
-        self.sent = payload["seq"]
-        await self.send_json(payload)
+        self.sent = seq
+        await self.send_json({"seq": seq})
 
-    def _view(self, viewer: int | str, seen: int | None) -> dict[str, Any] | None:
-        """This viewer's version and view; None when nothing the view is computed from moved
-        (the view is then not even computed); REVOKED when the viewer no longer holds the page."""
+    def _version(self, viewer: int | str) -> str:
+        """This viewer's version now (shared with every page and socket of the viewer in this
+        process); REVOKED when the viewer no longer holds the page."""
         if not _still_entitled(self.scope, self.game_id, viewer):
             return REVOKED
         with SERVICE.reading(self.game_id) as game:
-            now = inputs(game, viewer)
-            if now == seen:
-                return None
-            v = view(game, viewer)
-        return {"inputs": now, "seq": digest(v), "view": v}
+            return viewcache.current(self.game_id, game, viewer)[1]
 
 
-REVOKED: dict[str, Any] = {}
-"""What ``_view`` returns for a viewer that no longer holds the page."""
+REVOKED = "revoked"
+"""What ``_version`` returns for a viewer that no longer holds the page (never a digest)."""

@@ -17,10 +17,11 @@ from django_ratelimit.decorators import ratelimit
 
 from bansha import texts
 from bansha.engine import Post, RuleError
-from bansha.engine.views import digest, view
+from bansha.engine.views import view
 from bansha.forum.charset import page_text
 from bansha.forum.fetching import fetch
 from bansha.forum.threads import ThreadError
+from bansha.service import viewcache
 from bansha.service.games import SERVICE
 from bansha.web.access import directed_game_or_404, game_or_404, player_or_404
 
@@ -59,12 +60,11 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             messages.error(request, "引用的楼层必须是数字")
         return HttpResponseRedirect(reverse("discussion", args=[record.id]))
     with SERVICE.reading(record.id, record.seq) as game:
-        v, today = view(game, viewer), game.state.day
+        (v, seq), today = viewcache.current(record.id, game, viewer), game.state.day
         # the rule post's own vote format (thread.vote_format.hint); a thread without votes: none
         rules = game.ruleset.data
         voting = bool(rules.get("vote_stages"))
         hint = rules.get("thread", {}).get("vote_format", {}).get("hint") if voting else None
-    seq = digest(v)
     days = sorted(v["thread"]) or [today]
     try:
         day = int(request.GET.get("day") or (today if today in days else days[-1]))

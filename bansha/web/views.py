@@ -22,11 +22,11 @@ from django_ratelimit.decorators import ratelimit
 from bansha import texts
 from bansha.datafiles.loader import decode
 from bansha.engine import Close, Director, RuleError, Say
-from bansha.engine.views import digest, version, view
+from bansha.engine.views import version
 from bansha.forum import bbcode
 from bansha.names import SEAT_NAMES
 from bansha.rulesets import UPLOAD_LIMITS, builtin_ids, find_ruleset
-from bansha.service import archive, team
+from bansha.service import archive, team, viewcache
 from bansha.service.games import SERVICE, AlreadyCreated, position, token_hash
 from bansha.store.models import GameRecord, SeatRecord
 from bansha.web import console, newgame, rooms, signup, start_time, team_views
@@ -99,8 +99,7 @@ def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The public page: status, who is in, announcements, votes, the reveal after the end."""
     record = game_or_404(game_id)
     with SERVICE.reading(record.id, record.seq) as game:
-        v = view(game, "public")
-    seq = digest(v)
+        v, seq = viewcache.current(record.id, game, "public")
     crew = team.team(record) if "reveal" in v else []  # the reveal names the director team
     return render(
         request, "bansha/public.html", {"record": record, "v": v, "seq": seq, "team": crew}
@@ -111,8 +110,7 @@ def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """A player's page: their role card, knowledge, results, forms for what they may do now."""
     record, seat = player_or_404(request, game_id)
     with SERVICE.reading(record.id, record.seq) as game:
-        v = view(game, seat)
-    seq = digest(v)
+        v, seq = viewcache.current(record.id, game, seat)
     chat_limit = 0 if request.GET.get("chats") == "all" else CHAT_SHOWN
     return render(
         request,
@@ -198,7 +196,8 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
     if dialect not in bbcode.DIALECTS:
         dialect = "discuz"
     with SERVICE.reading(record.id, record.seq) as game:
-        v, public = view(game, "director"), view(game, "public")
+        v, seq = viewcache.current(record.id, game, "director")
+        public, _ = viewcache.current(record.id, game, "public")
         forms = console.command_forms(game, v["god"])
         at = {"stage": position(game), "review": position(game, Director("发布"))}
         remind = console.reminders(record, v, game.ruleset.data)
@@ -215,7 +214,7 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
             "team_part": team_views.console_context(request, record),
             "can_command": commands(request.user, record),
             "spectator_link": rooms.spectator_link(request, record),
-            "seq": digest(v),
+            "seq": seq,
             "god": json.dumps(v["god"], ensure_ascii=False, indent=1),
             "dialect": dialect,
             "dialects": bbcode.DIALECTS,

@@ -29,7 +29,7 @@ def socket(gid: str, who: str, browser: Client | None = None) -> ApplicationComm
 
 
 async def open_socket(ws: ApplicationCommunicator) -> dict:
-    """Connect; the first message, the viewer's current view."""
+    """Connect; the first message, the viewer's current version."""
     await ws.send_input({"type": "websocket.connect"})
     assert (await ws.receive_output(10))["type"] == "websocket.accept"
     sent = await ws.receive_output(10)
@@ -37,12 +37,16 @@ async def open_socket(ws: ApplicationCommunicator) -> dict:
     return json.loads(sent["text"])
 
 
-def said(messages: list[dict]) -> str:
-    """What the socket's views held, as text."""
-    return json.dumps(
-        [json.loads(m["text"]) for m in messages if m["type"] == "websocket.send"],
-        ensure_ascii=False,
-    )
+def pushed(messages: list[dict]) -> list[str]:
+    """The versions a socket's pushes carried (a push is a version only: the page then fetches
+    its own view)."""
+    out = []
+    for m in messages:
+        if m["type"] == "websocket.send":
+            sent = json.loads(m["text"])
+            assert set(sent) == {"seq"}, sent  # never the view itself
+            out.append(sent["seq"])
+    return out
 
 
 async def rest(ws: ApplicationCommunicator) -> list[dict]:

@@ -9,9 +9,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from bansha.engine import Close, Director, Say
+from bansha.engine.views import version
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord, SeatRecord
-from tests.web.sockets import open_socket, rest, said, socket
+from tests.web.sockets import open_socket, pushed, rest, socket
 
 pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -33,25 +34,30 @@ def _seated(gid: str, token: str) -> Client:
 
 def _replace_and_chat(
     replace: Callable[[str, int], object],
-) -> tuple[list[dict], list[dict], int]:
+) -> tuple[list[dict], list[dict], int, str, str]:
     """A team member's page socket hears a chat line, the seat's link is replaced, the team
-    talks on: what the old socket got before and after, and what the old page answers then."""
+    talks on: what the old socket got before and after, what the old page answers then, and the
+    seat's version after each chat line."""
     gid, a, b, tokens = _night_with_a_team_chat()
     old = _seated(gid, tokens[a])
 
-    async def watch() -> tuple[list[dict], list[dict]]:
+    def chat(text: str) -> str:
+        SERVICE.submit(gid, Say(b, "assassins", text))
+        return version(SERVICE.load(gid), a)
+
+    async def watch() -> tuple[list[dict], list[dict], str, str]:
         ws = socket(gid, "me", old)
         await open_socket(ws)
-        await asyncio.to_thread(SERVICE.submit, gid, Say(b, "assassins", "替补之前的话"))
+        heard = await asyncio.to_thread(chat, "替补之前的话")
         before = [await ws.receive_output(10), *await rest(ws)]  # the layer may be slow
         await asyncio.to_thread(replace, gid, a)
-        await asyncio.to_thread(SERVICE.submit, gid, Say(b, "assassins", "替补之后的新话"))
+        unheard = await asyncio.to_thread(chat, "替补之后的新话")
         after = await rest(ws)
         await ws.wait(5)
-        return before, after
+        return before, after, heard, unheard
 
-    before, after = asyncio.run(watch())
-    return before, after, old.get(f"/g/{gid}/me").status_code
+    before, after, heard, unheard = asyncio.run(watch())
+    return before, after, old.get(f"/g/{gid}/me").status_code, heard, unheard
 
 
 def _substitute(gid: str, seat: int) -> None:
@@ -63,9 +69,9 @@ def _substitute(gid: str, seat: int) -> None:
 def test_a_socket_opened_before_the_link_is_replaced_is_closed_and_hears_nothing_after(
     replace: Callable[[str, int], object],
 ) -> None:
-    before, after, page = _replace_and_chat(replace)
-    assert "替补之前的话" in said(before)
-    assert "替补之后的新话" not in said(after)
+    before, after, page, heard, unheard = _replace_and_chat(replace)
+    assert heard in pushed(before)
+    assert unheard not in pushed(after)  # not even the version of the view with the new line
     assert after and after[-1] == {"type": "websocket.close", "code": 4404}
     assert page == 404
 

@@ -4,7 +4,6 @@ stage (someone died with a right to last words) tells the public page nothing, a
 mode results the director has not published move nobody's version."""
 
 import asyncio
-import json
 
 import pytest
 
@@ -13,7 +12,7 @@ from bansha.engine.views import digest, version, view
 from bansha.rulesets import find_ruleset
 from bansha.service.games import SERVICE
 from tests.helpers import M103_DEAL
-from tests.web.sockets import open_socket, rest, said, socket
+from tests.web.sockets import open_socket, pushed, rest, socket
 
 pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -58,10 +57,9 @@ def test_a_night_closing_into_a_private_last_words_stage_sends_the_public_page_n
 
     first, during, after = asyncio.run(watch())
     assert during == []  # not even a push with the same view: nothing tells a death tonight
-    assert "遗言" not in said(after) and len(after) == 1
-    day = json.loads(after[0]["text"])
-    assert day["view"]["stage"] == "讨论日" and day["seq"] != first["seq"]
-    assert day["seq"] == version(SERVICE.load(gid), "public")
+    game = SERVICE.load(gid)
+    assert pushed(after) == [version(game, "public")] != [first["seq"]]
+    assert view(game, "public")["stage"] == "讨论日"
 
 
 def test_a_seat_without_a_night_part_hears_nothing_of_the_private_stage_either() -> None:
@@ -82,34 +80,37 @@ def test_unpublished_results_move_no_version_until_the_director_publishes() -> N
     game = SERVICE.load(gid)
     before = {v: version(game, v) for v in ("public", CONSORT)}
 
-    async def watch() -> tuple[list[dict], list[dict], list[dict]]:
+    def public_now() -> tuple[str, dict]:
+        game = SERVICE.load(gid)
+        return version(game, "public"), view(game, "public")
+
+    async def watch() -> list[tuple[list[dict], tuple[str, dict]]]:
         public = socket(gid, "public")
         await open_socket(public)
         await asyncio.to_thread(SERVICE.submit, gid, Act(ASSASSIN, "kill", (SPY,)))
         for _ in range(3):  # the night's stages, the private one among them
             await asyncio.to_thread(SERVICE.submit, gid, Close())
-        closed = await rest(public)
+        closed = (await rest(public), await asyncio.to_thread(public_now))
         drafts = await asyncio.to_thread(
             lambda: view(SERVICE.load(gid), "director")["review"]["drafts"]
         )
         assert drafts, "the night's results wait for the director"
         await asyncio.to_thread(SERVICE.submit, gid, Director("撤销", {}), actor="director")
         await asyncio.to_thread(SERVICE.submit, gid, Close())
-        undone = await rest(public)
+        undone = (await rest(public), await asyncio.to_thread(public_now))
         await asyncio.to_thread(
             SERVICE.submit, gid, Director("发布", {"edits": {}}), actor="director"
         )
-        published = await rest(public)
-        return closed, undone, published
+        published = (await rest(public), await asyncio.to_thread(public_now))
+        return [closed, undone, published]
 
-    closed, undone, published = asyncio.run(watch())
-    assert all("戊" not in a["text"] for m in closed + undone for a in _announced(m))
-    waiting = [json.loads(m["text"])["view"]["stage"] for m in closed]
-    assert waiting in ([], ["结算中，等待导演发布公示"])
+    (closed, (at_closed, closed_view)), undone, published = asyncio.run(watch())
+    assert pushed(closed) in ([], [at_closed])  # at most the stage 结算中, nothing of the night
+    assert closed_view["stage"] == "结算中，等待导演发布公示"
+    for sent, (seq, shown) in ((closed, (at_closed, closed_view)), undone):
+        assert set(pushed(sent)) <= {seq}
+        assert all("戊" not in a["text"] for a in shown["announcements"])
     game = SERVICE.load(gid)
     assert version(game, CONSORT) != before[CONSORT]  # published: the day and its news
-    assert any("戊" in a["text"] for m in published for a in _announced(m))
-
-
-def _announced(message: dict) -> list[dict]:
-    return json.loads(message["text"])["view"]["announcements"] if "text" in message else []
+    sent, (seq, shown) = published
+    assert pushed(sent) == [seq] and any("戊" in a["text"] for a in shown["announcements"])
