@@ -93,7 +93,7 @@ def start_server(home: str, port: int, workers: int, threads: int = 4) -> subpro
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    for _ in range(200):
+    for _ in range(3000):  # a busy machine takes a while to migrate a new database
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
             return proc
@@ -232,6 +232,7 @@ def main() -> None:
         proc.terminate()
         proc.wait(20)
     print("  commands that landed (the rest were refused by the rules):", landed(home))
+    print("  statements sent to the database per request:", statements(home))
 
 
 def landed(home: str) -> str:
@@ -251,6 +252,25 @@ def landed(home: str) -> str:
         check=True,
     )
     return out.stdout.strip()
+
+
+def statements(home: str) -> str:
+    """The statements each kind of request sends (``inprocess.statements``, on the run's
+    database once the server has stopped)."""
+    code = (
+        "import inprocess\n"
+        "inprocess.prepare('bansha-load-')\n"
+        "print(', '.join(f'{k} {n}' for k, n in inprocess.statements().items()))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, "BANSHA_HOME": home},
+        cwd=os.path.dirname(os.path.abspath(__file__)),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.strip().splitlines()[-1]
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from typing import Any
 
-from inprocess import NAMES, prepare
+from inprocess import day_game, prepare
 
 
 class Timer:
@@ -70,19 +70,6 @@ def socket_push(consumer: Any, viewer: int, seen: int | None) -> Any:
     if hasattr(consumer, "_version"):
         return consumer._version(viewer)
     return consumer._view(viewer, seen)
-
-
-def day_game(service: Any, seed: int) -> tuple[str, dict[int, str]]:
-    """An M103 game closed on to its first 讨论日, and its seats' link tokens."""
-    from bansha.engine import Close
-
-    created = service.create("m103", NAMES, seed=seed)
-    gid = created.record.id
-    for n in range(8):
-        if "讨论日" in str(service.load(gid).state.stage):
-            break
-        service.submit(gid, Close(), key=f"close{n}", actor="director")
-    return gid, created.tokens
 
 
 def main() -> None:

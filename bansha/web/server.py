@@ -24,7 +24,23 @@ def setup(database_url: str | None = None) -> None:
         django.setup()
     except BurntKey as e:  # a clear message on how to fix it, not a traceback
         raise SystemExit(str(e)) from None
-    call_command("migrate", interactive=False, verbosity=0)
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        call_command("migrate", interactive=False, verbosity=0)
+        return
+    # several processes (on several hosts) may start at once on one database: one migrates at a
+    # time, and the next finds nothing left to do
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock(%s)", [MIGRATION_LOCK])
+        try:
+            call_command("migrate", interactive=False, verbosity=0)
+        finally:
+            cursor.execute("SELECT pg_advisory_unlock(%s)", [MIGRATION_LOCK])
+
+
+MIGRATION_LOCK = 0x62616E736861
+"""The PostgreSQL advisory lock held while a process applies the migrations ("bansha")."""
 
 
 SESSION_SWEEP = 3600.0
