@@ -7,6 +7,7 @@ shares: names and texts from the data file, options with defaults, the deal, the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
@@ -97,7 +98,12 @@ class RuleSet:
         """The game's zone (R-ALL-10)."""
         self._stage_tables: dict[str, tuple[list[dict[str, Any]], dict[str, int]]] = {}
         self._role_by_name: dict[str, str] = {str(v["name"]): k for k, v in self.roles.items()}
-        self._skill_by_name: dict[str, str] = {str(v["name"]): k for k, v in self.skills.items()}
+        self._skill_by_name: dict[str, str] = {}
+        self._skills_named: dict[str, tuple[str, ...]] = {}
+        """Two roles' skills may share a name (the hunter's and the wolf king's 开枪)."""
+        for k, v in self.skills.items():
+            self._skill_by_name.setdefault(str(v["name"]), k)
+            self._skills_named[str(v["name"])] = (*self._skills_named.get(str(v["name"]), ()), k)
         self._faction_by_name: dict[str, str] = {str(v): k for k, v in self.factions.items()}
         self._status_by_name: dict[str, str] = {
             str(v): str(k) for k, v in data.get("statuses", {}).items()
@@ -156,8 +162,14 @@ class RuleSet:
         """The role key for a role name, or a clear error."""
         return _lookup(self._role_by_name, name, "身份")
 
-    def skill_key(self, name: str) -> str:
-        """The skill key for a skill name, or a clear error."""
+    def skill_key(self, name: str, held: Iterable[str] = ()) -> str:
+        """The skill key for a skill name, or a clear error; where two roles' skills share the
+        name, the one among ``held`` (the acting player's skills)."""
+        keys = self._skills_named.get(name, ())
+        if len(keys) > 1:
+            for key in held:
+                if key in keys:
+                    return key
         return _lookup(self._skill_by_name, name, "技能")
 
     def faction_key(self, name: str) -> str:

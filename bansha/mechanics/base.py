@@ -18,6 +18,7 @@ from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State, Use
+from bansha.mechanics.about import About
 from bansha.mechanics.params import Raw
 
 if TYPE_CHECKING:
@@ -73,11 +74,18 @@ class Mechanic:
     """Which of the hooks below the mechanic answers (``on_setup``, ``on_exit``,
     ``on_voted_out``, ``on_phase_start``, ``on_stage_open``, ``on_faction_lost``, ``weight``,
     ``may_vote``): the pipeline calls only those."""
+    about: ClassVar[About] = About()
+    """What the mechanic says about itself: parameters, texts and causes it needs, stages, events
+    (:mod:`bansha.mechanics.about`; ``bansha mechanics`` and the checker read it)."""
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         self.board = board
         self.spec = spec
         self.key = spec.key
+
+    def values(self) -> dict[str, str]:
+        """The parameter values the declared texts and causes are named after (``{cause}``)."""
+        return {}
 
     # ------------------------------------------------------------------ acts
     def holds(self, s: State, seat: int) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from bansha.mechanics.base import Mechanic
 from bansha.mechanics.check import Check
 from bansha.mechanics.day_vote import DayVote
+from bansha.mechanics.duel import Duel
 from bansha.mechanics.medium import Medium
 from bansha.mechanics.potions import Poison, Save
 from bansha.mechanics.protect import Protect
@@ -17,6 +18,7 @@ from bansha.mechanics.self_destruct import SelfDestruct
 from bansha.mechanics.sheriff import Sheriff
 from bansha.mechanics.shoot import Shoot
 from bansha.mechanics.surrender import Surrender
+from bansha.mechanics.take import SelfDestructTake
 from bansha.mechanics.team_kill import TeamKill
 
 CATALOGUE: dict[str, type[Mechanic]] = {
@@ -31,6 +33,8 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Shoot,
         RevealOnVote,
         SelfDestruct,
+        SelfDestructTake,
+        Duel,
         Sheriff,
         DayVote,
         Surrender,

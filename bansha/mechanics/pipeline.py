@@ -40,6 +40,9 @@ PLACEHOLDER = re.compile(r"\{(skill|role|faction|status|word|group|category):([A
 
 GRANTS = ("all", "first_night_and_vote", "none")
 
+CUT = "phase_cut"
+"""The flag of a phase cut short (:meth:`Pipeline.end_day`): ``[phase, day]``."""
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -439,8 +442,19 @@ class Pipeline(RuleSet):
         """A stage's ``when``: ``has:<skill>`` (someone holds it now), ``dealt:<skill>`` (a role
         of the deal has it: held every night whatever its holder has left, so that the stage
         tells nobody anything), ``due:<skill>`` (someone owes it an act), ``last_words`` (a right
-        is open), ``day:<n>``, ``from_day:<n>``, ``option:<name>=<value>``."""
-        return self._holds(self._when.get(_when_key(spec), ()), state, day)
+        is open), ``day:<n>``, ``from_day:<n>``, ``option:<name>=<value>``. After a cut
+        (:meth:`end_day`), the rest of the phase holds only its ``due:`` stages."""
+        conds = self._when.get(_when_key(spec), ())
+        cut = state.flags.get(CUT)
+        if (
+            cut is not None
+            and cut == [state.phase, state.day]
+            and day == state.day
+            and spec["key"] in self._stage_table(state.phase)[1]
+            and not any(kind == "due" for kind, _ in conds)
+        ):
+            return False
+        return self._holds(conds, state, day)
 
     def _holds(self, conds: tuple[tuple[str, str], ...], state: State, day: int) -> bool:
         for kind, arg in conds:
@@ -506,6 +520,20 @@ class Pipeline(RuleSet):
                     self.open_stage(ctx, phase, day, spec, when, phase_start=True)
                     return
         raise RuntimeError("no stage applies")  # pragma: no cover - data error
+
+    def end_day(self, ctx: Ctx, at: datetime | None) -> None:
+        """Close the current stage without its resolution (no vote that day) and skip the rest of
+        the phase but its ``due:`` stages: a shot or a badge owed by a player who has just exited
+        is taken before night falls (白狼王 自爆 带人, 骑士 决斗 on a wolf)."""
+        s = ctx.state
+        ctx.emit("flag", {"key": CUT, "value": [s.phase, s.day]})
+        when = at or s.deadline
+        ctx.emit(
+            "stage_closed",
+            {"phase": s.phase_label(), "stage": s.stage, "at": when.isoformat() if when else None},
+            PUBLIC if s.stage_private is None else s.stage_private,
+        )
+        self.advance(ctx, when)
 
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """Night: 入夜. Day: the night's exits in exit order (R-ALL-11: announced now, not before),

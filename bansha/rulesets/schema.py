@@ -424,10 +424,17 @@ class RuleSetData(Strict):
         out: list[Problem] = []
         tables: list[tuple[str, Mapping[str, str]]] = [
             ("roles", {k: r.name for k, r in self.roles.items()}),
-            ("skills", {k: s.name for k, s in self.skills.items()}),
             ("factions", dict(self.factions)),
             ("statuses", dict(self.statuses)),
         ]
+        # two roles' skills may share a name (the hunter's and the wolf king's 开枪): a player's
+        # act names the one he holds; one role's skills, and skills no role holds, may not
+        held = {k for r in self.roles.values() for k in r.skills}
+        tables.append(("skills", {k: s.name for k, s in self.skills.items() if k not in held}))
+        for role in self.roles.values():
+            tables.append(
+                ("skills", {k: self.skills[k].name for k in role.skills if k in self.skills})
+            )
         for section, table in tables:
             seen: dict[str, str] = {}
             for key, name in table.items():

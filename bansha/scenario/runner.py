@@ -157,12 +157,13 @@ def _command(sc: Loaded, i: int, kind: str, body: Any) -> Act | Vote | Director:
     rs, seats = sc.ruleset, sc.seats
     if kind == "act":
         targets = tuple(_seat(seats, t, sc.path, i) for t in body.get("targets") or [])
+        by = _seat(seats, body["by"], sc.path, i)
         choice = body.get("choice")
         if isinstance(choice, list):
             choice = ",".join(map(str, choice))
         return Act(
-            _seat(seats, body["by"], sc.path, i),
-            rs.skill_key(str(body["skill"])),
+            by,
+            rs.skill_key(str(body["skill"]), sc.game.state.players[by].skills),
             targets,
             None if choice is None else str(choice),
             _time(sc, i, body.get("at")),

@@ -1,0 +1,86 @@
+"""What a mechanic says about itself: its parameters, the texts and exit causes it needs, the
+stages it adds or skips and the events it emits.
+
+Each mechanic of the catalogue declares an :class:`About` beside its code (``about = About(...)``);
+``bansha mechanics`` and the catalogue section of ``docs/mechanics.md`` are generated from these
+declarations, and the checker (``bansha check``) reads them to refuse, before any game, a board that
+lacks a text or a cause word a mechanic will need, or whose text names a placeholder the mechanic does
+not fill. A test keeps each declaration true to the code: every parameter a mechanic reads is
+declared, and every declared text is one its code says.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+from typing import Any
+
+PARAM_KINDS = {
+    "flag": "true/false",
+    "number": "整数或 null",
+    "real": "数字",
+    "choice": "其中之一",
+    "text": "文字",
+    "words": "列表",
+    "table": "键值表",
+    "skill": "技能键",
+    "skills": "技能键列表",
+    "cause": "出局原因键",
+    "causes": "出局原因键列表",
+    "factions": "阵营键列表",
+    "status": "状态键",
+    "group": "群键",
+}
+"""The kinds of parameter values, as ``bansha mechanics`` names them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One parameter: its key, kind (:data:`PARAM_KINDS`), default, and what it means."""
+
+    key: str
+    kind: str
+    default: Any
+    doc: str
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """A text the mechanic says: its key (``{skill}`` and parameter names filled with the skill's
+    key and values: ``due_{skill}``, ``out_{cause}``), the placeholders its code fills, what it is,
+    and whether a board must have it (``required``: without it the player would read the raw key)
+    or it falls back on a common text."""
+
+    key: str
+    placeholders: tuple[str, ...]
+    doc: str
+    required: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class About:
+    """A mechanic's self-description (see the module docstring)."""
+
+    summary: str = ""
+    act: str = ""
+    params: tuple[Param, ...] = ()
+    texts: tuple[Need, ...] = ()
+    causes: tuple[str, ...] = ()
+    """Exit causes the mechanic's exits carry (patterns as for texts): each needs a word in
+    ``causes`` (「你已出局（…）」)."""
+    stages: str = ""
+    """The stages it adds (a ``when: due:<skill>`` stage of its own) or skips (a day cut short)."""
+    emits: tuple[str, ...] = ()
+    serves: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def param_keys(self) -> set[str]:
+        """Every declared parameter key."""
+        return {p.key for p in self.params}
+
+
+def expand(pattern: str, skill: str, values: dict[str, str]) -> str:
+    """A declared key pattern filled for one skill (``due_{skill}`` → ``due_shoot``)."""
+    fields = {name for _, name, _, _ in string.Formatter().parse(pattern) if name}
+    return pattern.format(**{f: skill if f == "skill" else values.get(f, f) for f in fields})

@@ -1,0 +1,119 @@
+"""Duel (骑士 决斗): the target's side decides who exits.
+
+预女猎骑 「骑士：好人阵营神民；整局一次，讨论日投票之前，可以对另一名存活玩家发动<决斗>：若对方是狼人，对方立即
+出局，当天不再放逐投票，直接进入黑夜；否则骑士出局（<决斗>），当天照常进行。夜晚不能发动」. The target's current
+faction decides (``against``: the factions that lose a duel); a lost duel takes the target out by ``cause`` and
+cuts the day short (:meth:`Pipeline.end_day`: only the ``due:`` stages before night falls, a sheriff's badge
+handed on); a won duel takes the user out by ``fail_cause`` and the day goes on. Rulings: R-ALL-08 (the outcome
+is checked after the exit), R-ALL-03 (the target must be living).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bansha.engine.commands import Act
+from bansha.engine.context import Ctx
+from bansha.engine.errors import SetupError
+from bansha.engine.ruleset import LegalAct
+from bansha.engine.state import State
+from bansha.mechanics.about import About, Need, Param
+from bansha.mechanics.base import Mechanic, SkillSpec
+from bansha.mechanics.params import Raw
+
+if TYPE_CHECKING:
+    from bansha.mechanics.pipeline import Pipeline
+
+
+@dataclass(frozen=True, slots=True)
+class DuelParams:
+    """``against``: factions whose member loses a duel; ``cause``: the losing target's exit cause;
+    ``fail_cause``: the user's, when the target is not of ``against``; ``uses``: duels a game;
+    ``ends_day``: a won duel cuts the day short."""
+
+    against: tuple[str, ...]
+    cause: str
+    fail_cause: str
+    uses: int
+    ends_day: bool
+
+
+class Duel(Mechanic):
+    """A day act with one target, decided at once by the target's faction."""
+
+    kind = "duel"
+    hint = "harm"
+    about = About(
+        summary="白天对一名玩家发动：对方属于 against 阵营则对方出局并直接入夜，否则发动者出局、当天照常",
+        act="一名存活的其他玩家；整局 uses 次",
+        params=(
+            Param("against", "factions", (), "输掉决斗的阵营（factions 中的键，至少一个）"),
+            Param("cause", "cause", "duel", "输掉决斗的目标的出局原因"),
+            Param("fail_cause", "cause", "duel_failed", "目标不属于 against 时发动者的出局原因"),
+            Param("uses", "number", 1, "整局可发动的次数"),
+            Param("ends_day", "flag", True, "决斗获胜后是否直接入夜（只保留 due: 阶段）"),
+        ),
+        texts=(
+            Need("out_{cause}", ("p", "p_by"), "目标输掉决斗出局的公告（p_by：发动者）"),
+            Need("out_{fail_cause}", ("p", "p_by"), "发动者决斗失败出局的公告（p_by：目标）"),
+        ),
+        causes=("{cause}", "{fail_cause}"),
+        stages="获胜时结束当天：跳过当天其后的阶段，只保留 when: due: 的阶段，然后入夜",
+        emits=("acted", "skill_used", "exited", "announcement", "stage_closed", "flag"),
+    )
+
+    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+        super().__init__(board, spec, raw)
+        where = f"skills.{self.key}.params"
+        against = raw.words("against")
+        for f in against:
+            if f not in board.factions:
+                raise SetupError(f"规则文件中「{where}.against」的「{f}」不是 factions 中的阵营")
+        if not against:
+            raise SetupError(f"规则文件中「{where}.against」至少要有一个阵营")
+        uses = raw.number("uses", 1)
+        if uses is None or uses < 1:
+            raise SetupError(f"规则文件中「{where}.uses」应为正整数")
+        self.p = DuelParams(
+            against,
+            raw.text("cause", "duel") or "duel",
+            raw.text("fail_cause", "duel_failed") or "duel_failed",
+            uses,
+            raw.flag("ends_day", True),
+        )
+        raw.done()
+
+    def values(self) -> dict[str, str]:
+        """The parameters the declared texts and causes are named after."""
+        return {"cause": self.p.cause, "fail_cause": self.p.fail_cause}
+
+    def legal(self, s: State, seat: int) -> LegalAct | None:
+        """One other living player, while a duel is left; shown apart (it cannot be undone)."""
+        if self.used_by(s, seat) >= self.p.uses:
+            return None
+        targets = tuple(t for t in s.living() if t != seat)
+        return LegalAct(self.key, targets, 1, rare=True) if targets else None
+
+    def refuse_target(self, s: State, seat: int, target: int) -> str | None:
+        """Himself."""
+        return "refuse_self"
+
+    def refuse(self, s: State, seat: int) -> str | None:
+        """His duels are used up."""
+        return "refuse_used_up" if self.used_by(s, seat) >= self.p.uses else None
+
+    def submit(self, ctx: Ctx, cmd: Act) -> None:
+        """Decided at once by the target's current faction: a foe exits and (``ends_day``) the
+        day is cut short; anyone else, and the user exits while the day goes on."""
+        board, s = self.board, ctx.state
+        target = cmd.targets[0]
+        board.record_act(ctx, cmd, (cmd.by,), None)
+        self.record_use(ctx, cmd.by, (target,))
+        if s.players[target].faction in self.p.against:
+            board.exit(ctx, target, self.p.cause, announce_now=True, by=cmd.by)
+            if not board.check_outcome(ctx) and self.p.ends_day:
+                board.end_day(ctx, cmd.at)
+        else:
+            board.exit(ctx, cmd.by, self.p.fail_cause, announce_now=True, by=target)
+            board.check_outcome(ctx)
