@@ -553,6 +553,13 @@ DATA_FILE: dict[str, str] = {
     "range_order": "下限{low}不能大于上限{high}",
     "players_bound": "不能超过玩家人数{players}",
     "option_unknown": "未知的选项「{key}」，是否应为 {suggestion}？",
+    "cause_needed": "缺少出局原因「{cause}」的说法（skills.{skill} 的机制 {mechanic} 会让玩家因此出局，玩家将读到「你已出局（…）」）",
+    "step_no_mechanic": "技能「{skill}」没有 mechanic，不能在结算步骤中使用",
+    "text_unused": "没有机制或流程使用这个文字键，是否应为 {suggestion}？",
+    "text_needed": "缺少文字（{who} 需要它；可用的占位符：{fields}），否则玩家将读到文字键本身",
+    "due_never": "技能「{skill}」的机制从不欠下行动（只有开枪、移交警徽这类出局后的行动会），when: due: 不能用它",
+    "faction_entry": "缺少阵营「{faction}」（身份 {role} 持有此技能）",
+    "count_title": "「{title}」写的是{said}人，所有身份的人数之和却是{count}",
     "option_unknown_plain": "未知的选项「{key}」；可用的选项：{known}",
     # scenario files
     "scenario_step": "步骤必须是 next，或只有一个键的 act、vote、next、director、expect",

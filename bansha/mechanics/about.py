@@ -12,7 +12,7 @@ declared, and every declared text is one its code says.
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 PARAM_KINDS = {
@@ -23,6 +23,7 @@ PARAM_KINDS = {
     "text": "文字",
     "words": "列表",
     "table": "键值表",
+    "faction_table": "阵营键 → 值（持有者的每个阵营都要有）",
     "skill": "技能键",
     "skills": "技能键列表",
     "cause": "出局原因键",
@@ -71,16 +72,20 @@ class About:
     ``causes`` (「你已出局（…）」)."""
     stages: str = ""
     """The stages it adds (a ``when: due:<skill>`` stage of its own) or skips (a day cut short)."""
+    steps: tuple[Param, ...] = ()
+    """Keys of a resolution step that names the skill (``blocked_by`` of a ``resolve:`` step)."""
     emits: tuple[str, ...] = ()
-    serves: str = ""
-    extra: dict[str, str] = field(default_factory=dict)
 
     def param_keys(self) -> set[str]:
         """Every declared parameter key."""
         return {p.key for p in self.params}
 
 
-def expand(pattern: str, skill: str, values: dict[str, str]) -> str:
-    """A declared key pattern filled for one skill (``due_{skill}`` → ``due_shoot``)."""
+def expand(pattern: str, skill: str, values: dict[str, str]) -> str | None:
+    """A declared key pattern filled for one skill (``due_{skill}`` → ``due_shoot``); None when it
+    names a value the skill does not have (a step's ``status``)."""
     fields = {name for _, name, _, _ in string.Formatter().parse(pattern) if name}
-    return pattern.format(**{f: skill if f == "skill" else values.get(f, f) for f in fields})
+    filled = {"skill": skill, **values}
+    if not fields <= set(filled):
+        return None
+    return pattern.format(**{f: filled[f] for f in fields})

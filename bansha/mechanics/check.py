@@ -15,6 +15,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
+from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
@@ -42,6 +43,25 @@ class Check(Mechanic):
 
     kind = "check"
     hint = "inform"
+    about = About(
+        summary="夜晚查验一名玩家，私下得知其阵营（或身份）对应的词",
+        act="一名存活玩家（self: false 时不含自己）",
+        params=(
+            Param("reads", "choice", "faction", "看阵营还是身份", ("faction", "role")),
+            Param("answers", "table", {}, '阵营（或身份）键 → words 中的词键；"*" 为其余'),
+            Param("self", "flag", True, "能否查验自己"),
+            Param(
+                "tell",
+                "choice",
+                "now",
+                "何时告知：本步骤，或之后的 resolve: 步骤",
+                ("now", "later"),
+            ),
+            Param("notice", "text", "result_{skill}", "告知结果的文字键"),
+        ),
+        texts=(Need("{notice}", ("p", "word"), "查验结果（私下）"),),
+        emits=("skill_used", "result", "notice"),
+    )
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
@@ -61,6 +81,10 @@ class Check(Mechanic):
                 )
         for word in self.p.answers.values():
             board.word_of(word, f"skills.{self.key}.params.answers")
+
+    def values(self) -> dict[str, str]:
+        """The text key of the answer."""
+        return {"notice": self.p.notice}
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """Any living player (himself only if the board allows it)."""

@@ -19,6 +19,7 @@ from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import omissions, votes
+from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
@@ -52,6 +53,31 @@ class DayVote(Mechanic):
 
     kind = "day_vote"
     plain = False
+    about = About(
+        summary="白天投票：每名有投票权的存活玩家一票；改票次数与截止前冻结由参数（选项）决定",
+        act="投票（vote 命令），可弃权",
+        params=(
+            Param("max_changes", "number", None, "第一次投票后允许的改票次数（null：不限）"),
+            Param("freeze_minutes", "number", 0, "截止前多少分钟内不能改票"),
+        ),
+        steps=(
+            Param("outcome", "choice", "exile", "计票结果：放逐或选举", ("exile", "elect")),
+            Param("status", "status", None, "选举的状态键（outcome: elect）"),
+            Param(
+                "tie",
+                "choice",
+                "nobody",
+                "平票：无人，或最先达到最高票者",
+                ("nobody", "first_to_reach"),
+            ),
+        ),
+        texts=(
+            Need("vote_result", ("day", "tally"), "计票公告"),
+            Need("nobody_out", (), "平票或无人得票"),
+        ),
+        causes=("vote",),
+        emits=("voted", "announcement", "exited", "holder_set"),
+    )
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)

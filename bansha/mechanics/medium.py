@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from bansha.engine.context import Ctx
 from bansha.engine.state import State
+from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
@@ -34,6 +35,19 @@ class Medium(Mechanic):
 
     kind = "medium"
     hint = "inform"
+    about = About(
+        summary="不需要行动：在其步骤得知当晚 of 技能的目标",
+        params=(
+            Param("of", "skill", None, "得知哪个技能当晚的目标（必填）"),
+            Param("notice", "text", "result_{skill}", "告知目标的文字键"),
+            Param("notice_none", "text", "result_{skill}_none", "当晚无人被选时的文字键"),
+        ),
+        texts=(
+            Need("{notice}", ("p",), "当晚的目标（私下）"),
+            Need("{notice_none}", (), "当晚无目标（私下）"),
+        ),
+        emits=("notice",),
+    )
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
@@ -43,6 +57,10 @@ class Medium(Mechanic):
             raw.text("notice_none", None) or f"result_{self.key}_none",
         )
         raw.done()
+
+    def values(self) -> dict[str, str]:
+        """The text keys of what is told."""
+        return {"notice": self.p.notice, "notice_none": self.p.notice_none}
 
     def victim(self, s: State) -> int | None:
         """Tonight's victim of the kill (the last one, when it was used more than once)."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from bansha.engine.context import Ctx
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
+from bansha.mechanics.about import About, Param
 from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
@@ -36,6 +37,16 @@ class Protect(Mechanic):
 
     kind = "protect"
     hint = "protect"
+    about = About(
+        summary="每晚守护一名玩家：当晚列有此技能于 blocked_by 的袭击对其无效",
+        act="一名存活玩家",
+        params=(
+            Param("self", "flag", True, "能否守护自己"),
+            Param("once_per_target", "flag", False, "每名玩家整局只能被守护一次"),
+            Param("consecutive", "flag", True, "能否连续两晚守护同一人"),
+        ),
+        emits=("acted", "skill_used"),
+    )
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
+from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
 
@@ -34,6 +35,17 @@ class RevealOnVote(Mechanic):
 
     kind = "reveal_on_vote"
     hooks = frozenset({"on_voted_out", "may_vote"})
+    about = About(
+        summary="不需要行动：被放逐时翻牌亮明身份并留在场上",
+        params=(
+            Param(
+                "times", "choice", "once", "翻牌一次（再被放逐则出局）或不限", ("once", "unlimited")
+            ),
+            Param("loses_vote", "flag", None, "翻牌后是否失去投票权（不写：与 times 相随）"),
+        ),
+        texts=(Need("revealed_{skill}", ("p",), "翻牌的公告"),),
+        emits=("announcement", "skill_used"),
+    )
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)

@@ -12,6 +12,7 @@ from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
+from bansha.mechanics.about import About, Need
 from bansha.mechanics.base import Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
 
@@ -24,6 +25,14 @@ class SelfDestruct(Mechanic):
 
     kind = "self_destruct"
     hint = "never"
+    about = About(
+        summary="白天的声明：立即出局并公布，当天投票作废，直接进入黑夜",
+        act="无目标；独立的按钮",
+        texts=(Need("out_{skill}", ("p",), "自爆的公告（没有时用 out）", False),),
+        causes=("{skill}",),
+        stages="结束当天：直接进入下一阶段（黑夜）",
+        emits=("acted", "skill_used", "exited", "announcement", "stage_closed"),
+    )
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)

@@ -21,6 +21,7 @@ from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import omissions
+from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.announce import announce
 from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
@@ -57,6 +58,28 @@ class Sheriff(Mechanic):
     hint = "protect"
     by_due = True
     hooks = frozenset({"on_exit", "weight"})
+    about = About(
+        summary="警长（status）的1.5票；警长出局时在 when: due:<技能> 的阶段指定继任者",
+        act="继任者：任何尚未公布出局的玩家；不选按 on_missing",
+        params=(
+            Param("status", "status", "sheriff", "警长的状态键（statuses 中）"),
+            Param("weight", "real", 1.5, "警长的票数"),
+            Param("names", "choice", "at_close", "继任者何时生效", ("at_once", "at_close")),
+            Param("on_missing", "choice", "random", "不指定时：随机或警徽流失", ("random", "lost")),
+            Param("red_card", "choice", "random", "警长被红牌时", ("random", "lost")),
+            Param("lost_on", "causes", (), "这些出局原因令警徽流失（自爆）"),
+        ),
+        texts=(
+            Need("due_{skill}", ("p",), "轮到他移交警徽（私下）"),
+            Need("exit_{status}", ("p",), "警长出局、将移交警徽的公告"),
+            Need("you_are_{status}", (), "告知继任者（私下）"),
+            Need("succeeded_{status}", ("p",), "继任的公告"),
+            Need("random_{status}", ("p",), "随机继任的公告"),
+            Need("lost_{status}", (), "警徽流失的公告"),
+        ),
+        stages="需要时间表中有 when: due:{skill} 的阶段",
+        emits=("pending", "notice", "announcement", "holder_set"),
+    )
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
@@ -71,6 +94,10 @@ class Sheriff(Mechanic):
         )
         raw.done()
         self.pending = f"due:{self.key}"
+
+    def values(self) -> dict[str, str]:
+        """The status its texts are named after."""
+        return {"status": self.p.status}
 
     def due(self, s: State) -> tuple[int, ...]:
         """The sheriff who has just exited and names his successor."""

@@ -14,6 +14,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
+from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
 
@@ -65,6 +66,24 @@ class Surrender(Mechanic):
     plain = False
     hint = "never"
     validates = True
+    about = About(
+        summary='任何阶段（stages: ["*"]）：一名存活成员提议投降，被询问的成员同意或反对',
+        act="提议，然后 同意/反对",
+        params=(
+            Param(
+                "asked",
+                "faction_table",
+                {},
+                "持有者的每个阵营 → group:<群> 或 mark:<标记>：被询问的成员",
+            ),
+        ),
+        texts=(
+            Need("surrender_proposed", ("p",), "告知成员有人提议投降"),
+            Need("surrender_refused", ("p",), "告知成员有人反对"),
+            Need("surrender_done", (), "告知成员投降成立"),
+        ),
+        emits=("pending", "notice", "faction_lost"),
+    )
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
@@ -99,11 +118,12 @@ class Surrender(Mechanic):
         return faction in self.p.asked and faction not in s.lost
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
-        """A living member may propose; each asked character answers once."""
+        """A living member may propose, while somebody is there to be asked; each asked
+        character answers once."""
         faction = s.players[seat].faction
         pending = s.pending.get(self._key(faction))
         if pending is None:
-            return self.propose if s.players[seat].alive else None
+            return self.propose if s.players[seat].alive and self.asked(s, faction) else None
         if seat in self.asked(s, faction) and str(seat) not in pending:
             return self.answer
         return None

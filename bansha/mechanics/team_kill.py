@@ -16,6 +16,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import deaths, omissions
+from bansha.mechanics.about import About, Param
 from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
@@ -36,6 +37,20 @@ class TeamKill(Mechanic):
 
     kind = "team_kill"
     hint = "harm"
+    about = About(
+        summary="队伍（team 群）每晚共同选择一名目标，以最后一次提交为准；不选为不袭击",
+        act="一名存活玩家",
+        params=(
+            Param("self", "flag", True, "能否选自己"),
+            Param("teammates", "flag", True, "能否选队友"),
+        ),
+        steps=(
+            Param("blocked_by", "skills", (), "resolve: 步骤中，当晚对目标使用即阻止袭击的技能"),
+            Param("guard_and_save", "choice", "lives", "同守同救：出局或存活", ("dies", "lives")),
+        ),
+        causes=("{skill}",),
+        emits=("acted", "skill_used", "exited"),
+    )
 
     def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)

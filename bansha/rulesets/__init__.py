@@ -271,6 +271,13 @@ def check_variant_text(text: bytes | str) -> Checked:
     return _upload(text)
 
 
+def check_data(base_id: str, data: Mapping[str, Any]) -> Checked:
+    """A rule set's whole merged data (as a built-in's files merge into), checked exactly as a
+    file is before a game uses it: the schema, every declaration a board names, one rule set
+    built from it and every text rendered once."""
+    return _usable(base_id, validate(schema_for(base_id), copy.deepcopy(dict(data)), None))
+
+
 # ---------------------------------------------------------------------- rule sets
 def build(checked: Checked, options: Mapping[str, Any] | None = None) -> RuleSet:
     """A rule set from checked data, with ``options`` (checked too) applied."""

@@ -14,12 +14,16 @@ A rule set with keys of its own extends ``RuleSetData`` and adds its checks to `
 
 from __future__ import annotations
 
+import difflib
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import yaml
 from pydantic import Field, ValidationError, model_validator
 from pydantic import PlainValidator as _Plain
 from pydantic_core import PydanticCustomError
@@ -855,6 +859,15 @@ class BoardData(RuleSetData):
     """Stage conditions by name (M103's ``has_cupid``: ``has:red_thread``), so that a variant's
     timetable names the condition its base holds the stage on."""
 
+    def _texts(self, base: RuleSetData | None) -> list[Problem]:
+        """A board's texts are checked with its declarations (:class:`BoardCheck`)."""
+        return []
+
+    def problems(self, base: RuleSetData | None) -> list[Problem]:
+        """Beside the common checks, everything a board's declarations name (:class:`BoardCheck`)."""
+        out = super().problems(base)
+        return out + BoardCheck(self, common_texts(), base).run()
+
 
 class M103Data(BoardData):
     """[M103]『菁华浮梦』 and its variants (werewolf12, werewolf9): run by the pipeline like a
@@ -946,3 +959,479 @@ __all__ = [
     "sample_params",
     "validate",
 ]
+
+
+# ---------------------------------------------------------------------- a board's declarations
+@cache
+def common_texts() -> dict[str, str]:
+    """The texts every board shares (``rulesets/base.yaml``): the pipeline's own words."""
+    raw = yaml.safe_load((Path(__file__).parent / "base.yaml").read_text(encoding="utf-8"))
+    return {str(k): str(v) for k, v in dict(raw.get("texts") or {}).items()}
+
+
+PIPELINE_TEXTS: dict[str, tuple[str, ...]] = {
+    "night_start": ("day",),
+    "day_start": ("day", "ps_night", "ps_vote"),
+    "day_start_peaceful": ("day", "ps_night", "ps_vote"),
+    "out": ("p", "p_by"),
+    "last_words_right": ("p", "minutes"),
+}
+"""Texts the pipeline itself says (beside ``base.yaml``'s), with the placeholders it fills;
+``day_start`` also fills ``p_<status>`` for each status."""
+STAGE_CONDITIONS = ("has", "dealt", "due", "option", "day", "from_day", "last_words")
+STEP_KEYS = ("step", "do", "resolve", "when")
+
+
+def _words(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list | tuple) else [value]
+
+
+class BoardCheck:
+    """What a board's declarations name, checked against what exists: stage keys, skill keys,
+    causes, factions, texts a mechanic needs and the placeholders each text may use. Every
+    problem names its key path and the nearest known key (「是否应为…」)."""
+
+    def __init__(
+        self, board: BoardData, base_texts: Mapping[str, str], base: RuleSetData | None = None
+    ) -> None:
+        from bansha.mechanics.base import Mechanic
+        from bansha.mechanics.catalogue import CATALOGUE
+
+        self.b = board
+        self.catalogue = CATALOGUE
+        self.undeclared = Mechanic.about
+        self.base_texts = base_texts
+        self.inherited = dict(base.texts) if base is not None else {}
+        """The texts of the file this one extends (their placeholders stay allowed)."""
+        self.out: list[Problem] = []
+        self.stages = sorted(board.stage_keys())
+        self.causes = list(board.causes) + [c for c in self.produced() if c not in board.causes]
+        """Causes a reference may name: those with a word, and those a mechanic's exits carry
+        (a missing word is one problem, at ``causes.<key>``)."""
+        self.needs: dict[str, tuple[set[str], str]] = {}
+        """Text key → (placeholders its code fills, who needs it)."""
+        self.required: list[tuple[str, str]] = []
+
+    def produced(self) -> list[str]:
+        """Every exit cause a declared mechanic's exits carry (the skill key, a ``cause``)."""
+        from bansha.mechanics.about import expand
+
+        out: list[str] = []
+        for key, skill in self.b.skills.items():
+            cls = self.catalogue.get(skill.mechanic or "")
+            if cls is None or cls.about is self.undeclared:
+                continue
+            values = self._values(key, skill, cls.about)
+            for pattern in cls.about.causes:
+                cause = expand(pattern, key, values)
+                if cause is None or cause in out:
+                    continue
+                if pattern == "{skill}" or nearest(cause, self.b.causes) is None:
+                    out.append(cause)  # a new cause (not a misspelt one): it needs its word
+        return out
+
+    def _values(self, key: str, skill: BoardSkill, about: Any) -> dict[str, str]:
+        params = dict(skill.params or {})
+        values: dict[str, str] = {}
+        for p in about.params:
+            value = params.get(p.key, p.default)
+            if isinstance(value, str):
+                values[p.key] = value.replace("{skill}", key)
+        return values
+
+    # ------------------------------------------------------------------ helpers
+    def ref(
+        self,
+        loc: Loc,
+        value: Any,
+        known: Iterable[str],
+        what: str,
+        words: Mapping[str, str] | None = None,
+    ) -> None:
+        """``value`` must be among ``known``; a word written instead of its key is named (a
+        value of another type is the mechanic's to refuse, when the board is built)."""
+        if not isinstance(value, str | int) or isinstance(value, bool):
+            return
+        known = list(known)
+        if value in known:
+            return
+        if words is not None and isinstance(value, str) and value:
+            by_word = [k for k, w in words.items() if w == value] or sorted(
+                (k for k, w in words.items() if value in w),
+                key=lambda k: -difflib.SequenceMatcher(None, value, words[k]).ratio(),
+            )
+            if by_word:
+                self.out.append(
+                    Problem(
+                        format_path(loc),
+                        message("unknown_ref", what=what, value=value, suggestion=by_word[0]),
+                    )
+                )
+                return
+        self.out.append(unknown(loc, value, known, what))
+
+    def skill_words(self) -> dict[str, str]:
+        return {k: s.name for k, s in self.b.skills.items()}
+
+    def param(self, loc: Loc, kind: str, value: Any) -> None:
+        if isinstance(value, dict) and set(value) == {"option"}:
+            return  # read with the game's options (checked by the pipeline)
+        tables: dict[str, tuple[Iterable[str], str, Mapping[str, str] | None]] = {
+            "skill": (self.b.skills, "技能", self.skill_words()),
+            "skills": (self.b.skills, "技能", self.skill_words()),
+            "cause": (self.causes, "出局原因", dict(self.b.causes)),
+            "causes": (self.causes, "出局原因", dict(self.b.causes)),
+            "factions": (self.b.factions, "阵营", dict(self.b.factions)),
+            "status": (self.b.statuses, "状态", dict(self.b.statuses)),
+            "group": (self.b.groups, "群", dict(self.b.groups)),
+        }
+        if kind not in tables or value is None:
+            return
+        known, what, words = tables[kind]
+        if kind == "faction_table":
+            self.faction_table(loc, value)
+            return
+        if not isinstance(value, str | int | list | tuple | Mapping) or isinstance(value, bool):
+            return
+        if (
+            kind == "cause"
+            and isinstance(value, str)
+            and value not in self.b.causes
+            and nearest(value, self.b.causes) is None
+        ):
+            return  # a cause the mechanic brings: its word is asked for at causes.<key>
+        if kind in ("skills", "causes", "factions"):
+            for i, v in enumerate(_words(value)):
+                self.ref([*loc, i] if isinstance(value, list) else loc, v, known, what, words)
+        else:
+            self.ref(loc, value, known, what, words)
+
+    def faction_table(self, loc: Loc, value: Any) -> None:
+        """A table by faction: its keys are factions, and every faction of a role holding the
+        skill has an entry (a 投降 offered to a faction nobody is asked for would be refused)."""
+        if not isinstance(value, Mapping):
+            return
+        for faction in value:
+            self.ref([*loc, faction], faction, self.b.factions, "阵营", dict(self.b.factions))
+        skill = str(loc[1])
+        for key, role in self.b.roles.items():
+            if skill in role.skills and role.count > 0 and role.faction not in value:
+                self.out.append(
+                    Problem(
+                        format_path(loc), message("faction_entry", faction=role.faction, role=key)
+                    )
+                )
+
+    def when(self, loc: Loc, raw: Any) -> None:
+        named = self.b.when_names
+        for i, part in enumerate(_words(raw)):
+            where = [*loc, i] if isinstance(raw, list) else loc
+            alias = named.get(part) if isinstance(part, str) else None
+            if alias is not None:
+                continue  # checked where when_names is
+            kind, _, arg = str(part).partition(":")
+            if kind not in STAGE_CONDITIONS:
+                self.out.append(unknown(where, kind, STAGE_CONDITIONS, "条件"))
+            elif kind in ("has", "due", "dealt"):
+                self.ref(where, arg, self.b.skills, "技能", self.skill_words())
+                skill = self.b.skills.get(arg)
+                if kind == "due" and skill is not None and not self.owes(skill):
+                    self.out.append(Problem(format_path(where), message("due_never", skill=arg)))
+            elif kind == "option":
+                self.ref(where, arg.partition("=")[0], self.b.options, "选项")
+
+    # ------------------------------------------------------------------ sections
+    def run(self) -> list[Problem]:
+        b = self.b
+        for key, skill in b.skills.items():
+            self.skill(key, skill)
+        for phase, stages in b.timetable.items():
+            for i, st in enumerate(stages):
+                if st.when is not None:
+                    self.when(["timetable", phase, i, "when"], st.when)
+        for name, raw in b.when_names.items():
+            self.when(["when_names", name], raw)
+        for stage, steps in b.resolution.items():
+            if stage not in self.stages and any(
+                self.live(str(k))
+                for step in steps
+                for v in ("do", "resolve")
+                for k in _words(step.get(v))
+            ):
+                self.out.append(unknown(["resolution", stage], stage, self.stages, "时段"))
+            for i, step in enumerate(steps):
+                self.step(["resolution", stage, i], step)
+        for team, spec in b.teams.items():
+            if team not in b.groups:
+                self.out.append(unknown(["teams", team], team, b.groups, "群"))
+            for i, role in enumerate(spec.roles):
+                self.ref(["teams", team, "roles", i], role, b.roles, "身份")
+            if spec.skill is not None:
+                self.ref(["teams", team, "skill"], spec.skill, b.skills, "技能", self.skill_words())
+        self.outcome()
+        lw = b.last_words or {}
+        for i, c in enumerate(_words(lw.get("never"))):
+            self.ref(["last_words", "never", i], c, self.causes, "出局原因", dict(b.causes))
+        if lw.get("quota_role") is not None:
+            self.ref(["last_words", "quota_role"], lw["quota_role"], b.roles, "身份")
+        self.texts()
+        self.counts()
+        return self.out
+
+    def live(self, key: str) -> bool:
+        """Whether a skill can be used in a game of this file: a dealt role holds it, or no role
+        does (the common 投票); a skill of a role dealt to nobody may name stages left out."""
+        holders = [r for r in self.b.roles.values() if key in r.skills]
+        return not holders or any(r.count > 0 for r in holders)
+
+    def skill(self, key: str, skill: BoardSkill) -> None:
+        loc: list[str | int] = ["skills", key]
+        stages = _words(skill.stages if skill.stages is not None else skill.stage)
+        for i, st in enumerate(stages):
+            if st != "*" and self.live(key):
+                where = [*loc, "stages", i] if isinstance(skill.stages, list) else [*loc, "stages"]
+                self.ref(where, st, self.stages, "时段", self._stage_words())
+        if skill.team is not None and skill.team not in self.b.groups:
+            self.out.append(unknown([*loc, "team"], skill.team, self.b.groups, "群"))
+        if skill.mechanic is None:
+            return
+        cls = self.catalogue.get(skill.mechanic)
+        if cls is None:
+            self.out.append(
+                unknown([*loc, "mechanic"], skill.mechanic, sorted(self.catalogue), "机制")
+            )
+            return
+        about = cls.about
+        if about is self.undeclared:
+            return
+        params = dict(skill.params or {})
+        declared = {p.key: p for p in about.params}
+        for name in params:
+            if name not in declared:
+                self.out.append(unknown([*loc, "params", name], name, declared))
+        values = self._values(key, skill, about)
+        for p in about.params:
+            if p.key in params or p.kind == "faction_table":
+                before = len(self.out)
+                self.param([*loc, "params", p.key], p.kind, params.get(p.key, p.default))
+                if len(self.out) != before:
+                    values.pop(p.key, None)  # refused: nothing is named after it
+        from bansha.mechanics.about import expand
+
+        for need in about.texts:
+            text = expand(need.key, key, values)
+            if text is None:
+                continue
+            self.needs.setdefault(text, (set(), f"skills.{key}"))[0].update(need.placeholders)
+            if need.required:
+                self.required.append((text, f"skills.{key}"))
+        for pattern in about.causes:
+            cause = expand(pattern, key, values)
+            if cause is not None and cause not in self.b.causes and cause != "{cause}":
+                self.out.append(
+                    Problem(
+                        format_path(["causes", cause]),
+                        message("cause_needed", cause=cause, skill=key, mechanic=skill.mechanic),
+                    )
+                )
+
+    def owes(self, skill: BoardSkill) -> bool:
+        """Whether the skill's mechanic ever owes an act (``due``: a shot, a badge)."""
+        from bansha.mechanics.base import Mechanic
+
+        cls = self.catalogue.get(skill.mechanic or "")
+        return cls is not None and cls.due is not Mechanic.due
+
+    def declared(self, skill: BoardSkill) -> bool:
+        """Whether the skill's mechanic says what it reads and needs (``about``)."""
+        cls = self.catalogue.get(skill.mechanic or "")
+        return cls is not None and cls.about is not self.undeclared
+
+    def _stage_words(self) -> dict[str, str]:
+        return {s.key: s.stage for stages in self.b.timetable.values() for s in stages}
+
+    def step(self, loc: Loc, step: Mapping[str, Any]) -> None:
+        verbs = [v for v in ("do", "resolve") if v in step]
+        keys: set[str] = set(STEP_KEYS)
+        for verb in verbs:
+            for i, k in enumerate(_words(step[verb])):
+                where = [*loc, verb, i] if isinstance(step[verb], list) else [*loc, verb]
+                skill = self.b.skills.get(k)
+                if skill is None:
+                    self.ref(where, k, self.b.skills, "技能", self.skill_words())
+                    continue
+                if skill.mechanic is None:
+                    self.out.append(
+                        Problem(format_path(where), message("step_no_mechanic", skill=k))
+                    )
+                    continue
+                cls = self.catalogue.get(skill.mechanic)
+                if cls is None or cls.about is self.undeclared:
+                    keys = set()  # a mechanic that does not say which keys it reads
+                    break
+                for p in cls.about.steps:
+                    if keys:
+                        keys.add(p.key)
+                    if p.key in step:
+                        self.param([*loc, p.key], p.kind, step[p.key])
+                if skill.mechanic == "day_vote" and isinstance(step.get("status"), str):
+                    status = step["status"]
+                    self.needs.setdefault(f"elected_{status}", (set(), "day_vote"))[0].add("p")
+                    self.needs.setdefault(f"no_{status}", (set(), "day_vote"))
+        if keys:
+            for k in step:
+                if k not in keys:
+                    self.out.append(unknown([*loc, k], k, sorted(keys)))
+        if "when" in step:
+            self.when([*loc, "when"], step["when"])
+
+    def outcome(self) -> None:
+        raw = self.b.outcome
+        known = {
+            "faction": list(self.b.factions),
+            "category": list(self.b.categories),
+            "role": list(self.b.roles),
+            "status": list(self.b.statuses),
+        }
+        words = {
+            "faction": dict(self.b.factions),
+            "role": {k: r.name for k, r in self.b.roles.items()},
+        }
+        what = {"faction": "阵营", "category": "类别", "role": "身份", "status": "状态"}
+
+        def condition(loc: Loc, cond: Any) -> None:
+            if not isinstance(cond, Mapping):
+                return
+            for kind, arg in cond.items():
+                if kind in ("any", "all"):
+                    for i, sub in enumerate(_words(arg)):
+                        condition([*loc, kind, i], sub)
+                elif isinstance(arg, Mapping):
+                    for sel, value in arg.items():
+                        if sel in known:
+                            self.ref(
+                                [*loc, kind, sel], value, known[sel], what[sel], words.get(sel)
+                            )
+
+        for section in ("wins", "losses"):
+            for i, entry in enumerate(_words(raw.get(section))):
+                if not isinstance(entry, Mapping):
+                    continue
+                loc: list[str | int] = ["outcome", section, i]
+                if "faction" in entry:
+                    self.ref(
+                        [*loc, "faction"],
+                        entry["faction"],
+                        self.b.factions,
+                        "阵营",
+                        dict(self.b.factions),
+                    )
+                condition([*loc, "when"], entry.get("when"))
+        for i, f in enumerate(_words(raw.get("tie_priority"))):
+            self.ref(
+                ["outcome", "tie_priority", i], f, self.b.factions, "阵营", dict(self.b.factions)
+            )
+        for faction, effect in dict(raw.get("on_loss") or {}).items():
+            self.ref(
+                ["outcome", "on_loss", faction],
+                faction,
+                self.b.factions,
+                "阵营",
+                dict(self.b.factions),
+            )
+            if isinstance(effect, Mapping):
+                for i, k in enumerate(_words(effect.get("lose_skills"))):
+                    self.ref(
+                        ["outcome", "on_loss", faction, "lose_skills", i],
+                        k,
+                        self.b.skills,
+                        "技能",
+                        self.skill_words(),
+                    )
+                if isinstance(effect.get("notice"), str):
+                    self.needs.setdefault(effect["notice"], (set(), "outcome.on_loss"))
+                    self.required.append((effect["notice"], f"outcome.on_loss.{faction}"))
+
+    def allowed(self, key: str) -> set[str] | None:
+        """The placeholders text ``key`` may use, or None when no code says it."""
+        out: set[str] | None = None
+        if key in self.needs:
+            out = set(self.needs[key][0])
+        if key in self.base_texts:
+            out = (out or set()) | placeholders(self.base_texts[key])
+        if key in PIPELINE_TEXTS:
+            out = (out or set()) | set(PIPELINE_TEXTS[key])
+            if key.startswith("day_start"):
+                out |= {f"p_{s}" for s in self.b.statuses}
+        if key.startswith("out_") and key[4:] in self.causes:
+            out = (out or set()) | {"p", "p_by"}
+        if key.startswith("refuse_stage_") or key.startswith("refuse_stage."):
+            out = (
+                (out or set())
+                | placeholders(self.base_texts.get("refuse_stage", ""))
+                | {"skill", "w"}
+            )
+        if out is None and key in self.inherited:
+            out = placeholders(self.inherited[key])
+        name, dot, skill = key.partition(".")
+        if dot and skill in self.b.skills:
+            inner = self.allowed(name)
+            if inner is not None:
+                out = (out or set()) | inner | {"skill"}
+        return out
+
+    def texts(self) -> None:
+        b = self.b
+        names = b.name_tables()
+        known = sorted(set(self.needs) | set(self.base_texts) | set(PIPELINE_TEXTS))
+        for key, template in b.texts.items():
+            allowed = self.allowed(key)
+            if allowed is None and b.OPEN:
+                self.out.append(
+                    Problem(
+                        format_path(["texts", key]),
+                        message("text_unused", suggestion=nearest(key, known) or "—"),
+                    )
+                )
+                continue
+            self.out += check_template(["texts", key], template, allowed, names)
+        for key, skill in b.skills.items():
+            for name, template in skill.refusals.items():
+                allowed = self.allowed(name)
+                if allowed is None and not self.declared(skill):
+                    self.out += check_template(
+                        ["skills", key, "refusals", name], template, None, names
+                    )
+                    continue
+                if allowed is None:
+                    refusals = [k for k in known if k.startswith("refuse")]
+                    self.out.append(unknown(["skills", key, "refusals", name], name, refusals))
+                    continue
+                self.out += check_template(
+                    ["skills", key, "refusals", name], template, allowed | {"skill"}, names
+                )
+            self.out += check_template(["skills", key, "text"], skill.text, set(), names)
+        for key, role in b.roles.items():
+            self.out += check_template(["roles", key, "text"], role.text, set(), names)
+        for text, who in self.required:
+            if text not in b.texts:
+                fields = (
+                    "、".join("{" + p + "}" for p in sorted(self.needs.get(text, (set(), ""))[0]))
+                    or "无"
+                )
+                self.out.append(
+                    Problem(
+                        format_path(["texts", text]), message("text_needed", who=who, fields=fields)
+                    )
+                )
+
+    def counts(self) -> None:
+        b = self.b
+        n = b.player_count
+        m = re.search(r"(\d+)\s*人", b.title)  # the names may be the base's, inherited
+        if m and int(m.group(1)) != n:
+            self.out.append(
+                Problem("title", message("count_title", title=b.title, said=m.group(1), count=n))
+            )
