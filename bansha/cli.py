@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from bansha import cli_words, texts
 from bansha.engine import Game
@@ -205,6 +206,34 @@ def check(
             say(console, (texts.CLI_SCENARIO_OK, "green"), f" {f}：{good}")
     if failed:
         raise typer.Exit(1)
+
+
+@app.command(help=texts.CLI_MECHANICS_HELP, **OPTIONS)  # type: ignore[arg-type]
+def mechanics(
+    name: Annotated[
+        str | None, typer.Argument(help=texts.CLI_MECHANICS_NAME, metavar=texts.CLI_NAME_METAVAR)
+    ] = None,
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help=texts.CLI_MECHANICS_MARKDOWN)
+    ] = False,
+) -> None:
+    """The catalogue of mechanics, from each mechanic's own declarations."""
+    import bansha.rulesets  # noqa: F401 - a rule set's own mechanics join the catalogue
+    from bansha.mechanics import describe
+
+    if markdown:
+        print(describe.markdown())
+        return
+    entries = describe.described()
+    if name is not None:
+        entries = [(k, a) for k, a in entries if k == name]
+        if not entries:
+            known = "、".join(k for k, _ in describe.described())
+            say(console, texts.CLI_MECHANICS_UNKNOWN.format(name=name, known=known))
+            raise typer.Exit(1)
+    for kind, a in entries:
+        lines = [a.summary, *describe.lines(a, code="", bullet="", sub="  ")]
+        console.print(Panel(Text("\n".join(lines)), title=kind, title_align="left"))
 
 
 @app.command(help=texts.CLI_BENCH_HELP, **OPTIONS)  # type: ignore[arg-type]

@@ -27,6 +27,7 @@ COMMANDS = [
     ["worker"],
     ["verify"],
     ["check"],
+    ["mechanics"],
     ["scenario"],
     ["scenario", "run"],
     ["thread"],

@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from bansha.mechanics.pipeline import Pipeline
 
 
+POLICIES = ("cornered", "suspect", "")
+"""When a heuristic player makes a declaration (an act shown apart): ``cornered`` when the day's
+votes lead on him (自爆 before the vote puts him out), ``suspect`` on the player the day's votes
+lead on (a 决斗), or never."""
+
 HINTS = ("harm", "protect", "inform", "foes_only", "never", "")
 """What a skill does to its target, for bots: remove, shield, learn about, remove only a known
 foe, never used on its own, or nothing to say."""
@@ -63,6 +68,9 @@ class Mechanic:
     """The mechanic's name in the catalogue (``mechanic:`` in a data file)."""
     hint: ClassVar[str] = ""
     """Bot hint unless the skill declares its own."""
+    policy: ClassVar[str] = ""
+    """When a heuristic player makes this declaration (:data:`POLICIES`), unless the skill
+    declares its own ``policy``."""
     by_due: ClassVar[bool] = False
     """The act is owed by whoever is ``due`` (the hunter who just exited), not by holders."""
     plain: ClassVar[bool] = True

@@ -44,6 +44,7 @@ class Duel(Mechanic):
 
     kind = "duel"
     hint = "harm"
+    policy = "suspect"
     about = About(
         summary="白天对一名玩家发动：对方属于 against 阵营则对方出局并直接入夜，否则发动者出局、当天照常",
         act="一名存活的其他玩家；整局 uses 次",

@@ -25,6 +25,7 @@ class SelfDestruct(Mechanic):
 
     kind = "self_destruct"
     hint = "never"
+    policy = "cornered"
     about = About(
         summary="白天的声明：立即出局并公布，当天投票作废，直接进入黑夜",
         act="无目标；独立的按钮",

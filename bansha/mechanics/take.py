@@ -39,6 +39,7 @@ class SelfDestructTake(Mechanic):
 
     kind = "self_destruct_take"
     hint = "harm"
+    policy = "cornered"
     about = About(
         summary="白天的声明，带一名目标：发动者与目标立即同时出局，当天不再投票，直接入夜（其间只开 due: 阶段）",
         act="一名存活的其他玩家（可选队友，除非 teammates: false）",

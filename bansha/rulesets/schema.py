@@ -827,6 +827,8 @@ class BoardSkill(SkillSpec):
     stage: Key | None = None
     team: Key | None = None
     hint: Key | None = None
+    policy: Key | None = None
+    """When a heuristic player makes the declaration (``cornered``, ``suspect``; docs/mechanics.md)."""
     params: dict[Key, Any] | None = None
     refusals: dict[Key, Text] = {}
 
@@ -1193,6 +1195,10 @@ class BoardCheck:
             if st != "*" and self.live(key):
                 where = [*loc, "stages", i] if isinstance(skill.stages, list) else [*loc, "stages"]
                 self.ref(where, st, self.stages, "时段", self._stage_words())
+        from bansha.mechanics.base import POLICIES
+
+        if skill.policy is not None and skill.policy not in POLICIES:
+            self.out.append(unknown([*loc, "policy"], skill.policy, POLICIES[:-1]))
         if skill.team is not None and skill.team not in self.b.groups:
             self.out.append(unknown([*loc, "team"], skill.team, self.b.groups, "群"))
         if skill.mechanic is None:

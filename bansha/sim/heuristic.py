@@ -64,6 +64,12 @@ class Sides:
         for word, side in dict(rs.data.get("sides") or {}).items():  # a word key (or the word)
             self.by_word[words.get(str(word), str(word))] = str(side)
         self.hints: dict[str, str] = {**DEFAULT_HINTS, **rs.skill_hints()}
+        mechs = getattr(rs, "mechs", {})  # a board's declared mechanics
+        self.policies: dict[str, str] = {
+            k: str(v.get("policy") or getattr(mechs.get(k), "policy", ""))
+            for k, v in rs.skills.items()
+        }
+        """When each declaration is made (``cornered``, ``suspect``; none: never)."""
         self.agree = words.get("agree", "同意")
         self.reject = words.get("reject", words.get("refuse", "反对"))
         self.fail = words.get("fail", "失败")
@@ -203,6 +209,8 @@ class HeuristicAgent(Agent):
 
     def _one(self, la: LegalAct) -> Command | None:
         skill, seat = la.skill, self.seat
+        if la.rare and self.sides.policies.get(skill):
+            return self._declare(la, self.sides.policies[skill])
         if self.sides.hints.get(skill) == "never" or la.rare:
             return self._answer(la) if la.choices and not la.rare else None
         if la.text:
@@ -222,6 +230,43 @@ class HeuristicAgent(Agent):
             return None
         choice = la.choices[int(self.rng.random() * len(la.choices))] if la.choices else None
         return Act(seat, skill, targets, choice)
+
+    def _leader(self) -> tuple[int | None, int]:
+        """The player the day's votes so far lead on, and his votes (None: no clear leader)."""
+        tally: dict[int, int] = {}
+        for t in self.stage_votes.values():
+            if t is not None:
+                tally[t] = tally.get(t, 0) + 1
+        if not tally:
+            return None, 0
+        best = max(tally.values())
+        leaders = [t for t, n in tally.items() if n == best]
+        return (leaders[0], best) if len(leaders) == 1 else (None, best)
+
+    def _declare(self, la: LegalAct, policy: str) -> Command | None:
+        """A declaration by its policy: ``cornered``, when the day's votes lead on him with at
+        least three (自爆 before the vote, the 白狼王 taking a player who voted for him, else a
+        foe or an unknown); ``suspect``, on the player the votes lead on, unless a friend or
+        cleared (a 决斗), else on a known foe."""
+        seat = self.seat
+        leader, votes = self._leader()
+        if policy == "cornered":
+            if leader != seat or votes < 3:
+                return None
+            if not la.picks:
+                return Act(seat, la.skill, ())
+            accusers = [v for v, t in self.stage_votes.items() if t == seat and v in la.targets]
+            pool = [t for t in accusers if t not in self.friends]
+            pick = self._pick(pool) if pool else None
+            if pick is None:
+                chosen = self._targets(la)
+                return None if chosen is None else Act(seat, la.skill, chosen)
+            return Act(seat, la.skill, (pick,))
+        foes = [t for t in la.targets if t in self.foes]
+        known = self.friends | self.cleared
+        if leader is not None and votes >= 3 and leader in la.targets and leader not in known:
+            return Act(seat, la.skill, (leader,))
+        return Act(seat, la.skill, (foes[0],)) if foes else None
 
     def _answer(self, la: LegalAct) -> Command | None:
         """A choice without targets: refuse a surrender, accept castling, else the first."""
