@@ -3,7 +3,8 @@ and uploaded variant texts.
 
 ``find_ruleset("m103")``, ``find_ruleset("菁华浮梦")``, ``find_ruleset("预女猎白")``,
 ``find_ruleset("预女守白")`` (a shipped variant's own ``names``) or
-``find_ruleset("path/to/variant.yaml")``. A rule set still on a module of its own (bs46, m186,
+``find_ruleset("path/to/variant.yaml")``, or a board of the director's own folder (``BANSHA_BOARDS``)
+by its file name, id, title or ``names``. A rule set still on a module of its own (bs46, m186,
 xxxii) is a folder with that module and ``data.yaml``; every other folder with a ``data.yaml``
 is run by the pipeline of declared mechanics (:class:`bansha.mechanics.pipeline.Pipeline`),
 merged over ``base.yaml``: M103 (with its one mechanic of its own, the lovers, imported so that
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -173,13 +175,46 @@ def _shipped() -> dict[str, Path]:
     return table
 
 
+BOARDS_ENV = "BANSHA_BOARDS"
+"""The folders (separated as ``PATH`` is) where a director keeps board and variant files of their
+own, found by file name, ``id``, ``title`` and ``names`` as a shipped variant is."""
+
+
+@lru_cache(maxsize=256)
+def _own_names(path: Path, mtime: int, size: int) -> tuple[str, ...]:
+    try:
+        raw = load_mapping(path.read_bytes(), FILE_LIMITS)
+    except (SetupError, OSError):
+        return (path.name, path.stem)  # found by its file name: the check says what is wrong
+    title = raw.get("title")
+    extra = [str(raw.get("id", path.stem)), *([str(title)] if isinstance(title, str) else [])]
+    return (path.name, path.stem, *extra, *_names(raw))
+
+
+def director_boards() -> dict[str, Path]:
+    """The director's own files (:data:`BOARDS_ENV`): each name, lower case → its file; a name
+    the product already has stays the product's."""
+    table: dict[str, Path] = {}
+    for folder in (os.environ.get(BOARDS_ENV) or "").split(os.pathsep):
+        if not folder.strip() or not Path(folder).is_dir():
+            continue
+        for path in sorted(Path(folder).glob("*.y*ml")):
+            stat = path.stat()
+            for name in _own_names(path.resolve(), stat.st_mtime_ns, stat.st_size):
+                key = name.lower()
+                if key not in _alias_table() and key not in _shipped():
+                    table.setdefault(key, path)
+    return table
+
+
 def _known() -> str:
     return "、".join([*BUILTIN, *sorted({p.stem for p in _shipped().values()})])
 
 
 def _locate(name: str, beside: Path | None, paths: bool) -> str | Path | None:
     """What ``name`` means: a built-in id, or a variant file (a path relative to ``beside`` or
-    the working directory when ``paths``, else only a shipped variant by name)."""
+    the working directory when ``paths``, or a shipped variant by name, or with ``paths`` one of
+    the director's own folder by name)."""
     key = name.strip().lower()
     if key in _alias_table():
         return _alias_table()[key]
@@ -188,7 +223,10 @@ def _locate(name: str, beside: Path | None, paths: bool) -> str | Path | None:
             for candidate in (folder / name, folder / f"{name}.yaml"):
                 if candidate.is_file():
                     return candidate
-    return _shipped().get(key)
+    found = _shipped().get(key)
+    if found is None and paths:  # never for an upload: no file of this machine by name
+        found = director_boards().get(key)
+    return found
 
 
 # ---------------------------------------------------------------------- variants
@@ -293,7 +331,10 @@ def find_ruleset(name: str, options: dict[str, Any] | None = None) -> RuleSet:
     path), with ``options`` applied."""
     target = _locate(name, None, paths=True)
     if target is None:
-        raise SetupError(f"找不到规则「{name}」；内置规则：{_known()}，或给出变体文件的路径")
+        raise SetupError(
+            f"找不到规则「{name}」；内置规则：{_known()}，或给出变体文件的路径，"
+            f"或把文件放在 {BOARDS_ENV} 所指的文件夹中"
+        )
     checked = _builtin(target) if isinstance(target, str) else _variant_file(target.resolve())
     return build(checked, options)
 

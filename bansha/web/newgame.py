@@ -100,3 +100,52 @@ def duplicates(names: list[str]) -> list[str]:
             twice.append(n)
         seen.add(n)
     return twice
+
+
+UPLOADED_SHOWN = 20
+"""At most this many of a director's own uploaded boards are offered again."""
+
+
+def uploaded_boards(user: Any) -> list[tuple[str, str]]:
+    """The boards a director uploaded for earlier games, newest first, one per distinct file
+    that still passes the checker: (the latest such game's id, its title and its names)."""
+    from bansha.rulesets import check_variant_text
+    from bansha.store.models import GameRecord
+
+    seen: set[str] = set()
+    out: list[tuple[str, str]] = []
+    rows = (
+        GameRecord.objects.filter(owner=user)
+        .exclude(variant_yaml="")
+        .order_by("-created_at")
+        .values_list("id", "variant_yaml")[:200]
+    )
+    for gid, text in rows:
+        if text in seen:
+            continue
+        seen.add(text)
+        try:
+            model = check_variant_text(text).model
+        except RuleError:
+            continue
+        names = [n for n in model.names if n != model.title]
+        label = model.title + (texts.UPLOADED_NAMES.format(names="、".join(names)) if names else "")
+        out.append((str(gid), label))
+        if len(out) == UPLOADED_SHOWN:
+            break
+    return out
+
+
+def uploaded_text(user: Any, gid: str) -> str:
+    """The board file of one of the director's own earlier games (``uploaded_boards``)."""
+    from bansha.store.models import GameRecord
+
+    text = (
+        GameRecord.objects.filter(owner=user, id=gid)
+        .exclude(variant_yaml="")
+        .values_list("variant_yaml", flat=True)
+        .first()
+    )
+    if text is None:
+        raise RuleError(texts.UPLOADED_UNKNOWN)
+    return str(text)

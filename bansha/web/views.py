@@ -269,6 +269,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         "rulesets": [(rs.id, rs.title) for rs in rulesets],
         "start": start_time.fields(request.POST if request.method == "POST" else None),
         "option_sets": [(rs.id, rs.title, newgame.option_fields(rs)) for rs in rulesets],
+        "uploaded": newgame.uploaded_boards(request.user),  # the director's own boards, again
         "typed": {},
         "signup_label": texts.SIGNUP_OPEN_LABEL,
     }
@@ -276,6 +277,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         post = request.POST
         context["typed"] = {
             "ruleset": post.get("ruleset", "m103"),
+            "board": post.get("board", ""),
             "players": post.get("players", ""),
             "label": post.get("label", ""),
             "clock": bool(post.get("clock")),
@@ -289,6 +291,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
         try:
             if upload is not None:  # read no more than a variant may hold, then check it
                 variant = decode(upload.read(UPLOAD_LIMITS.max_bytes + 1), UPLOAD_LIMITS)
+            elif post.get("board"):  # one of the director's own uploaded boards, by its name
+                variant = newgame.uploaded_text(request.user, post["board"])
             rid = post.get("ruleset", "m103")
             base = find_ruleset(rid if rid in builtin_ids() else "m103")
             options = newgame.read_options(post, base)

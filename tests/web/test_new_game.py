@@ -115,3 +115,38 @@ def test_the_home_page_reads_where_a_game_stands_from_the_public_view() -> None:
     SERVICE.submit(gid, Director("发布", {"edits": {}}), key="publish", actor="d")
     recent = d.get("/").content.decode().split('id="recent-games"')[1]
     assert "已结束" in recent
+
+
+def test_an_uploaded_board_is_offered_again_by_its_title_and_names() -> None:
+    from pathlib import Path
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    board = Path(__file__).parents[2] / "bansha" / "rulesets" / "whitewolf12" / "data.yaml"
+    text = board.read_text(encoding="utf-8").replace("extends: guard12", "extends: 预女猎守")
+    text = text.replace("id: whitewolf12", "id: mine").replace(
+        "names: [whitewolf12, 白狼王守卫, 预女猎守白狼王]", "names: [我的白狼王, 周五板]"
+    )
+    d = director_client()
+    players = "\n".join(NAMES[:12])
+    d.post(
+        "/new",
+        {
+            "ruleset": "guard12",
+            "players": players,
+            "variant": SimpleUploadedFile("m.yaml", text.encode()),
+        },
+    )
+    first = GameRecord.objects.get()
+    page = d.get("/new").content.decode()
+    assert f'<option value="{first.id}">白狼王守卫 12人（我的白狼王、周五板）</option>' in page
+    d.post("/new", {"ruleset": "guard12", "players": players, "board": first.id})
+    again = GameRecord.objects.exclude(id=first.id).get()
+    assert again.variant_yaml == first.variant_yaml
+    assert SERVICE.load(again.id).ruleset.role_name("white_wolf_king") == "白狼王"
+    # another director sees none of them, and cannot name one
+    other = director_client("other")
+    assert "我的白狼王" not in other.get("/new").content.decode()
+    refused = other.post("/new", {"ruleset": "guard12", "players": players, "board": first.id})
+    assert "找不到你上传过的这个规则文件" in refused.content.decode()
+    assert GameRecord.objects.count() == 2
