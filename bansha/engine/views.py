@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from bansha.engine.commitment import reveal_matches, reveal_text
@@ -90,171 +91,259 @@ def audience(ev: Event, seats: int) -> range | tuple[int, ...]:
     return to
 
 
-def view(game: Game, viewer: Viewer) -> dict[str, Any]:
-    """What ``viewer`` may see of ``game``: a JSON-ready dict in the rule post's words."""
-    rs = game.ruleset
-    names: list[str] = []  # each seat's name as of the event being read (substitutes keep history)
-    raw: list[str] = []  # each seat's player as the state names them (the latest substitute)
-    first: list[str] = []  # each seat's first player
-    out_public: list[int] = []
-    revealed: dict[int, str] = {}  # identities the announcements showed, by seat
-    me: dict[str, Any] = {}
-    groups: dict[str, list[int]] = {}
-    holders: dict[str, int | None] = {}
-    results: list[dict[str, Any]] = []
-    knows: list[dict[str, Any]] = []
-    notices: list[dict[str, Any]] = []
-    announcements: list[dict[str, Any]] = []
-    votes: list[dict[str, Any]] = []
-    ballots: list[Ballot] = []
-    chats: list[dict[str, Any]] = []
-    said: list[dict[str, Any]] = []  # the rooms outside the teams (旁观灌水帖, 观剧楼, 联谊群)
-    acts: list[dict[str, Any]] = []
-    mine: dict[str, dict[str, Any]] = {}  # this stage: the viewer's own standing act per skill
-    team: dict[str, dict[str, Any]] = {}  # this stage: the team's standing pick per skill
-    my_votes: list[dict[str, Any]] = []  # the viewer's votes and changes of the game day
-    vote_day: tuple[str, int] = ("", -1)
-    stage: dict[str, Any] = {}
-    commitment = None
-    reveal = None
-    winners: list[str] = []
-    drafts: list[dict[str, Any]] = []
-    record: list[dict[str, Any]] = []  # the viewer's own penalty cards
-    thread: dict[int, list[dict[str, Any]]] = {}  # the discussion thread, by game day
-    accelerated_day: int | None = None
-    stage_day = 0
-    ended = False
-    state = game.state
-    review = bool(rs.options.get("review"))
-    pending = state.commands[0] if state.commands else len(game.events)  # unpublished from here
-    events = game.events
-    for i in shown(game, viewer):
-        ev = events[i]
-        k, d = ev.kind, ev.data
-        if k == "game_created":
-            names = list(d["players"])
-            raw = list(d["players"])
-            first = list(d["players"])
-        elif k == "substituted":
-            names[d["seat"]] = substitute_name(rs, first[d["seat"]], d["name"])
-            raw[d["seat"]] = d["name"]
-        elif k == "stage_opened":
-            stage = {"phase": _label(d), "stage": d["stage"], "deadline": d.get("deadline")}
-            stage_day = int(d["day"])
-            votes, ballots = [], []
-            mine, team = {}, {}
-            if (d["phase"], stage_day) != vote_day:
-                vote_day, my_votes = (d["phase"], stage_day), []
-        elif k == "commitment":
-            commitment = d["hash"]
-        elif k == "role_card" and isinstance(viewer, int):
-            card = rs.role_card(d["role"], d["faction"])
-            me = {**card, "skill_texts": card["skills"]}
-            me["skills"] = [rs.skill_name(s) for s in d["skills"] if not rs.skills[s].get("hidden")]
-        elif k == "role_set" and d["seat"] == viewer:
-            me["role"] = rs.role_name(d["role"])
-        elif k == "faction_set" and d["seat"] == viewer:
-            me["faction"] = rs.faction_name(d["faction"])
-        elif (
-            k == "skill_gained" and d["seat"] == viewer and not rs.skills[d["skill"]].get("hidden")
-        ):
-            me.setdefault("skills", []).append(rs.skill_name(d["skill"]))
-        elif k == "skill_lost" and d["seat"] == viewer and not rs.skills[d["skill"]].get("hidden"):
-            name = rs.skill_name(d["skill"])
-            me["skills"] = [s for s in me.get("skills", []) if s != name]
-        elif k == "exited" and d["seat"] == viewer:
-            me["out"] = True
-        elif k == "known" and d["seat"] == viewer:
-            knows.append({"players": d["about"], "word": d.get("word")})
-        elif k == "group_set":
-            groups[d["group"]] = list(d["members"])
-        elif k == "result":
-            results.append(
-                {"skill": rs.skill_name(d["skill"]), "value": d["value"], "day": d.get("day")}
-            )
-        elif k == "notice":
-            notices.append(
-                {
-                    "text": rs.render(d["key"], d.get("params", {}), names),
-                    "key": d["key"],
-                    "phase": stage.get("phase", "start"),
-                    # the director sees whom each private notice went to
-                    "to": [names[x] for x in ev.to]
-                    if viewer == "director" and isinstance(ev.to, tuple)
-                    else [],
+CHAT_SHOWN = 100
+"""A team chat in a view carries its latest messages (a two-week QQ group runs to thousands); the
+earlier ones are a page away (``Window``)."""
+
+
+class Window:
+    """Which part of a view's long histories a view carries: each team chat's latest ``chats``
+    messages (None: all of them), and the discussion thread's floors of ``thread_day`` only
+    (None: no floors, only each day's count). Every view also carries, for each of them, how
+    long it is and a digest of all of it, so its version covers the whole history whatever the
+    window."""
+
+    __slots__ = ("chats", "thread_day")
+
+    def __init__(self, chats: int | None = CHAT_SHOWN, thread_day: int | None = None) -> None:
+        self.chats = chats
+        self.thread_day = thread_day
+
+
+class History:
+    """An append-only list of a view's entries (a chat's messages, the thread's floors) and a
+    digest of all of them, brought up to date only when asked for: a version that covers the
+    whole history, whatever part of it a view carries."""
+
+    __slots__ = ("digested", "entries", "running")
+
+    def __init__(self) -> None:
+        self.entries: list[dict[str, Any]] = []
+        self.running = ""
+        self.digested = 0
+
+    def add(self, entry: dict[str, Any]) -> None:
+        """Append one entry (never changed afterwards)."""
+        self.entries.append(entry)
+
+    def digest(self) -> str:
+        """A digest of every entry so far, in order (equal histories, equal digests)."""
+        running = self.running
+        for entry in self.entries[self.digested :]:
+            body = json.dumps(entry, sort_keys=True, default=str, separators=(",", ":"))
+            running = hashlib.blake2b((running + body).encode(), digest_size=12).hexdigest()
+        self.running, self.digested = running, len(self.entries)
+        return running
+
+
+PAGE = Window()
+"""The window of a page and its version: the latest messages of each chat, no thread floors."""
+
+
+def view(game: Game, viewer: Viewer, window: Window = PAGE) -> dict[str, Any]:
+    """What ``viewer`` may see of ``game``: a JSON-ready dict in the rule post's words, with the
+    part of its long histories ``window`` asks for."""
+    fold = ViewFold(game.ruleset, viewer)
+    fold.feed(game, shown(game, viewer))
+    return fold.result(game, window)
+
+
+class ViewFold:
+    """The fold of the events a viewer may see into that viewer's view: :meth:`feed` reads events
+    in order (all at once, or a few at a time as a game goes on), :meth:`result` builds the view
+    from what was read and the game as it stands. Reading a game's events in one go or in several
+    gives the same view (``bansha.engine.incremental`` relies on it; its test checks it)."""
+
+    def __init__(self, rs: RuleSet, viewer: Viewer) -> None:
+        self.rs = rs
+        self.viewer = viewer
+        self.names: list[
+            str
+        ] = []  # each seat's name as of the event being read (substitutes keep history)
+        self.raw: list[
+            str
+        ] = []  # each seat's player as the state names them (the latest substitute)
+        self.first: list[str] = []  # each seat's first player
+        self.out_public: list[int] = []
+        self.revealed: dict[int, str] = {}  # identities the announcements showed, by seat
+        self.me: dict[str, Any] = {}
+        self.groups: dict[str, list[int]] = {}
+        self.holders: dict[str, int | None] = {}
+        self.results: list[dict[str, Any]] = []
+        self.knows: list[dict[str, Any]] = []
+        self.notices: list[dict[str, Any]] = []
+        self.announcements: list[dict[str, Any]] = []
+        self.votes: list[dict[str, Any]] = []
+        self.ballots: list[Ballot] = []
+        self.chats: dict[str, History] = {}  # each team chat's messages, by group
+        self.said: list[
+            dict[str, Any]
+        ] = []  # the rooms outside the teams (旁观灌水帖, 观剧楼, 联谊群)
+        self.acts: list[dict[str, Any]] = []
+        self.mine: dict[
+            str, dict[str, Any]
+        ] = {}  # this stage: the viewer's own standing act per skill
+        self.team: dict[str, dict[str, Any]] = {}  # this stage: the team's standing pick per skill
+        self.my_votes: list[dict[str, Any]] = []  # the viewer's votes and changes of the game day
+        self.vote_day: tuple[str, int] = ("", -1)
+        self.stage: dict[str, Any] = {}
+        self.commitment: str | None = None
+        self.reveal: dict[str, Any] | None = None
+        self.winners: list[str] = []
+        self.drafts: list[dict[str, Any]] = []
+        self.record: list[dict[str, Any]] = []  # the viewer's own penalty cards
+        self.thread: dict[int, list[dict[str, Any]]] = {}  # the discussion thread, by game day
+        self.thread_all = History()  # every floor of every day, in order (its length and digest)
+        self.traces: list[dict[str, Any]] = []  # the director's resolution traces
+        self.accelerated_day: int | None = None
+        self.stage_day = 0
+        self.ended = False
+
+    def feed(self, game: Game, positions: Iterable[int]) -> None:
+        """Read the events at ``positions`` (in order, each after those read before)."""
+        rs, viewer = self.rs, self.viewer
+        state = game.state
+        review = bool(rs.options.get("review"))
+        pending = state.commands[0] if state.commands else len(game.events)  # unpublished from here
+        events = game.events
+        for i in positions:
+            ev = events[i]
+            k, d = ev.kind, ev.data
+            if k == "game_created":
+                self.names = list(d["players"])
+                self.raw = list(d["players"])
+                self.first = list(d["players"])
+            elif k == "substituted":
+                self.names[d["seat"]] = substitute_name(rs, self.first[d["seat"]], d["name"])
+                self.raw[d["seat"]] = d["name"]
+            elif k == "stage_opened":
+                self.stage = {
+                    "phase": _label(d),
+                    "stage": d["stage"],
+                    "deadline": d.get("deadline"),
                 }
-            )
-        elif k == "announcement":
-            text = state.edits.get(i) or rs.render(d["key"], d.get("params", {}), names)
-            announcements.append(
-                {
-                    "text": text,
-                    "key": d["key"],
-                    "phase": d.get("phase") or stage.get("phase", "start"),
-                }
-            )
-            if review and i >= pending:
-                drafts.append({"position": i, "text": text})
-            out_public.extend(x for x in d.get("exits", []) if x not in out_public)
-            revealed.update((int(seat), str(word)) for seat, word in d.get("revealed", []))
-            holders.update(d.get("holders", {}))
-        elif k == "chat":
-            chats.append(
-                {
-                    "group": d["group"],
-                    "by": names[d["seat"]],
-                    "text": d["text"],
-                    "at": d.get("at"),
-                    "phase": stage.get("phase", "start"),
-                }
-            )
-        elif k == "room_said":
-            said.append(
-                {
-                    "room": d["room"],
-                    "by": d["name"] if d.get("seat") is None else names[d["seat"]],
-                    "spectator": d.get("seat") is None,
-                    "text": d["text"],
-                    "at": d.get("at"),
-                }
-            )
-        elif k == "voted":
-            target = None if d["target"] is None else names[d["target"]]
-            votes.append({"by": names[d["seat"]], "for": target, "at": d.get("at")})
-            ballots.append(Ballot(d["seat"], d["target"], None))
-            if d["seat"] == viewer:
-                change = any(b.voter == viewer for b in ballots[:-1])
-                my_votes.append(
+                self.stage_day = int(d["day"])
+                self.votes, self.ballots = [], []
+                self.mine, self.team = {}, {}
+                if (d["phase"], self.stage_day) != self.vote_day:
+                    self.vote_day, self.my_votes = (d["phase"], self.stage_day), []
+            elif k == "commitment":
+                self.commitment = d["hash"]
+            elif k == "role_card" and isinstance(viewer, int):
+                card = rs.role_card(d["role"], d["faction"])
+                self.me = {**card, "skill_texts": card["skills"]}
+                self.me["skills"] = [
+                    rs.skill_name(s) for s in d["skills"] if not rs.skills[s].get("hidden")
+                ]
+            elif k == "role_set" and d["seat"] == viewer:
+                self.me["role"] = rs.role_name(d["role"])
+            elif k == "faction_set" and d["seat"] == viewer:
+                self.me["faction"] = rs.faction_name(d["faction"])
+            elif (
+                k == "skill_gained"
+                and d["seat"] == viewer
+                and not rs.skills[d["skill"]].get("hidden")
+            ):
+                self.me.setdefault("skills", []).append(rs.skill_name(d["skill"]))
+            elif (
+                k == "skill_lost"
+                and d["seat"] == viewer
+                and not rs.skills[d["skill"]].get("hidden")
+            ):
+                name = rs.skill_name(d["skill"])
+                self.me["skills"] = [s for s in self.me.get("skills", []) if s != name]
+            elif k == "exited" and d["seat"] == viewer:
+                self.me["out"] = True
+            elif k == "known" and d["seat"] == viewer:
+                self.knows.append({"players": d["about"], "word": d.get("word")})
+            elif k == "group_set":
+                self.groups[d["group"]] = list(d["members"])
+            elif k == "result":
+                self.results.append(
+                    {"skill": rs.skill_name(d["skill"]), "value": d["value"], "day": d.get("day")}
+                )
+            elif k == "notice":
+                self.notices.append(
                     {
-                        "stage": stage.get("stage", ""),
-                        "for": target,
-                        "at": d.get("at"),
-                        "change": change,
+                        "text": rs.render(d["key"], d.get("params", {}), self.names),
+                        "key": d["key"],
+                        "phase": self.stage.get("phase", "start"),
+                        # the director sees whom each private notice went to
+                        "to": [self.names[x] for x in ev.to]
+                        if viewer == "director" and isinstance(ev.to, tuple)
+                        else [],
                     }
                 )
-        elif k == "flag" and d["key"] == "accelerated":  # public: 进程加速
-            accelerated_day = d["value"]
-        elif k == "acted" and viewer != "public":
-            acted = {
-                "by": names[d["seat"]],
-                "skill": rs.skill_name(d["skill"]),
-                "targets": [names[t] for t in d["targets"]],
-                "choice": d.get("choice"),
-            }
-            acts.append(acted)
-            if d["seat"] == viewer:
-                mine[d["skill"]] = {**acted, "at": d.get("at")}
-            if d.get("team"):  # a team act: its events reach the team only (R-M103-10 ...)
-                team[d["skill"]] = {**acted, "at": d.get("at")}
-        elif k == "withdrawn" and d["seat"] == viewer:
-            mine.pop(d["skill"], None)
-        elif k == "posted":
-            vote = d.get("vote")
-            thread.setdefault(int(d["day"]), []).append(
-                {
+            elif k == "announcement":
+                text = state.edits.get(i) or rs.render(d["key"], d.get("params", {}), self.names)
+                self.announcements.append(
+                    {
+                        "text": text,
+                        "key": d["key"],
+                        "phase": d.get("phase") or self.stage.get("phase", "start"),
+                    }
+                )
+                if review and i >= pending:
+                    self.drafts.append({"position": i, "text": text})
+                self.out_public.extend(x for x in d.get("exits", []) if x not in self.out_public)
+                self.revealed.update((int(seat), str(word)) for seat, word in d.get("revealed", []))
+                self.holders.update(d.get("holders", {}))
+            elif k == "chat":
+                self.chats.setdefault(d["group"], History()).add(
+                    {
+                        "group": d["group"],
+                        "by": self.names[d["seat"]],
+                        "text": d["text"],
+                        "at": d.get("at"),
+                        "phase": self.stage.get("phase", "start"),
+                    }
+                )
+            elif k == "room_said":
+                self.said.append(
+                    {
+                        "room": d["room"],
+                        "by": d["name"] if d.get("seat") is None else self.names[d["seat"]],
+                        "spectator": d.get("seat") is None,
+                        "text": d["text"],
+                        "at": d.get("at"),
+                    }
+                )
+            elif k == "voted":
+                target = None if d["target"] is None else self.names[d["target"]]
+                self.votes.append({"by": self.names[d["seat"]], "for": target, "at": d.get("at")})
+                self.ballots.append(Ballot(d["seat"], d["target"], None))
+                if d["seat"] == viewer:
+                    change = any(b.voter == viewer for b in self.ballots[:-1])
+                    self.my_votes.append(
+                        {
+                            "stage": self.stage.get("stage", ""),
+                            "for": target,
+                            "at": d.get("at"),
+                            "change": change,
+                        }
+                    )
+            elif k == "flag" and d["key"] == "accelerated":  # public: 进程加速
+                self.accelerated_day = d["value"]
+            elif k == "acted" and viewer != "public":
+                acted = {
+                    "by": self.names[d["seat"]],
+                    "skill": rs.skill_name(d["skill"]),
+                    "targets": [self.names[t] for t in d["targets"]],
+                    "choice": d.get("choice"),
+                }
+                self.acts.append(acted)
+                if d["seat"] == viewer:
+                    self.mine[d["skill"]] = {**acted, "at": d.get("at")}
+                if d.get("team"):  # a team act: its events reach the team only (R-M103-10 ...)
+                    self.team[d["skill"]] = {**acted, "at": d.get("at")}
+            elif k == "withdrawn" and d["seat"] == viewer:
+                self.mine.pop(d["skill"], None)
+            elif k == "posted":
+                vote = d.get("vote")
+                floor = {
                     "floor": d["floor"],
                     "seat": d["seat"],
-                    "by": names[d["seat"]],
+                    "by": self.names[d["seat"]],
                     "text": d["text"],
                     "quote": d.get("quote"),
                     "at": d.get("at"),
@@ -262,157 +351,191 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
                     if vote
                     else ("申请加速" if d.get("accelerate") else None),
                 }
-            )
-        elif k == "card" and d["seat"] == viewer:
-            record.append(
-                {
-                    "card": CARD_NAMES.get(d["color"], d["color"]),
-                    "upgrade": bool(d.get("upgrade")),
-                    "phase": stage.get("phase", "start"),
-                }
-            )
-        elif k == "game_ended":
-            winners = [rs.faction_name(f) for f in d["winners"]]
-            ended = True
-        elif k == "reveal":
-            reveal = d
-            # the reveal names each seat by its latest player (a substitute's own name); key
-            # order is not kept by every store, so seats are found by name
-            seat_of = {name: i for i, name in enumerate(raw)}
-            revealed.update((seat_of[n], str(r)) for n, r in d.get("roles", {}).items())
-    out_set = set(out_public)
-    result: dict[str, Any] = {
-        "ruleset": rs.id,
-        "title": rs.title,
-        "viewer": viewer if not isinstance(viewer, int) else names[viewer],
-        "timezone": str(rs.options["timezone"]),  # R-ALL-10: deadlines are local to it
-        **stage,
-        "players": [{"seat": i, "name": n, "out": i in out_set} for i, n in enumerate(names)],
-        "exits": [names[x] for x in out_public],  # in announcement order
-        "revealed": {names[x]: word for x, word in sorted(revealed.items())},
-        "holders": {
-            rs.status_name(s): (names[h] if h is not None else None) for s, h in holders.items()
-        },
-        "announcements": announcements,
-        "votes": votes,
-        "standing": standing(
-            ballots, accelerated_day is not None and accelerated_day == stage_day, names
-        ),
-        "commitment": commitment,
-        "winner": winners,
-        "thread": thread,
-    }
-    if reveal is not None:
-        # R-ALL-02: anyone can check the deal against the commitment published at the start
-        result["reveal"] = {
-            **reveal,
-            "verified": reveal_matches(reveal, commitment),
-            "committed": reveal_text(reveal),  # the text whose SHA-256 was published
-            "timeline": timeline(game),
-            # seat by seat, under the seat's label: a substitute's seat shows both names
-            "table": [
-                {
-                    "name": names[i],
-                    "role": reveal.get("roles", {}).get(raw[i]),
-                    "faction": reveal.get("factions", {}).get(raw[i]),
-                }
-                for i in range(len(names))
+                self.thread.setdefault(int(d["day"]), []).append(floor)
+                self.thread_all.add({"day": int(d["day"]), **floor})
+            elif k == "card" and d["seat"] == viewer:
+                self.record.append(
+                    {
+                        "card": CARD_NAMES.get(d["color"], d["color"]),
+                        "upgrade": bool(d.get("upgrade")),
+                        "phase": self.stage.get("phase", "start"),
+                    }
+                )
+            elif k == "game_ended":
+                self.winners = [rs.faction_name(f) for f in d["winners"]]
+                self.ended = True
+            elif k == "reveal":
+                self.reveal = d
+                # the reveal names each seat by its latest player (a substitute's own name); key
+                # order is not kept by every store, so seats are found by name
+                seat_of = {name: i for i, name in enumerate(self.raw)}
+                self.revealed.update((seat_of[n], str(r)) for n, r in d.get("roles", {}).items())
+            elif k == "trace" and viewer == "director" and "lines" in d:
+                self.traces.append({"title": d.get("title", k), "lines": list(d["lines"])})
+
+    def result(self, game: Game, window: Window = PAGE) -> dict[str, Any]:
+        """The view from the events read so far, with the part of its long histories ``window``
+        asks for. Nothing of it is shared with the fold (reading on leaves it as it is)."""
+        rs, viewer = self.rs, self.viewer
+        state = game.state
+        review = bool(rs.options.get("review"))
+        out_set = set(self.out_public)
+        result: dict[str, Any] = {
+            "ruleset": rs.id,
+            "title": rs.title,
+            "viewer": viewer if not isinstance(viewer, int) else self.names[viewer],
+            "timezone": str(rs.options["timezone"]),  # R-ALL-10: deadlines are local to it
+            **self.stage,
+            "players": [
+                {"seat": i, "name": n, "out": i in out_set} for i, n in enumerate(self.names)
             ],
+            "exits": [self.names[x] for x in self.out_public],  # in announcement order
+            "revealed": {self.names[x]: word for x, word in sorted(self.revealed.items())},
+            "holders": {
+                rs.status_name(s): (self.names[h] if h is not None else None)
+                for s, h in self.holders.items()
+            },
+            "announcements": list(self.announcements),
+            "votes": list(self.votes),
+            "standing": standing(
+                self.ballots,
+                self.accelerated_day is not None and self.accelerated_day == self.stage_day,
+                self.names,
+            ),
+            "commitment": self.commitment,
+            "winner": list(self.winners),
+            # the discussion thread: each day's number of floors, the floors of the window's day
+            "thread": {
+                day: list(floors) for day, floors in self.thread.items() if day == window.thread_day
+            },
+            "thread_days": {day: len(floors) for day, floors in self.thread.items()},
+            "thread_digest": self.thread_all.digest(),
         }
-    # who may write in each room, from what this viewer knows (an exit once announced, the end
-    # once seen): the same rule the command is decided by (``mechanics/rooms.py``)
-    result["rooms"] = []
-    for key, room in room_rules.rooms(rs.data).items():
-        allowed = room_rules.writers(room, ended)
-        entry = {
-            "key": key,
-            "name": room["name"],
-            "messages": [m for m in said if m["room"] == key],
-            "spectators_write": "spectators" in allowed,
-        }
+        if self.reveal is not None:
+            # R-ALL-02: anyone can check the deal against the commitment published at the start
+            result["reveal"] = {
+                **self.reveal,
+                "verified": reveal_matches(self.reveal, self.commitment),
+                "committed": reveal_text(self.reveal),  # the text whose SHA-256 was published
+                "timeline": timeline(game),
+                # seat by seat, under the seat's label: a substitute's seat shows both names
+                "table": [
+                    {
+                        "name": self.names[i],
+                        "role": self.reveal.get("roles", {}).get(self.raw[i]),
+                        "faction": self.reveal.get("factions", {}).get(self.raw[i]),
+                    }
+                    for i in range(len(self.names))
+                ],
+            }
+        # who may write in each room, from what this viewer knows (an exit once announced, the end
+        # once seen): the same rule the command is decided by (``mechanics/rooms.py``)
+        result["rooms"] = []
+        for key, room in room_rules.rooms(rs.data).items():
+            allowed = room_rules.writers(room, self.ended)
+            entry = {
+                "key": key,
+                "name": room["name"],
+                "messages": [m for m in self.said if m["room"] == key],
+                "spectators_write": "spectators" in allowed,
+            }
+            if isinstance(viewer, int):
+                entry["can_write"] = ("dead" if viewer in out_set else "living") in allowed
+            result["rooms"].append(entry)
+        if self.ended:
+            result["phase"] = "ended"
+            result["stage"] = ""
+        if review and viewer != "director" and state.awaiting is not None:
+            result["stage"] = "结算中，等待导演发布公示"
         if isinstance(viewer, int):
-            entry["can_write"] = ("dead" if viewer in out_set else "living") in allowed
-        result["rooms"].append(entry)
-    if ended:
-        result["phase"] = "ended"
-        result["stage"] = ""
-    if review and viewer != "director" and state.awaiting is not None:
-        result["stage"] = "结算中，等待导演发布公示"
-    if isinstance(viewer, int):
-        result["me"] = me
-        result["groups"] = {
-            rs.data.get("groups", {}).get(g, g): [names[s] for s in m] for g, m in groups.items()
-        }
-        result["results"] = results
-        group_names = rs.data.get("groups", {})
-        result["chats"] = [
-            {
-                "key": g,
-                "name": group_names.get(g, g),
-                "can_speak": viewer in members and not me.get("out"),
-                "messages": [c for c in chats if c["group"] == g],
+            me = dict(self.me)
+            if "skills" in me:
+                me["skills"] = list(me["skills"])
+            result["me"] = me
+            result["groups"] = {
+                rs.data.get("groups", {}).get(g, g): [self.names[s] for s in m]
+                for g, m in self.groups.items()
             }
-            for g, members in groups.items()
-            if viewer in members
-        ]
-        result["knows"] = [
-            {"players": [names[x] for x in k["players"]], "word": k["word"]} for k in knows
-        ]
-        result["notices"] = notices
-        result["penalties"] = record
-        result["acts"] = acts
-        result["my_votes"] = my_votes
-        mine_vote: dict[str, Any] | None = None  # my standing vote this stage
-        for cast in votes:
-            if cast["by"] == names[viewer]:
-                mine_vote = cast
-        result["legal"] = [
-            {
-                "skill": rs.skill_name(la.skill),
-                "targets": [names[t] for t in la.targets],
-                "options": [{"seat": t, "name": names[t]} for t in (*la.must_include, *la.targets)],
-                "final": bool(rs.skills.get(la.skill, {}).get("final")),
-                # the post's text of a skill the role card does not list (投票, 投降, 信仰魔女 ...)
-                "about": rs.skills.get(la.skill, {}).get("text", "")
-                if rs.skills.get(la.skill, {}).get("hidden")
-                else "",
-                # what I chose: my standing submission, and my team's standing pick (team acts
-                # reach the team only, so a post whose members may not know each other's
-                # submissions, bs46's rings, never shows one here)
-                "mine": mine_vote if la.skill == "vote" else mine.get(la.skill),
-                "team": team.get(la.skill) if la.skill != "vote" else None,
-                "count": la.picks,
-                "choices": list(la.choices),
-                "text": la.text,
-                "slots": la.slots,
-                "rare": la.rare,
-                "must_include": [names[t] for t in la.must_include],
-                "key": la.skill,
-                "slot_numbers": list(range(1, la.slots + 1)),
-                "all_targets": [names[t] for t in (*la.must_include, *la.targets)],
+            result["results"] = list(self.results)
+            group_names = rs.data.get("groups", {})
+            result["chats"] = [
+                {
+                    "key": g,
+                    "name": group_names.get(g, g),
+                    "can_speak": viewer in members and not self.me.get("out"),
+                    **self._messages(g, window),
+                }
+                for g, members in self.groups.items()
+                if viewer in members
+            ]
+            result["knows"] = [
+                {"players": [self.names[x] for x in k["players"]], "word": k["word"]}
+                for k in self.knows
+            ]
+            result["notices"] = list(self.notices)
+            result["penalties"] = list(self.record)
+            result["acts"] = list(self.acts)
+            result["my_votes"] = list(self.my_votes)
+            mine_vote: dict[str, Any] | None = None  # my standing vote this stage
+            for cast in self.votes:
+                if cast["by"] == self.names[viewer]:
+                    mine_vote = cast
+            result["legal"] = [
+                {
+                    "skill": rs.skill_name(la.skill),
+                    "targets": [self.names[t] for t in la.targets],
+                    "options": [
+                        {"seat": t, "name": self.names[t]} for t in (*la.must_include, *la.targets)
+                    ],
+                    "final": bool(rs.skills.get(la.skill, {}).get("final")),
+                    # the post's text of a skill the role card does not list (投票, 投降, 信仰魔女 ...)
+                    "about": rs.skills.get(la.skill, {}).get("text", "")
+                    if rs.skills.get(la.skill, {}).get("hidden")
+                    else "",
+                    # what I chose: my standing submission, and my team's standing pick (team acts
+                    # reach the team only, so a post whose members may not know each other's
+                    # submissions, bs46's rings, never shows one here)
+                    "mine": mine_vote if la.skill == "vote" else self.mine.get(la.skill),
+                    "team": self.team.get(la.skill) if la.skill != "vote" else None,
+                    "count": la.picks,
+                    "choices": list(la.choices),
+                    "text": la.text,
+                    "slots": la.slots,
+                    "rare": la.rare,
+                    "must_include": [self.names[t] for t in la.must_include],
+                    "key": la.skill,
+                    "slot_numbers": list(range(1, la.slots + 1)),
+                    "all_targets": [self.names[t] for t in (*la.must_include, *la.targets)],
+                }
+                for la in sorted(game.legal(viewer), key=lambda la: la.rare)  # declarations last
+            ]
+        if viewer == "director":
+            result["god"] = god_view(game, self.traces)
+            last = state.commands[-1] if state.commands else None
+            result["review"] = {
+                "on": review,
+                "awaiting": state.awaiting is not None,
+                "drafts": list(self.drafts),
+                "undo": None if last is None else game.events[last].data.get("name"),
             }
-            for la in sorted(game.legal(viewer), key=lambda la: la.rare)  # declarations last
-        ]
-    if viewer == "director":
-        result["god"] = god_view(game)
-        last = state.commands[-1] if state.commands else None
-        result["review"] = {
-            "on": review,
-            "awaiting": state.awaiting is not None,
-            "drafts": drafts,
-            "undo": None if last is None else game.events[last].data.get("name"),
-        }
-        result["notices"] = notices
-        result["chats"] = [
-            {
-                "key": g,
-                "name": rs.data.get("groups", {}).get(g, g),
-                "can_speak": False,
-                "messages": [c for c in chats if c["group"] == g],
-            }
-            for g in sorted({c["group"] for c in chats} | set(groups))
-        ]
-    return result
+            result["notices"] = list(self.notices)
+            result["chats"] = [
+                {
+                    "key": g,
+                    "name": rs.data.get("groups", {}).get(g, g),
+                    "can_speak": False,
+                    **self._messages(g, window),
+                }
+                for g in sorted(set(self.chats) | set(self.groups))
+            ]
+        return result
+
+    def _messages(self, group: str, window: Window) -> dict[str, Any]:
+        """A team chat's messages as the window shows them (the latest ones), how many there are
+        and a digest of all of them."""
+        history = self.chats.get(group) or History()
+        shown = history.entries if window.chats is None else history.entries[-window.chats :]
+        return {"messages": list(shown), "total": len(history.entries), "digest": history.digest()}
 
 
 RULE_ID = re.compile(
@@ -508,11 +631,12 @@ def timeline(game: Game) -> list[dict[str, Any]]:
     return [entry for entry in out if entry["lines"]]
 
 
-def god_view(game: Game) -> dict[str, Any]:
-    """The director's view of the state: every role, faction, status, group and pending act."""
+def god_view(game: Game, traces: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The director's view of the state: every role, faction, status, group and pending act.
+    ``traces``: the resolution traces as the director's view fold read them (else read here)."""
     rs, s = game.ruleset, game.state
     names = seat_names(game)
-    skipped = undone_positions(game.events) if s.undone_any else set()
+    skipped = undone_positions(game.events) if s.undone_any and traces is None else set()
     statuses = rs.statuses(s) if s.players and s.players[0].role else {}
     group_words: dict[str, str] = rs.data.get("groups", {})
     first = game.events[0].data["players"] if game.events else []
@@ -554,7 +678,9 @@ def god_view(game: Game) -> dict[str, Any]:
             for a in s.acts.values()
         ],
         "exit_order": [names[x] for x in s.exit_order],
-        "trace": [
+        "trace": [dict(t, lines=list(t["lines"])) for t in traces]
+        if traces is not None
+        else [
             {"title": e.data.get("title", e.kind), "lines": list(e.data.get("lines", []))}
             for i, e in enumerate(game.events)
             if e.kind == "trace" and "lines" in e.data and i not in skipped

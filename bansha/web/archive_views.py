@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from bansha import texts
 from bansha.engine import RuleError, clock
-from bansha.engine.views import view
+from bansha.engine.views import Window, view
 from bansha.service import archive
 from bansha.service.games import SERVICE
 from bansha.web.access import directed_game_or_404, game_or_404, held_seat, is_director
@@ -102,7 +102,7 @@ def download_chats(request: HttpRequest, game_id: str) -> HttpResponse:
             raise Http404(texts.NO_GAME)
         record, viewer = held
     with SERVICE.reading(record.id, record.seq) as game:
-        v = view(game, viewer)
+        v = view(game, viewer, Window(chats=None))  # every message, not a page's latest
     if v.get("phase") != "ended":
         raise Http404(texts.CHATS_NOT_ENDED)
     return _download(

@@ -17,7 +17,7 @@ from django_ratelimit.decorators import ratelimit
 
 from bansha import texts
 from bansha.engine import Post, RuleError
-from bansha.engine.views import view
+from bansha.engine.views import Window, view
 from bansha.forum.charset import page_text
 from bansha.forum.fetching import fetch
 from bansha.forum.threads import ThreadError
@@ -60,16 +60,19 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             messages.error(request, "引用的楼层必须是数字")
         return HttpResponseRedirect(reverse("discussion", args=[record.id]))
     with SERVICE.reading(record.id, record.seq) as game:
-        (v, seq), today = viewcache.current(record.id, game, viewer), game.state.day
+        v, seq = viewcache.current(record.id, game, viewer)
+        today = game.state.day
+        days = sorted(v["thread_days"]) or [today]
+        try:
+            day = int(request.GET.get("day") or (today if today in days else days[-1]))
+        except ValueError:
+            day = days[-1]
+        # the view with that day's floors (the page's own view carries each day's count only)
+        v, _ = viewcache.current(record.id, game, viewer, Window(thread_day=day))
         # the rule post's own vote format (thread.vote_format.hint); a thread without votes: none
         rules = game.ruleset.data
         voting = bool(rules.get("vote_stages"))
         hint = rules.get("thread", {}).get("vote_format", {}).get("hint") if voting else None
-    days = sorted(v["thread"]) or [today]
-    try:
-        day = int(request.GET.get("day") or (today if today in days else days[-1]))
-    except ValueError:
-        day = days[-1]
     posts = v["thread"].get(day, [])
     author = request.GET.get("author", "")
     lift: dict[str, list[tuple[int, int]]] = {}  # name → (floor, page it is on)

@@ -22,7 +22,7 @@ from django_ratelimit.decorators import ratelimit
 from bansha import texts
 from bansha.datafiles.loader import decode
 from bansha.engine import Close, Director, RuleError, Say
-from bansha.engine.views import version
+from bansha.engine.views import CHAT_SHOWN, PAGE, Window, version
 from bansha.forum import bbcode
 from bansha.names import SEAT_NAMES
 from bansha.rulesets import UPLOAD_LIMITS, builtin_ids, find_ruleset
@@ -42,9 +42,6 @@ from bansha.web.forms import act_command, director_command_for, stage_of
 DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
 FORM_KEY_LENGTH = 40
 """The longest new-game form key kept with a game (the form's own keys are 22 characters)."""
-CHAT_SHOWN = 100
-"""A team chat shows its latest messages; the earlier ones are a click away (a two-week QQ group
-runs to thousands)."""
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -109,9 +106,10 @@ def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
 def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """A player's page: their role card, knowledge, results, forms for what they may do now."""
     record, seat = player_or_404(request, game_id)
+    every = request.GET.get("chats") == "all"  # 显示全部: every message of each chat
     with SERVICE.reading(record.id, record.seq) as game:
-        v, seq = viewcache.current(record.id, game, seat)
-    chat_limit = 0 if request.GET.get("chats") == "all" else CHAT_SHOWN
+        v, seq = viewcache.current(record.id, game, seat, Window(chats=None) if every else PAGE)
+    chat_limit = 0 if every else CHAT_SHOWN
     return render(
         request,
         "bansha/player.html",

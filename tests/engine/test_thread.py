@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bansha.engine import Close, Game, Post, RuleError
-from bansha.engine.views import view
+from bansha.engine.views import Window, view
 from bansha.rulesets import find_ruleset
 from tests.helpers import M103_NAMES, m103_day
 
@@ -26,7 +26,7 @@ def test_vote_posts_vote_by_the_posts_rules() -> None:
     g.handle(Post(c, "投票对象：弃权\n投票理由：信息不够"))  # floor 6
     g.handle(Post(d, f"投票对象：{n[a]}"))  # floor 7: no reason
     day = g.state.day
-    posts = view(g, "public")["thread"][day]
+    posts = view(g, "public", Window(thread_day=day))["thread"][day]
     notes = {p["floor"]: p["vote"] for p in posts}
     assert [p["floor"] for p in posts] == [1, 2, 3, 4, 5, 6, 7]
     assert notes[1] == f"投票：{n[b]}" and notes[2] is None
@@ -96,7 +96,7 @@ def test_m103_more_than_half_asking_to_accelerate_accelerates_and_voids_changes(
         assert g.state.flags.get("accelerated") != g.state.day  # exactly half is not more
     g.handle(Post(living[half], "我也申请加速"))
     assert g.state.flags.get("accelerated") == g.state.day
-    assert "申请加速" in {p["vote"] for p in view(g, "public")["thread"][g.state.day]}
+    assert "申请加速" in {p["vote"] for p in _floors(g)}
     # 「进程加速后不允许改票，所有改票作废」: a's standing vote is his first one
     from bansha.mechanics.votes import current_ballots
 
@@ -111,7 +111,7 @@ def test_bs46_a_change_needs_no_quote_and_a_second_change_is_void() -> None:
     g.handle(Post(a, f"投票对象：{names[b]}\n投票理由：试探"))
     g.handle(Post(a, f"改票对象：{names[c]}\n改票理由：改主意"))  # 「每次投票只允许改票1次」
     g.handle(Post(a, f"改票对象：{names[d]}\n改票理由：再改"))  # 「超过1次的改票无效」
-    notes = [p["vote"] for p in view(g, "public")["thread"][g.state.day]]
+    notes = [p["vote"] for p in _floors(g)]
     assert notes[:2] == [f"投票：{names[b]}", f"改票：{names[c]}"]
     assert notes[2].startswith("废票：")
 
@@ -127,8 +127,13 @@ def test_bs46_a_change_posted_in_the_last_hour_is_void() -> None:
     late = deadline - timedelta(minutes=30)  # 「投票时间结束前1小时内不允许改票，否则改票无效」
     g.handle(Post(a, f"改票对象：{names[c]}\n改票理由：最后改", at=late))
     g.handle(Post(b, f"投票对象：{names[a]}\n投票理由：晚了", at=deadline + timedelta(minutes=1)))
-    notes = [p["vote"] for p in view(g, "public")["thread"][g.state.day]]
+    notes = [p["vote"] for p in _floors(g)]
     assert notes[0] == f"投票：{names[b]}"
     assert notes[1] == "废票：投票截止前60分钟内不得改票"
     assert notes[2].startswith("废票：") and "截止" in notes[2]
     assert [(x.voter, x.target) for x in g.state.ballots] == [(a, b)]
+
+
+def _floors(g: Game) -> list[dict]:
+    """The public view's floors of the current game day."""
+    return view(g, "public", Window(thread_day=g.state.day))["thread"][g.state.day]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django import template
 from django.utils.html import format_html, format_html_join, json_script
@@ -74,12 +75,13 @@ def get_item(mapping: dict[str, object], key: str) -> object:
 
 
 @register.filter
-def fold(items: list[object], limit: int) -> dict[str, object]:
-    """``messages|fold:100``: the last ``limit`` items and how many earlier ones are folded away
-    (``limit`` 0: all of them)."""
-    if not limit or len(items) <= limit:
-        return {"shown": items, "hidden": 0}
-    return {"shown": items[-limit:], "hidden": len(items) - limit}
+def fold(chat: dict[str, Any], limit: int) -> dict[str, object]:
+    """``chat|fold:100``: a view's team chat, its last ``limit`` messages and how many earlier
+    ones are folded away (``limit`` 0: every message the view carries). The view carries a
+    window of the latest messages and the chat's ``total``."""
+    items: list[object] = chat["messages"]
+    shown = items[-limit:] if limit else items
+    return {"shown": shown, "hidden": int(chat.get("total", len(items))) - len(shown)}
 
 
 @register.filter
