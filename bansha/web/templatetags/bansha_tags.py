@@ -68,6 +68,28 @@ def clock_words() -> str:
     return json_script({**words, "zones": clock.zone_names()}, "clock-words")
 
 
+PAGE_WORDS = {
+    "held": "LIVE_HELD",
+    "h": "TIME_LEFT",
+    "m": "TIME_LEFT_MINUTES",
+    "up": "TIME_UP",
+    "copied": "COPIED",
+}
+"""The words the pages' script shows (``static/bansha/page.js``), by its name for each: messages
+of the catalogue (``bansha.texts``)."""
+
+
+@register.simple_tag
+def page_words() -> str:
+    """The catalogue's words for the pages' script, as a JSON script element (data, not script:
+    the Content-Security-Policy allows no inline script, and this is never run)."""
+    from bansha import texts
+
+    return json_script(
+        {k: str(getattr(texts, name)) for k, name in PAGE_WORDS.items()}, "page-words"
+    )
+
+
 @register.filter
 def get_item(mapping: dict[str, object], key: str) -> object:
     """``counts|get_item:name``: a dict's value by a variable key (0 when missing)."""
