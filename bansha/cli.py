@@ -399,27 +399,60 @@ def director(
     username: Annotated[
         str, typer.Argument(help=texts.CLI_DIRECTOR_USERNAME, metavar=texts.CLI_DIRECTOR_USERNAME)
     ],
-    password: Annotated[
-        str,
+    password_file: Annotated[
+        str | None,
         typer.Option(
-            prompt=texts.CLI_DIRECTOR_PASSWORD,
-            hide_input=True,
-            confirmation_prompt=texts.CLI_DIRECTOR_PASSWORD_AGAIN,
-            help=texts.CLI_DIRECTOR_PASSWORD,
+            "--password-file",
+            help=texts.CLI_DIRECTOR_PASSWORD_FILE,
+            metavar=texts.CLI_DIRECTOR_PASSWORD_FILE_METAVAR,
         ),
-    ],
+    ] = None,
+    password: Annotated[str | None, typer.Option(hidden=True)] = None,
     database_url: Annotated[str | None, typer.Option(help=texts.CLI_DATABASE)] = None,
 ) -> None:
-    """Create a director account (or reset its password)."""
+    """Create a director account (or reset its password). The password is read from a prompt,
+    a file or standard input, never from the command line (``ps`` and shell history show it)."""
     from bansha.web.server import PasswordRefused, add_director, setup
 
+    if password is not None:
+        console.print(f"[red]{texts.PASSWORD_IN_ARGV}[/red]")
+        raise typer.Exit(2)
+    secret = _read_password(password_file)
     setup(database_url)
     try:
-        add_director(username, password)
+        add_director(username, secret)
     except PasswordRefused as e:
         say(console, (texts.PASSWORD_REFUSED.format(reasons="；".join(e.reasons)), "red"))
         raise typer.Exit(2) from e
     say(console, texts.DIRECTOR_READY.format(username=username))
+
+
+def _read_password(password_file: str | None) -> str:
+    """The director's password: the first line of ``password_file`` (``-``: standard input);
+    without one, a hidden prompt asked twice in a terminal, else standard input's first line."""
+    if password_file is None and sys.stdin.isatty():
+        return str(
+            typer.prompt(
+                texts.CLI_DIRECTOR_PASSWORD,
+                hide_input=True,
+                confirmation_prompt=texts.CLI_DIRECTOR_PASSWORD_AGAIN,
+            )
+        )
+    if password_file in (None, "-"):
+        line, where = sys.stdin.readline(), texts.PASSWORD_FROM_STDIN
+    else:
+        try:
+            with open(password_file, encoding="utf-8") as f:
+                line, where = f.readline(), password_file
+        except (OSError, UnicodeDecodeError):
+            refused = texts.PASSWORD_FILE_UNREADABLE.format(path=password_file)
+            console.print(f"[red]{escape(refused)}[/red]")
+            raise typer.Exit(2) from None
+    secret = line.rstrip("\r\n")
+    if not secret:
+        console.print(f"[red]{escape(texts.PASSWORD_NOT_READ.format(where=where))}[/red]")
+        raise typer.Exit(2)
+    return secret
 
 
 @app.command(name="rotate-key", help=texts.CLI_ROTATE_KEY_HELP, **OPTIONS)  # type: ignore[arg-type]

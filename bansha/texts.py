@@ -610,3 +610,18 @@ THREAD_PAGE_EMPTY = "第{n}页没有可读的内容（空白页，或整页只�
 THREAD_FLOOR_TOO_HIGH = (
     "楼层号「{shown}」不可能是真的楼层（超过 9999999 楼）：这个页面不是论坛保存的帖子页"
 )
+
+# ---------------------------------------------------------------------- trust (docs/security.md)
+CLI_DIRECTOR_PASSWORD_FILE = (
+    "从文件读取密码（文件的第一行；- 表示从标准输入读取）。不给时：在终端里提示输入，"
+    "或从标准输入读取第一行"
+)
+CLI_DIRECTOR_PASSWORD_FILE_METAVAR = "文件"
+PASSWORD_IN_ARGV = (
+    "密码不能写在命令行上（其他用户用 ps 能看到，也会留在 shell 历史里）。"
+    "请不带 --password 运行 bansha director，按提示输入密码；"
+    "或用 --password-file 文件 / 从标准输入传入密码，例如：bansha director 名字 --password-file -"
+)
+PASSWORD_NOT_READ = "没有读到密码：{where}是空的"
+PASSWORD_FILE_UNREADABLE = "无法读取密码文件 {path}（文件不存在、没有读取权限，或不是 UTF-8 文本）"
+PASSWORD_FROM_STDIN = "标准输入"

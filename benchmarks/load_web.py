@@ -73,8 +73,9 @@ def start_server(home: str, port: int, workers: int, threads: int = 4) -> subpro
     env = {**os.environ, "BANSHA_HOME": home, "BANSHA_RATELIMIT": "0"}
     bansha = [sys.executable, "-m", "bansha.cli"]
     subprocess.run(
-        [*bansha, "director", "load", "--password", "a-long-password-1"],
+        [*bansha, "director", "load"],
         env=env,
+        input=b"a-long-password-1\n",
         check=True,
         capture_output=True,
     )

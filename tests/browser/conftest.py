@@ -43,8 +43,9 @@ def server() -> Iterator[str]:
     bansha = [sys.executable, "-m", "bansha.cli"]
     for account in ("director", "co-director"):  # the second: a 副导演 (test_community.py)
         subprocess.run(
-            [*bansha, "director", account, "--password", "a-long-password-1"],
+            [*bansha, "director", account],
             env=env,
+            input=b"a-long-password-1\n",
             check=True,
             capture_output=True,
         )

@@ -72,10 +72,9 @@ def test_sigkill_loses_no_acknowledged_action() -> None:
             "bansha.cli",
             "director",
             "director",
-            "--password",
-            "a-long-password-1",
         ],
         env=env,
+        input=b"a-long-password-1\n",
         check=True,
         capture_output=True,
     )

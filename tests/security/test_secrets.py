@@ -62,8 +62,9 @@ def test_bansha_refuses_to_start_with_the_published_key(tmp_path: Path, how: str
     else:
         env["BANSHA_SECRET_KEY"] = PUBLISHED_KEY
     done = subprocess.run(
-        [sys.executable, "-m", "bansha.cli", "director", "d", "--password", "a-long-password-1"],
+        [sys.executable, "-m", "bansha.cli", "director", "d"],
         env=env,
+        input="a-long-password-1\n",
         capture_output=True,
         text=True,
         timeout=120,

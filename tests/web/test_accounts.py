@@ -44,12 +44,13 @@ def test_wrong_passwords_lock_the_address_out_for_a_while() -> None:
     assert other.status_code == 302  # another address logs in
 
 
-def _bansha(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _bansha(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("BANSHA_", "DJANGO_"))}
     env["BANSHA_HOME"] = str(home)
     return subprocess.run(
         [sys.executable, "-m", "bansha.cli", *args],
         env=env,
+        input=stdin,
         capture_output=True,
         text=True,
         timeout=120,
@@ -68,12 +69,46 @@ def _bansha(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_bansha_director_refuses_weak_passwords_in_chinese(
     tmp_path: Path, password: str, reason: str
 ) -> None:
-    done = _bansha(tmp_path, "director", "director", "--password", password)
+    done = _bansha(tmp_path, "director", "director", stdin=password + "\n")
     assert done.returncode == 2, done.stdout + done.stderr
     assert "密码不符合要求" in done.stdout and reason in done.stdout
     assert "Traceback" not in done.stdout + done.stderr
-    ok = _bansha(tmp_path, "director", "director", "--password", PASSWORD)
+    ok = _bansha(tmp_path, "director", "director", stdin=PASSWORD + "\n")
     assert ok.returncode == 0 and "导演账号已就绪" in ok.stdout
+
+
+def test_bansha_director_never_takes_the_password_from_the_command_line(tmp_path: Path) -> None:
+    """On the command line a password shows in ``ps`` and stays in the shell's history: refused
+    (nothing made), with how to give it instead."""
+    done = _bansha(tmp_path, "director", "director", "--password", PASSWORD)
+    assert done.returncode == 2 and "密码不能写在命令行上" in done.stdout
+    assert "--password-file" in done.stdout and "Traceback" not in done.stdout + done.stderr
+    assert not (tmp_path / "bansha.db").exists()
+
+
+def test_bansha_director_reads_the_password_from_a_file_or_standard_input(tmp_path: Path) -> None:
+    secret = tmp_path / "password"
+    secret.write_text(PASSWORD + "\n")
+    by_file = _bansha(tmp_path, "director", "one", "--password-file", str(secret))
+    assert by_file.returncode == 0 and "导演账号已就绪：one" in by_file.stdout
+    by_dash = _bansha(tmp_path, "director", "two", "--password-file", "-", stdin=PASSWORD)
+    assert by_dash.returncode == 0 and "导演账号已就绪：two" in by_dash.stdout
+    empty = _bansha(tmp_path, "director", "three")
+    assert empty.returncode == 2 and "没有读到密码" in empty.stdout
+    missing = _bansha(tmp_path, "director", "four", "--password-file", str(tmp_path / "none"))
+    assert missing.returncode == 2 and "无法读取密码文件" in missing.stdout
+    assert "Traceback" not in empty.stdout + empty.stderr + missing.stdout + missing.stderr
+    # the accounts work with the password read
+    import sqlite3
+
+    import django.contrib.auth.hashers as hashers
+
+    rows = sqlite3.connect(tmp_path / "bansha.db").execute(
+        "SELECT username, password FROM auth_user ORDER BY username"
+    )
+    stored = dict(rows.fetchall())
+    assert set(stored) == {"one", "two"}
+    assert all(hashers.check_password(PASSWORD, h) for h in stored.values())
 
 
 def _private(response: object) -> bool:
