@@ -96,11 +96,42 @@ def browser() -> Iterator[object]:
         b.close()
 
 
+CSP_VIOLATIONS: list[str] = []
+"""What Chromium refused under the site's Content-Security-Policy during the current test (an
+inline script, a style, a connection elsewhere): every test fails on any (``_no_csp_violation``)."""
+
+
+def watch_policy(page: object) -> None:
+    """Record what the policy refuses on ``page``."""
+
+    def seen(message: object) -> None:
+        text = message.text  # type: ignore[attr-defined]
+        if "Content Security Policy" in text or "Content-Security-Policy" in text:
+            CSP_VIOLATIONS.append(f"{page.url}: {text}")  # type: ignore[attr-defined]
+
+    page.on("console", seen)  # type: ignore[attr-defined]
+
+
+def _phone_page(page: object) -> None:
+    watch_policy(page)
+    page.on("dialog", lambda dialog: dialog.accept())  # type: ignore[attr-defined]
+
+
 def phone(browser: object) -> object:
-    """A new phone-sized context (390×844), in Chinese; a page's 「确定提交吗？」 is answered yes."""
+    """A new phone-sized context (390×844), in Chinese; a page's 「确定提交吗？」 is answered yes;
+    whatever the site's Content-Security-Policy refuses is recorded (the test then fails)."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")  # type: ignore[attr-defined]
-    ctx.on("page", lambda page: page.on("dialog", lambda dialog: dialog.accept()))
+    ctx.on("page", _phone_page)
     return ctx
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violation() -> Iterator[None]:
+    """Every browser test runs under the site's Content-Security-Policy: none of its pages may
+    have anything refused (a refused inline script would leave a page silently broken)."""
+    CSP_VIOLATIONS.clear()
+    yield
+    assert not CSP_VIOLATIONS, CSP_VIOLATIONS
 
 
 def shot(page: object, name: str) -> Path:

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import shot, watch_policy
 
 BEIJING = ZoneInfo("Asia/Shanghai")
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -99,9 +99,11 @@ def shown_in(at: datetime, zone: ZoneInfo, name: str) -> str:
 
 
 def _context(browser: object, zone: str) -> object:
-    return browser.new_context(  # type: ignore[attr-defined]
+    ctx = browser.new_context(  # type: ignore[attr-defined]
         viewport={"width": 390, "height": 844}, locale="zh-CN", timezone_id=zone
     )
+    ctx.on("page", watch_policy)
+    return ctx
 
 
 def _create(page: object, server: str, rid: str, players: int, start: datetime) -> list[str]:
