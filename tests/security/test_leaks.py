@@ -8,8 +8,11 @@ group the viewer is not in, the name of a private stage, results not yet publish
 game's seed or the deal commitment's nonce (R-ALL-02: either would let anyone recompute the deal
 from the public commitment hash), whatever event carries them.
 
-The hidden texts are computed here from the events and their audiences, independently of the
-engine's view function."""
+The oracle is computed here from each event's stored audience (its ``to`` as the store keeps
+it), from the 撤销 events' ranges and from the 公示审核 markers, never through the engine's
+visibility methods (``Event.visible_to``, ``views.shown``, ``views.audience``) or the state's
+bookkeeping: it decides alone which events each viewer may see, and the events each view is built
+from must be exactly those."""
 
 from __future__ import annotations
 
@@ -27,7 +30,6 @@ from django.test import Client
 from django.utils import timezone
 
 from bansha.engine import Close, Director, RuleError, Say
-from bansha.engine.events import PUBLIC
 from bansha.engine.game import Game
 from bansha.engine.views import shown as events_shown
 from bansha.engine.views import view
@@ -79,17 +81,51 @@ def _texts(game: Game, i: int) -> list[str]:
     return [str(t) for t in out if t is not None]
 
 
+def visible(game: Game, viewer: int | str) -> set[int]:
+    """The positions of the events ``viewer`` may see, from the events' own audiences as stored:
+    an event addressed to the public, or to a list of seats holding the viewer's (the director:
+    every event), not taken back by 撤销, and, with 公示审核 on, not past the first unpublished
+    command marker (team chats excepted; the director sees drafts)."""
+    raw = [ev.to_json() for ev in game.events]
+    taken_back: set[int] = set()
+    for r in raw:
+        if r["kind"] == "undone":
+            taken_back.update(range(int(r["data"]["from"]), int(r["data"]["to"])))
+    pending = None  # the first command marker not yet published
+    for i, r in enumerate(raw):
+        if i in taken_back:
+            continue
+        if r["kind"] == "command" and pending is None:
+            pending = i
+        elif r["kind"] == "published":
+            pending = None
+    review = bool(game.ruleset.options.get("review"))
+    out = set()
+    for i, r in enumerate(raw):
+        to = r["to"]
+        if i in taken_back:
+            continue
+        if viewer != "director":
+            if review and pending is not None and i >= pending and r["kind"] != "chat":
+                continue  # 公示审核: not yet published
+            if to != "public" and (viewer == "public" or not isinstance(to, list)):
+                continue
+            if isinstance(to, list) and viewer not in to:
+                continue
+        out.add(i)
+    return out
+
+
 def _legitimate(game: Game, viewer: int | str) -> str:
     """Everything the viewer may read: the texts of events it may see, its own role card, the
     rule set's public words (title, its rooms' names, the words and the post's text of the
     viewer's own legal acts)."""
-    rs, state = game.ruleset, game.state
-    review = bool(rs.options.get("review"))
-    pending = state.commands[0] if state.commands else len(game.events)
+    rs = game.ruleset
     parts: list[str] = [rs.title]
     parts += [str(room["name"]) for room in rs.data.get("rooms", {}).values()]  # every page's
+    seen = visible(game, viewer)
     for i, ev in enumerate(game.events):
-        if _may_see(ev, i, viewer, review, pending):
+        if i in seen:
             parts += _texts(game, i)
             if ev.kind == "acted":  # the page names the skill of an act it shows
                 parts.append(rs.skill_name(ev.data["skill"]))
@@ -102,28 +138,17 @@ def _legitimate(game: Game, viewer: int | str) -> str:
     return "\n".join(parts)
 
 
-def _may_see(ev: Any, i: int, viewer: int | str, review: bool, pending: int) -> bool:
-    if review and i >= pending and ev.kind != "chat":
-        return False  # 公示审核: not yet published
-    return ev.to == PUBLIC if viewer == "public" else ev.visible_to(viewer)  # type: ignore[arg-type]
-
-
 def hidden_texts(game: Game, viewer: int | str, known: str = "") -> set[str]:
     """Texts that only events hidden from ``viewer`` carry (``known``: what the viewer could
     read earlier, e.g. the choices of an act it no longer has; a push computed then may hold
     them)."""
-    rs, state = game.ruleset, game.state
-    review = bool(rs.options.get("review"))
-    pending = state.commands[0] if state.commands else len(game.events)
-    if any(
-        ev.kind == "reveal" and _may_see(ev, i, viewer, review, pending)
-        for i, ev in enumerate(game.events)
-    ):
+    seen_at = visible(game, viewer)
+    if any(ev.kind == "reveal" for i, ev in enumerate(game.events) if i in seen_at):
         return set()  # 揭秘: the game is over and everything is public
     seen = _legitimate(game, viewer)
     secret: set[str] = set(deal_secrets(game))  # never shown before the reveal, to anyone
-    for i, ev in enumerate(game.events):
-        if not _may_see(ev, i, viewer, review, pending):
+    for i in range(len(game.events)):
+        if i not in seen_at:
             secret.update(
                 t
                 for t in _texts(game, i)
@@ -212,13 +237,15 @@ class Table:
         game = SERVICE.load(self.gid)
         for viewer, browser in self.browsers.items():
             secret = hidden_texts(game, viewer, self.known[viewer])
+            built_from = events_shown(game, viewer)  # what the engine builds the view from
+            assert built_from == sorted(visible(game, viewer)), (point, viewer)
             paths = [f"/g/{self.gid}/thread"]
             paths.append(f"/g/{self.gid}/" if viewer == "public" else f"/g/{self.gid}/me")
             shown = {p: html.unescape(browser.get(p).content.decode()) for p in paths}
             shown["view"] = json.dumps(view(game, viewer), ensure_ascii=False)
             if secret:  # the events the view is built from (agents keep them too): raw data
                 raw = json.dumps(
-                    [game.events[i].to_json() for i in events_shown(game, viewer)],
+                    [game.events[i].to_json() for i in built_from],
                     ensure_ascii=False,
                 )
                 leaked = [s for s in deal_secrets(game) if s in raw]

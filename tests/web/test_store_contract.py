@@ -69,3 +69,35 @@ def test_head_fields_update_with_the_append() -> None:
     _game()
     store.append("g1", 0, [Event("a", {})], head={"ended": True})
     assert GameRecord.objects.get(id="g1").ended is True
+
+
+@pytest.mark.parametrize("behind", [1, 3], ids=["one behind", "three behind"])
+def test_a_stale_append_carrying_a_command_raises_the_concurrency_error(behind: int) -> None:
+    """Deterministically, not by a race: a writer that decided on an old head and carries a new
+    command key must get ConcurrencyError (decide again), never DuplicateCommand (which the
+    service answers with 「已提交过」, losing the command); and its key is not logged, so the
+    same command lands once decided again on the new head."""
+    _game()
+    store.append("g1", 0, [Event("a", {}) for _ in range(behind)], command=_cmd("first"))
+    stale = store.head("g1") - behind
+    with pytest.raises(store.ConcurrencyError):
+        store.append("g1", stale, [Event("b", {}), Event("c", {})], command=_cmd("second"))
+    assert [e.kind for e in store.load("g1")] == ["a"] * behind
+    assert store.digest_of("g1", "second") is None  # nothing of it was kept
+    assert store.append("g1", behind, [Event("b", {})], command=_cmd("second")) == behind + 1
+    assert store.digest_of("g1", "second") == "d-second"
+
+
+def test_an_append_ahead_of_the_head_carrying_a_command_raises_the_concurrency_error() -> None:
+    """An expected head past the stream's (no event row collides): the head's check refuses it,
+    and the command's key is not logged."""
+    _game()
+    store.append("g1", 0, [Event("a", {})])
+    with pytest.raises(store.ConcurrencyError):
+        store.append("g1", 4, [Event("b", {})], command=_cmd("ahead"))
+    assert store.head("g1") == 1 and store.digest_of("g1", "ahead") is None
+    assert [e.kind for e in store.load("g1")] == ["a"]
+
+
+def _cmd(key: str) -> dict:
+    return {"key": key, "digest": f"d-{key}", "actor": "seat0", "kind": "Act", "payload": {}}
