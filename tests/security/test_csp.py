@@ -55,6 +55,7 @@ def _pages() -> list[tuple[str, object]]:
     pages: list[tuple[str, object]] = [("created", created)]
     for name, browser, path in (
         ("home", anyone, "/"),
+        ("finished games", anyone, "/finished"),
         ("login", anyone, "/accounts/login/"),
         ("public", anyone, f"/g/{gid}/"),
         ("thread", anyone, f"/g/{gid}/thread"),
