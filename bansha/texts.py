@@ -168,8 +168,9 @@ KEY_ROTATED = (
 )
 KEY_DROPPED = "旧密钥 {previous} 已删除：用它签名的会话全部失效。请重启服务。"
 KEY_FROM_ENVIRONMENT = (
-    "密钥来自环境变量 BANSHA_SECRET_KEY：请换一个新值，把旧值放进 BANSHA_SECRET_KEY_FALLBACKS，"
-    "过一段时间再删掉。"
+    "密钥来自环境变量 BANSHA_SECRET_KEY，不生成密钥文件。换密钥：给 BANSHA_SECRET_KEY 设一个新值，"
+    "把旧值放进 BANSHA_SECRET_KEY_FALLBACKS，再运行一次 bansha rotate-key（把所有链接用新值重新加密），"
+    "然后删掉 BANSHA_SECRET_KEY_FALLBACKS 并重启服务。"
 )
 
 PASSWORD_REFUSED = "密码不符合要求：{reasons}"
@@ -429,7 +430,9 @@ CLI_DIRECTOR_USERNAME = "登录名"
 CLI_DIRECTOR_PASSWORD = "密码"
 CLI_DIRECTOR_PASSWORD_AGAIN = "再输入一次密码"
 CLI_ROTATE_KEY_HELP = "生成新的密钥；旧密钥在 --drop-previous 之前仍然有效"
-CLI_ROTATE_KEY_DROP = "不再接受旧密钥（用它签名的会话失效）"
+CLI_ROTATE_KEY_DROP = (
+    "不再接受旧密钥（用它签名的会话失效）：先把所有链接用新密钥重新加密，再删除旧密钥"
+)
 CLI_WORKER_HELP = "只运行截止时间处理进程（配合用 --no-clock 启动的服务器）"
 
 CLI_THREAD_READ_HELP = "按顺序读取帖子的各页：列出每一楼；给出规则集和玩家时，还列出每个投票帖和按规则集改票规则得出的票型"
@@ -625,3 +628,23 @@ PASSWORD_IN_ARGV = (
 PASSWORD_NOT_READ = "没有读到密码：{where}是空的"
 PASSWORD_FILE_UNREADABLE = "无法读取密码文件 {path}（文件不存在、没有读取权限，或不是 UTF-8 文本）"
 PASSWORD_FROM_STDIN = "标准输入"
+HOME_TOO_OPEN = (
+    "警告：{path} 的权限是 {mode}，本机其他用户可能读到它（数据库里有会话、私密链接和全部游戏记录）；"
+    "已改为 {wanted}（只有本账号可读写）。如果它曾被别人读过，请运行 bansha rotate-key --reissue-links。"
+)
+"""A file or folder under the installation's home was readable by others at start."""
+CLI_ROTATE_KEY_REISSUE = (
+    "同时为所有未结束的游戏重新生成全部私密链接（密钥或数据库可能泄露时）：旧链接立即失效，"
+    "需要把新链接重新发给每位玩家"
+)
+LINKS_RESEALED = "已用当前密钥重新加密 {resealed} 个私密链接；删除了 {removed} 个已失效或无法再解密的旧链接副本。"
+LINKS_REISSUED_ALL = (
+    "已为 {games} 局未结束的游戏重新生成 {links} 个私密链接，旧链接全部失效："
+    "请在各局导演台「私密链接」里把新链接发给玩家。"
+)
+LINKS_REISSUED_GAME = "已重新生成全部 {links} 个私密链接，旧链接全部失效：请把新链接发给每位玩家。"
+REISSUE_ALL = "重新生成全部链接"
+REISSUE_ALL_CONFIRM = "所有玩家的旧链接将立即失效，需要把新链接重新发给每一位玩家。确定吗？"
+REISSUE_ALL_HELP = (
+    "链接清单、密钥或数据库可能被别人看到时使用：每个座位换一个新链接，旧链接全部失效。"
+)

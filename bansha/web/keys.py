@@ -12,6 +12,7 @@ import contextlib
 import hashlib
 import os
 import secrets
+import stat
 from pathlib import Path
 
 from bansha import texts
@@ -24,10 +25,41 @@ BURNT = frozenset({"09671e673c6571cdbcdfc66ad10cbbb3f61b07353cdfd34f61d5277f8dd9
 
 
 def installation_home() -> Path:
-    """The installation's folder (``BANSHA_HOME``, default ``./.bansha``), made if missing."""
+    """The installation's folder (``BANSHA_HOME``, default ``./.bansha``), made if missing,
+    readable by its owner only (0700)."""
     home = Path(os.environ.get("BANSHA_HOME", Path.cwd() / ".bansha")).resolve()
-    home.mkdir(parents=True, exist_ok=True)
+    if not home.exists():
+        home.mkdir(mode=0o700, parents=True, exist_ok=True)
     return home
+
+
+OWNER_ONLY_FILE = 0o600
+OWNER_ONLY_FOLDER = 0o700
+
+
+def tighten_home(home: Path) -> list[str]:
+    """Make everything under the installation's folder readable by its owner only: the folder
+    and every folder in it 0700, every file 0600 (the database and its WAL and SHM files, the
+    key, anything else kept there). Returns, in Chinese, a warning for each one that was looser
+    (another user of the machine could have read it), empty when none was."""
+    warnings = []
+    places = [home, *sorted(home.rglob("*"))] if home.is_dir() else []
+    for path in places:
+        try:
+            mode = path.lstat().st_mode
+        except FileNotFoundError:  # gone meanwhile (a WAL file checkpointed away)
+            continue
+        if stat.S_ISLNK(mode) or not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+            continue
+        wanted = OWNER_ONLY_FOLDER if stat.S_ISDIR(mode) else OWNER_ONLY_FILE
+        if stat.S_IMODE(mode) & 0o077:
+            path.chmod(wanted)
+            warnings.append(
+                texts.HOME_TOO_OPEN.format(
+                    path=path, mode=f"{stat.S_IMODE(mode):04o}", wanted=f"{wanted:04o}"
+                )
+            )
+    return warnings
 
 
 class BurntKey(Exception):

@@ -11,14 +11,22 @@ log = logging.getLogger("bansha")
 
 
 def setup(database_url: str | None = None) -> None:
-    """Point Django at bansha's settings (and a database), set it up and apply migrations."""
+    """Point Django at bansha's settings (and a database), set it up and apply migrations.
+
+    First, everything under the installation's home is made readable by its owner only (with a
+    warning for each file or folder that was not), and so is everything this process creates
+    from then on (umask 077: the database, its WAL and SHM files, the key)."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bansha.web.settings")
     if database_url:
         os.environ["BANSHA_DATABASE_URL"] = database_url
     import django
     from django.core.management import call_command
 
-    from bansha.web.keys import BurntKey
+    from bansha.web.keys import BurntKey, installation_home, tighten_home
+
+    os.umask(0o077)
+    for warning in tighten_home(installation_home()):
+        log.warning(warning)
 
     try:
         django.setup()

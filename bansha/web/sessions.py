@@ -1,19 +1,28 @@
-"""Sessions in the database, read with one prepared statement.
+"""Sessions in the database, stored under a digest of their key, read with one statement.
 
-Django's database session engine as it is (the cookie holds only a random key; logging out deletes
-the row, so the session ends everywhere; expired rows are never read), except for the read every
-request makes: Django builds it through the ORM, which cost more processor time than the seat
-lookup and the engine's view of a player page together. Here it is one SQL statement.
+Django's database session engine (the cookie holds only a random key; logging out deletes the row,
+so the session ends everywhere; expired rows are never read), except for two things:
+
+- The table keeps only a digest of each session's key (``bansha.store.sessions.stored_key``:
+  SHA-256, its first 160 bits in hex, the 40 characters of Django's column), never the key the
+  cookie carries. A copy of
+  the database, even with the installation's secret key, opens no session: whoever reads a row
+  learns a digest, and no cookie has it as its key.
+- The read every request makes is one SQL statement: Django builds it through the ORM, which cost
+  more processor time than the seat lookup and the engine's view of a player page together.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.models import Session
 from django.db import connections, router
 from django.utils import timezone
+
+from bansha.store.sessions import stored_key
 
 _READ = (
     f"SELECT session_data FROM {Session._meta.db_table} WHERE session_key = %s AND expire_date > %s"
@@ -21,7 +30,8 @@ _READ = (
 
 
 class SessionStore(db.SessionStore):
-    """Django's database session store with its per-request read as one statement."""
+    """Django's database session store, its rows under a digest of their key, its per-request
+    read one statement."""
 
     def _get_session_from_db(self) -> Any:
         """The live session row (its data only), or None (and no key) when there is none."""
@@ -31,9 +41,43 @@ class SessionStore(db.SessionStore):
             connection = connections[router.db_for_read(Session)]
             now = connection.ops.adapt_datetimefield_value(timezone.now())
             with connection.cursor() as cursor:
-                cursor.execute(_READ, [key, now])
+                cursor.execute(_READ, [stored_key(key), now])
                 row = cursor.fetchone()
         if row is None:
             self._session_key = None
             return None
-        return Session(session_key=key, session_data=row[0])
+        return Session(session_key=stored_key(key), session_data=row[0])
+
+    async def _aget_session_from_db(self) -> Any:
+        """As ``_get_session_from_db``, for asynchronous callers (a live socket's session)."""
+        return await sync_to_async(self._get_session_from_db)()
+
+    def exists(self, session_key: str) -> bool:
+        """Whether a session with this (cookie's) key is stored."""
+        return super().exists(stored_key(session_key))
+
+    async def aexists(self, session_key: str) -> bool:
+        """As ``exists``, for asynchronous callers."""
+        return await super().aexists(stored_key(session_key))
+
+    def create_model_instance(self, data: dict[str, Any]) -> Any:
+        """The row to save: the session's data under the digest of its key."""
+        row = super().create_model_instance(data)
+        row.session_key = stored_key(row.session_key)
+        return row
+
+    async def acreate_model_instance(self, data: dict[str, Any]) -> Any:
+        """As ``create_model_instance``, for asynchronous callers."""
+        row = await super().acreate_model_instance(data)
+        row.session_key = stored_key(row.session_key)
+        return row
+
+    def delete(self, session_key: str | None = None) -> None:
+        """Delete the session (this one unless a cookie's key is given)."""
+        key = session_key if session_key is not None else self.session_key
+        if key is not None:
+            Session.objects.filter(session_key=stored_key(key)).delete()
+
+    async def adelete(self, session_key: str | None = None) -> None:
+        """As ``delete``, for asynchronous callers."""
+        await sync_to_async(self.delete)(session_key)

@@ -188,6 +188,10 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# files kept from uploads (none today: variant files and threads are read in memory) would be the
+# owner's only, as everything under the installation's home is (bansha.web.keys.tighten_home)
+FILE_UPLOAD_PERMISSIONS = 0o600
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
 # The pages' script and style sheets are files (the Content-Security-Policy allows no inline
 # script or style), served by WhiteNoise from the apps' static folders as found at start.
 STATIC_URL = "/static/"
