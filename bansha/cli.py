@@ -415,7 +415,7 @@ def director(
     from bansha.web.server import PasswordRefused, add_director, setup
 
     if password is not None:
-        console.print(f"[red]{texts.PASSWORD_IN_ARGV}[/red]")
+        say(console, (texts.PASSWORD_IN_ARGV, "red"))
         raise typer.Exit(2)
     secret = _read_password(password_file)
     setup(database_url)
@@ -446,11 +446,11 @@ def _read_password(password_file: str | None) -> str:
                 line, where = f.readline(), password_file
         except (OSError, UnicodeDecodeError):
             refused = texts.PASSWORD_FILE_UNREADABLE.format(path=password_file)
-            console.print(f"[red]{escape(refused)}[/red]")
+            say(console, (refused, "red"))
             raise typer.Exit(2) from None
     secret = line.rstrip("\r\n")
     if not secret:
-        console.print(f"[red]{escape(texts.PASSWORD_NOT_READ.format(where=where))}[/red]")
+        say(console, (texts.PASSWORD_NOT_READ.format(where=where), "red"))
         raise typer.Exit(2)
     return secret
 
@@ -458,14 +458,31 @@ def _read_password(password_file: str | None) -> str:
 @app.command(name="rotate-key", help=texts.CLI_ROTATE_KEY_HELP, **OPTIONS)  # type: ignore[arg-type]
 def rotate_key(
     drop_previous: Annotated[bool, typer.Option(help=texts.CLI_ROTATE_KEY_DROP)] = False,
+    reissue_links: Annotated[bool, typer.Option(help=texts.CLI_ROTATE_KEY_REISSUE)] = False,
+    database_url: Annotated[str | None, typer.Option(help=texts.CLI_DATABASE)] = None,
 ) -> None:
-    """Make a new secret key; the previous one stays accepted until --drop-previous."""
+    """Make a new secret key and seal every stored link under it; the previous key stays
+    accepted until --drop-previous, which first seals again what a server still running with it
+    sealed since. --reissue-links: every live link of every running game is replaced."""
     from bansha.web.keys import installation_home, rotate
+    from bansha.web.server import setup
 
-    if os.environ.get("BANSHA_SECRET_KEY"):
+    home = installation_home()
+    from_environment = bool(os.environ.get("BANSHA_SECRET_KEY"))
+    if from_environment:
         say(console, texts.KEY_FROM_ENVIRONMENT)
-        raise typer.Exit(2)
-    say(console, rotate(installation_home(), drop_previous))
+    elif not drop_previous:
+        say(console, rotate(home))
+    setup(database_url)  # the keys as they are now: the current one and those still accepted
+    from bansha.service import links
+
+    done = links.reseal_all()
+    say(console, texts.LINKS_RESEALED.format(resealed=done.resealed, removed=done.removed))
+    if drop_previous and not from_environment:
+        say(console, rotate(home, drop_previous=True))
+    if reissue_links:
+        games, count = links.reissue_running_games()
+        say(console, texts.LINKS_REISSUED_ALL.format(games=games, links=count))
 
 
 @app.command(help=texts.CLI_WORKER_HELP, **OPTIONS)  # type: ignore[arg-type]

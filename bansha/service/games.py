@@ -164,7 +164,10 @@ class GameService:
         also checks the link again, so a socket that misses the close still sends nothing)."""
         inputs.check_name(name)
         with transaction.atomic():
-            SeatRecord.objects.filter(game_id=game_id, seat=seat).update(revoked=True)
+            # a revoked link's sealed token serves nothing more: not kept
+            SeatRecord.objects.filter(game_id=game_id, seat=seat).update(
+                revoked=True, token_sealed=""
+            )
             token = self.new_link(game_id, seat, name, bot=bot)
         try:
             from bansha.web.live import revoked

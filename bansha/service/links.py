@@ -5,15 +5,26 @@ itself is kept encrypted (Fernet, keyed from ``SECRET_KEY`` and its fallbacks), 
 console can list every seat's link, copy it or show its QR code at any time, while a copy of the
 database without the key reads none. After a key rotation without the old key as a fallback, a
 link cannot be shown any more: the console offers to make a new one (「重新生成链接」).
+
+Rotation re-seals (``reseal_all``, run by ``bansha rotate-key``): every stored token is decrypted
+with whichever of the installation's keys sealed it and encrypted again under the current one
+(``MultiFernet.rotate``), so once the previous key is dropped nothing stored is readable with it.
+A leaked key with an old copy of the database still opens the links sealed then: re-issuing every
+live link (``reissue_running_games``, ``bansha rotate-key --reissue-links``, the console's
+「重新生成全部链接」) makes those links worthless.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+from typing import NamedTuple
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from django.conf import settings
+from django.db import transaction
+
+from bansha.store.models import GameRecord, SeatRecord
 
 
 def _fernet(secret: str) -> Fernet:
@@ -39,3 +50,58 @@ def unseal(sealed: str) -> str | None:
         return _keys().decrypt(sealed.encode()).decode()
     except InvalidToken:
         return None
+
+
+class Resealed(NamedTuple):
+    """What ``reseal_all`` did: tokens sealed again under the current key, and tokens no key of
+    the installation could open (sealed under a key dropped before) or of revoked links, which
+    were removed."""
+
+    resealed: int
+    removed: int
+
+
+def reseal_all() -> Resealed:
+    """Every stored token sealed again under the current key (``MultiFernet.rotate``: opened with
+    whichever of the installation's keys sealed it). A revoked link's token serves nothing and
+    one no key opens is unreadable for good: both are removed, so nothing stored stays readable
+    with a key the installation drops."""
+    keys = _keys()
+    resealed = removed = 0
+    with transaction.atomic():
+        rows = SeatRecord.objects.select_for_update().exclude(token_sealed="")
+        for row_id, sealed, revoked in rows.values_list("id", "token_sealed", "revoked"):
+            new = ""
+            if not revoked:
+                try:
+                    new = keys.rotate(sealed.encode()).decode()
+                except InvalidToken:
+                    new = ""
+            SeatRecord.objects.filter(id=row_id).update(token_sealed=new)
+            if new:
+                resealed += 1
+            else:
+                removed += 1
+    return Resealed(resealed, removed)
+
+
+def reissue_links(game_id: str) -> int:
+    """A new private link for every live seat of the game (a key or a database copy leaked):
+    each old link stops working at once and its open pages close, as with one seat's
+    「重新生成链接」. Returns how many links were re-issued."""
+    from bansha.service.games import SERVICE  # the service's one revocation path
+
+    seats = SeatRecord.objects.filter(game_id=game_id, revoked=False).order_by("seat")
+    live = list(seats.values_list("seat", "name", "bot"))
+    for seat, name, bot in live:
+        SERVICE.revoke_seat(game_id, seat, name, bot=bot)
+    return len(live)
+
+
+def reissue_running_games() -> tuple[int, int]:
+    """``reissue_links`` for every game not over yet: (games, links re-issued)."""
+    games = links = 0
+    for game_id in GameRecord.objects.filter(ended=False).values_list("id", flat=True):
+        games += 1
+        links += reissue_links(game_id)
+    return games, links

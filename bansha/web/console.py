@@ -22,6 +22,7 @@ from bansha.engine import RuleError, clock
 from bansha.engine.game import Game
 from bansha.engine.ruleset import DIRECTOR_COMMANDS
 from bansha.engine.views import view
+from bansha.service import links
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 from bansha.web.access import directed_game_or_404
@@ -147,6 +148,17 @@ def reissue(request: HttpRequest, game_id: str) -> HttpResponse:
         messages.success(request, texts.LINK_REISSUED.format(name=name))
     except (RuleError, ValueError, StopIteration):
         messages.error(request, texts.BAD_PLAYER_OR_NUMBER)
+    return HttpResponseRedirect(reverse("director", args=[record.id]) + "#links")
+
+
+@login_required
+@require_POST
+def reissue_all(request: HttpRequest, game_id: str) -> HttpResponse:
+    """「重新生成全部链接」 (a link list, a key or a database copy leaked): a new private link
+    for every seat; every old one stops working at once."""
+    record = directed_game_or_404(request, game_id)
+    count = links.reissue_links(record.id)
+    messages.success(request, texts.LINKS_REISSUED_GAME.format(links=count))
     return HttpResponseRedirect(reverse("director", args=[record.id]) + "#links")
 
 
