@@ -383,15 +383,31 @@ def serve(
         bool,
         typer.Option(help=texts.CLI_SERVE_HTTPS),
     ] = False,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            help=texts.CLI_SERVE_TRUSTED_PROXY,
+            metavar=texts.CLI_SERVE_TRUSTED_PROXY_METAVAR,
+        ),
+    ] = None,
 ) -> None:
     """Run the web platform at http://HOST:PORT (applies migrations first)."""
+    from bansha.web.server import proxy_addresses
     from bansha.web.server import serve as run
 
+    try:
+        proxies = proxy_addresses(trusted_proxy or [])
+    except ValueError as e:
+        say(console, (str(e), "red"))
+        raise typer.Exit(2) from None
     os.environ["BANSHA_REQUEST_THREADS"] = str(threads)
     if https:
         os.environ["BANSHA_HTTPS"] = "1"
     say(console, texts.CLI_SERVING.format(host=host, port=port))
-    run(host, port, database_url, workers, clock)
+    if proxies:
+        say(console, texts.CLI_SERVING_PROXIES.format(proxies="、".join(proxies)))
+    run(host, port, database_url, workers, clock, proxies)
 
 
 @app.command(help=texts.CLI_DIRECTOR_HELP, **OPTIONS)  # type: ignore[arg-type]

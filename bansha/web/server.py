@@ -77,8 +77,19 @@ def deadline_loop(stop: threading.Event, interval: float = 1.0) -> None:
         stop.wait(interval)
 
 
-def serve(host: str, port: int, database_url: str | None, workers: int, clock: bool) -> None:
-    """Migrate, start the deadline worker, and serve the ASGI app (no access log: no tokens in logs)."""
+def serve(
+    host: str,
+    port: int,
+    database_url: str | None,
+    workers: int,
+    clock: bool,
+    trusted_proxies: list[str] | None = None,
+) -> None:
+    """Migrate, start the deadline worker, and serve the ASGI app (no access log: no tokens in logs).
+
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are read only from ``trusted_proxies`` (addresses
+    or networks): from any other peer, or when none is named, a request's address is its
+    connection's (uvicorn itself would trust them from 127.0.0.1)."""
     import uvicorn
 
     setup(database_url)
@@ -93,6 +104,8 @@ def serve(host: str, port: int, database_url: str | None, workers: int, clock: b
             workers=workers,
             access_log=False,
             log_level="info",
+            proxy_headers=bool(trusted_proxies),
+            forwarded_allow_ips=list(trusted_proxies or []),
         )
     finally:
         stop.set()
@@ -141,3 +154,19 @@ def run_worker(database_url: str | None) -> None:
     except KeyboardInterrupt:
         stop.set()
         time.sleep(0)
+
+
+def proxy_addresses(values: list[str]) -> list[str]:
+    """The ``--trusted-proxy`` values, each an address or a network (``10.0.0.0/8``), checked;
+    ValueError (in Chinese) names the first that is neither."""
+    import ipaddress
+
+    from bansha import texts
+
+    out = []
+    for value in values:
+        try:
+            out.append(str(ipaddress.ip_network(value.strip(), strict=False)))
+        except ValueError:
+            raise ValueError(texts.TRUSTED_PROXY_BAD.format(value=value)) from None
+    return out

@@ -111,7 +111,8 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-# Rate limits (django-ratelimit) count in this cache: per process, enough against guessing links.
+# Rate limits (django-ratelimit) count in this cache: per process, enough against guessing links
+# (per address); players' submissions count per seat (bansha.web.clients.submitter).
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 RATELIMIT_VIEW = "bansha.web.errors.too_many"
 RATELIMIT_ENABLE = (
@@ -132,15 +133,20 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Directors' logins (django-axes): after 5 wrong passwords from one address, that address waits 15
-# minutes; the failures are counted in the database, so alike in every server process.
+# Directors' logins (django-axes): 5 wrong passwords for one account from one address, that pair
+# waits 15 minutes; 20 for one account from anywhere, the account waits (bansha.web.clients). The
+# address is the connection's peer (X-Forwarded-For only from a --trusted-proxy, resolved by the
+# server); the failures are counted in the database, so alike in every server process.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = 5
+AXES_HANDLER = "bansha.web.clients.Lockout"
+AXES_FAILURE_LIMIT = 5  # one account from one address
+ACCOUNT_FAILURE_LIMIT = 20  # one account from anywhere
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]  # the order Lockout reads
+AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)  # never a header a client sets
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "bansha.web.errors.login_locked"
 AXES_VERBOSE = False

@@ -24,12 +24,13 @@ from bansha.forum.threads import ThreadError
 from bansha.service import viewcache
 from bansha.service.games import SERVICE
 from bansha.web.access import directed_game_or_404, game_or_404, player_or_404
+from bansha.web.clients import submitter
 
 FLOORS_PER_PAGE = 50
 """Floors on one page of the thread, as a forum pages its threads (the newest page opens first)."""
 
 
-@ratelimit(key="ip", rate="120/m", method="POST", block=True)
+@ratelimit(key=submitter, rate="120/m", method="POST", block=True)
 def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
     """The discussion thread (讨论帖) of one game day, public; a seated player may post. With
     ``author``, the 电梯楼: that player's floors of the day."""

@@ -37,6 +37,7 @@ from bansha.web.access import (
     player_or_404,
     watched_game_or_404,
 )
+from bansha.web.clients import submitter
 from bansha.web.forms import act_command, director_command_for, stage_of
 
 DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
@@ -118,7 +119,7 @@ def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @require_POST
-@ratelimit(key="ip", rate="120/m", block=True)
+@ratelimit(key=submitter, rate="120/m", block=True)
 def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
     """Submit an act or a vote from the player's page."""
     record, seat = player_or_404(request, game_id)
@@ -143,7 +144,7 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @require_POST
-@ratelimit(key="ip", rate="120/m", block=True)
+@ratelimit(key=submitter, rate="120/m", block=True)
 def player_say(request: HttpRequest, game_id: str) -> HttpResponse:
     """Post a message to one of the player's team chats."""
     record, seat = player_or_404(request, game_id)
@@ -161,7 +162,7 @@ def player_say(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @require_POST
-@ratelimit(key="ip", rate="120/m", block=True)
+@ratelimit(key=submitter, rate="120/m", block=True)
 def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
     """In a demo game the player closes the stage (no clock), then the bots play the next one."""
     record, seat = player_or_404(request, game_id)
