@@ -121,7 +121,7 @@ def test_sessions_stored_before_are_moved_under_their_digest() -> None:
     cookie = director.cookies["sessionid"].value
     Session.objects.filter(session_key=stored_key(cookie)).update(session_key=cookie)
     assert not SessionStore(cookie).exists(cookie)  # not found under its digest
-    migration = import_module("bansha.store.migrations.0008_session_digests")
+    migration = import_module("bansha.store.migrations.0009_session_digests")
     migration.digest_keys(apps, None)
     assert not Session.objects.filter(session_key=cookie).exists()
     assert director.get(f"/g/{gid}/director").status_code == 200
@@ -175,9 +175,9 @@ def test_the_installations_files_are_its_owners_only(tmp_path: Path) -> None:
     assert "警告" not in done.stderr  # nothing was looser
 
 
-def test_looser_files_are_tightened_at_start_with_a_warning_in_chinese(tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    first = subprocess.run(
+def _director(home: Path) -> subprocess.CompletedProcess[str]:
+    """``bansha director d`` on the installation at ``home`` (the password on standard input)."""
+    return subprocess.run(
         [sys.executable, "-m", "bansha.cli", "director", "d"],
         env=_env(home),
         input=PASSWORD + "\n",
@@ -185,6 +185,11 @@ def test_looser_files_are_tightened_at_start_with_a_warning_in_chinese(tmp_path:
         text=True,
         timeout=300,
     )
+
+
+def test_looser_files_are_tightened_at_start_with_a_warning_in_chinese(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    first = _director(home)
     assert first.returncode == 0, first.stdout + first.stderr
     home.chmod(0o755)
     (home / "bansha.db").chmod(0o644)
@@ -192,14 +197,7 @@ def test_looser_files_are_tightened_at_start_with_a_warning_in_chinese(tmp_path:
     (home / "notes").mkdir(mode=0o755)
     (home / "notes" / "backup.db").write_text("")
     (home / "notes" / "backup.db").chmod(0o666)
-    again = subprocess.run(
-        [sys.executable, "-m", "bansha.cli", "director", "d"],
-        env=_env(home),
-        input=PASSWORD + "\n",
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    again = _director(home)
     assert again.returncode == 0, again.stdout + again.stderr
     for name, mode in (
         ("home", "0755"),

@@ -15,7 +15,7 @@ def digest_keys(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("store", "0007_archive"),
+        ("store", "0008_signups_and_team"),
         ("sessions", "0001_initial"),
     ]
 
