@@ -7,6 +7,7 @@ a ``javascript:`` link. Chromium enforcing it on every page is checked by the br
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -120,3 +121,23 @@ def test_the_pages_script_and_style_sheets_are_served() -> None:
         assert kind in response["Content-Type"], (path, response["Content-Type"])
         body = b"".join(response.streaming_content) if response.streaming else response.content
         assert b"{%" not in body, path  # a file, not a template: its words come from the page
+
+
+TEMPLATES = Path(__file__).parents[2] / "bansha" / "web" / "templates"
+REFUSED = [
+    (re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I), "an inline script"),
+    (re.compile(r"<style", re.I), "an inline style sheet"),
+    (re.compile(r"\sstyle\s*=", re.I), "a style attribute"),
+    (re.compile(r"\son[a-z]+\s*=", re.I), "an event-handler attribute"),
+    (re.compile(r"javascript:", re.I), "a javascript: link"),
+]
+
+
+def test_no_template_holds_what_the_policy_refuses() -> None:
+    """Every template, also those of pages the rendering test above does not open."""
+    found = []
+    for path in sorted(TEMPLATES.rglob("*.html")):
+        text = path.read_text()
+        found += [(path.name, why) for pattern, why in REFUSED if pattern.search(text)]
+    assert not found, found
+    assert len(list(TEMPLATES.rglob("*.html"))) > 20
