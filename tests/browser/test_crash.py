@@ -52,7 +52,7 @@ def _start(home: str, port: int) -> subprocess.Popen[bytes]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    for _ in range(100):
+    for _ in range(600):  # a minute: a loaded machine takes a while to start and migrate
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
             return proc
