@@ -121,7 +121,7 @@ def test_sessions_stored_before_are_moved_under_their_digest() -> None:
     cookie = director.cookies["sessionid"].value
     Session.objects.filter(session_key=stored_key(cookie)).update(session_key=cookie)
     assert not SessionStore(cookie).exists(cookie)  # not found under its digest
-    migration = import_module("bansha.store.migrations.0009_session_digests")
+    migration = import_module("bansha.store.migrations.0011_session_digests")
     migration.digest_keys(apps, None)
     assert not Session.objects.filter(session_key=cookie).exists()
     assert director.get(f"/g/{gid}/director").status_code == 200

@@ -15,7 +15,7 @@ def digest_keys(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("store", "0008_signups_and_team"),
+        ("store", "0010_compact_json"),
         ("sessions", "0001_initial"),
     ]
 
