@@ -649,8 +649,8 @@ REISSUE_ALL_HELP = (
     "链接清单、密钥或数据库可能被别人看到时使用：每个座位换一个新链接，旧链接全部失效。"
 )
 CLI_SERVE_TRUSTED_PROXY = (
-    "前面的反向代理（nginx 等）的地址或网段，可写多次：只有来自这些地址的请求，"
-    "X-Forwarded-For / X-Forwarded-Proto 才被采信（默认不采信任何代理头）"
+    "前面的反向代理的地址或网段，可写多次：只采信来自这些地址的请求所转发的客户端地址和协议"
+    "（默认一个也不采信）"
 )
 CLI_SERVE_TRUSTED_PROXY_METAVAR = "地址"
 CLI_SERVING_PROXIES = "只采信这些代理转发的客户端地址：{proxies}"

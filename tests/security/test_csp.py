@@ -46,7 +46,7 @@ def _pages() -> list[tuple[str, object]]:
     """Every kind of page, as its browser gets it: (name, response)."""
     director = director_client()
     players = "\n".join(f"玩家{i}" for i in range(1, 15))
-    created = director.post("/new", {"ruleset": "m103", "players": players})
+    created = director.post("/new", {"ruleset": "m103", "players": players}, follow=True)
     assert created.status_code == 200 and "已开局" in created.content.decode()
     gid = GameRecord.objects.get(owner__username="dir").id
     player = Client()
