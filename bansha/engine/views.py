@@ -350,6 +350,7 @@ class ViewFold:
                     "vote": _vote_note(vote)
                     if vote
                     else ("申请加速" if d.get("accelerate") else None),
+                    "reading": vote,  # how the vote post was read (public, as the post is)
                 }
                 self.thread.setdefault(int(d["day"]), []).append(floor)
                 self.thread_all.add({"day": int(d["day"]), **floor})
@@ -577,7 +578,8 @@ def _label(d: dict[str, Any]) -> str:
 def _vote_note(vote: dict[str, Any]) -> str:
     """How a vote post was read: 「投票：甲」「改票：乙」「弃权」 or 「废票：原因」."""
     if vote.get("error"):
-        return f"废票：{vote['error']}"
+        meant = f"（本想投「{vote['target']}」）" if vote.get("target") else ""
+        return f"废票：{vote['error']}{meant}"
     if vote["kind"] == "abstain":
         return "弃权"
     return f"{'改票' if vote['kind'] == 'change' else '投票'}：{vote['target']}"

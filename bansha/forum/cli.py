@@ -1,13 +1,19 @@
-"""``bansha thread read``: a forum thread read from saved pages or addresses, for directors who keep
-the game on the forum. The console's own reader (``page_text``, ``fetch``, ``parse_any``) and vote
-posts read and decided as bansha's own thread decides them (``mechanics.thread_tally``)."""
+"""``bansha thread read``: a forum thread read from saved pages or addresses, for directors who
+keep the game on the forum. The console's own reader (``page_text``, ``fetch``, ``read_pages``),
+vote posts read and decided as bansha's own thread decides them
+(``mechanics.thread_tally``), and the checks every reading shares (``thread_checks``).
+
+A floor whose time cannot be read is listed with its raw text, never dropped; ``thread read``
+then exits with status 3 naming the floors (also when a time rule could not be applied to a vote
+post), unless ``--allow-unknown-times`` is given.
+"""
 
 from __future__ import annotations
 
 import json
 import os
 import re
-from datetime import datetime, tzinfo
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,11 +23,20 @@ from rich.table import Table
 from bansha import cli_words, texts
 from bansha.engine import clock
 from bansha.engine.errors import RuleError
+from bansha.forum import dates
 from bansha.forum.charset import page_text
 from bansha.forum.fetching import fetch
-from bansha.forum.imports import written_posts
-from bansha.forum.threads import Post, ThreadError, parse_any
-from bansha.mechanics.thread_tally import ChangeRules, CountedPost, Weights, tally_thread
+from bansha.forum.imports import describe, localize, written_posts
+from bansha.forum.posts import to_json
+from bansha.forum.threads import Post, Thread, ThreadError, read_pages
+from bansha.mechanics.thread_tally import (
+    ChangeRules,
+    Check,
+    CountedPost,
+    Weights,
+    tally_thread,
+    thread_checks,
+)
 from bansha.terminal import Output, say
 
 thread_app = typer.Typer(
@@ -32,6 +47,10 @@ thread_app = typer.Typer(
     subcommand_metavar=texts.CLI_COMMAND_METAVAR,
 )
 console = Output()
+errors = Output(stderr=True)
+"""Where ``thread read`` says why it exits with status 3 (stdout stays the floors or the JSON)."""
+UNKNOWN_TIMES_EXIT = 3
+"""``thread read``'s exit status when a floor's time could not be read or judged."""
 
 
 def read_sources(sources: list[str]) -> list[str]:
@@ -64,28 +83,18 @@ def roster_of(players: str) -> list[str]:
     return roster
 
 
+def date_order(value: str | None) -> dates.Order | None:
+    """The ``--date-order`` given: ``dmy`` (日/月/年) or ``mdy`` (月/日/年)."""
+    if value is None:
+        return None
+    named = dates.order_named(value)
+    if named is None:
+        raise ThreadError(texts.THREAD_READ_BAD_ORDER.format(value=value))
+    return named
+
+
 def _iso(t: datetime | None) -> str | None:
     return t.isoformat() if t is not None else None
-
-
-def _aware(t: datetime | None, zone: tzinfo) -> datetime | None:
-    """A time the page shows without a zone is in the game's (R-ALL-10)."""
-    return t.replace(tzinfo=zone) if t is not None and t.tzinfo is None else t
-
-
-def floor_json(p: Post) -> dict[str, Any]:
-    """A floor as ``--json`` prints it."""
-    return {
-        "floor": p.floor,
-        "author": p.author,
-        "time": _iso(p.time),
-        "body": p.body,
-        "quotes": [
-            {"author": q.author, "time": _iso(q.time), "text": q.text, "pid": q.pid}
-            for q in p.quotes
-        ],
-        "edited": {"by": p.edited_by, "at": _iso(p.edited_at)} if p.edited_by else None,
-    }
 
 
 def vote_json(v: CountedPost) -> dict[str, Any]:
@@ -95,10 +104,17 @@ def vote_json(v: CountedPost) -> dict[str, Any]:
         "by": v.by,
         "kind": texts.THREAD_READ_KINDS[v.kind],
         "for": v.target,
+        "intended": v.intended,
         "reason": v.reason,
         "void": v.void,
+        "unjudged": v.unjudged,
         "warnings": list(v.warnings),
     }
+
+
+def check_json(c: Check) -> dict[str, Any]:
+    """A check as ``--json`` prints it."""
+    return {"floor": c.floor, "author": c.author, "kind": c.kind, "reason": c.reason}
 
 
 def read_votes(
@@ -109,10 +125,10 @@ def read_votes(
     zone_name: str,
     sheriff: str | None = None,
     barred: tuple[str, ...] = (),
-) -> tuple[list[CountedPost], dict[str, float]]:
-    """Every vote post and the standing tally under the rule set's change rules, each ballot
-    weighed as the rule set's day tally weighs it (``sheriff``'s 1.5 votes; ``barred`` players
-    have lost their vote)."""
+) -> tuple[list[CountedPost], dict[str, float], list[Check]]:
+    """Every vote post, the standing tally under the rule set's change rules (each ballot weighed
+    as the rule set's day tally weighs it: ``sheriff``'s 1.5 votes; ``barred`` players have lost
+    their vote), and the checks every thread reading shares."""
     from bansha.rulesets import find_ruleset
 
     rs = find_ruleset(ruleset)
@@ -133,7 +149,7 @@ def read_votes(
     weights = Weights.of(rs, roster, seat, [roster.index(n) for n in barred])
     lines, counts = tally_thread(written, roster, thread_rules, rules, weights)
     tally = {texts.THREAD_READ_ABSTAIN if k is None else k: n for k, n in counts.items()}
-    return lines, tally
+    return lines, tally, thread_checks(written, lines, thread_rules, close, zone_name)
 
 
 @thread_app.command(
@@ -169,10 +185,19 @@ def read(
         str | None,
         typer.Option(help=texts.CLI_THREAD_NO_VOTE, metavar=texts.CLI_THREAD_PLAYERS_METAVAR),
     ] = None,
+    order: Annotated[
+        str | None,
+        typer.Option(
+            "--date-order", help=texts.CLI_THREAD_DATE_ORDER, metavar=texts.CLI_THREAD_ORDER_METAVAR
+        ),
+    ] = None,
+    allow_unknown: Annotated[
+        bool, typer.Option("--allow-unknown-times", help=texts.CLI_THREAD_ALLOW_UNKNOWN)
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help=texts.CLI_THREAD_JSON)] = False,
 ) -> None:
     """Read a thread's pages in order: the floors, and with a rule set and players every vote
-    post and the standing tally under the rule set's change rules."""
+    post, the standing tally under the rule set's change rules and the checks."""
     try:
         if (ruleset is None) != (players is None):
             raise ThreadError(texts.THREAD_READ_NEEDS_BOTH)
@@ -180,28 +205,39 @@ def read(
             raise ThreadError(texts.THREAD_READ_WEIGHTS_NEED_RULESET)
         zone = clock.game_zone(tz)
         deadline = clock.parse_moment(close, zone) if close else None
-        posts = parse_any(read_sources(sources))
-        for p in posts:
-            p.time, p.edited_at = _aware(p.time, zone), _aware(p.edited_at, zone)
+        thread = read_pages(read_sources(sources), order=date_order(order))
+        posts = thread.posts
+        localize(posts, zone)
         lines: list[CountedPost] = []
         tally: dict[str, float] = {}
+        found: list[Check] = []
         if ruleset is not None and players is not None:
             barred = tuple(roster_of(no_vote)) if no_vote else ()
             roster = roster_of(players)
-            lines, tally = read_votes(posts, ruleset, roster, deadline, tz, sheriff, barred)
+            lines, tally, found = read_votes(posts, ruleset, roster, deadline, tz, sheriff, barred)
     except (ThreadError, RuleError) as e:
         message = e.message if isinstance(e, RuleError) else str(e)
         say(console, (message, "red"))
         raise typer.Exit(2) from e
+    unjudged = [v.floor for v in lines if v.unjudged is not None]
+    unknown = [p.floor for p in thread.unknown_times]
     if as_json:
         out = {
-            "floors": [floor_json(p) for p in posts],
+            "floors": [to_json(p) for p in posts],
+            "missing": [gap.describe() for gap in thread.missing],
+            "unknown_times": unknown,
             "votes": [vote_json(v) for v in lines],
+            "checks": [check_json(c) for c in found],
             "tally": {name: _number(n) for name, n in tally.items()},
         }
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
-        return
-    _print(posts, lines, tally, voting=ruleset is not None, closed=deadline is not None)
+    else:
+        _print(thread, lines, tally, found, voting=ruleset is not None, closed=deadline is not None)
+    if (unknown or unjudged) and not allow_unknown:
+        floors = "、".join(f"{n}楼" for n in sorted({*unknown, *unjudged}))
+        message = texts.THREAD_READ_UNKNOWN_EXIT.format(floors=floors)
+        say(errors, (message, "red"))
+        raise typer.Exit(UNKNOWN_TIMES_EXIT)
 
 
 def _number(n: float) -> int | float:
@@ -210,19 +246,35 @@ def _number(n: float) -> int | float:
     return int(n) if float(n).is_integer() else n
 
 
+def _time(p: Post) -> str:
+    if p.time is None:
+        return texts.THREAD_READ_NO_TIME.format(shown=p.shown_time)
+    if p.time_latest is not None:
+        return texts.THREAD_READ_WINDOW.format(
+            earliest=p.time.isoformat(), latest=p.time_latest.isoformat(), shown=p.shown_time
+        )
+    return p.time.isoformat()
+
+
 def _print(
-    posts: list[Post],
+    thread: Thread,
     lines: list[CountedPost],
     tally: dict[str, float],
+    found: list[Check],
     voting: bool,
     closed: bool,
 ) -> None:
+    posts = thread.posts
     table = Table(title=texts.THREAD_READ_FLOORS_TITLE.format(n=len(posts)))
     for col in texts.THREAD_READ_FLOOR_COLUMNS:
         table.add_column(col, overflow="fold")
     for p in posts:
-        table.add_row(str(p.floor), p.author, _iso(p.time) or p.shown_time, p.body[:80])
+        body = texts.THREAD_READ_HIDDEN.format(notice=p.hidden) if p.hidden else p.body[:80]
+        table.add_row(str(p.floor), p.author, _time(p), body)
     console.print(table)
+    notes = describe(thread)
+    for note in [*notes.orders, *notes.missing, *notes.unknown_times, *notes.hidden]:
+        say(console, note)
     if not voting:
         return
     if lines:
@@ -234,15 +286,25 @@ def _print(
                 str(v.floor),
                 v.by,
                 texts.THREAD_READ_KINDS[v.kind],
-                v.target or "",
+                v.target
+                or (texts.THREAD_READ_INTENDED.format(name=v.intended) if v.intended else ""),
                 v.void or v.reason,
-                "；".join(v.warnings),
+                "；".join([*v.warnings, *([v.unjudged] if v.unjudged else [])]),
             )
         console.print(votes)
+    _say_checks_and_tally(found, tally)
+    if not closed:
+        say(console, texts.THREAD_READ_UNCLOSED)
+
+
+def _say_checks_and_tally(found: list[Check], tally: dict[str, float]) -> None:
+    """The checks, each with its floor and reason, then the standing tally."""
+    if found:
+        say(console, texts.THREAD_READ_CHECKS_TITLE)
+        for c in found:
+            check = texts.THREAD_READ_CHECK.format(floor=c.floor, author=c.author, reason=c.reason)
+            say(console, check)
     counts = "，".join(
         texts.THREAD_READ_COUNT.format(name=k, n=_number(n)) for k, n in tally.items()
     )
-    tally_line = texts.THREAD_READ_TALLY.format(counts=counts or texts.THREAD_READ_NO_VOTES)
-    say(console, tally_line)
-    if not closed:
-        say(console, texts.THREAD_READ_UNCLOSED)
+    say(console, texts.THREAD_READ_TALLY.format(counts=counts or texts.THREAD_READ_NO_VOTES))

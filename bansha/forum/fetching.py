@@ -40,8 +40,9 @@ from typing import Any
 from urllib.parse import SplitResult, parse_qsl, quote, urlencode, urljoin, urlsplit, urlunsplit
 
 from bansha import texts
+from bansha.forum import dom
 from bansha.forum.charset import decode
-from bansha.forum.posts import ThreadError, find, parse_html
+from bansha.forum.posts import ThreadError
 
 Resolver = Callable[..., Sequence[tuple[Any, ...]]]
 PAGES = re.compile(r"共\s*(\d+)\s*页")
@@ -313,38 +314,63 @@ def thread_id(url: str) -> str | None:
     return dict(parse_qsl(urlsplit(url).query)).get("tid")
 
 
-PAGER = (
-    "//*[contains(concat(' ', normalize-space(@class), ' '), ' pg ')"
-    " or contains(concat(' ', normalize-space(@class), ' '), ' pages ')"
-    " or contains(concat(' ', normalize-space(@class), ' '), ' pager ')]//text()"
-    " | //*[contains(concat(' ', normalize-space(@class), ' '), ' pg ')]//@title"
-)
-"""The pager's words: Discuz! X's ``div.pg`` (「共 N 页」 in a ``title``), 6/7 and phpwind's
-``div.pages``; a post that says 「共 300 页」 is not the pager."""
+PAGER = ".pg, .pages, .pager"
+"""The pager: Discuz! X's ``div.pg`` (「共 N 页」 in a ``title``), 6/7 and phpwind's ``div.pages``; a
+post that says 「共 300 页」 is not the pager."""
 
 
 def page_count(url: str, page: str) -> int:
     """How many pages the thread has: 「共 N 页」 in the pager, else the highest page the pager
     (or any link of the page) links to."""
     try:
-        root = parse_html(page)
+        tree = dom.parse(page)
     except ThreadError:
-        return 1  # a page with nothing on it: parse_any says so
-    m = PAGES.search(" ".join(str(t) for t in find(root, PAGER)))
+        return 1  # a page with nothing on it: the reader says so
+    pagers = tree.css(PAGER)
+    words = " ".join(
+        [dom.line(p) for p in pagers]
+        + [dom.attr(t, "title") for p in pagers for t in p.css("[title]")]
+    )
+    m = PAGES.search(words)
     if m:
         return int(m.group(1))
     tid, highest = thread_id(url), 1
-    for href in find(root, "//a/@href"):
-        target = urljoin(url, str(href))
+    for link in tree.css("a[href]"):
+        target = urljoin(url, dom.attr(link, "href"))
         if tid is not None and thread_id(target) != tid:
             continue
         rewritten = REWRITTEN.search(target)
         number = (
             rewritten.group(2) if rewritten else dict(parse_qsl(urlsplit(target).query)).get("page")
         )
-        if number and number.isdigit():
+        if number and number.isdigit() and len(number) < 7:
             highest = max(highest, int(number))
     return highest
+
+
+def fetch_pages(
+    url: str,
+    cookie: str = "",
+    allow_loopback: bool = False,
+    limits: Limits | None = None,
+    resolve: Resolver = socket.getaddrinfo,
+    start: int = 1,
+) -> tuple[list[str], int]:
+    """Pages ``start`` to the last of a thread (a watched thread reads from its last known page
+    on), fetched with the director's forum cookie (for threads only members may read), within
+    ``limits``; and how many pages the thread has. A ``start`` past the last page reads from the
+    first."""
+    limits = limits or Limits()
+    url = urlunsplit(checked_url(url))
+    fetcher = Fetcher(url, cookie, allow_loopback, limits, resolve)
+    first = fetcher.get(page_url(url, start) if start > 1 else url)
+    total = page_count(url, first)
+    if start > total:  # the thread lost pages (posts deleted): read it again from the start
+        return fetch_pages(url, cookie, allow_loopback, limits, resolve)
+    if total - start + 1 > limits.pages:
+        raise FetchError(texts.FETCH_TOO_MANY_PAGES.format(limit=limits.pages))
+    rest = [fetcher.get(page_url(url, n)) for n in range(start + 1, total + 1)]
+    return [first, *rest], total
 
 
 def fetch(
@@ -354,13 +380,5 @@ def fetch(
     limits: Limits | None = None,
     resolve: Resolver = socket.getaddrinfo,
 ) -> list[str]:
-    """Every page of a thread, fetched with the director's forum cookie (for threads only members
-    may read), within ``limits``."""
-    limits = limits or Limits()
-    url = urlunsplit(checked_url(url))
-    fetcher = Fetcher(url, cookie, allow_loopback, limits, resolve)
-    first = fetcher.get(url)
-    total = page_count(url, first)
-    if total > limits.pages:
-        raise FetchError(texts.FETCH_TOO_MANY_PAGES.format(limit=limits.pages))
-    return [first, *(fetcher.get(page_url(url, n)) for n in range(2, total + 1))]
+    """Every page of a thread, fetched with the director's forum cookie, within ``limits``."""
+    return fetch_pages(url, cookie, allow_loopback, limits, resolve)[0]

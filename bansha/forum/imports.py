@@ -1,10 +1,14 @@
 """A forum thread read against a game: post counts per game day, the vote posts of the current
-vote stage as engine votes, late edits, and each post's lurking rule as proposals.
+vote stage as engine votes, the checks every thread reading shares, and each post's lurking rule as
+proposals.
 
 Votes are only *read* here: each becomes an engine ``Vote`` at the post's time, and the service
 submits them, so the change limit, the last-hour freeze, acceleration, who may vote and the
-tally are the rule set's, exactly as if the player had voted on bansha's own page. Authors are
-matched to seats by name (full-width/half-width and spaces folded).
+tally are the rule set's, exactly as if the player had voted on bansha's own page. A vote post
+whose time is unknown, or a window that holds the stage's opening, the close or the start of the
+last hour, is not submitted: it is listed with the reason (``unjudged``) for the director, never
+decided by a guessed time. Authors are matched to seats by name (full-width/half-width and spaces
+folded).
 """
 
 from __future__ import annotations
@@ -12,12 +16,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, tzinfo
 
-from bansha.engine import Game, Vote
+from bansha import texts
+from bansha.engine import Game, Vote, clock
 from bansha.forum import lurking
-from bansha.forum.threads import Post, count_posts, edited_after
+from bansha.forum.posts import Post
+from bansha.forum.threads import Thread, count_posts, uncounted
 from bansha.mechanics import vote_posts
 from bansha.mechanics.thread import BLUE_WORD, is_vote_post
-from bansha.mechanics.thread_tally import WrittenPost
+from bansha.mechanics.thread_tally import (
+    ChangeRules,
+    Check,
+    CountedPost,
+    WrittenPost,
+    after,
+    rule_time,
+    thread_checks,
+)
 
 
 @dataclass
@@ -30,6 +44,27 @@ class VoteLine:
     target: str | None
     outcome: str = ""
     warnings: list[str] = field(default_factory=list)
+    rule: str | None = None
+    """Which rule voided it (``thread_tally.CountedPost.rule``)."""
+    unjudged: str | None = None
+    """Why its time could not be judged (it was not submitted)."""
+    void: str | None = None
+    """Why it is 废票 or was refused (None: it counts, or was not decided)."""
+
+    def counted(self) -> CountedPost:
+        """The line as the shared checks read it."""
+        return CountedPost(
+            self.floor,
+            self.author,
+            self.kind,
+            self.target if self.void is None else None,
+            "",
+            self.void,
+            tuple(self.warnings),
+            intended=self.target if self.void is not None else None,
+            unjudged=self.unjudged,
+            rule=self.rule,
+        )
 
 
 @dataclass
@@ -42,16 +77,34 @@ class Flag:
 
 
 @dataclass
+class Notes:
+    """What the director is told of the pages themselves, each in a sentence."""
+
+    missing: list[str] = field(default_factory=list)
+    """The floors missing between those read (「缺少第51–100楼，可能少读了一页」)."""
+    unknown_times: list[str] = field(default_factory=list)
+    """Each floor whose time could not be read, with its raw text and why."""
+    hidden: list[str] = field(default_factory=list)
+    """Each floor the forum hides, with its notice."""
+    orders: list[str] = field(default_factory=list)
+    """How each page's year-last dates were read."""
+
+
+@dataclass
 class ThreadReport:
     """What the thread says about the game, for the director."""
 
     posts: int
     days: list[tuple[int, dict[str, int]]]
     votes: list[VoteLine]
-    late: list[Post]
     outsiders: list[str]
     proposals: list[lurking.Proposal] = field(default_factory=list)
     flags: list[Flag] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    """The checks every thread reading shares (``thread_tally.thread_checks``)."""
+    notes: Notes = field(default_factory=Notes)
+    uncounted: list[str] = field(default_factory=list)
+    """Each floor the day counts could not place (its time unknown or a window across a day)."""
 
 
 OPEN_END = datetime.max.replace(tzinfo=UTC)
@@ -62,6 +115,15 @@ def _aware(t: datetime | None, tz: tzinfo) -> datetime | None:
     if t is None:
         return None
     return t.replace(tzinfo=tz) if t.tzinfo is None else t
+
+
+def localize(posts: list[Post], tz: tzinfo) -> None:
+    """A page that states no zone shows the game's (R-ALL-10): its times are made aware in it."""
+    for p in posts:
+        p.time, p.time_latest = _aware(p.time, tz), _aware(p.time_latest, tz)
+        p.edited_at = _aware(p.edited_at, tz)
+        for q in p.quotes:
+            q.time = _aware(q.time, tz)
 
 
 def day_windows(game: Game) -> list[tuple[int, datetime, datetime]]:
@@ -76,46 +138,86 @@ def day_windows(game: Game) -> list[tuple[int, datetime, datetime]]:
     return [(day, starts[day], starts.get(day + 1, OPEN_END)) for day in days]
 
 
+def unknown_time(p: Post) -> str:
+    """A floor whose time could not be read, in the director's words."""
+    return texts.THREAD_UNKNOWN_TIME.format(
+        floor=p.floor, author=p.author, shown=p.shown_time, why=p.time_problem or ""
+    )
+
+
+def describe(thread: Thread) -> Notes:
+    """What the director is told of the pages themselves: missing floors, unknown times, hidden
+    floors, how year-last dates were read (the console and ``bansha thread read`` alike)."""
+    return Notes(
+        [gap.describe() for gap in thread.missing],
+        [unknown_time(p) for p in thread.unknown_times],
+        [
+            texts.THREAD_HIDDEN_FLOOR.format(floor=p.floor, author=p.author, notice=p.hidden)
+            for p in thread.posts
+            if p.hidden is not None
+        ],
+        [
+            texts.THREAD_ORDER_LINE.format(
+                page=o.page, order=texts.THREAD_ORDERS[o.order], how=o.how
+            )
+            if o.order is not None
+            else texts.THREAD_ORDER_NONE.format(page=o.page, how=o.how)
+            for o in thread.orders
+        ],
+    )
+
+
 def read_thread(
-    game: Game, posts: list[Post], tz: tzinfo
+    game: Game, thread: Thread, tz: tzinfo
 ) -> tuple[ThreadReport, list[tuple[VoteLine, Vote]]]:
     """The report, and the votes to submit (in floor order) for the current vote stage."""
+    posts = thread.posts
     s = game.state
     names = [p.name for p in s.players]
     seat_of = {vote_posts.fold(n): i for i, n in enumerate(names)}
-    for p in posts:  # the forum shows local times: they are in the game's timezone
-        p.time = _aware(p.time, tz)
-        p.edited_at = _aware(p.edited_at, tz)
+    localize(posts, tz)
     outsiders = sorted({p.author for p in posts if vote_posts.fold(p.author) not in seat_of})
     by_seat = [
         _renamed(p, names[seat_of[vote_posts.fold(p.author)]])
         for p in posts
         if vote_posts.fold(p.author) in seat_of
     ]
-    days = [(day, count_posts(by_seat, a, b, names)) for day, a, b in day_windows(game)]
-    report = ThreadReport(len(posts), days, [], [], outsiders)
+    windows = day_windows(game)
+    days = [(day, count_posts(by_seat, a, b, names)) for day, a, b in windows]
+    report = ThreadReport(len(posts), days, [], outsiders, notes=describe(thread))
+    if windows:
+        spans = [(a, b) for _, a, b in windows]
+        report.uncounted = [
+            texts.THREAD_UNCOUNTED.format(floor=p.floor, author=p.author, shown=p.shown_time)
+            for p in uncounted(by_seat, spans)
+        ]
     report.flags = flags(game, by_seat)
-    if s.deadline is not None:
-        report.late = edited_after(by_seat, s.deadline)
     votes: list[tuple[VoteLine, Vote]] = []
     if s.stage_key not in game.ruleset.data.get("vote_stages", []):
         return report, votes
     living = [names[x] for x in s.living()]
     rules = game.ruleset.data.get("thread", {})
+    zone_name = str(game.ruleset.options["timezone"])
+    change_rules = ChangeRules.of(game.ruleset.options, rules, s.deadline, zone_name)
     originals: dict[int, list[vote_posts.OwnVote]] = {}
     floors = pid_floors(posts)
     for p in by_seat:
-        if p.time is None or (s.opened_at is not None and p.time < s.opened_at):
+        if p.hidden is not None or not is_vote_post(p.text, rules):
             continue
-        if p.masked or not is_vote_post(p.text, rules):
-            continue
+        started = after(p.time, p.time_latest, s.opened_at) if s.opened_at else True
+        if started is False:
+            continue  # a vote post of an earlier stage
         seat = names.index(p.author)
         # exactly as in bansha's own thread: a vote post after the author's first vote is the
         # change, and M103's 「改票时必须引用原投票帖」 applies to it: the quote must be the
         # author's own vote post that counted (by pid, else by author and words)
-        earlier = any(v.by == seat for _, v in votes) or any(
-            b.voter == seat and b.at is not None and b.at < p.time for b in s.ballots
+        earlier_here = sum(1 for _, v in votes if v.by == seat)
+        earlier_before = sum(
+            1
+            for b in s.ballots
+            if b.voter == seat and b.at is not None and p.time is not None and b.at < p.time
         )
+        earlier = earlier_here + earlier_before > 0
         mine = originals.setdefault(seat, [])
         read = vote_posts.read_vote(
             p.text,
@@ -130,12 +232,38 @@ def read_thread(
         line = VoteLine(p.floor, p.author, read.kind, read.target, warnings=list(read.warnings))
         report.votes.append(line)
         if read.kind == "void":
-            line.outcome = f"废票：{read.error}"
+            line.void, line.rule = read.error, read.rule or "format"
+            line.outcome = texts.THREAD_LINE_VOID.format(why=read.error)
+            continue
+        at, unjudged = rule_time(_written(p), change_rules, earlier_here + earlier_before)
+        if started is None and s.opened_at is not None:
+            opened = clock.format_moment(s.opened_at, zone_name)
+            unjudged = texts.CHECK_UNJUDGED.format(
+                shown=p.shown_time or texts.CHECK_NO_TIME,
+                rule=texts.CHECK_RULE_OPENED,
+                moment=opened,
+            )
+        if unjudged is not None:
+            line.unjudged = unjudged
+            line.outcome = texts.THREAD_LINE_UNJUDGED
             continue
         target = None if read.target is None else names.index(read.target)
-        votes.append((line, Vote(seat, target, p.time)))
+        votes.append((line, Vote(seat, target, at)))
         mine.append(vote_posts.OwnVote(p.floor, p.pid, p.body))
     return report, votes
+
+
+def checks(game: Game, report: ThreadReport, posts: list[Post]) -> list[Check]:
+    """The shared checks of the thread (``thread_tally.thread_checks``), once its votes were
+    decided: banned fonts, edits after the stage's close, void changes, unjudged times."""
+    rules = game.ruleset.data.get("thread", {})
+    return thread_checks(
+        written_posts(posts),
+        [line.counted() for line in report.votes],
+        rules,
+        game.state.deadline,
+        str(game.ruleset.options["timezone"]),
+    )
 
 
 def quote_refs(p: Post, floors: dict[str, int]) -> list[vote_posts.QuoteRef]:
@@ -153,14 +281,25 @@ def pid_floors(posts: list[Post]) -> dict[str, int]:
     return {p.pid: p.floor for p in posts if p.pid}
 
 
+def _written(p: Post, floors: dict[str, int] | None = None) -> WrittenPost:
+    return WrittenPost(
+        p.floor,
+        p.author,
+        p.time,
+        p.text,
+        tuple(quote_refs(p, floors or {})),
+        p.pid,
+        latest=p.time_latest,
+        shown=p.shown_time,
+        fonts=tuple(p.fonts),
+        edited_at=p.edited_at,
+    )
+
+
 def written_posts(posts: list[Post]) -> list[WrittenPost]:
-    """The floors as the thread tally (``bansha thread read``) reads them (hidden posts skipped)."""
+    """The floors as the thread tally and the checks read them (hidden posts skipped)."""
     floors = pid_floors(posts)
-    return [
-        WrittenPost(p.floor, p.author, p.time, p.text, tuple(quote_refs(p, floors)), p.pid)
-        for p in posts
-        if not p.masked
-    ]
+    return [_written(p, floors) for p in posts if p.hidden is None]
 
 
 def stage_windows(game: Game) -> list[tuple[str, str, datetime, datetime]]:
@@ -193,9 +332,9 @@ def exit_times(game: Game) -> dict[int, datetime]:
 
 
 def flags(game: Game, posts: list[Post]) -> list[Flag]:
-    """Posts against the post's forum rules, for the director (nothing is applied):
+    """Posts against the post's forum rules that need the game, for the director (nothing is
+    applied; the checks every reading shares are ``checks``):
 
-    - 红色字体 / 放大字体 (M103 违规9「禁止使用红色字体」「禁止使用放大字体」, M186 6(1));
     - a player posting after his exit was announced (M186 6(2)「已出局角色……发言（即“诈尸”）」);
     - XXXII 注意事项3: a fourth 蓝字 in one restricted phase, and posts after the curfew (宵禁).
     """
@@ -203,8 +342,6 @@ def flags(game: Game, posts: list[Post]) -> list[Flag]:
     seat_of = {p.name: p.seat for p in game.state.players}
     gone = exit_times(game)
     for p in posts:
-        for font in p.fonts:
-            out.append(Flag(p.floor, p.author, f"使用{font}"))
         seat = seat_of.get(p.author)
         if seat in gone and p.time is not None and p.time > gone[seat]:
             out.append(Flag(p.floor, p.author, "已出局后在帖中发言（诈尸）"))

@@ -1,4 +1,5 @@
-"""Reading phpwind thread pages, as the forum's own templates print them.
+"""Reading phpwind thread pages, as the forum's own templates print them (simplified and
+traditional labels alike).
 
 - **phpwind 9**: one ``div.J_read_floor`` (id ``read_PID``) per post; the author in
   ``a.J_user_card_show``; the floor in ``span.lou`` (楼主, 沙发, … ``N楼``); 「发布于：…」; the body
@@ -8,56 +9,62 @@
   the floor in the 「复制此楼地址」 link of ``div.tipTop``: 楼主, 沙发, 板凳, 地板, then 「N楼」
   counting replies, so 「4楼」 is the fifth post; 「发表于: …」 beside it; the body in
   ``#read_PID``; quotes in ``blockquote``; 「[此帖被X在…重新编辑]」 in the body.
+
+A floor whose body is the forum's notice (「提示: …屏蔽」, 「此帖已被删除」) is a hidden floor.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import datetime
+
+from selectolax.lexbor import LexborNode
 
 from bansha import texts
-from bansha.forum.posts import (
-    FLOOR_WORDS,
-    Page,
-    Post,
-    find,
-    floor_number,
-    masked_notice,
-    read_body,
-    read_time,
-    text_of,
+from bansha.forum.dom import attr, first, line
+from bansha.forum.labels import FLOOR_WORDS, HIDDEN, alt
+from bansha.forum.page import NOTICE_LENGTH, Page, by_prefix, hidden_notice, read_body
+from bansha.forum.posts import Post, floor_number
+
+PHPWIND_EDITED = re.compile(
+    rf"\[?(?P<by>\S.{{0,60}}?){alt('于')}(?P<time>\S.{{0,40}}?){alt('编辑了帖子')}\]?"
 )
-
-PHPWIND_EDITED = re.compile(r"\[?(.+?)于(.+?)编辑了帖子\]?")
-PW8_EDITED = re.compile(r"\[\s*此帖被\s*(.+?)\s*在\s*(.+?)\s*重新编辑\s*\]")
-PW8_FLOOR = re.compile(r"(\d+)\s*楼")
-QUOTES = ".//blockquote"
-NO_NOTES = "self::nothing"
+PW8_EDITED = re.compile(
+    rf"\[\s*{alt('此帖被')}\s*(?P<by>\S.{{0,60}}?)\s*{alt('在')}\s*(?P<time>\S.{{0,40}}?)\s*"
+    rf"{alt('重新编辑')}\s*\]"
+)
+PW8_FLOOR = re.compile(rf"(\d+)\s*{alt('楼')}")
+POSTED = re.compile(rf"(?:{alt('发布于')}|{alt('发表于')})\s*[:：]?\s*")
+QUOTES = "blockquote"
+NO_NOTES = "nothing-at-all"
 """phpwind prints its edit notes as text (read from the body's words), not in an element."""
+NOTICES = "div.editor_content > div, div.tips, div.tpc_content > div, span.s3"
 
 
-def pw9_posts(page: Page, now: datetime | None = None) -> list[Post]:
+def _posted(shown: str) -> str:
+    return POSTED.split(shown, maxsplit=1)[-1].split("，")[0].strip()
+
+
+def pw9_posts(page: Page) -> list[Post]:
     """The posts of one saved phpwind 9 page."""
-    when = page.when(now)
     out: list[Post] = []
-    for div in find(page.root, "//div[contains(@class,'J_read_floor')]"):
-        pid = (div.get("id") or "").removeprefix("read_") or None
-        names = find(div, ".//div[@class='name']/a[contains(@class,'J_user_card_show')]")
-        author = names[0].text_content().strip() if names else texts.THREAD_ANONYMOUS
-        lou = find(div, ".//span[contains(@class,'lou')]")
-        floor = floor_number(lou[0].text_content()) if lou else None
-        tips = find(div, ".//div[contains(@class,'floor_top_tips')]//span[@class='fl']")
-        shown = tips[0].text_content().split("发布于：")[-1].split("，")[0].strip() if tips else ""
-        content = find(div, ".//div[@class='editor_content']")
-        if floor is None or not content:
+    for div in page.tree.css("div.J_read_floor"):
+        pid = attr(div, "id").removeprefix("read_") or None
+        author = line(div.css_first("div.name > a.J_user_card_show")) or texts.THREAD_ANONYMOUS
+        floor = floor_number(line(div.css_first("span.lou"))) if div.css_first("span.lou") else None
+        shown = _posted(line(div.css_first("div.floor_top_tips span.fl")))
+        content = div.css_first("div.editor_content")
+        if floor is None:
             continue
-        post = read_body(content[0], when, page.zone, QUOTES, NO_NOTES)
-        post.floor, post.author, post.pid = floor, author, pid
-        post.time, post.shown_time = read_time(shown, when, page.zone), shown
-        for log in find(div, ".//div[@class='edit_log']"):
-            m = PHPWIND_EDITED.search(log.text_content().strip())
+        if content is None:
+            out += _gone(div, floor, author, pid, shown)
+            continue
+        post = read_body(content, QUOTES, NO_NOTES)
+        post.floor, post.author, post.pid, post.shown_time = floor, author, pid, shown
+        for log in div.css("div.edit_log"):
+            m = PHPWIND_EDITED.search(line(log)[:200])
             if m:
-                post.edited_by, post.edited_at = m.group(1), read_time(m.group(2), when, page.zone)
+                post.edited_by, post.edited_shown = m.group("by"), m.group("time")
+        _hidden_if_notice(post)
         out.append(post)
     return out
 
@@ -73,48 +80,56 @@ def pw8_floor(shown: str) -> int | None:
     return replies + 1 if replies is not None else None
 
 
-def pw8_posts(page: Page, now: datetime | None = None) -> list[Post]:
+def pw8_posts(page: Page) -> list[Post]:
     """The posts of one saved phpwind 8 ``read.php`` page."""
-    when = page.when(now)
+    tree = page.tree
+    bodies = by_prefix(tree, "read_")
     out: list[Post] = []
-    for div in find(
-        page.root, "//div[contains(@class,'read_t') and starts-with(@id,'readfloor_')]"
-    ):
-        pid = (div.get("id") or "").removeprefix("readfloor_")
-        names = find(div, ".//div[contains(@class,'r_name')]/a")
-        author = names[0].text_content().strip() if names else texts.THREAD_ANONYMOUS
-        links = find(div, ".//div[contains(@class,'tipTop')]/a[@title='复制此楼地址']")
-        floor = pw8_floor(links[0].text_content()) if links else None
-        times = find(
-            div, ".//div[contains(@class,'tipTop')]/span[starts-with(normalize-space(.),'发表于')]"
-        )
-        shown = text_of(times[0]).split(":", 1)[-1].split("：", 1)[-1].strip() if times else ""
-        exact = times[0].get("title") if times else ""
-        content = page.by_id(f"read_{pid}")
+    for div in tree.css('div.read_t[id^="readfloor_"]'):
+        pid = attr(div, "id").removeprefix("readfloor_")
+        author = line(div.css_first("div.r_name a")) or texts.THREAD_ANONYMOUS
+        link = first(a for a in div.css("div.tipTop > a") if attr(a, "title") == "复制此楼地址")
+        floor = pw8_floor(line(link)) if link is not None else None
+        times = [s for s in div.css("div.tipTop > span") if POSTED.match(line(s))]
+        shown = attr(times[0], "title") or _posted(line(times[0])) if times else ""
+        content = bodies.get(pid)
         if floor is None:
             continue
-        time = read_time(exact or shown, when, page.zone)
         if content is None:
-            notice = masked_notice(div)
-            if notice:
-                out.append(Post(floor, author, time, notice, pid, shown_time=shown, masked=True))
+            out += _gone(div, floor, author, pid, shown)
             continue
-        post = read_body(content, when, page.zone, QUOTES, NO_NOTES)
+        post = read_body(content, QUOTES, NO_NOTES)
         m = PW8_EDITED.search(post.body)
         if m:
-            post.edited_by, post.edited_at = m.group(1), read_time(m.group(2), when, page.zone)
+            post.edited_by, post.edited_shown = m.group("by"), m.group("time")
             post.body = PW8_EDITED.sub("", post.body).strip()
-        post.floor, post.author, post.pid, post.time, post.shown_time = (
-            floor,
-            author,
-            pid,
-            time,
-            shown,
-        )
+        post.floor, post.author, post.pid, post.shown_time = floor, author, pid, shown
+        _hidden_if_notice(post)
         out.append(post)
     return out
 
 
-def page_posts(page: Page, now: datetime | None = None) -> list[Post]:
+def _gone(div: LexborNode, floor: int, author: str, pid: str | None, shown: str) -> list[Post]:
+    """A floor without a body: the hidden post the forum's notice there names (none: no notice,
+    not a post)."""
+    notice = hidden_notice(div, NOTICES)
+    if notice is None:
+        return []
+    return [Post(floor, author, None, notice, pid, shown_time=shown, hidden=notice)]
+
+
+def _hidden_if_notice(post: Post) -> None:
+    """A body that is only one of the forum's notices for a hidden post (phpwind prints it where
+    the post was)."""
+    if (
+        not post.quotes
+        and post.body
+        and len(post.body) < NOTICE_LENGTH
+        and HIDDEN.search(post.body)
+    ):
+        post.hidden = post.body
+
+
+def page_posts(page: Page) -> list[Post]:
     """The posts of one phpwind 8 or 9 page (none: not a phpwind thread)."""
-    return pw9_posts(page, now) or pw8_posts(page, now)
+    return pw9_posts(page) or pw8_posts(page)

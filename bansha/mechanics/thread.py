@@ -114,12 +114,12 @@ def _vote(rs: RuleSet, ctx: Ctx, cmd: Post, text: str) -> dict[str, Any]:
     )
     out: dict[str, Any] = {"kind": read.kind, "target": read.target, "warnings": read.warnings}
     if read.kind == "void":
-        out["error"] = read.error
+        out["error"], out["rule"] = read.error, read.rule or "format"
         return out
     target = None if read.target is None else names.index(read.target)
     try:
         rs.check_time(s, cmd.at)
         rs.on_vote(ctx, Vote(cmd.by, target, cmd.at))  # validates fully before it records
     except RuleError as e:
-        out["kind"], out["error"] = "void", e.message
+        out["kind"], out["error"], out["rule"] = "void", e.message, e.code
     return out

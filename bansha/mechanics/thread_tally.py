@@ -11,15 +11,31 @@ Clauses served (M103 投票规则, bs46 说明 2–4): 「投票后，（只）�
 (R-ALL-07). What a thread cannot tell (who holds the sheriff's 1.5 votes, who lost the vote) the
 director says (``Weights``, from the rule set's own ``vote_weight`` and ``may_vote``, the ones its
 day tally counts with), and the standing votes are summed by the day tally's ``votes.tally``.
+
+Forum times are windows (``WrittenPost.at`` to ``latest``): a post shown as 「3 小时前」 may lie on
+either side of the close. A time rule (the close, the last hour's freeze) is applied only where the
+window lies wholly on one side; otherwise the post is counted by its floor's place and marked
+``unjudged`` with the reason, for the director, and never silently decided (a time that could not
+be read at all is such a window).
+
+One set of checks (``thread_checks``) serves bansha's own thread, the console's import and
+``bansha thread read``, each with the floor and the reason: the fonts the rule post bans (data:
+``thread.banned_fonts``; M103 违规9 「禁止使用红色字体」「禁止使用放大字体」, M186 6(1)), a post edited
+after the close (M103 「修改错别字不算做改票」: the director judges the edit), a change that does not
+quote its original (M103 「改票时必须引用原投票帖」), a change in the last hour (「白天结束前一个小时不得
+改票」), a vote after the close, and a time no rule could be applied to.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from bansha import texts
+from bansha.engine import clock
 from bansha.engine.errors import RuleError
 from bansha.engine.state import Ballot, Player, State
 from bansha.mechanics import vote_posts, votes
@@ -112,6 +128,14 @@ class WrittenPost:
     quotes: tuple[vote_posts.QuoteRef, ...] = ()
     """The posts it quotes (M103: a change quotes the voter's own vote post)."""
     pid: str | None = None
+    latest: datetime | None = None
+    """The latest instant the post can have been made, when the page gives a window (``at`` the
+    earliest); None: ``at`` is exact (or unknown)."""
+    shown: str = ""
+    """Its time as the page shows it (for the director, when a rule cannot be applied)."""
+    fonts: tuple[str, ...] = ()
+    """Banned formatting in its body (``red``, ``enlarged``)."""
+    edited_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +150,13 @@ class CountedPost:
     void: str | None
     """Why it is 废票 (None: it counts)."""
     warnings: tuple[str, ...]
+    intended: str | None = None
+    """Whom a void post was for (the name it gave, when it gave one of the roster)."""
+    unjudged: str | None = None
+    """Why a time rule could not be applied to it (it is counted by its floor's place)."""
+    rule: str | None = None
+    """Which rule voided it: ``quote``, ``freeze``, ``deadline``, ``changes``, ``accelerated``,
+    ``format``, ``voter`` (None: it counts)."""
 
 
 def tally_thread(
@@ -150,7 +181,10 @@ def tally_thread(
         if vote_posts.is_vote_post(p.text, fmt):
             line = _decide(p, seat, roster, thread_rules, rules, cast, originals, accelerated)
             if line.void is None and seat is not None and not weights.may_vote(seat):
-                line = replace(line, kind="void", target=None, void=f"「{p.author}」已失去投票权")
+                lost = f"「{p.author}」已失去投票权"
+                line = replace(
+                    line, kind="void", target=None, void=lost, intended=line.target, rule="voter"
+                )
             lines.append(line)
             if line.void is None and seat is not None:
                 cast[seat] = cast.get(seat, 0) + 1
@@ -176,6 +210,23 @@ def _order(item: tuple[str | None, float], roster: list[str]) -> tuple[bool, flo
     return (name is None, -n, roster.index(name) if name is not None else 0)
 
 
+def after(at: datetime | None, latest: datetime | None, moment: datetime) -> bool | None:
+    """Whether a post made between ``at`` and ``latest`` (``latest`` None: exactly at ``at``) was
+    made after ``moment``: True, False, or None when its time cannot tell (unknown, or a window
+    around ``moment``)."""
+    if at is None:
+        return None
+    if at > moment:
+        return True
+    if (latest or at) <= moment:
+        return False
+    return None
+
+
+def _window(p: WrittenPost) -> str:
+    return p.shown or texts.CHECK_NO_TIME
+
+
 def _decide(
     p: WrittenPost,
     seat: int | None,
@@ -197,22 +248,31 @@ def _decide(
         voted_before=earlier > 0,
     )
     why = read.error if read.kind == "void" else None
+    rule: str | None = None
+    if why is not None:
+        rule = read.rule or "format"
     if why is None and seat is None:
-        why = f"「{p.author}」不在存活玩家名单中，不能投票"
+        why, rule = f"「{p.author}」不在存活玩家名单中，不能投票", "voter"
+    unjudged: str | None = None
     if why is None and seat is not None:
+        at, unjudged = rule_time(p, rules, earlier)
         try:
-            votes.check_deadline(p.at, rules.deadline, rules.zone_name)
-            votes.check_ballot(
-                earlier,
-                seat,
-                p.at,
-                rules.deadline,
-                max_changes=rules.max_changes,
-                freeze_minutes=rules.freeze_minutes,
-                accelerated=accelerated,
-            )
+            votes.check_deadline(at, rules.deadline, rules.zone_name)
         except RuleError as e:
-            why = e.message
+            why, rule = e.message, e.code
+        if why is None:
+            try:
+                votes.check_ballot(
+                    earlier,
+                    seat,
+                    at,
+                    rules.deadline,
+                    max_changes=rules.max_changes,
+                    freeze_minutes=rules.freeze_minutes,
+                    accelerated=accelerated,
+                )
+            except RuleError as e:
+                why, rule = e.message, e.code
     return CountedPost(
         p.floor,
         p.author,
@@ -221,4 +281,182 @@ def _decide(
         read.reason,
         why,
         tuple(read.warnings),
+        intended=read.target if why is not None else None,
+        unjudged=unjudged if why is None else None,
+        rule=rule,
     )
+
+
+def rule_time(
+    p: WrittenPost, rules: ChangeRules, earlier: int
+) -> tuple[datetime | None, str | None]:
+    """The time the change rules are applied at, and why none could be (None: one could): the
+    earliest instant where the post is surely after a rule's moment, the latest where it is surely
+    before every one; no time (the rules that need one are not applied) where its window holds a
+    rule's moment, or it has no time at all."""
+    if rules.deadline is None:
+        return p.at, None
+    moments = [(rules.deadline, texts.CHECK_RULE_CLOSE)]
+    if earlier and rules.freeze_minutes:
+        freeze = rules.deadline - timedelta(minutes=rules.freeze_minutes)
+        moments.append((freeze, texts.CHECK_RULE_FREEZE.format(minutes=rules.freeze_minutes)))
+    verdicts = [(after(p.at, p.latest, m), m, name) for m, name in moments]
+    open_ = [(m, name) for v, m, name in verdicts if v is None]
+    if open_:
+        m, name = open_[0]
+        when = clock.format_moment(m, rules.zone_name)
+        return None, texts.CHECK_UNJUDGED.format(shown=_window(p), rule=name, moment=when)
+    if any(v for v, _, _ in verdicts):
+        return p.at, None
+    return p.latest or p.at, None
+
+
+# ---------------------------------------------------------------------- the checks
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A floor the director should look at, and why (the rule's words)."""
+
+    floor: int
+    author: str
+    kind: str
+    """``font``, ``late_edit``, ``quote``, ``freeze``, ``deadline``, ``unjudged``."""
+    reason: str
+
+
+RED_NAMES = frozenset({"red", "darkred", "crimson", "firebrick", "orangered"})
+HEX = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})")
+RGB = re.compile(r"rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)")
+SIZE = re.compile(r"([\d.]+)\s*(px|pt|em|%)?")
+BBCODE_COLOR = re.compile(r"\[color=([^\]]+)\]", re.I)
+BBCODE_SIZE = re.compile(r"\[size=([^\]]+)\]", re.I)
+SIZE_LIMITS = {"px": 16.0, "pt": 12.0, "em": 1.2, "%": 120.0}
+RED = "red"
+ENLARGED = "enlarged"
+"""The kinds of banned formatting (``thread.banned_fonts`` gives each its rule's words)."""
+
+
+def is_red(color: str) -> bool:
+    """Red, or a colour a director would call close to #FF0000 (M186 6(1) 「或导演认为与 #FF0000 相近
+    颜色的字体」: strong red, little green and blue)."""
+    c = color.strip().lower().strip("'\"")
+    if c in RED_NAMES:
+        return True
+    rgb = RGB.fullmatch(c)
+    if rgb is not None:
+        r, g, b = (int(x) for x in rgb.groups())
+    else:
+        h = HEX.fullmatch(c)
+        if h is None:
+            return False
+        digits = h.group(1)
+        digits = "".join(ch * 2 for ch in digits) if len(digits) == 3 else digits
+        r, g, b = int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
+    return r >= 180 and g <= 90 and b <= 90
+
+
+def is_enlarged(size: str) -> bool:
+    """A font size above the forum's normal text: ``<font size>`` (and BBCode ``[size]``) 4–7 or
+    ``+1`` and up, or over 16px / 12pt / 1.2em / 120%."""
+    size = size.strip().lower()
+    if size.lstrip("+").isdigit():
+        n = int(size.lstrip("+"))
+        return n >= 1 if size.startswith("+") else n >= 4
+    m = SIZE.fullmatch(size)
+    if m is None:
+        return False
+    return float(m.group(1)) > SIZE_LIMITS[m.group(2) or "px"]
+
+
+def font_problems(colors: Iterable[str], sizes: Iterable[str]) -> list[str]:
+    """The kinds of banned formatting among a post's colours and sizes (``enlarged``, ``red``)."""
+    found = set()
+    if any(is_red(c) for c in colors):
+        found.add(RED)
+    if any(is_enlarged(x) for x in sizes):
+        found.add(ENLARGED)
+    return sorted(found)
+
+
+def bbcode_fonts(text: str) -> list[str]:
+    """The banned formatting of a post written in BBCode ([color=red], [size=5]): bansha's own
+    thread and pasted text."""
+    return font_problems(BBCODE_COLOR.findall(text), BBCODE_SIZE.findall(text))
+
+
+VOTE_RULES = ("quote", "freeze", "deadline")
+"""Why a vote post was void that the checks list (the rule post's time and quote rules)."""
+
+
+def thread_checks(
+    posts: Sequence[WrittenPost],
+    lines: Sequence[CountedPost],
+    thread_rules: Mapping[str, Any],
+    close: datetime | None,
+    zone_name: str,
+) -> list[Check]:
+    """The floors the director should look at, each with its reason, in floor order: banned
+    fonts, edits after the close, a change that does not quote its original, a change in the last
+    hour, a vote after the close, and a vote whose time no rule could be applied to."""
+    banned: Mapping[str, str] = thread_rules.get("banned_fonts") or {}
+    out: list[Check] = []
+    for p in posts:
+        for kind in p.fonts:
+            if kind in banned:
+                out.append(Check(p.floor, p.author, "font", str(banned[kind])))
+        if close is not None and _edited_after(p, close):
+            assert p.edited_at is not None
+            edited = clock.format_moment(p.edited_at, zone_name)
+            closed = clock.format_moment(close, zone_name)
+            reason = texts.CHECK_LATE_EDIT.format(edited=edited, close=closed)
+            out.append(Check(p.floor, p.author, "late_edit", reason))
+    for v in lines:
+        if v.rule in VOTE_RULES and v.void is not None:
+            out.append(Check(v.floor, v.by, str(v.rule), _void_reason(v)))
+        elif v.unjudged is not None:
+            out.append(Check(v.floor, v.by, "unjudged", v.unjudged))
+    return sorted(out, key=lambda c: c.floor)
+
+
+def _edited_after(p: WrittenPost, close: datetime) -> bool:
+    """Made before the close (or when unknown) and edited at or after it."""
+    return p.edited_at is not None and p.edited_at >= close and (p.at is None or p.at < close)
+
+
+def _void_reason(v: CountedPost) -> str:
+    if v.intended is None:
+        return str(v.void)
+    return texts.CHECK_VOID_FOR.format(reason=v.void, name=v.intended)
+
+
+def posted_checks(
+    posts: Sequence[Mapping[str, Any]], thread_rules: Mapping[str, Any], zone_name: str
+) -> list[Check]:
+    """The same checks on bansha's own thread, from a view's floors of one day (``floor``, ``by``,
+    ``text``, ``at`` and, for a vote post, ``reading``: how bansha read and decided it): banned
+    fonts in the BBCode a player wrote, changes that did not quote their original, changes in the
+    last hour. A floor of bansha's thread is never edited, so no edit is after a close."""
+    written: list[WrittenPost] = []
+    lines: list[CountedPost] = []
+    for p in posts:
+        at = datetime.fromisoformat(p["at"]) if p.get("at") else None
+        text = str(p.get("text") or "")
+        written.append(
+            WrittenPost(int(p["floor"]), str(p["by"]), at, text, fonts=tuple(bbcode_fonts(text)))
+        )
+        reading = p.get("reading")
+        if reading and reading.get("kind") == "void":
+            target = reading.get("target")
+            lines.append(
+                CountedPost(
+                    int(p["floor"]),
+                    str(p["by"]),
+                    "void",
+                    None,
+                    "",
+                    reading.get("error"),
+                    tuple(reading.get("warnings") or ()),
+                    intended=str(target) if target else None,
+                    rule=reading.get("rule"),
+                )
+            )
+    return thread_checks(written, lines, thread_rules, None, zone_name)

@@ -163,6 +163,8 @@ class VotePost:
     error: str | None = None
     near_miss: bool = False
     """Written with a look-alike label (「投票对像」, 「投票：」): never dropped, void or warned."""
+    rule: str | None = None
+    """Which rule voided it when not its format: ``quote`` (M103 「改票时必须引用原投票帖」)."""
 
 
 _OPENCC: dict[str, Any] = {}
@@ -409,7 +411,7 @@ def unquoted_change(
     if read.change and read.kind != "void" and rules.get("change_quotes_original"):
         why = original_unquoted(quotes, voter, originals, vote_format(rules))
         if why is not None:
-            return replace(read, kind="void", error=why)
+            return replace(read, kind="void", error=why, rule="quote")
     return read
 
 

@@ -28,7 +28,8 @@ def check_ballot(
     freeze_minutes: int,
     accelerated: bool,
 ) -> bool:
-    """Refuse a vote the change rules forbid; return whether it is a change (改票).
+    """Refuse a vote the change rules forbid; return whether it is a change (改票). The refusal's
+    code names the rule (``accelerated``, ``changes``, ``freeze``), for the thread checks.
 
     ``earlier`` is how many votes ``voter`` has already cast in this stage; ``max_changes`` None
     sets no limit (R-XXXII-18).
@@ -36,22 +37,23 @@ def check_ballot(
     if earlier == 0:
         return False
     if accelerated:
-        raise RuleError("进程已加速，不允许改票")
+        raise RuleError("进程已加速，不允许改票", "accelerated")
     if max_changes is not None and earlier > max_changes:
-        raise RuleError(f"每人只有{max_changes}次改票机会，你已经改过票了")
+        raise RuleError(f"每人只有{max_changes}次改票机会，你已经改过票了", "changes")
     if (
         at is not None
         and deadline is not None
         and at > deadline - timedelta(minutes=freeze_minutes)
     ):
-        raise RuleError(f"投票截止前{freeze_minutes}分钟内不得改票")
+        raise RuleError(f"投票截止前{freeze_minutes}分钟内不得改票", "freeze")
     return True
 
 
 def check_deadline(at: datetime | None, deadline: datetime | None, zone_name: str) -> None:
-    """Refuse a submission made after the stage's deadline (shown in the game's zone)."""
+    """Refuse a submission made after the stage's deadline (shown in the game's zone; code
+    ``deadline``)."""
     if at is not None and deadline is not None and at > deadline:
-        raise RuleError(f"本阶段已于{clock.format_moment(deadline, zone_name)}截止")
+        raise RuleError(f"本阶段已于{clock.format_moment(deadline, zone_name)}截止", "deadline")
 
 
 def cast(

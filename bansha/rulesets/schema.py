@@ -203,6 +203,8 @@ class ThreadRules(Strict):
     blue_limit: Positive = 3
     vote_format: VoteFormatData | None = None
     near_miss_votes: Literal["void", "count"] = "void"
+    banned_fonts: dict[Literal["red", "enlarged"], Title] = {}
+    """The formatting the rule post bans in the thread, each with the rule's words (M103 违规9)."""
 
 
 Writer = Literal["spectators", "dead", "living"]

@@ -15,7 +15,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
@@ -26,11 +25,10 @@ from bansha.engine.commands import Command, Director, Vote
 from bansha.engine.errors import RuleError
 from bansha.engine.events import Event
 from bansha.engine.ruleset import RuleSet
-from bansha.forum import imports, threads
 from bansha.service import inputs, links, rulesets
 from bansha.sim.heuristic import bot_command
 from bansha.store import events as store
-from bansha.store.models import GameRecord, PostSnapshot, SeatRecord
+from bansha.store.models import GameRecord, SeatRecord
 
 log = logging.getLogger("bansha")
 
@@ -363,68 +361,6 @@ class GameService:
                 actor="director",
             )
         GameRecord.objects.filter(id=game_id).update(paused=False, paused_at=None)
-
-    # ------------------------------------------------------------------ forum threads
-    def import_thread(
-        self, game_id: str, pages: list[str], count_votes: bool
-    ) -> imports.ThreadReport:
-        """Read a forum thread (saved pages or pasted text) against the game; with
-        ``count_votes``, submit its vote posts of the current vote stage as the players' votes.
-
-        ThreadError: the text is not a thread. Each vote lands once, however often the thread is
-        imported again (its key is the author and the post's time)."""
-        record = GameRecord.objects.get(id=game_id)
-        posts = threads.parse_any([inputs.without_controls(page) for page in pages])
-        with self.reading(game_id) as game:
-            report, votes = imports.read_thread(game, posts, ZoneInfo(record.timezone))
-        for line, vote in votes:
-            if not count_votes:
-                line.outcome = "预览（未计票）"
-                continue
-            key = f"post:{line.author}:{vote.at.isoformat() if vote.at else line.floor}"
-            try:
-                landed = self.submit(game_id, vote, key=key, actor="forum")
-                line.outcome = "已计票" if landed else "此前已导入"
-            except RuleError as e:  # form_reused: the post was edited since (flagged below)
-                line.outcome = "此前已导入" if e.code == "form_reused" else f"不计：{e.message}"
-        with self.reading(game_id) as game:
-            report.proposals = imports.proposals(game, report, posts)
-        report.flags += self._compare_snapshots(record, posts)
-        return report
-
-    def _compare_snapshots(
-        self, record: GameRecord, posts: list[threads.Post]
-    ) -> list[imports.Flag]:
-        """Keep each post as read now; flag posts whose text changed since the last import."""
-        now = timezone.now()
-        keys = {
-            (p.pid or f"{p.author}@{p.time.isoformat() if p.time else p.floor}"): p for p in posts
-        }
-        before = {s.key: s for s in PostSnapshot.objects.filter(game=record)}
-        flags: list[imports.Flag] = []
-        changed: list[PostSnapshot] = []
-        new: list[PostSnapshot] = []
-        for key, p in keys.items():
-            old = before.get(key)
-            if old is None:
-                new.append(
-                    PostSnapshot(
-                        game=record,
-                        key=key,
-                        floor=p.floor,
-                        author=p.author,
-                        text=p.text,
-                        imported_at=now,
-                    )
-                )
-            elif old.text != p.text:
-                flags.append(imports.Flag(p.floor, p.author, "上次导入后帖子内容被修改"))
-                old.text, old.imported_at = p.text, now
-                changed.append(old)
-        with transaction.atomic():
-            PostSnapshot.objects.bulk_create(new, batch_size=500, ignore_conflicts=True)
-            PostSnapshot.objects.bulk_update(changed, ["text", "imported_at"], batch_size=500)
-        return flags
 
     # ------------------------------------------------------------------ bots and deadlines
     def run_bots(self, game_id: str) -> int:

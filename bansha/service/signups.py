@@ -238,7 +238,7 @@ def from_thread(sheet_id: str, pages: list[str], actor: str) -> tuple[list[str],
     known: list[str] = []
     seen: set[str] = set()
     for post in posts:
-        if post.floor <= 1 or post.author == host or post.author in seen or post.masked:
+        if post.floor <= 1 or post.author == host or post.author in seen or post.hidden is not None:
             continue
         if SIGNUP_WORD not in (post.words if post.words is not None else post.body):
             continue

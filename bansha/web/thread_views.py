@@ -18,10 +18,11 @@ from django_ratelimit.decorators import ratelimit
 from bansha import texts
 from bansha.engine import Post, RuleError
 from bansha.engine.views import Window, view
+from bansha.forum import dates
 from bansha.forum.charset import page_text
 from bansha.forum.fetching import fetch
 from bansha.forum.threads import ThreadError
-from bansha.service import viewcache
+from bansha.service import threads, viewcache
 from bansha.service.games import SERVICE
 from bansha.web.access import directed_game_or_404, game_or_404, player_or_404
 from bansha.web.clients import submitter
@@ -129,7 +130,10 @@ def director_thread(request: HttpRequest, game_id: str) -> HttpResponse:
         messages.error(request, texts.THREAD_NOTHING)
         return HttpResponseRedirect(reverse("director", args=[record.id]))
     try:
-        report = SERVICE.import_thread(record.id, pages, bool(request.POST.get("count_votes")))
+        order = dates.order_named(request.POST.get("date_order"))
+        report = threads.import_thread(
+            record.id, pages, bool(request.POST.get("count_votes")), order
+        )
     except ThreadError as e:
         messages.error(request, str(e))
         return HttpResponseRedirect(reverse("director", args=[record.id]))

@@ -30,7 +30,7 @@ def test_vote_posts_vote_by_the_posts_rules() -> None:
     notes = {p["floor"]: p["vote"] for p in posts}
     assert [p["floor"] for p in posts] == [1, 2, 3, 4, 5, 6, 7]
     assert notes[1] == f"投票：{n[b]}" and notes[2] is None
-    assert notes[3] == "废票：改票时必须引用原投票帖"
+    assert notes[3] == f"废票：改票时必须引用原投票帖（本想投「{n[c]}」）"  # the intended target
     assert notes[4] == f"改票：{n[c]}"
     assert notes[5].startswith("废票：") and "改票" in notes[5]
     assert notes[6] == "弃权" and notes[7].startswith("废票：") and "理由" in notes[7]
@@ -129,7 +129,7 @@ def test_bs46_a_change_posted_in_the_last_hour_is_void() -> None:
     g.handle(Post(b, f"投票对象：{names[a]}\n投票理由：晚了", at=deadline + timedelta(minutes=1)))
     notes = [p["vote"] for p in _floors(g)]
     assert notes[0] == f"投票：{names[b]}"
-    assert notes[1] == "废票：投票截止前60分钟内不得改票"
+    assert notes[1] == f"废票：投票截止前60分钟内不得改票（本想投「{names[c]}」）"
     assert notes[2].startswith("废票：") and "截止" in notes[2]
     assert [(x.voter, x.target) for x in g.state.ballots] == [(a, b)]
 

@@ -46,7 +46,7 @@ def test_a_three_page_gbk_thread_in_any_order(upper: bool) -> None:
     assert floors(posts) == expected(TRUTH)
     for t, p in zip(TRUTH, posts, strict=True):
         if t.extra.get("masked"):
-            assert p.masked and p.body == "提示: 作者被禁止或删除 内容自动屏蔽"
+            assert p.hidden and p.body == "提示: 作者被禁止或删除 内容自动屏蔽"
             continue
         assert p.body == t.body + (f"\n{t.extra['code']}" if t.extra.get("code") else "")
         assert "复制内容到剪贴板" not in p.body and "签名" not in p.body

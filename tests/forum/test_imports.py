@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 from bansha.engine import Close, Director, Game
 from bansha.forum.imports import flags, read_thread
-from bansha.forum.threads import Post
+from bansha.forum.threads import Post, Thread
 from bansha.rulesets import find_ruleset
 
 TZ = ZoneInfo("Asia/Shanghai")
@@ -65,7 +65,7 @@ def test_read_thread_keeps_outsiders_out_of_the_counts() -> None:
     g = _xxxii_at_day2_restricted()
     t = g.state.opened_at.astimezone(TZ).replace(tzinfo=None)  # type: ignore[union-attr]
     posts = [Post(1, "观众", t, "加油"), Post(2, "棋子1", t, "你好")]
-    report, votes = read_thread(g, posts, TZ)
+    report, votes = read_thread(g, Thread(posts), TZ)
     assert report.outsiders == ["观众"] and votes == []
     assert report.days[-1][1]["棋子1"] == 1
 
@@ -76,6 +76,6 @@ def test_a_board_gets_its_lurking_rule_from_its_data_file() -> None:
     g = Game.create(find_ruleset("预女猎白"), [f"玩家{i}" for i in range(12)], 3)
     assert g.ruleset.data["lurking"] == "m103"
     counts = {p.name: (0 if p.seat == 0 else 6) for p in g.state.players}
-    report = ThreadReport(0, [(1, counts)], [], [], [])
+    report = ThreadReport(0, [(1, counts)], [], [])
     found = proposals(g, report, [])
     assert any(p.player == "玩家0" for p in found)  # 「单个讨论日不足五帖」

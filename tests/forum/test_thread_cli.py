@@ -30,18 +30,37 @@ def test_reading_gbk_pages_with_votes_and_tally(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, [*args, "--players", ",".join(PLAYERS), "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
-    assert set(out) == {"floors", "votes", "tally"}
+    assert set(out) == {"floors", "missing", "unknown_times", "votes", "checks", "tally"}
+    assert out["missing"] == [] and out["unknown_times"] == []
     assert [f["floor"] for f in out["floors"]] == list(range(1, 109))
     first = out["floors"][0]
-    assert set(first) == {"floor", "author", "time", "body", "quotes", "edited"}
+    assert set(first) == {
+        "floor",
+        "pid",
+        "author",
+        "time",
+        "time_latest",
+        "shown_time",
+        "time_problem",
+        "title",
+        "body",
+        "hidden",
+        "code",
+        "quotes",
+        "edited",
+        "fonts",
+        "words",
+    }
     assert first["author"] == truth[0].author and first["time"].endswith("+08:00")
     assert out["votes"] and set(out["votes"][0]) == {
         "floor",
         "by",
         "kind",
         "for",
+        "intended",
         "reason",
         "void",
+        "unjudged",
         "warnings",
     }
     kinds = {v["kind"] for v in out["votes"]}

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from bansha.forum import dates
+from bansha.forum.posts import footer
 from bansha.forum.threads import (
     ThreadError,
     count_posts,
     edited_after,
-    page_time,
     parse_any,
     parse_plain,
-    read_time,
 )
 from bansha.mechanics import vote_posts
 from tests.forum.thread_pages import (
@@ -86,7 +86,7 @@ def test_a_510_floor_phpwind_thread_reads_every_floor() -> None:
 
 def test_the_hand_written_discuz_page() -> None:
     page = (FIXTURES / "discuz_day1.html").read_text(encoding="utf-8")
-    assert page_time(page) == datetime(2026, 11, 30, 10, 12)
+    assert footer(page).clock == "2026-11-30 10:12"
     posts = parse_any([page])
     assert [(p.floor, p.author) for p in posts] == [
         (1, "导演"),
@@ -135,11 +135,17 @@ def test_pasted_text() -> None:
 
 
 def test_relative_times() -> None:
+    """Relative times are windows counted from the page's clock (shown to the minute)."""
     now = datetime(2026, 11, 30, 10, 0)
-    assert read_time("刚刚", now) == now
-    assert read_time("5&nbsp;分钟前".replace("&nbsp;", "\xa0"), now) == now - timedelta(minutes=5)
-    assert read_time("前天 08:30", now) == datetime(2026, 11, 28, 8, 30)
-    assert read_time("2 小时前", None) is None  # no anchor: unknown, never guessed
+    assert dates.read("刚刚", None, now) == dates.Moment(now, now + timedelta(seconds=59))
+    five = dates.read("5\xa0分钟前", None, now)
+    assert five == dates.Moment(
+        now - timedelta(minutes=6, seconds=-1), now - timedelta(minutes=4, seconds=1)
+    )
+    assert dates.read("前天 08:30", None, now) == dates.Moment(
+        datetime(2026, 11, 28, 8, 30), datetime(2026, 11, 28, 8, 30)
+    )
+    assert isinstance(dates.read("2 小时前", None, None), dates.Unread)  # no clock: never guessed
 
 
 def test_counts_per_player_and_late_edits() -> None:
@@ -156,15 +162,15 @@ def test_counts_per_player_and_late_edits() -> None:
 
 
 def test_banned_formatting_is_found() -> None:
-    from bansha.forum.threads import is_enlarged, is_red
+    from bansha.mechanics.thread_tally import is_enlarged, is_red
 
     page = (FIXTURES / "discuz_day1.html").read_text(encoding="utf-8")
     posts = parse_any([page])
-    assert posts[2].fonts == ["红色字体"]  # <font color="Red"> (M103 违规9)
+    assert posts[2].fonts == ["red"]  # <font color="Red"> (M103 违规9)
     assert all(p.fonts == [] for p in posts if p.floor != 3)
     assert is_red("#FF0000") and is_red("#e11") and is_red("rgb(200, 30, 40)")
     assert not is_red("#ff9900") and not is_red("blue") and not is_red("#999999")
     assert is_enlarged("5") and is_enlarged("18px") and is_enlarged("+2")
     assert not is_enlarged("2") and not is_enlarged("12pt") and not is_enlarged("14px")
     pasted = parse_plain("2楼 甲 2026-11-28 12:05\n[size=5]大字[/size][color=#FF0000]红字[/color]")
-    assert pasted[0].fonts == ["放大字体", "红色字体"]
+    assert pasted[0].fonts == ["enlarged", "red"]

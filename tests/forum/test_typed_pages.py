@@ -56,7 +56,7 @@ def test_a_discuz_72_thread_of_three_gbk_pages_in_any_order() -> None:
     assert all("三尺青锋" not in p.body for p in posts)  # the signature is not the post
     assert posts[8].quotes[0].author == "不见" and posts[8].quotes[0].pid == "1002"
     assert posts[8].body == "改票对象：白芷\n改票理由：突然打居"
-    assert posts[4].fonts == ["红色字体"]
+    assert posts[4].fonts == ["red"]
 
 
 def test_the_footer_of_a_discuz_7_board_in_another_zone_sets_the_times_zone() -> None:
@@ -84,12 +84,12 @@ def test_a_discuz_x34_page() -> None:
         "导演甲",
         datetime(2024, 5, 1, 21, 5, tzinfo=GMT8),
     )
-    assert first.body == "第二天讨论帖\n关门时间：2024-5-2 21:00" and first.fonts == ["放大字体"]
+    assert first.body == "第二天讨论帖\n关门时间：2024-5-2 21:00" and first.fonts == ["enlarged"]
     assert [(q.author, q.pid) for q in quoting.quotes] == [("花千树", "502")]
     assert quoting.body == "投票对象：花千树\n投票理由：先发制人"
     assert "复制代码" not in code.body and code.body.startswith("投票对象：tkzc\n投票理由：示例")
     assert image.body == "投票对象：@白芷\n投票理由：跳得太早\n[图片]"
-    assert screened.masked and screened.body == "提示: 作者被禁止或删除 内容自动屏蔽"
+    assert screened.hidden and screened.body == "提示: 作者被禁止或删除 内容自动屏蔽"
     assert all("签名" not in p.body for p in posts)
 
 
@@ -101,6 +101,6 @@ def test_a_code_box_is_shown_but_never_read_as_a_vote() -> None:
     code = posts[3]
     assert "投票对象：tkzc" in code.body and "投票对象" not in code.text
     roster = sorted({p.author for p in posts} | {"白芷", "tkzc"})
-    lines, _ = read_votes(posts, "m103", roster, None, "Asia/Shanghai")
+    lines, _, _ = read_votes(posts, "m103", roster, None, "Asia/Shanghai")
     assert code.floor not in [v.floor for v in lines]
     assert [v.floor for v in lines] == [2, 3, 5, 7, 8, 9]

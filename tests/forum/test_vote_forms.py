@@ -17,7 +17,7 @@ from bansha.engine import Game, Post
 from bansha.forum.charset import decode
 from bansha.forum.cli import read_votes
 from bansha.forum.imports import read_thread
-from bansha.forum.threads import parse_any
+from bansha.forum.threads import Thread, parse_any
 from tests.forum.thread_pages import d7_thread, discuz7_pages
 from tests.helpers import M103_NAMES, m103_day
 
@@ -149,7 +149,7 @@ def imported(row: Row) -> tuple[str, str]:
     g = m103_day(NAMES)
     voter = NAMES[_voter(g)]
     posts = parse_any([real_page(voter, row)])
-    report, _ = read_thread(g, posts[:3], ZoneInfo("Asia/Shanghai"))
+    report, _ = read_thread(g, Thread(posts[:3]), ZoneInfo("Asia/Shanghai"))
     line = next((v for v in report.votes if v.floor == 3), None)
     if line is None:
         return "不是投票帖", ""
@@ -164,7 +164,7 @@ def by_command(row: Row) -> tuple[str, str]:
     posts = parse_any([real_page(voter, row)])[:3]
     for p in posts:
         p.time = p.time.replace(tzinfo=ZoneInfo("Asia/Shanghai")) if p.time else None
-    lines, _ = read_votes(posts, "m103", NAMES, None, "Asia/Shanghai")
+    lines, _, _ = read_votes(posts, "m103", NAMES, None, "Asia/Shanghai")
     line = next((v for v in lines if v.floor == 3), None)
     if line is None:
         return "不是投票帖", ""

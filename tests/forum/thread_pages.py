@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from html import escape
@@ -93,7 +94,18 @@ def _br(text: str) -> str:
     return "<br />\r\n".join(escape(line) for line in text.split("\n"))
 
 
+def _deleted_post(p: TruePost) -> str:
+    """A floor Discuz! X3.4 shows after its post was deleted (``viewthread_node``'s else branch)."""
+    return f"""<div id="post_{p.pid}"><table id="pid{p.pid}" summary="pid{p.pid}" cellspacing="0" cellpadding="0">
+<tbody><tr><td class="pls"></td><td class="plc">
+<div class="pi"><strong><a><em>{p.floor}</em>#</a></strong></div>
+<div class="pct">无效楼层，该帖已经被删除</div>
+</td></tr><tr class="ad"><td class="pls"></td><td class="plc"></td></tr></tbody></table></div>"""
+
+
 def _discuz_post(p: TruePost, tid: int) -> str:
+    if p.extra.get("deleted"):
+        return _deleted_post(p)
     floor = FLOOR_WORDS.get(p.floor, f"<em>{p.floor}</em><sup>#</sup>")
     exact = f"{p.time:%Y-%-m-%-d %H:%M:%S}"
     if not p.relative:
@@ -148,7 +160,7 @@ def _discuz_post(p: TruePost, tid: int) -> str:
 </div><div class="pct"><div class="pcb">
 <div class="t_fsz">
 <table cellspacing="0" cellpadding="0"><tr><td class="t_f" id="postmessage_{pid}">
-{edit}{quote}{_br(p.body)}</td></tr></table>
+{edit}{quote}{p.extra.get("html") or _br(p.body)}</td></tr></table>
 </div>
 <div id="comment_{pid}" class="cm">
 </div>
@@ -267,7 +279,29 @@ def phpwind_pages(posts: list[TruePost], per_page: int = 25) -> list[str]:
 
 
 # ---------------------------------------------------------------------- Discuz! 6/7
-def _d7_post(p: TruePost, tid: int, page: int, upper: bool) -> str:
+def _twelve(t: datetime, words: tuple[str, str]) -> str:
+    return f"{words[0] if t.hour < 12 else words[1]} {(t.hour % 12) or 12:02d}:{t:%M}"
+
+
+DATE_FORMATS: dict[str, Callable[[datetime], str]] = {
+    "y-m-d": lambda t: f"{t:%Y-%-m-%-d %H:%M}",
+    "y/m/d": lambda t: f"{t:%Y/%-m/%-d %H:%M}",
+    "y.m.d": lambda t: f"{t:%Y.%m.%d %H:%M}",
+    "年月日": lambda t: f"{t:%Y年%-m月%-d日 %H:%M}",
+    "ISO": lambda t: f"{t:%Y-%m-%dT%H:%M:%S}+08:00",
+    "d/m/y": lambda t: f"{t:%-d/%-m/%Y %H:%M}",
+    "m/d/y": lambda t: f"{t:%-m/%-d/%Y %H:%M}",
+    "d-m-y 上午/下午": lambda t: f"{t:%-d-%-m-%Y} {_twelve(t, ('上午', '下午'))}",
+    "m/d/y AM/PM": lambda t: (
+        f"{t:%-m/%-d/%Y} {_twelve(t, ('AM', 'PM')).split()[1]} " + ("AM" if t.hour < 12 else "PM")
+    ),
+}
+"""The date formats a Discuz! board may be set to print (its ``dateformat`` and ``timeformat``)."""
+
+
+def _d7_post(
+    p: TruePost, tid: int, page: int, upper: bool, shown: Callable[[datetime], str] | None = None
+) -> str:
     """One post as Discuz! 7's ``viewthread.php`` prints it; with ``upper``, as Internet Explorer
     saves it (upper-case tags, unquoted attributes, the time on its own line)."""
     quote = ""
@@ -275,13 +309,14 @@ def _d7_post(p: TruePost, tid: int, page: int, upper: bool) -> str:
         qpid, qauthor, qtime, qtext = p.quote
         quote = (
             '<div class="quote"><h5>引用:</h5><blockquote>原帖由 <i>'
-            f"{escape(qauthor)}</i> 于 {qtime:%Y/%-m/%-d %H:%M} 发表 "
+            f"{escape(qauthor)}</i> 于 {shown(qtime) if shown else f'{qtime:%Y/%-m/%-d %H:%M}'} 发表 "
             f'<a href="redirect.php?goto=findpost&amp;pid={qpid}&amp;ptid={tid}" target="_blank">'
             '<img src="images/common/back.gif" border="0" onclick="zoom(this, this.src)" /></a><br />'
             f"{escape(qtext)}</blockquote></div>"
         )
     edit = (
-        f"<br />\r\n<br />\r\n[<i> 本帖最后由 {escape(p.author)} 于 {p.edited:%Y-%-m-%-d %H:%M} 编辑 </i>]"
+        f"<br />\r\n<br />\r\n[<i> 本帖最后由 {escape(p.author)} 于 "
+        f"{shown(p.edited) if shown else f'{p.edited:%Y-%-m-%-d %H:%M}'} 编辑 </i>]"
         if p.edited
         else ""
     )
@@ -302,7 +337,7 @@ def _d7_post(p: TruePost, tid: int, page: int, upper: bool) -> str:
         if p.extra.get("sign")
         else ""
     )
-    when = f"{p.time:%Y-%-m-%-d %H:%M}"
+    when = shown(p.time) if shown else f"{p.time:%Y-%-m-%-d %H:%M}"
     html = f"""<div class="mainbox viewthread">
 <table id="pid{p.pid}" summary="pid{p.pid}" cellspacing="0" cellpadding="0">
 <tr>
@@ -336,9 +371,15 @@ def _d7_post(p: TruePost, tid: int, page: int, upper: bool) -> str:
 
 
 def discuz7_pages(
-    posts: list[TruePost], per_page: int = 50, tid: int = 52688, upper: bool = False
+    posts: list[TruePost],
+    per_page: int = 50,
+    tid: int = 52688,
+    upper: bool = False,
+    date_format: str | None = None,
 ) -> list[str]:
-    """The thread as saved Discuz! 7 pages: GBK's meta, a pager of page links and no 「共 N 页」."""
+    """The thread as saved Discuz! 7 pages: GBK's meta, a pager of page links and no 「共 N 页」;
+    times in one of ``DATE_FORMATS`` (the board's setting) if given."""
+    shown = DATE_FORMATS[date_format] if date_format else None
     pages = []
     total = (len(posts) + per_page - 1) // per_page
     for start in range(0, len(posts), per_page):
@@ -349,7 +390,9 @@ def discuz7_pages(
             else f"<strong>{n}</strong>"
             for n in range(1, total + 1)
         )
-        chunk = "\n".join(_d7_post(p, tid, current, upper) for p in posts[start : start + per_page])
+        chunk = "\n".join(
+            _d7_post(p, tid, current, upper, shown) for p in posts[start : start + per_page]
+        )
         saved = (
             "<!-- saved from url=(0059)https://bbs.example.com/viewthread.php -->\n"
             if upper

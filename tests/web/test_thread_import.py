@@ -13,6 +13,7 @@ from django.test import Client
 
 from bansha.engine import Close
 from bansha.service.games import SERVICE
+from bansha.service.threads import import_thread
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -20,8 +21,9 @@ TZ = ZoneInfo("Asia/Shanghai")
 T0 = datetime(2026, 12, 1, 12, 0, tzinfo=TZ)
 
 
-def _game_at_the_day_vote() -> tuple[str, Client]:
-    user = get_user_model().objects.create_user("dir", password="a-long-password-1")
+def _game_at_the_day_vote(director: str = "dir") -> tuple[str, Client]:
+    """An M103 game at its first day vote, and its director's logged-in client."""
+    user = get_user_model().objects.create_user(director, password="a-long-password-1")
     gid = SERVICE.create("m103", NAMES, seed=3, options={"start_at": T0.isoformat()}, owner=user)
     gid = gid.record.id
     at = T0
@@ -80,7 +82,7 @@ def test_vote_posts_become_votes_under_the_rule_sets_rules() -> None:
     s = game.state
     living = [s.players[x].name for x in s.living()]
     text = _thread(s.opened_at, s.deadline, living)  # type: ignore[arg-type]
-    report = SERVICE.import_thread(gid, [text], count_votes=True)
+    report = import_thread(gid, [text], count_votes=True)
     a, b, c, d = living[:4]
     outcome = {(line.floor, line.author): line.outcome for line in report.votes}
     assert outcome[(2, a)] == "已计票"
@@ -95,7 +97,7 @@ def test_vote_posts_become_votes_under_the_rule_sets_rules() -> None:
     ballots = [(x.voter, x.target) for x in SERVICE.load(gid).state.ballots]
     seat = {n: i for i, n in enumerate(NAMES)}
     assert ballots == [(seat[a], seat[b]), (seat[a], seat[c]), (seat[c], None)]
-    again = SERVICE.import_thread(gid, [text], count_votes=True)
+    again = import_thread(gid, [text], count_votes=True)
     assert {line.outcome for line in again.votes if line.floor in (2, 4, 6)} == {"此前已导入"}
     assert len(SERVICE.load(gid).state.ballots) == 3
 
@@ -142,10 +144,10 @@ def test_a_post_changed_since_the_last_import_is_flagged() -> None:
     s = SERVICE.load(gid).state
     living = [s.players[x].name for x in s.living()]
     text = _thread(s.opened_at, s.deadline, living)  # type: ignore[arg-type]
-    first = SERVICE.import_thread(gid, [text], count_votes=False)
+    first = import_thread(gid, [text], count_votes=False)
     assert not any("修改" in f.why for f in first.flags)
     edited = text.replace("投票理由：发言太少", "投票理由：发言太少（已编辑）")
-    again = SERVICE.import_thread(gid, [edited], count_votes=False)
+    again = import_thread(gid, [edited], count_votes=False)
     assert [(f.floor, f.why) for f in again.flags if "修改" in f.why] == [
         (2, "上次导入后帖子内容被修改")
     ]
@@ -164,7 +166,7 @@ def test_bs46_lurkers_of_a_stage_are_proposed_for_a_warning() -> None:
             floor += 1
             lines.append(f"{floor}楼 {name} {t + timedelta(minutes=i * 6 + k):%Y-%m-%d %H:%M}")
             lines.append("发言")
-    report = SERVICE.import_thread(gid, ["\n".join(lines)], count_votes=False)
+    report = import_thread(gid, ["\n".join(lines)], count_votes=False)
     lurkers = {p.player for p in report.proposals}
     assert lurkers == {"玩家15"}
     assert all(p.penalty == "警告" and "第一轮投票" in p.evidence for p in report.proposals)
