@@ -667,6 +667,26 @@ THREAD_LINE_BEFORE = "此前已导入"
 THREAD_LINE_COUNTED = "已计票"
 THREAD_LINE_REFUSED = "不计：{why}"
 THREAD_CHANGED_SINCE = "上次导入后帖子内容被修改"
+WATCH_BAD_EVERY = "自动读取的间隔只能选 {choices} 分钟"
+WATCH_BAD_INTERVAL = "--every 写作 10m、30s、1h 或分钟数，不是「{value}」"
+WATCH_FLOOR_HIDDEN = "{floor}楼 {author}：上次读到后被论坛隐藏或删除（{notice}）"
+WATCH_FLOOR_EDITED = "{floor}楼 {author}：上次读到后被编辑：「{before}」→「{after}」"
+WATCH_READ_FAILED = "{when} 读取失败，下次再试：{why}"
+WATCH_READ_DONE = "{when} 读取完成：共 {pages} 页，新楼层 {new} 个，有变化的楼层 {changed} 个"
+WATCH_NEW_FLOOR = "  新 {floor}楼 {author} {time}：{body}"
+CLI_THREAD_WATCH_HELP = (
+    "定时读取论坛帖子：每次列出新楼层和有变化的楼层；给出规则集和玩家时，列出读到的所有楼层的票型"
+)
+CLI_WATCH_URL = "帖子地址"
+CLI_WATCH_URL_METAVAR = "地址"
+CLI_WATCH_EVERY = "多久读一次：10m、30s、1h 或分钟数"
+CLI_WATCH_EVERY_METAVAR = "间隔"
+CLI_WATCH_ROUNDS = "读这么多次后退出（0：一直读，按 Ctrl+C 结束）"
+CLI_WATCH_ROUNDS_METAVAR = "次数"
+WATCH_SET = "已设置自动读取：每 {every} 分钟读一次论坛帖（马上先读一次）"
+WATCH_STOPPED = "已停止自动读取（读到的楼层都保留）"
+WATCH_NONE = "还没有设置自动读取：请先填写帖子地址"
+WATCH_READ_FAILED_CONSOLE = "读取论坛帖失败（下次按时再试）：{why}"
 
 # ---------------------------------------------------------------------- trust (docs/security.md)
 CLI_DIRECTOR_PASSWORD_FILE = (

@@ -1,6 +1,6 @@
-"""``bansha thread read``: a forum thread read from saved pages or addresses, for directors who
-keep the game on the forum. The console's own reader (``page_text``, ``fetch``, ``read_pages``),
-vote posts read and decided as bansha's own thread decides them
+"""``bansha thread read`` and ``bansha thread watch``: a forum thread read from saved pages or
+addresses, for directors who keep the game on the forum. The console's own reader (``page_text``,
+``fetch``, ``read_pages``), vote posts read and decided as bansha's own thread decides them
 (``mechanics.thread_tally``), and the checks every reading shares (``thread_checks``).
 
 A floor whose time cannot be read is listed with its raw text, never dropped; ``thread read``
@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from datetime import datetime
+from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -27,7 +27,7 @@ from bansha.forum import dates
 from bansha.forum.charset import page_text
 from bansha.forum.fetching import fetch
 from bansha.forum.imports import describe, localize, written_posts
-from bansha.forum.posts import to_json
+from bansha.forum.posts import changed, gaps, narrower, to_json
 from bansha.forum.threads import Post, Thread, ThreadError, read_pages
 from bansha.mechanics.thread_tally import (
     ChangeRules,
@@ -51,6 +51,27 @@ errors = Output(stderr=True)
 """Where ``thread read`` says why it exits with status 3 (stdout stays the floors or the JSON)."""
 UNKNOWN_TIMES_EXIT = 3
 """``thread read``'s exit status when a floor's time could not be read or judged."""
+
+RulesetOption = Annotated[
+    str | None, typer.Option(help=texts.CLI_THREAD_RULESET, metavar=texts.CLI_RULESET_METAVAR)
+]
+PlayersOption = Annotated[
+    str | None,
+    typer.Option(help=texts.CLI_THREAD_PLAYERS, metavar=texts.CLI_THREAD_PLAYERS_METAVAR),
+]
+ZoneOption = Annotated[
+    str, typer.Option(help=texts.CLI_THREAD_TZ, metavar=texts.CLI_THREAD_TZ_METAVAR)
+]
+CloseOption = Annotated[
+    str | None, typer.Option(help=texts.CLI_THREAD_CLOSE, metavar=texts.CLI_THREAD_CLOSE_METAVAR)
+]
+OrderOption = Annotated[
+    str | None,
+    typer.Option(
+        "--date-order", help=texts.CLI_THREAD_DATE_ORDER, metavar=texts.CLI_THREAD_ORDER_METAVAR
+    ),
+]
+"""The options ``thread read`` and ``thread watch`` share."""
 
 
 def read_sources(sources: list[str]) -> list[str]:
@@ -163,20 +184,10 @@ def read(
         list[str],
         typer.Argument(help=texts.CLI_THREAD_SOURCES, metavar=texts.CLI_THREAD_SOURCES_METAVAR),
     ],
-    ruleset: Annotated[
-        str | None, typer.Option(help=texts.CLI_THREAD_RULESET, metavar=texts.CLI_RULESET_METAVAR)
-    ] = None,
-    players: Annotated[
-        str | None,
-        typer.Option(help=texts.CLI_THREAD_PLAYERS, metavar=texts.CLI_THREAD_PLAYERS_METAVAR),
-    ] = None,
-    tz: Annotated[
-        str, typer.Option(help=texts.CLI_THREAD_TZ, metavar=texts.CLI_THREAD_TZ_METAVAR)
-    ] = (clock.DEFAULT_ZONE),
-    close: Annotated[
-        str | None,
-        typer.Option(help=texts.CLI_THREAD_CLOSE, metavar=texts.CLI_THREAD_CLOSE_METAVAR),
-    ] = None,
+    ruleset: RulesetOption = None,
+    players: PlayersOption = None,
+    tz: ZoneOption = clock.DEFAULT_ZONE,
+    close: CloseOption = None,
     sheriff: Annotated[
         str | None,
         typer.Option(help=texts.CLI_THREAD_SHERIFF, metavar=texts.CLI_THREAD_PLAYER_METAVAR),
@@ -185,12 +196,7 @@ def read(
         str | None,
         typer.Option(help=texts.CLI_THREAD_NO_VOTE, metavar=texts.CLI_THREAD_PLAYERS_METAVAR),
     ] = None,
-    order: Annotated[
-        str | None,
-        typer.Option(
-            "--date-order", help=texts.CLI_THREAD_DATE_ORDER, metavar=texts.CLI_THREAD_ORDER_METAVAR
-        ),
-    ] = None,
+    order: OrderOption = None,
     allow_unknown: Annotated[
         bool, typer.Option("--allow-unknown-times", help=texts.CLI_THREAD_ALLOW_UNKNOWN)
     ] = False,
@@ -308,3 +314,130 @@ def _say_checks_and_tally(found: list[Check], tally: dict[str, float]) -> None:
         texts.THREAD_READ_COUNT.format(name=k, n=_number(n)) for k, n in tally.items()
     )
     say(console, texts.THREAD_READ_TALLY.format(counts=counts or texts.THREAD_READ_NO_VOTES))
+
+
+EVERY = re.compile(r"^\s*(\d{1,5})\s*(s|秒|m|分钟?|h|小时)?\s*$", re.I)
+UNITS = {"s": 1, "秒": 1, "m": 60, "分": 60, "分钟": 60, "h": 3600, "小时": 3600}
+
+
+def interval(value: str) -> int:
+    """``--every``'s seconds: 「10m」「30s」「1h」, or a number of minutes."""
+    m = EVERY.match(value)
+    if m is None or int(m.group(1)) == 0:
+        raise ThreadError(texts.WATCH_BAD_INTERVAL.format(value=value))
+    return int(m.group(1)) * UNITS[(m.group(2) or "m").lower()]
+
+
+class Watcher:
+    """A thread read again and again from the command line: the floors kept in memory, new pages
+    followed, each floor shown once as new and again only when it changes."""
+
+    def __init__(self, url: str, order: dates.Order | None) -> None:
+        self.url = url
+        self.order = order
+        self.floors: dict[str, Post] = {}
+        self.pages = 0
+
+    def read(self, zone: tzinfo) -> tuple[list[Post], list[str]]:
+        """One read: (the new floors, what changed in floors read before)."""
+        from bansha.forum.fetching import fetch_pages
+
+        loopback = os.environ.get("BANSHA_FETCH_LOOPBACK") == "1"
+        cookie = os.environ.get("BANSHA_FORUM_COOKIE", "")
+        pages, total = fetch_pages(self.url, cookie, loopback, start=max(1, self.pages - 1))
+        thread = read_pages(pages, order=self.order)
+        localize(thread.posts, zone)
+        self.pages = total
+        fresh: list[Post] = []
+        changes: list[str] = []
+        for p in thread.posts:
+            key = p.pid or f"floor{p.floor}"
+            old = self.floors.get(key)
+            if old is None:
+                fresh.append(p)
+            else:
+                what = changed(old, p)
+                if what is not None:
+                    changes.append(what)
+                p = narrower(old, p)
+            self.floors[key] = p
+        return fresh, changes
+
+    def thread(self) -> Thread:
+        """Every floor read so far."""
+        posts = sorted(self.floors.values(), key=lambda p: (p.floor, p.pid or ""))
+        return Thread(posts, gaps(posts))
+
+
+@thread_app.command(
+    "watch",
+    cls=cli_words.Command,
+    help=texts.CLI_THREAD_WATCH_HELP,
+    options_metavar=texts.CLI_OPTIONS_METAVAR,
+)
+def watch(
+    url: Annotated[
+        str, typer.Argument(help=texts.CLI_WATCH_URL, metavar=texts.CLI_WATCH_URL_METAVAR)
+    ],
+    every: Annotated[
+        str, typer.Option(help=texts.CLI_WATCH_EVERY, metavar=texts.CLI_WATCH_EVERY_METAVAR)
+    ] = "10m",
+    ruleset: RulesetOption = None,
+    players: PlayersOption = None,
+    tz: ZoneOption = clock.DEFAULT_ZONE,
+    close: CloseOption = None,
+    order: OrderOption = None,
+    rounds: Annotated[
+        int, typer.Option(help=texts.CLI_WATCH_ROUNDS, metavar=texts.CLI_WATCH_ROUNDS_METAVAR)
+    ] = 0,
+) -> None:
+    """Read a thread on a schedule: each read shows the new floors and what changed in floors
+    read before, and with a rule set and players the standing tally of every floor read so far."""
+    import time
+
+    try:
+        if (ruleset is None) != (players is None):
+            raise ThreadError(texts.THREAD_READ_NEEDS_BOTH)
+        seconds = interval(every)
+        zone = clock.game_zone(tz)
+        deadline = clock.parse_moment(close, zone) if close else None
+        roster = roster_of(players) if players else []
+        watcher = Watcher(url, date_order(order))
+    except (ThreadError, RuleError) as e:
+        message = e.message if isinstance(e, RuleError) else str(e)
+        say(console, (message, "red"))
+        raise typer.Exit(2) from e
+    done = 0
+    while True:
+        stamp = clock.format_moment(datetime.now(zone), tz)
+        try:
+            fresh, changes = watcher.read(zone)
+        except ThreadError as e:  # the forum down for a while: said, and tried again
+            say(console, texts.WATCH_READ_FAILED.format(when=stamp, why=e))
+        else:
+            done_line = texts.WATCH_READ_DONE.format(
+                when=stamp, pages=watcher.pages, new=len(fresh), changed=len(changes)
+            )
+            say(console, done_line)
+            for p in fresh:
+                body = p.body[:60].replace("\n", " ")
+                new = texts.WATCH_NEW_FLOOR.format(
+                    floor=p.floor, author=p.author, time=_time(p), body=body
+                )
+                say(console, new)
+            for what in changes:
+                say(console, what)
+            if ruleset is not None:
+                try:
+                    _, tally, found = read_votes(
+                        watcher.thread().posts, ruleset, roster, deadline, tz
+                    )
+                except (ThreadError, RuleError) as e:
+                    message = e.message if isinstance(e, RuleError) else str(e)
+                    say(console, (message, "red"))
+                    raise typer.Exit(2) from e
+                _say_checks_and_tally(found, tally)
+        done += 1
+        if rounds and done >= rounds:
+            return
+        time.sleep(seconds)

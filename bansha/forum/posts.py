@@ -266,7 +266,8 @@ def _time(text: object) -> datetime | None:
 
 
 def to_json(p: Post) -> dict[str, object]:
-    """A floor as ``bansha thread read --json`` prints it (docs/guide-zh.md shows an example)."""
+    """A floor as ``bansha thread read --json`` prints it and a watched thread keeps it
+    (docs/guide-zh.md shows an example)."""
     return {
         "floor": p.floor,
         "pid": p.pid,
@@ -293,3 +294,69 @@ def to_json(p: Post) -> dict[str, object]:
         "fonts": list(p.fonts),
         "words": p.words,
     }
+
+
+def from_json(d: dict[str, object]) -> Post:
+    """A floor kept as ``to_json`` wrote it."""
+    edited = d.get("edited") or {}
+    assert isinstance(edited, dict)
+    quotes = d.get("quotes") or []
+    assert isinstance(quotes, list)
+    return Post(
+        int(str(d["floor"])),
+        str(d["author"]),
+        _time(d.get("time")),
+        str(d.get("body") or ""),
+        str(d["pid"]) if d.get("pid") else None,
+        [
+            Quote(
+                str(q.get("author") or ""),
+                _time(q.get("time")),
+                str(q.get("text") or ""),
+                str(q["pid"]) if q.get("pid") else None,
+                str(q.get("shown_time") or ""),
+            )
+            for q in quotes
+        ],
+        edited_by=str(edited["by"]) if edited.get("by") else None,
+        edited_at=_time(edited.get("at")),
+        shown_time=str(d.get("shown_time") or ""),
+        fonts=[str(f) for f in d.get("fonts") or []],  # type: ignore[attr-defined]
+        hidden=str(d["hidden"]) if d.get("hidden") else None,
+        words=str(d["words"]) if d.get("words") is not None else None,
+        title=str(d["title"]) if d.get("title") else None,
+        code=[str(c) for c in d.get("code") or []],  # type: ignore[attr-defined]
+        time_latest=_time(d.get("time_latest")),
+        time_problem=str(d["time_problem"]) if d.get("time_problem") else None,
+        page=1,
+    )
+
+
+# ---------------------------------------------------------------------- a floor read again
+def narrower(old: Post, new: Post) -> Post:
+    """The new reading, with the narrower of the two windows of time for the same floor (a
+    relative time read again later is wider)."""
+    if old.time is not None and new.time is not None and old.latest and new.latest:
+        earliest = max(old.time, new.time)
+        latest = min(old.latest, new.latest)
+        if earliest <= latest:
+            new.time = earliest
+            new.time_latest = None if latest == earliest else latest
+    elif new.time is None and old.time is not None:
+        new.time, new.time_latest, new.time_problem = old.time, old.time_latest, None
+    return new
+
+
+def changed(old: Post, new: Post) -> str | None:
+    """What changed in a floor read again (None: nothing the director reads)."""
+    if new.hidden and not old.hidden:
+        return texts.WATCH_FLOOR_HIDDEN.format(
+            floor=new.floor, author=old.author, notice=new.hidden
+        )
+    if old.body != new.body or old.hidden != new.hidden:
+        before = old.body.replace("\n", " ")[:60]
+        after = new.body.replace("\n", " ")[:60]
+        return texts.WATCH_FLOOR_EDITED.format(
+            floor=new.floor, author=new.author, before=before, after=after
+        )
+    return None

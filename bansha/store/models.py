@@ -203,3 +203,43 @@ class AssistantRecord(models.Model):
     token_sealed = models.TextField(blank=True, default="")
     revoked = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+
+
+class WatchedThread(models.Model):
+    """The forum thread a game is played in, read by bansha on a schedule the director sets:
+    its address, the director's forum cookie (sealed with the installation's key, like the
+    private links), how often, and what the last reads found."""
+
+    game = models.OneToOneField(GameRecord, on_delete=models.CASCADE, related_name="watched")
+    url = models.CharField(max_length=2000)
+    cookie = models.TextField(blank=True, default="")
+    """Sealed (``bansha.service.links.seal``); empty when the thread needs none."""
+    every_minutes = models.IntegerField()
+    date_order = models.CharField(max_length=3, blank=True, default="")
+    count_votes = models.BooleanField(default=True)
+    active = models.BooleanField(default=True)
+    next_due = models.DateTimeField(db_index=True)
+    last_read = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True, default="")
+    pages = models.IntegerField(default=0)
+    """How many pages the thread had at the last read (the next read starts from the last one)."""
+    history = models.JSONField(default=list)
+    """The last reads, newest first: when, pages, new floors, changed floors, votes, error."""
+
+
+class WatchedFloor(models.Model):
+    """One floor of a watched thread as bansha last read it (``bansha.forum.posts.to_json``): the
+    whole thread is rebuilt from these, so a floor is imported once however often it is read."""
+
+    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="watched_floors")
+    key = models.CharField(max_length=200)
+    """The post's id on the forum, else its floor."""
+    floor = models.IntegerField()
+    data = models.JSONField()
+    first_seen = models.DateTimeField()
+    changed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="watched_floor_game_key")
+        ]

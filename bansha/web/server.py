@@ -77,6 +77,31 @@ def deadline_loop(stop: threading.Event, interval: float = 1.0) -> None:
         stop.wait(interval)
 
 
+WATCH_INTERVAL = 30.0
+"""Seconds between looks for watched forum threads whose read is due."""
+
+
+def watch_loop(stop: threading.Event, interval: float = WATCH_INTERVAL) -> None:
+    """Read every watched forum thread whose time has come, every ``interval`` seconds, until
+    ``stop`` is set (a thread of its own: a slow forum never holds a stage's close back)."""
+    from django.db import close_old_connections
+
+    from bansha.service.threads import read_due
+
+    while not stop.wait(interval):
+        try:
+            close_old_connections()
+            read_due()
+        except Exception:  # keep watching; the failure is logged
+            log.exception("thread watcher")
+
+
+def start_clock(stop: threading.Event) -> None:
+    """The deadline worker and the forum-thread watcher, each on a thread of its own."""
+    threading.Thread(target=deadline_loop, args=(stop,), daemon=True, name="deadlines").start()
+    threading.Thread(target=watch_loop, args=(stop,), daemon=True, name="threads").start()
+
+
 def serve(
     host: str,
     port: int,
@@ -95,7 +120,7 @@ def serve(
     setup(database_url)
     stop = threading.Event()
     if clock:
-        threading.Thread(target=deadline_loop, args=(stop,), daemon=True, name="deadlines").start()
+        start_clock(stop)
     try:
         uvicorn.run(
             "bansha.web.asgi:application",
@@ -146,9 +171,11 @@ def add_director(username: str, password: str) -> None:
 
 
 def run_worker(database_url: str | None) -> None:
-    """Only the deadline worker (several may run: a stage still closes once)."""
+    """Only the deadline worker and the forum-thread watcher (several may run: a stage still
+    closes once, a watched thread is read once per schedule)."""
     setup(database_url)
     stop = threading.Event()
+    threading.Thread(target=watch_loop, args=(stop,), daemon=True, name="threads").start()
     try:
         deadline_loop(stop)
     except KeyboardInterrupt:

@@ -24,6 +24,7 @@ from bansha.forum.fetching import fetch
 from bansha.forum.threads import ThreadError
 from bansha.service import threads, viewcache
 from bansha.service.games import SERVICE
+from bansha.store.models import WatchedThread
 from bansha.web.access import directed_game_or_404, game_or_404, player_or_404
 from bansha.web.clients import submitter
 
@@ -140,3 +141,43 @@ def director_thread(request: HttpRequest, game_id: str) -> HttpResponse:
     with SERVICE.reading(record.id) as game:
         v = view(game, "director")
     return render(request, "bansha/thread.html", {"record": record, "report": report, "v": v})
+
+
+@login_required
+@require_POST
+def director_watch(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The game's watched thread: start or change it (``watch``: its address, cookie, schedule and
+    date order), ``stop`` it, or ``read`` it now (the report of the whole thread read so far)."""
+    record = directed_game_or_404(request, game_id)
+    back = HttpResponseRedirect(reverse("director", args=[record.id]) + "#thread")
+    action = request.POST.get("action", "")
+    try:
+        if action == "watch":
+            every = request.POST.get("every", "")
+            threads.watch(
+                record.id,
+                request.POST.get("url", ""),
+                request.POST.get("cookie", ""),
+                int(every) if every.isdigit() else 0,
+                request.POST.get("date_order", ""),
+                bool(request.POST.get("count_votes")),
+            )
+            messages.success(request, texts.WATCH_SET.format(every=every))
+        elif action == "stop":
+            threads.stop(record.id)
+            messages.success(request, texts.WATCH_STOPPED)
+        elif action == "read":
+            if not WatchedThread.objects.filter(game=record).exists():
+                messages.error(request, texts.WATCH_NONE)
+                return back
+            read = threads.read_now(record.id, full=True)  # on demand: every page
+            if read.error or read.report is None:
+                messages.error(request, texts.WATCH_READ_FAILED_CONSOLE.format(why=read.error))
+                return back
+            with SERVICE.reading(record.id) as game:
+                v = view(game, "director")
+            context = {"record": record, "report": read.report, "v": v, "read": read}
+            return render(request, "bansha/thread.html", context)
+    except ThreadError as e:
+        messages.error(request, str(e))
+    return back

@@ -34,6 +34,7 @@ urlpatterns = [
     path("g/<gid:game_id>/director/reissue", console.reissue, name="director_reissue"),
     path("g/<gid:game_id>/director/reissue-all", console.reissue_all, name="director_reissue_all"),
     path("g/<gid:game_id>/director/thread", thread_views.director_thread, name="director_thread"),
+    path("g/<gid:game_id>/director/watch", thread_views.director_watch, name="director_watch"),
     path("finished", archive_views.finished, name="finished"),
     path("g/<gid:game_id>/chats.txt", archive_views.download_chats, name="chats_file"),
     path("g/<gid:game_id>/director/archive", archive_views.archive_game, name="director_archive"),

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from html import escape
+from http.server import BaseHTTPRequestHandler
 
 PLAYERS = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 PAGE_TIME = datetime(2026, 11, 30, 10, 12)
@@ -512,3 +513,12 @@ def phpwind8_pages(posts: list[TruePost], per_page: int = 20) -> list[str]:
             '<form name="delatc" method="post">' + "\n".join(items) + "</form></div></body></html>"
         )
     return pages
+
+
+def send_page(handler: BaseHTTPRequestHandler, data: bytes) -> None:
+    """Answer a test forum's request with one UTF-8 page."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "text/html; charset=utf-8")
+    handler.send_header("Content-Length", str(len(data)))
+    handler.end_headers()
+    handler.wfile.write(data)

@@ -1,5 +1,5 @@
-"""The console's forum-thread section: the checks every thread reading shares, run on bansha's own
-thread (from the director's view of it)."""
+"""The console's forum-thread section: the game's watched thread, and the checks every thread
+reading shares run on bansha's own thread (from the director's view of it)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,23 @@ from django import template
 
 from bansha.engine.views import Window
 from bansha.mechanics.thread_tally import posted_checks
-from bansha.service import viewcache
+from bansha.service import threads, viewcache
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 
 register = template.Library()
+
+
+@register.simple_tag
+def watched_thread(record: GameRecord) -> dict[str, object] | None:
+    """What the console shows of the game's watched thread (None: none is watched)."""
+    return threads.console(record)
+
+
+@register.simple_tag
+def watch_every() -> tuple[int, ...]:
+    """The schedules a director may choose for a watched thread, in minutes."""
+    return threads.EVERY
 
 
 @register.simple_tag
