@@ -4,9 +4,9 @@ deal, during a night, after it, during a day, after an exit, while results await
 every seat's page, its discussion-thread page and every push its live socket sent, and the
 public page and socket, are checked mechanically: none may hold a text that only events hidden
 from that viewer carry (another player's role, result, private notice or last words, a chat of a
-group the viewer is not in, the name of a private stage, results not yet published), nor the
-game's seed or the deal commitment's nonce (R-ALL-02: either would let anyone recompute the deal
-from the public commitment hash), whatever event carries them.
+group the viewer is not in, the name of a private stage or of one a draft opened, results not
+yet published), nor the game's seed or the deal commitment's nonce (R-ALL-02: either would let
+anyone recompute the deal from the public commitment hash), whatever event carries them.
 
 The oracle is computed here from each event's stored audience (its ``to`` as the store keeps
 it), from the 撤销 events' ranges and from the 公示审核 markers, never through the engine's
@@ -72,8 +72,8 @@ def _texts(game: Game, i: int) -> list[str]:
         out.append(rs.faction_name(d["faction"]))
     elif k == "known":
         out.append(d.get("word"))
-    elif k == "stage_opened" and "private" in d:
-        out.append(d["stage"])
+    elif k == "stage_opened":  # a page names its stage: the names of the stages its viewer
+        out.append(d["stage"])  # saw open (a private one's: its players'; a draft's: nobody's)
     elif k == "acted" and isinstance(d.get("choice"), str):
         out.append(d["choice"])
     elif k == "deal_inputs":
@@ -118,8 +118,10 @@ def visible(game: Game, viewer: int | str) -> set[int]:
 
 def _legitimate(game: Game, viewer: int | str) -> str:
     """Everything the viewer may read: the texts of events it may see, its own role card, the
-    rule set's public words (title, its rooms' names, the words and the post's text of the
-    viewer's own legal acts)."""
+    names of the stages it saw open (a page names its stage: XXXII's 信仰声明 holds the choice
+    word 信仰, and stays on the public page while the close's drafts await 发布), the rule set's
+    public words (title, its rooms' names, the words and the post's text of the viewer's own
+    legal acts)."""
     rs = game.ruleset
     parts: list[str] = [rs.title]
     parts += [str(room["name"]) for room in rs.data.get("rooms", {}).values()]  # every page's
