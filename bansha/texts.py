@@ -134,10 +134,20 @@ FORM_REUSED = "此表单已提交过，请刷新页面"
 """A form key that already carried a different command (the page was stale or copied)."""
 
 FORM_BROKEN = "表单已损坏，请刷新页面后重新提交"
+"""A form key no store could keep (too long, not printable)."""
 STAGE_OVER = "该阶段已经结束"
 """A director's close or other stage-bound command from a page rendered for an earlier stage
 (another tab, or the deadline closed it first): refused, nothing changed."""
-"""A form key no store could keep (too long, not printable)."""
+
+ABSENCE_REASON_VOTE = "{phase}{stage}未投票（{clause}）"
+ABSENCE_REASON_ACT = "{phase}{stage}未使用「{what}」（{clause}）"
+"""The reason a card for an absence carries (told to the player, shown in the reveal)."""
+ABSENCE_WAIVED = "已免罚"
+ABSENCE_GIVEN = "已判{card}"
+"""How the console marks an absence the director settled (免罚, or the card given for it)."""
+LEDGER_TITLE = "判罚记录"
+LEDGER_COLUMNS = ("玩家", "判罚")
+"""The forum post's penalty ledger: its title and columns."""
 
 SUBMITTED = "已提交"
 SUBMITTED_BEFORE = "已提交（这份表单此前已提交过）"

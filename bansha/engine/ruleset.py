@@ -16,7 +16,7 @@ from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Spe
 from bansha.engine.commitment import SCHEME, committed_text, sha256_hex
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
-from bansha.engine.events import PUBLIC
+from bansha.engine.events import DIRECTOR, PUBLIC
 from bansha.engine.state import State
 from bansha.engine.template import Template
 from bansha.mechanics import penalties, rooms, thread, votes
@@ -37,6 +37,9 @@ DIRECTOR_COMMANDS = {
     "代为声明": "declare_for",
 }
 """Every director command the engine knows; each rule set's data lists the ones its post has."""
+WAIVE = "免罚"
+"""The director's decision not to penalise an absence the post would penalise (M103: the player
+told the director beforehand); every rule set has it, as every rule set records absences."""
 
 
 BASE_OPTIONS: dict[str, dict[str, Any]] = {
@@ -294,9 +297,11 @@ class RuleSet:
         elif isinstance(cmd, Close):
             self.begin_command(ctx, "结束阶段", cmd.at)
             self.close(ctx, cmd.at)
+            self.publish_if_private(ctx, cmd.at, close=True)
         elif isinstance(cmd, Director):
             self.begin_command(ctx, cmd.name, cmd.at)
             self.on_director(ctx, cmd)
+            self.publish_if_private(ctx, cmd.at, close=False)
         elif isinstance(cmd, Say):
             self.on_say(ctx, cmd)
         elif isinstance(cmd, Post):
@@ -318,6 +323,26 @@ class RuleSet:
         """Review mode: mark where a director command starts (what 撤销 would take back)."""
         if self.review:
             ctx.emit("command", {"name": name, "at": at.isoformat() if at else None})
+
+    def publish_if_private(self, ctx: Ctx, at: datetime | None, close: bool) -> None:
+        """公示审核 holds only what is public. A stage close that drafted no announcement, while
+        no earlier command awaits publication, is published as it lands: its private notices
+        and results reach their players on time and the next stage opens (a night's private
+        steps need no director at 02:00), and what a night holds for the day (R-ALL-11) is
+        drafted by the dawn close, so the director reviews the whole night at once. A close with
+        an announcement waits for 发布. A director command waits unless nobody but the director
+        sees what it did (免罚, an absence settled): the director, awake as they give it, may
+        still take a card or a removal back (撤销) before publishing it."""
+        s = ctx.state
+        if not self.review or len(s.commands) != 1:
+            return  # not reviewing, or an earlier command's drafts still wait (this one joins)
+        if close:
+            if any(ev.kind == "announcement" for ev in ctx.out):
+                return
+        elif any(ev.to != DIRECTOR for ev in ctx.out if ev.kind != "command"):
+            return
+        moment = at.isoformat() if at else None
+        ctx.emit("published", {"upto": s.seq, "edits": {}, "at": moment, "auto": True}, PUBLIC)
 
     def publish(self, ctx: Ctx, cmd: Director) -> None:
         """发布: the drafts become public, with the director's edited texts; a stage timed in
@@ -423,6 +448,9 @@ class RuleSet:
         if cmd.name == "延期":
             self.extend(ctx, int(cmd.args.get("minutes", 0)), cmd.at)
             return
+        if cmd.name == WAIVE:
+            self.decide_absence(ctx, cmd)
+            return
         allowed: list[str] = self.data.get("director_commands", [])
         if cmd.name not in allowed or cmd.name not in DIRECTOR_COMMANDS:
             raise RuleError(f"未知的导演指令「{cmd.name}」；本规则可用：{'、'.join(allowed)}")
@@ -452,6 +480,8 @@ class RuleSet:
                 params = {"card": cmd.name, "reason": reason}
                 ctx.emit("notice", {"key": "card_reason", "params": params}, (seat,))
             self.on_card(ctx, seat, given, bool(args.get("faction_loses")))
+            if args.get("absence") is not None:
+                self.decide_absence(ctx, cmd)
         elif kind == "declare_for":
             # the director records a player's pre-game declaration for them (XXXII 信仰魔女)
             skill = str(self.data.get("declare_skill", ""))
@@ -473,6 +503,18 @@ class RuleSet:
             if not s.players[seat].alive:
                 raise RuleError(f"{s.players[seat].name}已经出局")
             self.remove(ctx, seat, kind)
+
+    def decide_absence(self, ctx: Ctx, cmd: Director) -> None:
+        """The director's decision on one recorded absence (R-ALL-05: the omission is recorded
+        「so the director can penalise it」): the card given for it, or 免罚; director-only, so the
+        console shows the absence as settled. ``absence``: the position of its ``omission``."""
+        try:
+            absence, seat = int(cmd.args["absence"]), int(cmd.args["seat"])
+        except (KeyError, TypeError, ValueError):
+            raise RuleError("缺席记录不对，请刷新页面") from None
+        if not 0 <= seat < len(ctx.state.players) or not 0 <= absence < ctx.state.seq:
+            raise RuleError("缺席记录不对，请刷新页面")
+        ctx.emit("absence_decided", {"absence": absence, "seat": seat, "decision": cmd.name})
 
     def vote_weight(self, state: State, voter: int) -> float:
         """How many votes ``voter``'s ballot counts: 1, unless the rule set gives a status more

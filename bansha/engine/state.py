@@ -481,6 +481,7 @@ FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "last_words_closed": _last_words_closed,
     "substituted": _substituted,
     "omission": _nothing,
+    "absence_decided": _nothing,
     "deadline_set": _deadline_set,
     "chat": _nothing,
     "room_said": _nothing,

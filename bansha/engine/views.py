@@ -15,7 +15,7 @@ from typing import Any
 from bansha.engine.commitment import reveal_matches, reveal_text
 from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.game import Game
-from bansha.engine.ruleset import RuleSet
+from bansha.engine.ruleset import WAIVE, RuleSet
 from bansha.engine.state import Ballot, undone_positions
 from bansha.mechanics import rooms as room_rules
 from bansha.mechanics.penalties import COLOR_BY_NAME
@@ -446,8 +446,6 @@ class ViewFold:
         if self.ended:
             result["phase"] = "ended"
             result["stage"] = ""
-        if review and viewer != "director" and state.awaiting is not None:
-            result["stage"] = "结算中，等待导演发布公示"
         if isinstance(viewer, int):
             me = dict(self.me)
             if "skills" in me:
@@ -630,6 +628,12 @@ def timeline(game: Game) -> list[dict[str, Any]]:
         elif k in ("role_set", "faction_set"):
             word = rs.role_name(d["role"]) if k == "role_set" else rs.faction_name(d["faction"])
             lines.append(f"{names[d['seat']]}变为{word}")
+        elif k == "omission":  # R-ALL-05: who was due and submitted nothing, as the stage closed
+            who = "、".join(names[x] for x in d["seats"])
+            skill = rs.skills.get(d["skill"], {}).get("name", d["skill"])
+            lines.append(f"{who}未投票" if d["skill"] == "vote" else f"{who}未使用【{skill}】")
+        elif k == "absence_decided" and d["decision"] == WAIVE:
+            lines.append(f"{names[d['seat']]}的缺席：{WAIVE}")
     return [entry for entry in out if entry["lines"]]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from bansha import texts
 from bansha.engine import clock
 from bansha.engine.clock import DEFAULT_ZONE
 
@@ -126,3 +127,12 @@ def everything(v: dict[str, Any], title: str, dialect: str = "discuz") -> dict[s
     if v.get("reveal"):
         out["揭秘"] = reveal(v, title, dialect)
     return out
+
+
+def ledger(rows: list[list[str]], dialect: str = "discuz") -> dict[str, str]:
+    """「判罚记录」: each carded player and the cards and warnings announced so far (the rows come
+    from the public's events only); nothing when nobody has been penalised."""
+    if not rows:
+        return {}
+    table = [list(texts.LEDGER_COLUMNS), *([escape(c, dialect) for c in r] for r in rows)]
+    return {texts.LEDGER_TITLE: _table(table, dialect)}

@@ -276,6 +276,29 @@ def value_check(key: str, spec: Mapping[str, Any]) -> Callable[[Any], Any] | Non
     return OPTION_VALUES.get(key)
 
 
+class AbsenceCard(Strict):
+    """The card the post gives for an absence, and the post's words that give it."""
+
+    card: DirectorCommand
+    clause: Text
+
+
+class AbsenceUpgrade(Strict):
+    """What the post says follows once a player holds ``count`` of the absence's cards."""
+
+    count: Count
+    advice: Text
+
+
+class AbsencePenalty(Strict):
+    """What the post gives for a missed vote and for a missed act (drafted on the director's
+    console for one-click confirmation or 免罚), and what follows repeated ones."""
+
+    vote: AbsenceCard | None = None
+    act: AbsenceCard | None = None
+    upgrade: AbsenceUpgrade | None = None
+
+
 class RuleSetData(Strict):
     """The keys every rule set's data file has (see docs/variants.md)."""
 
@@ -317,6 +340,8 @@ class RuleSetData(Strict):
     """What a result word says about sides, for bots: word key → faction key (``!x``: not x)."""
     lurking: Lurking | None = None
     """The lurking rule forum imports apply (``bansha/forum/lurking.py``)."""
+    absence_penalty: AbsencePenalty | None = None
+    """The post's penalty for an absence the engine recorded (R-ALL-05), drafted for the director."""
 
     @property
     def player_count(self) -> int:

@@ -5,6 +5,7 @@ commands' effects are the engine's."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from functools import lru_cache
 from typing import Any
@@ -21,12 +22,15 @@ from bansha import texts
 from bansha.engine import RuleError, clock
 from bansha.engine.game import Game
 from bansha.engine.ruleset import DIRECTOR_COMMANDS
-from bansha.engine.views import view
+from bansha.engine.views import CARD_NAMES, shown, view
 from bansha.service import links
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 from bansha.web.access import directed_game_or_404
+from bansha.web.templatetags.bansha_tags import phase_zh
 
+CARD_ANNOUNCEMENT = re.compile(r"card_(blue|yellow|red|warning)(?:_upgrade)?")
+"""The announcement of a card given (``card_yellow``) or reached by an upgrade (三蓝一黄)."""
 FIELDS: dict[str, tuple[str, ...]] = {
     "card": ("player", "reason"),
     "concede": ("faction",),
@@ -109,10 +113,13 @@ def reminders(record: GameRecord, v: dict[str, Any], rs_data: dict[str, Any]) ->
         if voters
         else ""
     )
-    private = [
-        texts.REMIND_ACT.format(
-            name=w["name"], stage=stage, deadline=due, acts="、".join(w["acts"])
-        )
+    private = [  # one per player, each copied on its own into a private message to them
+        {
+            "name": w["name"],
+            "text": texts.REMIND_ACT.format(
+                name=w["name"], stage=stage, deadline=due, acts="、".join(w["acts"])
+            ),
+        }
         for w in waiting
         if w["acts"]
     ]
@@ -130,7 +137,7 @@ def reminders(record: GameRecord, v: dict[str, Any], rs_data: dict[str, Any]) ->
     return {
         "waiting": waiting,
         "public": public,
-        "private": "\n".join(private),
+        "private": private,
         "window": window,
         "all_done": texts.ALL_DONE if not waiting else "",
     }
@@ -185,3 +192,103 @@ def public_status(record: GameRecord) -> dict[str, Any]:
     with SERVICE.reading(record.id, record.seq) as game:
         v = view(game, "public")
     return {"ended": v["phase"] == "ended", "phase": v["phase"], "stage": v.get("stage", "")}
+
+
+def absences(game: Game) -> list[dict[str, Any]]:
+    """「缺席记录」: each closed stage's absences as the engine recorded them (R-ALL-05: who was due
+    to act or vote and submitted nothing; director-only ``omission`` events), newest stage first,
+    each with the post's penalty drafted (the rule set's ``absence_penalty``: the card and the
+    clause) and whether the director already gave it or waived it (免罚)."""
+    rs, events = game.ruleset, game.events
+    policy: dict[str, Any] = rs.data.get("absence_penalty") or {}
+    names = [p.name for p in game.state.players]
+    decided: dict[tuple[int, int], str] = {}
+    stages: list[dict[str, Any]] = []
+    for i in shown(game, "director"):
+        ev = events[i]
+        d = ev.data
+        if ev.kind == "stage_closed":
+            stages.append({"phase": d.get("phase"), "stage": d.get("stage"), "rows": []})
+        elif ev.kind == "omission" and stages:
+            due = policy.get("vote" if d["skill"] == "vote" else "act") or {}
+            what = rs.skills.get(d["skill"], {}).get("name", d["skill"])
+            for seat in d["seats"]:
+                stages[-1]["rows"].append(
+                    {
+                        "position": i,
+                        "seat": seat,
+                        "name": names[seat],
+                        "what": what,
+                        "vote": d["skill"] == "vote",
+                        "card": due.get("card"),
+                        "clause": due.get("clause", ""),
+                    }
+                )
+        elif ev.kind == "absence_decided":
+            decided[(int(d["absence"]), int(d["seat"]))] = str(d["decision"])
+    out = []
+    for stage in reversed(stages):
+        if not stage["rows"]:
+            continue
+        for row in stage["rows"]:
+            row["decision"] = decided.get((row["position"], row["seat"]))
+            words = texts.ABSENCE_REASON_VOTE if row["vote"] else texts.ABSENCE_REASON_ACT
+            row["reason"] = words.format(
+                phase=phase_zh(stage["phase"]),
+                stage=stage["stage"],
+                what=row["what"],
+                clause=row["clause"],
+            )
+        out.append(stage)
+    return out
+
+
+def ledger(game: Game, stages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The penalty ledger, one row per player: cards and warnings given (as they stand, upgrades
+    included), absences recorded, and what the post says follows (two warnings: 淹死 or 替补)."""
+    rs = game.ruleset
+    policy: dict[str, Any] = rs.data.get("absence_penalty") or {}
+    upgrade: dict[str, Any] = policy.get("upgrade") or {}
+    missed: dict[int, int] = {}
+    for stage in stages:
+        for row in stage["rows"]:
+            missed[row["seat"]] = missed.get(row["seat"], 0) + 1
+    rows = []
+    for p in game.state.players:
+        cards = {CARD_NAMES.get(c, c): n for c, n in p.cards.items() if n}
+        warnings = cards.get("警告", 0)
+        advice = (
+            upgrade.get("advice", "")
+            if upgrade and warnings >= int(upgrade.get("count", 0) or 0) > 0
+            else ""
+        )
+        rows.append(
+            {
+                "name": p.name,
+                "cards": cards,
+                "absences": missed.get(p.seat, 0),
+                "advice": advice,
+                "alive": p.alive,
+            }
+        )
+    return rows
+
+
+def public_ledger(game: Game) -> list[list[str]]:
+    """The penalty ledger as the public knows it: the cards and warnings announced so far (a card
+    given at night is announced when the day begins, R-ALL-11), read from the public's events
+    only; the rows the forum post's 判罚记录 shows."""
+    names = [p.name for p in game.state.players]
+    counts: dict[int, dict[str, int]] = {}
+    for i in shown(game, "public"):
+        ev = game.events[i]
+        key = str(ev.data.get("key", "")) if ev.kind == "announcement" else ""
+        color = CARD_ANNOUNCEMENT.fullmatch(key)
+        if color is not None and "p" in ev.data.get("params", {}):
+            name = CARD_NAMES.get(color.group(1), color.group(1))
+            row = counts.setdefault(int(ev.data["params"]["p"]), {})
+            row[name] = row.get(name, 0) + 1
+    return [
+        [names[seat], "、".join(f"{card}×{n}" for card, n in cards.items())]
+        for seat, cards in sorted(counts.items())
+    ]

@@ -76,6 +76,8 @@ def director_command_for(
             args[key] = form[key].strip()
     if form.get("faction_loses"):
         args["faction_loses"] = True
+    if form.get("absence"):  # a card given for, or 免罚 of, a recorded absence
+        args["absence"] = int(form["absence"])
     if name == "代投":
         target = form.get("target", "")
         if not target:

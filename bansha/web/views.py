@@ -200,6 +200,9 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
         forms = console.command_forms(game, v["god"])
         at = {"stage": position(game), "review": position(game, Director("发布"))}
         remind = console.reminders(record, v, game.ruleset.data)
+        absent = console.absences(game)
+        ledger = console.ledger(game, absent)
+        public_ledger = console.public_ledger(game)
     return render(
         request,
         "bansha/director.html",
@@ -209,6 +212,8 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
             "command_forms": forms,
             "at": at,
             "remind": remind,
+            "absences": absent,
+            "ledger": ledger,
             **console.seat_links(request, record),
             "team_part": team_views.console_context(request, record),
             "can_command": commands(request.user, record),
@@ -218,7 +223,10 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
             "dialect": dialect,
             "dialects": bbcode.DIALECTS,
             # what goes to the forum thread is rendered from the public view only
-            "forum": bbcode.everything(public, record.title, dialect),
+            "forum": {
+                **bbcode.everything(public, record.title, dialect),
+                **bbcode.ledger(public_ledger, dialect),
+            },
         },
     )
 

@@ -34,7 +34,8 @@ def test_results_stay_drafts_until_published() -> None:
     g.handle(Close(at=START + timedelta(hours=24)))  # day 1 vote closes: a result is drafted
     player, public, director = view(g, 0), view(g, "public"), view(g, "director")
     assert _texts(player) == before and _texts(public) == before
-    assert player["legal"] == [] and player["stage"] == "结算中，等待导演发布公示"
+    # nothing tells the waiting: the stage as it was (no 结算中), only the forms are gone
+    assert player["legal"] == [] and player["stage"] == public["stage"] == "第一轮投票"
     drafts = director["review"]["drafts"]
     assert director["review"]["awaiting"] and drafts
     assert all(d["text"] in _texts(director) for d in drafts)
@@ -174,3 +175,64 @@ def test_the_reveal_carries_the_whole_timeline_only_once_published() -> None:
     text = "\n".join(line for t in timeline for line in t["lines"])
     assert timeline[0]["phase"] == "start" and "【红线】" in text
     assert any("出局" in line for t in timeline for line in t["lines"])
+
+
+def _m103_night(review: bool = True) -> Game:
+    rs = find_ruleset("m103", {"review": review, "start_at": START.isoformat()})
+    g = Game.create(rs, M103_NAMES, 3, {i: rs.role_key(r) for i, r in enumerate(M103_DEAL)})
+    g.handle(Close(at=START + timedelta(minutes=60)))  # 红线 closes, the first night opens
+    if g.state.awaiting is not None:
+        g.handle(Director("发布", {}, START + timedelta(minutes=60)))
+    assert g.state.stage_key == "night"
+    return g
+
+
+def test_a_close_with_nothing_public_is_published_as_it_lands() -> None:
+    """公示审核 holds only what is public: M103's night steps before dawn draft no announcement,
+    so each close proceeds at once (private results on time, the next stage open), exactly as
+    without review; the dawn close, with the night's announcements, waits for 发布."""
+    reviewed, plain = _m103_night(), _m103_night(review=False)
+    at = START + timedelta(minutes=90)
+    while plain.state.stage_key != "day":
+        for g in (reviewed, plain):
+            g.handle(Close(at=at))
+        if plain.state.stage_key != "day":
+            assert reviewed.state.awaiting is None, reviewed.state.stage
+            assert reviewed.state.stage_key == plain.state.stage_key
+            for seat in range(len(M103_NAMES)):
+                assert view(reviewed, seat)["notices"] == view(plain, seat)["notices"]
+    assert reviewed.state.awaiting is not None and view(reviewed, "director")["review"]["drafts"]
+    assert view(reviewed, "public")["stage"] != "讨论日"  # the public sees no dawn yet
+
+
+def test_a_director_command_only_the_director_sees_needs_no_publishing() -> None:
+    g = _bs46()
+    g.handle(Close(at=START + timedelta(hours=24)))
+    g.handle(Director("发布", {}, START + timedelta(hours=24)))
+    g.handle(Director("免罚", {"seat": 1, "absence": 3}, START + timedelta(hours=25)))
+    assert g.state.awaiting is None and g.events[-1].data.get("auto") is True
+    g.handle(Director("警告", {"seat": 1}, START + timedelta(hours=25)))  # reaches the players
+    assert g.state.awaiting is not None
+
+
+def test_a_card_given_at_night_is_reviewed_again_with_the_whole_night_at_dawn() -> None:
+    """R-ALL-11, R-M103-19: a card given at night is told to its player at once and announced
+    when the day begins. The director publishes the command as they give it (or takes it back);
+    the night then goes on by itself, and the dawn close drafts the card's announcement with the
+    rest of the night's, reviewed at once."""
+    g = _m103_night()
+    at = START + timedelta(minutes=80)
+    g.handle(Director("黄牌", {"seat": 13, "reason": "昨日未投票"}, at))
+    assert g.state.awaiting is not None  # the director's own command: 撤销 is still possible
+    g.handle(Director("发布", {}, at))
+    assert any("昨日未投票" in n["text"] for n in view(g, 13)["notices"])
+    assert "黄牌" not in " ".join(a["text"] for a in view(g, "public")["announcements"])
+    while g.state.stage_key != "day":
+        assert g.state.awaiting is None, g.state.stage  # the night's steps need nobody
+        g.handle(Close(at=at))
+    drafts = [d["text"] for d in view(g, "director")["review"]["drafts"]]
+    assert "卯获得一张【黄牌】。" in drafts and len(drafts) > 1  # with the night's other news
+    public = " ".join(a["text"] for a in view(g, "public")["announcements"])
+    assert "黄牌" not in public and view(g, 13)["stage"] != "讨论日"
+    g.handle(Director("发布", {}, at))
+    assert "卯获得一张【黄牌】。" in [a["text"] for a in view(g, "public")["announcements"]]

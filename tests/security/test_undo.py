@@ -157,10 +157,22 @@ class Watch:
         await table.drain()
         await asyncio.to_thread(self.check, before, "a command taken back")
 
-        # a stage's close (its resolution drafted), then taken back
-        before = await asyncio.to_thread(self.snapshot)
-        await asyncio.to_thread(SERVICE.submit, self.gid, Close(at=timezone.now()), actor="clock")
-        await table.drain()
+        # a stage's close (its resolution drafted), then taken back; a close with nothing
+        # public is published as it lands (公示审核 holds only what is public), so the stages
+        # close until one drafts an announcement
+        for _ in range(8):
+            before = await asyncio.to_thread(self.snapshot)
+            await asyncio.to_thread(
+                SERVICE.submit, self.gid, Close(at=timezone.now()), actor="clock"
+            )
+            await table.drain()
+            closed = await asyncio.to_thread(SERVICE.load, self.gid)
+            if closed.state.awaiting is not None:
+                break
+            for viewer in table.pushes:
+                table.pushes[viewer] = []
+        else:
+            raise AssertionError("no close drafted anything public")
         table.pushes["director"] = []
         await asyncio.to_thread(
             SERVICE.submit, self.gid, Director("撤销", {}, timezone.now()), actor="director"

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from bansha.engine import Close, Vote
 from bansha.service.games import SERVICE
 from bansha.store.models import SeatRecord
 from tests.web.directors import director_client
@@ -167,3 +168,58 @@ def test_a_stale_close_is_refused_and_closes_nothing() -> None:
     d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "stage": fresh, "nonce": "n"})
     with SERVICE.reading(gid) as game:
         assert game.state.stage != after
+
+
+def _absence_forms(page: str) -> list[dict[str, str]]:
+    forms = []
+    for body in re.findall(r'<li class="absence".*?</li>', page, re.S):
+        fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', body))
+        if "absence" in fields:
+            forms.append(fields)
+    return forms
+
+
+def _vote_absences(section: str) -> list[dict[str, str]]:
+    clause = "第1天讨论日未投票（没有投票（或弃票）的玩家将记作一张黄牌）"
+    return [f for f in _absence_forms(section) if f.get("reason") == clause]
+
+
+def test_a_day_s_absences_are_listed_and_a_yellow_card_is_one_click() -> None:
+    """R-ALL-05: after the close, who was due and submitted nothing stays on the console by
+    stage; M103's 「没有投票（或弃票）的玩家将记作一张黄牌」 is drafted for each, given in one click or
+    waived (免罚), and the ledger counts the cards."""
+    d = director_client()
+    gid = _new_game(d)
+    with SERVICE.reading(gid) as game:
+        while game.state.stage_key != "day":
+            SERVICE.submit(gid, Close(), actor="director")
+    SERVICE.submit(gid, Vote(0, 1), actor="seat0")
+    SERVICE.submit(gid, Close(), actor="director")  # the day closes: thirteen did not vote
+    page = d.get(f"/g/{gid}/director").content.decode()
+    section = page.split('id="absences"')[1].split("</details>")[0]
+    assert "第1天 讨论日" in section and "甲：未投票" not in section
+    forms = _vote_absences(section)
+    assert len(forms) == 13  # every living player but 甲, who voted
+    first, second = forms[0], forms[1]
+    card = {**first, "command": "黄牌"}
+    d.post(f"/g/{gid}/director/command", card)
+    d.post(f"/g/{gid}/director/command", card)  # a double tap: one card
+    d.post(f"/g/{gid}/director/command", {**first, "command": "免罚"})  # refused: decided
+    d.post(f"/g/{gid}/director/command", {**second, "command": "免罚"})
+    with SERVICE.reading(gid) as game:
+        seat = int(first["player"])
+        assert game.state.players[seat].cards.get("yellow") == 1
+        assert not game.state.players[int(second["player"])].cards
+    page = d.get(f"/g/{gid}/director").content.decode()
+    section = page.split('id="absences"')[1].split("</details>")[0]
+    assert "已判黄牌" in section and "已免罚" in section
+    assert len(_vote_absences(section)) == len(forms) - 2
+    ledger = section.split('class="ledger"')[1]
+    assert "黄牌×1" in ledger
+    # the forum post's 判罚记录 reads the public's events only: a card given at night is
+    # announced when the next day begins (R-ALL-11, R-M103-19), so it is not there yet
+    assert "[td]黄牌×1[/td]" not in page
+    with SERVICE.reading(gid) as game:
+        while game.state.stage_key != "day":
+            SERVICE.submit(gid, Close(), actor="director")
+    assert "[td]黄牌×1[/td]" in d.get(f"/g/{gid}/director").content.decode()

@@ -202,7 +202,7 @@ def test_review_mode_director_edits_and_publishes_then_undoes() -> None:
     drafts = re.findall(r'name="draft-(\d+)"[^>]*>([^<]*)</textarea>', page)
     assert drafts
     mine = player.get(f"/g/{gid}/me").content.decode()
-    assert "结算中，等待导演发布公示" in mine
+    assert "结算中" not in mine  # the page says nothing of the waiting
     assert all(text not in mine or text in before for _, text in drafts)
     # take it back, close again, then publish with the first draft rewritten
     d.post(f"/g/{gid}/director/command", {"command": "撤销", "nonce": "u1"})

@@ -105,8 +105,10 @@ def test_unpublished_results_move_no_version_until_the_director_publishes() -> N
         return [closed, undone, published]
 
     (closed, (at_closed, closed_view)), undone, published = asyncio.run(watch())
-    assert pushed(closed) in ([], [at_closed])  # at most the stage 结算中, nothing of the night
-    assert closed_view["stage"] == "结算中，等待导演发布公示"
+    # the night's private steps proceed as without review (公示审核 holds only what is public):
+    # the public sees 太医行动 open, then nothing of the private 遗言 nor of the dawn awaiting
+    # 发布, and nothing says 结算中
+    assert pushed(closed) == [at_closed] and closed_view["stage"] == "太医行动"
     for sent, (seq, shown) in ((closed, (at_closed, closed_view)), undone):
         assert set(pushed(sent)) <= {seq}
         assert all("戊" not in a["text"] for a in shown["announcements"])
