@@ -99,6 +99,8 @@ class RuleSet:
         self.options = self._resolve_options(options or {})
         self.zone = clock.game_zone(str(self.options["timezone"]))
         """The game's zone (R-ALL-10)."""
+        self.starts: datetime | None = self.start_time()
+        """The game's start time (option ``start_at``); nothing is submitted before it."""
         self._stage_tables: dict[str, tuple[list[dict[str, Any]], dict[str, int]]] = {}
         self._role_by_name: dict[str, str] = {str(v["name"]): k for k, v in self.roles.items()}
         self._skill_by_name: dict[str, str] = {}
@@ -410,8 +412,13 @@ class RuleSet:
         )
 
     def check_time(self, state: State, at: datetime | None) -> None:
-        """Refuse a submission made after the stage's deadline."""
-        votes.check_deadline(at, state.deadline, str(self.options["timezone"]))
+        """Refuse a submission made before the game's start time (naming it) or after the
+        stage's deadline."""
+        zone = str(self.options["timezone"])
+        if at is not None and self.starts is not None and at < self.starts:
+            when = clock.format_moment(self.starts, zone)
+            raise RuleError(clock.word("before_start").format(moment=when))
+        votes.check_deadline(at, state.deadline, zone)
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """Decide a skill use."""

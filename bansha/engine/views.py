@@ -170,6 +170,7 @@ class ViewFold:
         self.groups: dict[str, list[int]] = {}
         self.holders: dict[str, int | None] = {}
         self.results: list[dict[str, Any]] = []
+        self.told: dict[str, tuple[int | None, str]] = {}  # each skill's latest result: day, value
         self.knows: list[dict[str, Any]] = []
         self.notices: list[dict[str, Any]] = []
         self.announcements: list[dict[str, Any]] = []
@@ -262,6 +263,7 @@ class ViewFold:
                 self.results.append(
                     {"skill": rs.skill_name(d["skill"]), "value": d["value"], "day": d.get("day")}
                 )
+                self.told[d["skill"]] = (d.get("day"), str(d["value"]))
             elif k == "notice":
                 self.notices.append(
                     {
@@ -373,6 +375,15 @@ class ViewFold:
                 self.revealed.update((seat_of[n], str(r)) for n, r in d.get("roles", {}).items())
             elif k == "trace" and viewer == "director" and "lines" in d:
                 self.traces.append({"title": d.get("title", k), "lines": list(d["lines"])})
+
+    def beside(self, skill: str) -> dict[str, str] | None:
+        """The result the viewer was told today (tonight) of the skill the act's data names
+        ``beside`` (the 女巫's 刀口 beside 解药, the 太医's 通灵 beside 救药), or None."""
+        key = self.rs.skills.get(skill, {}).get("beside")
+        told = self.told.get(key) if key else None
+        if told is None or told[0] != self.stage_day:
+            return None
+        return {"skill": self.rs.skill_name(str(key)), "value": told[1]}
 
     def result(self, game: Game, window: Window = PAGE) -> dict[str, Any]:
         """The view from the events read so far, with the part of its long histories ``window``
@@ -491,6 +502,8 @@ class ViewFold:
                     "about": rs.skills.get(la.skill, {}).get("text", "")
                     if rs.skills.get(la.skill, {}).get("hidden")
                     else "",
+                    # what the viewer was told tonight that this act is about (刀口 beside 解药)
+                    "beside": self.beside(la.skill),
                     # what I chose: my standing submission, and my team's standing pick (team acts
                     # reach the team only, so a post whose members may not know each other's
                     # submissions, bs46's rings, never shows one here)

@@ -95,12 +95,14 @@ class RoleSpec(Strict):
 
 class SkillSpec(Strict):
     """A skill: its name and the post's text; ``hidden`` skills are not shown on a role card;
-    a ``final`` submission cannot be taken back (its form asks first)."""
+    a ``final`` submission cannot be taken back (its form asks first); ``beside``: a skill whose
+    result told tonight the page shows beside this act's form (the 女巫's 刀口 beside 解药)."""
 
     name: Name
     text: Text = ""
     hidden: Flag = False
     final: Flag = False
+    beside: Key | None = None
 
 
 OPTION_TYPES = ("clock", "moment", "zone")
@@ -408,6 +410,9 @@ class RuleSetData(Strict):
                 out.append(
                     unknown(["roles", key, "category"], role.category, self.categories, "类别")
                 )
+        for key, spec in self.skills.items():
+            if spec.beside is not None and spec.beside not in self.skills:
+                out.append(unknown(["skills", key, "beside"], spec.beside, self.skills, "技能"))
         for i, f in enumerate(self.tie_priority or []):
             if f not in self.factions:
                 out.append(unknown(["tie_priority", i], f, self.factions, "阵营"))

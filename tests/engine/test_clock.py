@@ -100,3 +100,31 @@ def test_a_stage_that_has_not_begun_ends_as_it_begins() -> None:
     g.handle(Close(at=utc(2026, 6, 30, 1, 0)))  # the day before
     assert g.state.opened_at == utc(2026, 7, 1, 4, 0)
     assert clock.scenario_time(g.state.deadline, SHANGHAI) == "2026-07-01 20:00"
+
+
+@pytest.mark.parametrize("ruleset", ["m103", "bs46", "xxxii", "standard12"])
+def test_an_act_or_a_vote_before_the_start_time_is_refused_naming_it(ruleset: str) -> None:
+    """A game created now to start tomorrow at 20:00 (Beijing): its first stage's forms refuse
+    anything submitted before then, naming the start time in the game's zone (R-ALL-10);
+    nothing changes. At the start time the same submission is decided as usual."""
+    from bansha.engine import Act, Game, RuleError, Vote
+
+    start = datetime(2026, 6, 2, 20, 0, tzinfo=SHANGHAI)
+    rs = find_ruleset(ruleset, {"start_at": start.isoformat()})
+    game = Game.create(rs, [f"玩家{i}" for i in range(rs.player_count)], 5)
+    seat, la = next((s, la) for s in range(rs.player_count) for la in game.legal(s))
+
+    def submitted(at: datetime) -> Act | Vote:
+        if la.skill == "vote":
+            return Vote(seat, la.targets[0], at)
+        return Act(
+            seat, la.skill, la.targets[: la.picks], la.choices[0] if la.choices else None, at
+        )
+
+    events = len(game.events)
+    with pytest.raises(RuleError) as refused:
+        game.handle(submitted(start - timedelta(minutes=1)))
+    assert refused.value.message == "本局于6月2日 20:00（北京时间）开始，开始前不能行动或投票"
+    assert len(game.events) == events
+    game.handle(submitted(start))
+    assert len(game.events) > events

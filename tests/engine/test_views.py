@@ -214,3 +214,28 @@ def test_standing_votes_count_the_first_vote_once_the_day_is_accelerated() -> No
     assert public["standing"] == {M103_NAMES[a]: M103_NAMES[b]}
     assert view(g, "director")["god"]["tally"] == {M103_NAMES[b]: 1}
     assert f"[td]{M103_NAMES[b]}[/td][td]1[/td]" in bbcode.vote_tally(public)
+
+
+def test_the_physician_reads_the_kill_beside_her_potions() -> None:
+    """M103 「收到通灵反馈后……」: the 通灵 she was told tonight stands beside 救药 and 毒药 on her
+    form (her own result, nothing more); nobody else's form carries it."""
+    g = _night_one()
+    g.handle(Act(0, "kill", (13,)))  # 甲 (卧底刺客) picks 卯
+    _until(g, "physician")
+    legal = {la["key"]: la for la in view(g, 5)["legal"]}  # 己, 妙手太医
+    assert legal["save"]["beside"] == {"skill": "通灵", "value": "卯"}
+    assert legal["poison"]["beside"] == {"skill": "通灵", "value": "卯"}
+    assert all(la["beside"] is None for seat in (0, 4, 6) for la in view(g, seat)["legal"])
+
+
+def test_the_witch_reads_the_attack_beside_her_antidote() -> None:
+    """预女猎白 女巫: 刀口 beside 解药 (and 毒药) in her 女巫行动 stage."""
+    rs = find_ruleset("standard12")
+    g = Game.create(rs, M103_NAMES[:12], 4)
+    wolf = next(p.seat for p in g.state.players if p.role == "werewolf")
+    witch = next(p.seat for p in g.state.players if p.role == "witch")
+    victim = next(p.seat for p in g.state.players if p.role == "villager")
+    g.handle(Act(wolf, "attack", (victim,)))
+    _until(g, "witch")
+    save = next(la for la in view(g, witch)["legal"] if la["key"] == "save")
+    assert save["beside"] == {"skill": "刀口", "value": M103_NAMES[victim]}

@@ -1,0 +1,72 @@
+"""A player's page, the small things a real game showed missing: each team-chat message with its
+time, the 女巫's 刀口 beside her 解药, and an act before the game's start time refused with the
+start time named."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from bansha.engine import Act, Close, Say, clock
+from bansha.rulesets import find_ruleset
+from bansha.service.games import SERVICE
+from tests.helpers import M103_DEAL
+
+pytestmark = pytest.mark.django_db(transaction=True)
+NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
+M103 = find_ruleset("m103")
+
+
+def _seated(gid: str, token: str) -> Client:
+    c = Client()
+    assert c.get(f"/g/{gid}/join/{token}").status_code == 302
+    return c
+
+
+def test_every_team_chat_message_shows_its_time() -> None:
+    roles = {i: M103.role_key(r) for i, r in enumerate(M103_DEAL)}
+    created = SERVICE.create("m103", NAMES, seed=1, roles=roles)
+    gid = created.record.id
+    SERVICE.submit(gid, Close())  # the first night: the assassins' group is open
+    speaker, reader, *_ = SERVICE.load(gid).state.groups["assassins"]
+    said = timezone.now().replace(second=0, microsecond=0)
+    SERVICE.submit(gid, Say(speaker, "assassins", "今晚刀谁", said))
+    page = _seated(gid, created.tokens[reader]).get(f"/g/{gid}/me").content.decode()
+    shown = clock.format_local(said, "Asia/Shanghai")  # 12月3日 21:05, in the game's zone
+    line = next(p for p in page.split('<p class="said">')[1:] if "今晚刀谁" in p)
+    assert f'<time class="muted">{shown}</time>' in line.split("</p>")[0]
+
+
+def test_the_witch_reads_the_attack_beside_her_antidote() -> None:
+    created = SERVICE.create("standard12", NAMES[:12], seed=4)
+    gid = created.record.id
+    state = SERVICE.load(gid).state
+    wolf = next(p.seat for p in state.players if p.role == "werewolf")
+    witch = next(p.seat for p in state.players if p.role == "witch")
+    victim = next(p.seat for p in state.players if p.role == "villager")
+    SERVICE.submit(gid, Act(wolf, "attack", (victim,)))
+    SERVICE.submit(gid, Close())  # 女巫行动
+    page = _seated(gid, created.tokens[witch]).get(f"/g/{gid}/me").content.decode()
+    form = next(f for f in page.split("<form")[1:] if 'data-skill="save"' in f)
+    assert f'<p class="told">刀口：<strong>{NAMES[victim]}</strong></p>' in form
+
+
+def test_an_act_before_the_start_time_is_refused_naming_it() -> None:
+    start = timezone.now() + timedelta(days=1)
+    created = SERVICE.create(
+        "m103", NAMES, seed=1, options={"start_at": start.isoformat(), "timezone": "Asia/Shanghai"}
+    )
+    gid = created.record.id
+    cupid = next(p.seat for p in SERVICE.load(gid).state.players if p.role == "cupid")
+    player = _seated(gid, created.tokens[cupid])
+    r = player.post(
+        f"/g/{gid}/act",
+        {"skill": "red_thread", "targets": ["10", "11"], "nonce": "n1"},
+        follow=True,
+    )
+    named = clock.format_moment(start, "Asia/Shanghai")
+    assert f"本局于{named}开始，开始前不能行动或投票" in r.content.decode()
+    assert not SERVICE.load(gid).state.acts  # nothing recorded
