@@ -83,6 +83,24 @@ class SeatRecord(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
 
+class DeviceRecord(models.Model):
+    """A browser that opened a seat's private link (its session holds ``key``): the console
+    lists a live link's devices, how often each opened it and when each was last seen, and the
+    director can sign one out (that browser then holds the seat no more; the link itself stays
+    good, so a player signed out by mistake opens it again). A page or a live socket holds the
+    seat only from a device of its live link that is not signed out."""
+
+    link = models.ForeignKey(SeatRecord, on_delete=models.CASCADE, related_name="devices")
+    key = models.CharField(max_length=32, unique=True)
+    label = models.CharField(max_length=60, blank=True, default="")
+    """What the browser said it is (its system and browser), as the console shows it."""
+    opened = models.IntegerField(default=1)
+    """How many times the link was opened in this browser."""
+    first_seen = models.DateTimeField()
+    last_seen = models.DateTimeField()
+    signed_out = models.BooleanField(default=False)
+
+
 class CommandRecord(models.Model):
     """The command log beside the events; ``key`` makes a retried submission land once, and
     ``digest`` (of the command without its time) tells a retry of the same command from another

@@ -2,28 +2,36 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.db import connection
 
-from bansha.store.models import GameRecord, SeatRecord
+from bansha.store.models import DeviceRecord, GameRecord, SeatRecord
 
 _FIELDS = GameRecord._meta.concrete_fields
 _HELD = (
-    f"SELECT {', '.join('g.' + f.column for f in _FIELDS)} FROM {GameRecord._meta.db_table} g"
+    f"SELECT {', '.join('g.' + f.column for f in _FIELDS)}, d.last_seen"
+    f" FROM {GameRecord._meta.db_table} g"
     f" JOIN {SeatRecord._meta.db_table} s ON s.game_id = g.id"
+    f" JOIN {DeviceRecord._meta.db_table} d ON d.link_id = s.id"
     " WHERE g.id = %s AND s.seat = %s AND s.token_hash = %s AND s.revoked = %s"
+    " AND d.key = %s AND d.signed_out = %s"
 )
 
 
-def game_held(game_id: str, seat: int, token_hash: str) -> GameRecord | None:
-    """The game, if ``token_hash`` is the live (not revoked) link of ``seat`` in it; else None.
+def game_held(
+    game_id: str, seat: int, token_hash: str, device: str
+) -> tuple[GameRecord, datetime] | None:
+    """The game and when ``device`` was last seen, if ``token_hash`` is the live (not revoked)
+    link of ``seat`` in it and ``device`` a browser that opened it and was not signed out; else
+    None.
 
     Written as SQL and read with a plain cursor: it runs on every player request, and building
     it through the ORM (or its raw queries) cost more than the page's engine work. Each column is
     converted as the ORM converts it (JSON, aware times, SQLite's booleans)."""
     with connection.cursor() as cursor:
-        cursor.execute(_HELD, [game_id, seat, token_hash, False])
+        cursor.execute(_HELD, [game_id, seat, token_hash, False, device, False])
         row = cursor.fetchone()
     if row is None:
         return None
@@ -32,7 +40,8 @@ def game_held(game_id: str, seat: int, token_hash: str) -> GameRecord | None:
         for convert in converters:
             value = convert(value, column, connection)
         values.append(value)
-    return GameRecord.from_db(connection.alias, [f.attname for f in _FIELDS], values)
+    record = GameRecord.from_db(connection.alias, [f.attname for f in _FIELDS], values[:-1])
+    return record, values[-1]
 
 
 _CONVERTERS: dict[str, list[tuple[Any, list[Any]]]] = {}
@@ -42,7 +51,8 @@ def _converters() -> list[tuple[Any, list[Any]]]:
     """Each column's converters from the database's value to the field's, as the ORM applies
     them (made once per database vendor)."""
     if connection.vendor not in _CONVERTERS:
-        columns = [f.get_col(GameRecord._meta.db_table) for f in _FIELDS]
+        seen = DeviceRecord._meta.get_field("last_seen").get_col(DeviceRecord._meta.db_table)
+        columns = [*(f.get_col(GameRecord._meta.db_table) for f in _FIELDS), seen]
         _CONVERTERS[connection.vendor] = [
             (c, connection.ops.get_db_converters(c) + c.get_db_converters(connection))
             for c in columns

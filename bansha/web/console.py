@@ -23,9 +23,10 @@ from bansha.engine import RuleError, clock
 from bansha.engine.game import Game
 from bansha.engine.ruleset import DIRECTOR_COMMANDS
 from bansha.engine.views import CARD_NAMES, shown, view
-from bansha.service import links
+from bansha.service import devices, links
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
+from bansha.web import live
 from bansha.web.access import directed_game_or_404
 from bansha.web.templatetags.bansha_tags import phase_zh
 
@@ -83,8 +84,10 @@ def qr_svg(link: str) -> SafeString:
 
 
 def seat_links(request: HttpRequest, record: GameRecord) -> dict[str, Any]:
-    """Every seat's private link for the console: link, QR code, and 「复制全部」's text."""
+    """Every seat's private link for the console: link, QR code, the devices that opened it
+    (each one's system and browser, how often, when last seen), and 「复制全部」's text."""
     rows = []
+    opened = devices.of_links(record.id)
     for seat, name, token in SERVICE.seat_links(record.id):
         link = (
             request.build_absolute_uri(reverse("join", args=[record.id, token]))
@@ -92,7 +95,13 @@ def seat_links(request: HttpRequest, record: GameRecord) -> dict[str, Any]:
             else None
         )
         rows.append(
-            {"seat": seat, "name": name, "link": link, "qr": qr_svg(link) if link else None}
+            {
+                "seat": seat,
+                "name": name,
+                "link": link,
+                "qr": qr_svg(link) if link else None,
+                "devices": opened.get(seat, []),
+            }
         )
     everything = "\n".join(
         texts.LINK_LINE.format(name=r["name"], link=r["link"]) for r in rows if r["link"]
@@ -166,6 +175,29 @@ def reissue_all(request: HttpRequest, game_id: str) -> HttpResponse:
     record = directed_game_or_404(request, game_id)
     count = links.reissue_links(record.id)
     messages.success(request, texts.LINKS_REISSUED_GAME.format(links=count))
+    return HttpResponseRedirect(reverse("director", args=[record.id]) + "#links")
+
+
+@login_required
+@require_POST
+def sign_out_device(request: HttpRequest, game_id: str) -> HttpResponse:
+    """「退出此设备」: one device of a seat's link holds the seat no more (its pages close at
+    once); the link stays good (a leaked one is replaced with 「重新生成链接」)."""
+    record = directed_game_or_404(request, game_id)
+    try:
+        device = int(request.POST.get("device", ""))
+    except ValueError:
+        device = -1
+    label = next(
+        (d.label for rows in devices.of_links(record.id).values() for d in rows if d.id == device),
+        "",
+    )
+    link = devices.sign_out(record.id, device)
+    if link is None:
+        messages.error(request, texts.BAD_PLAYER_OR_NUMBER)
+    else:
+        live.recheck(record.id, link.seat)
+        messages.success(request, texts.DEVICE_SIGNED_OUT.format(name=link.name, label=label))
     return HttpResponseRedirect(reverse("director", args=[record.id]) + "#links")
 
 

@@ -1,7 +1,8 @@
 """The pages a request gets when it cannot have what it asked for: not found (also everything a
 viewer may not load), refused, a stale form (CSRF), too many attempts, a server error. Chinese,
 sized for a phone, from the one catalogue of texts; they read no session and no database, so they
-render even when those are what failed."""
+render even when those are what failed (but the page of a seat this browser holds no more, which
+its request has read already)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,23 @@ def page(status: int, title: str, text: str) -> HttpResponse:
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """404: the same page for a missing game and for one this viewer may not load."""
+    """404: the same page for a missing game and for one this viewer may not load; a seat this
+    browser held and holds no more for a reason its player is told (``access.SeatGone``: 替补,
+    a device signed out) gets that page instead."""
+    from bansha.web.access import SeatGone
+
+    if isinstance(exception, SeatGone):
+        return seat_gone(request, exception)
     return page(404, texts.NOT_FOUND_TITLE, texts.NOT_FOUND)
+
+
+def seat_gone(request: HttpRequest, reason: Any) -> HttpResponse:
+    """Why this browser holds its seat no more (an ``access.SeatGone``), with the way to the
+    game's public page."""
+    html = loader.get_template("bansha/seat_gone.html").render(
+        {"game_id": reason.game_id, "title": reason.title, "text": reason.text}, request
+    )
+    return HttpResponse(html, status=reason.status, content_type="text/html; charset=utf-8")
 
 
 def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -11,7 +11,8 @@ state of the game in the process and shared by all that viewer's sockets and pag
 machines: PostgreSQL (channels_postgres) with ``--database-url``, in-process with SQLite.
 
 Revocation is immediate: a seat's sockets also join that seat's group, and when its link is
-replaced (替补, a reissued link) the group is told to close at once; besides, every push checks
+replaced (替补, a reissued link) the group is told to close at once (when one of its devices is
+signed out, to check again, and that device's sockets close); besides, every push checks
 again that its session still holds the seat (or, for the director, that the login still exists),
 so a socket that missed the close sends nothing more either.
 """
@@ -52,6 +53,14 @@ def revoked(game_id: str, seat: int) -> None:
     layer = get_channel_layer()
     if layer is not None:
         async_to_sync(layer.group_send)(seat_group(game_id, seat), {"type": "seat.revoked"})
+
+
+def recheck(game_id: str, seat: int) -> None:
+    """Every open socket of the seat checks at once that its session still holds it (a device
+    was signed out): the signed-out ones close, the others go on."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(seat_group(game_id, seat), {"type": "seat.check"})
 
 
 def publish(game_id: str, seq: int) -> None:
@@ -124,6 +133,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def seat_revoked(self, event: dict[str, Any]) -> None:
         """The seat's link was replaced (替补, a reissued link): close at once."""
         await self._revoke()
+
+    async def seat_check(self, event: dict[str, Any]) -> None:
+        """One of the seat's devices was signed out: close if it is this one."""
+        viewer = getattr(self, "viewer", None)
+        if viewer is None:
+            return
+        entitled = await database_sync_to_async(_still_entitled)(self.scope, self.game_id, viewer)
+        if not entitled:
+            await self._revoke()
 
     async def game_changed(self, event: dict[str, Any]) -> None:
         """The game changed: send this viewer's view if *it* changed (a change this viewer may not

@@ -25,7 +25,7 @@ from bansha.forum.threads import ThreadError
 from bansha.service import signups
 from bansha.service.games import token_hash
 from bansha.store.models import EntryRecord, SeatRecord, SignupRecord
-from bansha.web.access import directs
+from bansha.web.access import directs, hold_seat
 
 
 def _sheet_or_404(sheet_id: str) -> SignupRecord:
@@ -119,8 +119,7 @@ def signup_me(request: HttpRequest, sheet_id: str) -> HttpResponse:
             .first()
         )
         if seat is not None and seat.name == entry.name:  # a substitute took it: not theirs
-            request.session[f"seat:{sheet.game_id}"] = seat.seat
-            request.session[f"seatkey:{sheet.game_id}"] = seat.token_hash
+            hold_seat(request, sheet.game_id, seat.seat, seat.token_hash)
             return HttpResponseRedirect(reverse("player", args=[sheet.game_id]))
     link = signups.link_token(entry)
     return render(

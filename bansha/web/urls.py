@@ -32,6 +32,7 @@ urlpatterns = [
     path("g/<gid:game_id>/director", views.director_page, name="director"),
     path("g/<gid:game_id>/director/command", views.director_command, name="director_command"),
     path("g/<gid:game_id>/director/reissue", console.reissue, name="director_reissue"),
+    path("g/<gid:game_id>/director/device", console.sign_out_device, name="director_device"),
     path("g/<gid:game_id>/director/reissue-all", console.reissue_all, name="director_reissue_all"),
     path("g/<gid:game_id>/director/thread", thread_views.director_thread, name="director_thread"),
     path("g/<gid:game_id>/director/watch", thread_views.director_watch, name="director_watch"),

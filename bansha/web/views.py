@@ -34,10 +34,14 @@ from bansha.web.access import (
     commands,
     directed_game_or_404,
     game_or_404,
+    held_seat,
+    hold_seat,
     player_or_404,
+    substituted,
     watched_game_or_404,
 )
 from bansha.web.clients import submitter
+from bansha.web.errors import seat_gone
 from bansha.web.forms import act_command, director_command_for, stage_of
 
 DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
@@ -73,23 +77,41 @@ def demo_new(request: HttpRequest) -> HttpResponse:
         owner=request.user if request.user.is_authenticated else None,
     )
     gid = created.record.id
-    request.session[f"seat:{gid}"] = 0
-    request.session[f"seatkey:{gid}"] = token_hash(created.tokens[0])
+    hold_seat(request, gid, 0, token_hash(created.tokens[0]))
     SERVICE.run_bots(gid)
     return HttpResponseRedirect(reverse("player", args=[gid]))
 
 
 @ratelimit(key="ip", rate="30/m", block=True)
 def join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
-    """Exchange a private link for a session, then leave the token out of the URL."""
+    """Exchange a private link for a session, then leave the token out of the URL. A browser
+    that holds another seat of the game is asked first (「你当前是1号（甲），要切换为3号（丙）吗？」,
+    answered by a POST); a substituted-out player's old link says so plainly."""
     key = token_hash(token)
     seat = SeatRecord.objects.filter(game_id=game_id, token_hash=key, revoked=False).first()
     if seat is None:  # a wrong, old or reissued link: the player asks the director for the new one
+        ended = substituted(game_id, key)
+        if ended is not None:
+            return seat_gone(request, ended)
         return render(request, "bansha/bad_link.html", status=404)
     record = seat.game
+    held = held_seat(request.session, record.id)
+    if held is not None and held[1] != seat.seat and request.method != "POST":
+        current = SeatRecord.objects.filter(game_id=record.id, seat=held[1], revoked=False).first()
+        now = texts.SEAT_LABEL.format(n=held[1] + 1, name=current.name if current else "")
+        new = texts.SEAT_LABEL.format(n=seat.seat + 1, name=seat.name)
+        return render(
+            request,
+            "bansha/switch_seat.html",
+            {
+                "record": record,
+                "question": texts.SWITCH_SEAT.format(current=now, new=new),
+                "yes": texts.SWITCH_SEAT_YES.format(new=new),
+                "no": texts.SWITCH_SEAT_NO.format(current=now),
+            },
+        )
     request.session.cycle_key()
-    request.session[f"seat:{record.id}"] = seat.seat
-    request.session[f"seatkey:{record.id}"] = key
+    hold_seat(request, record.id, seat.seat, key)
     return HttpResponseRedirect(reverse("player", args=[record.id]))
 
 

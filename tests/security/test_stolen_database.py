@@ -78,7 +78,8 @@ def test_logging_out_and_cycling_keys_delete_the_digested_rows() -> None:
     director, player, gid, tokens = _a_director_and_a_player()
     before = Session.objects.count()
     old = player.cookies["sessionid"].value
-    assert player.get(f"/g/{gid}/join/{tokens[4]}").status_code == 302  # a new session key
+    # another seat's link, its switch confirmed (the page asks first): a new session key
+    assert player.post(f"/g/{gid}/join/{tokens[4]}").status_code == 302
     assert player.cookies["sessionid"].value != old
     assert not Session.objects.filter(session_key=stored_key(old)).exists()
     assert Session.objects.count() == before

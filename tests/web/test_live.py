@@ -3,7 +3,9 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
 
+from bansha.service import devices
 from bansha.service.games import SERVICE, token_hash
 from bansha.web.live import _viewer
 
@@ -16,11 +18,15 @@ def test_socket_viewer_matrix() -> None:
     other = get_user_model().objects.create_user("other", password="x" * 12)
     created = SERVICE.create("m103", NAMES, seed=3, owner=owner)
     gid = created.record.id
-    seat_session = {f"seat:{gid}": 4, f"seatkey:{gid}": token_hash(created.tokens[4])}
-    forged = {f"seat:{gid}": 5, f"seatkey:{gid}": token_hash(created.tokens[4])}
+    key = token_hash(created.tokens[4])
+    device = devices.opened(gid, 4, key, None, "", timezone.now())  # the link opened once
+    seat_session = {f"seat:{gid}": 4, f"seatkey:{gid}": key, f"seatdev:{gid}": device}
+    forged = {f"seat:{gid}": 5, f"seatkey:{gid}": key, f"seatdev:{gid}": device}
+    no_device = {f"seat:{gid}": 4, f"seatkey:{gid}": key}
     anon = AnonymousUser()
     assert _viewer({"session": seat_session, "user": anon}, gid, "me") == 4
     assert _viewer({"session": forged, "user": anon}, gid, "me") is None
+    assert _viewer({"session": no_device, "user": anon}, gid, "me") is None
     assert _viewer({"session": {}, "user": anon}, gid, "me") is None
     assert _viewer({"session": seat_session, "user": anon}, "nosuch", "me") is None
     assert _viewer({"session": {}, "user": anon}, gid, "public") == "public"

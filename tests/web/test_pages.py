@@ -104,7 +104,7 @@ def test_substitute_revokes_the_old_link() -> None:
     )
     html = r.content.decode()
     assert "已执行：替补" in html
-    assert old.get(f"/g/{gid}/me").status_code == 404
+    assert old.get(f"/g/{gid}/me").status_code == 410  # told a substitute took it
     link = re.search(r"(http://testserver/g/[0-9a-f]+/join/[A-Za-z0-9_\-]+)", html).group(1)
     new = Client()
     new.get(link.replace("http://testserver", ""))
