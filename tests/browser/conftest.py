@@ -151,9 +151,10 @@ def director_creates_game(
     clock: bool = True,
     ruleset: str = "m103",
     players: list[str] | None = None,
+    review: bool = False,
 ) -> list[str]:
-    """Log in as the test director, create a game (M103 for PLAYERS unless told), return the
-    private links."""
+    """Log in as the test director, create a game (M103 for PLAYERS unless told; with 公示审核
+    when ``review``), return the private links."""
     page.goto(server + "/accounts/login/")  # type: ignore[attr-defined]
     page.fill("input[name=username]", "director")  # type: ignore[attr-defined]
     page.fill("input[name=password]", "a-long-password-1")  # type: ignore[attr-defined]
@@ -163,6 +164,8 @@ def director_creates_game(
     page.fill("textarea[name=players]", "\n".join(players or PLAYERS))  # type: ignore[attr-defined]
     if not clock:
         page.uncheck("input[name=clock]")  # type: ignore[attr-defined]
+    if review:
+        page.check("input[name=review]")  # type: ignore[attr-defined]
     page.click("text=发身份并开局")  # type: ignore[attr-defined]
     links = page.locator("input[readonly]").evaluate_all("els => els.map(e => e.value)")  # type: ignore[attr-defined]
     return list(links)
@@ -195,11 +198,12 @@ class Console(NamedTuple):
     """Each player's role, from the god view (name → role), in seat order."""
 
 
-def open_console(browser: object, server: str) -> Console:
-    """The director creates an M103 game without the clock on a phone and opens its console."""
+def open_console(browser: object, server: str, review: bool = False) -> Console:
+    """The director creates an M103 game without the clock (with 公示审核 when ``review``) on a
+    phone and opens its console."""
     context = phone(browser)
     page = context.new_page()  # type: ignore[attr-defined]
-    links = director_creates_game(page, server, clock=False)
+    links = director_creates_game(page, server, clock=False, review=review)
     page.click("text=进入导演台")  # type: ignore[attr-defined]
     return Console(context, page, links, page.url, god_roles(page))  # type: ignore[attr-defined]
 

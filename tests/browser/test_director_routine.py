@@ -4,7 +4,14 @@ absences are on the console with a 黄牌 one click away."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import close_stage, close_to_first_day, open_console, shot
+from tests.browser.conftest import (
+    SHOTS,
+    close_stage,
+    close_to_first_day,
+    open_console,
+    phone,
+    shot,
+)
 
 
 def test_reloading_the_created_page_deals_no_second_game(server: str, browser: object) -> None:
@@ -71,3 +78,92 @@ def test_a_day_s_absences_are_on_the_console_and_a_yellow_card_is_one_click(
     assert "黄牌×1" in ledger
     shot(page, "console-absences")
     c.context.close()  # type: ignore[attr-defined]
+
+
+def _version(page: object) -> str:
+    """The page's version (a digest of its viewer's view) as it is now."""
+    page.reload()  # type: ignore[attr-defined]
+    return str(page.locator("#live").get_attribute("data-seq"))  # type: ignore[attr-defined]
+
+
+def _awaiting(console: object) -> bool:
+    return "有待发布的公示" in console.locator("#summary").inner_text()  # type: ignore[attr-defined]
+
+
+def _publish(console: object) -> None:
+    """发布 what the last close drafted, if it drafted anything public."""
+    if _awaiting(console):
+        console.click("#review button[value=发布]")  # type: ignore[attr-defined]
+        console.wait_for_load_state()  # type: ignore[attr-defined]
+
+
+def test_a_reviewed_m103_night_runs_to_dawn_alone_and_nobody_sees_it_early(
+    server: str, browser: object
+) -> None:
+    """公示审核 holds only what is public: with review on, M103's night steps (夜晚 → 太医行动 →
+    遗言) close with no 发布 between them (the physician is told the 刀口 at once, the victim
+    their 遗言 right), and until the director publishes the dawn's drafts, all at once, the
+    public page and a seat not involved move not at all from the close into the private 遗言
+    stage on: no 结算中, no death, no version change."""
+    c = open_console(browser, server, review=True)
+    d = c.page
+    close_stage(d, c.url)  # 红线 (the cupid did not pick: a random pair, drafted)
+    _publish(d)
+    for _ in range(4):  # the first night (no kill before a game day) and the first day
+        assert not _awaiting(d), d.locator("header").inner_text()  # type: ignore[attr-defined]
+        close_stage(d, c.url)
+        _publish(d)
+        if "第2夜" in d.locator("header").inner_text():  # type: ignore[attr-defined]
+            break
+    assert "第2夜 夜晚" in d.locator("header").inner_text()  # type: ignore[attr-defined]
+    rows = d.locator("#god table tr").all_inner_texts()  # type: ignore[attr-defined]
+    lovers = {n for n in c.roles if any(r.startswith(n) and "情侣" in r for r in rows)}
+    plain = [
+        n
+        for n, r in c.roles.items()
+        if r not in ("卧底刺客", "妙手太医", "御前侍卫", "牵线红娘") and n not in lovers
+    ]
+    victim, watcher = plain[0], plain[1]
+    names = list(c.roles)
+    killer = next(n for n, r in c.roles.items() if r == "卧底刺客")
+    witch = next(n for n, r in c.roles.items() if r == "妙手太医")
+    pages = {}
+    for who in (killer, witch, watcher, victim):
+        ctx = phone(browser)
+        pages[who] = ctx.new_page()  # type: ignore[attr-defined]
+        pages[who].goto(c.links[names.index(who)])
+    public = phone(browser).new_page()  # type: ignore[attr-defined]
+    public.goto(c.url.replace("/director", "/"))
+    kill = pages[killer].locator("form.act[data-skill=kill]")
+    kill.locator("select[name=targets]").select_option(label=victim)
+    kill.locator("button[type=submit]").click()
+    pages[killer].wait_for_load_state()
+
+    close_stage(d, c.url)  # 夜晚 closes: the 刀口 goes to the physician, nothing to publish
+    assert not _awaiting(d) and "太医行动" in d.locator("header").inner_text()  # type: ignore[attr-defined]
+    pages[witch].reload()
+    assert victim in pages[witch].locator("form.act[data-skill=save]").inner_text()
+    seen = {"public": _version(public), "watcher": _version(pages[watcher])}
+
+    close_stage(d, c.url)  # 太医行动 closes into the private 遗言 stage: still nothing public
+    assert not _awaiting(d) and "遗言" in d.locator("header").inner_text()  # type: ignore[attr-defined]
+    pages[victim].reload()
+    assert pages[victim].locator("form.act[data-skill=last_words]").count() == 1  # told on time
+    close_stage(d, c.url)  # 遗言 closes: the dawn, with the night's news, waits for 发布
+    assert _awaiting(d)
+    drafts = d.locator("#review textarea").evaluate_all("els => els.map(e => e.value)")  # type: ignore[attr-defined]
+    assert any(victim in t for t in drafts), drafts  # the whole night's drafts at once
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    d.locator("#review").screenshot(path=str(SHOTS / "console-dawn-review.png"))  # type: ignore[attr-defined]
+    assert {"public": _version(public), "watcher": _version(pages[watcher])} == seen
+    for p in (public, pages[watcher]):
+        text = p.content()
+        assert "结算中" not in text and "讨论日" not in text and "遗言" not in text
+
+    d.click("#review button[value=发布]")  # type: ignore[attr-defined]
+    d.wait_for_load_state()  # type: ignore[attr-defined]
+    public.reload()
+    assert "讨论日" in public.locator("header").inner_text() or "讨论日" in public.content()
+    assert victim in public.locator("main").inner_text()
+    for p in (*pages.values(), public, d):
+        p.context.close()  # type: ignore[attr-defined]
