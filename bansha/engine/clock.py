@@ -92,22 +92,31 @@ def _at(day: date, hour: int, minute: int, zone: ZoneInfo) -> datetime:
     return wall.astimezone(UTC).astimezone(zone)
 
 
-def next_clock_time(at: datetime, clock: str, zone: ZoneInfo, count: int = 1) -> datetime:
-    """The ``count``-th moment strictly after ``at`` at which the clock in ``zone`` shows
-    ``clock``: a stage opened at 13:05 with ``until: "12:00"`` ends at 12:00 the next day; one
-    opened at 10:00 ends at 12:00 the same day (R-ALL-10: an early close starts the next stage
-    then, and its deadline is still the post's next clock time)."""
+def next_clock_time(
+    at: datetime, clock: str, zone: ZoneInfo, since: datetime | None = None
+) -> datetime:
+    """The first moment strictly after ``at`` at which the clock in ``zone`` shows ``clock``: a
+    stage opened at 13:05 with ``until: "12:00"`` ends at 12:00 the next day; one opened at 10:00
+    ends at 12:00 the same day (R-ALL-10: an early close starts the next stage then, and its
+    deadline is still the post's next clock time). With ``since`` (later than ``at``), the first
+    such moment at ``since`` or after it."""
     hour, minute = parse_clock(clock)
-    day = local(at, zone).date()
     after = at.astimezone(UTC)  # compared as instants (same-zone datetimes compare wall clocks)
-    found = 0
+    floor = since.astimezone(UTC) if since is not None and since > at else None
+    day = local(floor if floor is not None else at, zone).date()
     while True:
         candidate = _at(day, hour, minute, zone)
-        if candidate.astimezone(UTC) > after:
-            found += 1
-            if found >= count:
-                return candidate
+        instant = candidate.astimezone(UTC)
+        if instant > after and (floor is None or instant >= floor):
+            return candidate
         day += timedelta(days=1)
+
+
+def clock_time_on(at: datetime, clock: str, zone: ZoneInfo, days: int) -> datetime:
+    """``clock`` in ``zone`` on the ``days``-th calendar day after the day of ``at`` there
+    (R-M103-20 「第一个讨论日为两个自然日」: opened 6月1日 23:00, ``days`` 2 → 6月3日 at ``clock``)."""
+    hour, minute = parse_clock(clock)
+    return _at(local(at, zone).date() + timedelta(days=days), hour, minute, zone)
 
 
 def after_minutes(at: datetime, minutes: int, zone: ZoneInfo) -> datetime:
@@ -130,21 +139,30 @@ def _day1(spec: dict[str, Any], key: str, day: int) -> Any:
     return spec[first] if day == 1 and first in spec else spec.get(key)
 
 
+def _option(value: Any, options: dict[str, Any]) -> Any:
+    """A timetable value, or the option it names (``"{close_time}"``)."""
+    text = str(value)
+    if text.startswith("{") and text.endswith("}"):
+        return options[text[1:-1]]
+    return value
+
+
 def stage_deadline(
     spec: dict[str, Any],
     day: int,
     at: datetime | None,
     zone: ZoneInfo,
     options: dict[str, Any],
-    past: dict[str, datetime] | None = None,
 ) -> datetime | None:
     """A stage's deadline from its timetable entry, for a stage opened at ``at`` on ``day``:
 
-    - ``until: "12:00"``: the next 12:00 in the game's zone after it opens (``count: 2``: the
-      second one); ``until: "{close_time}"`` reads the clock time from that option; with
-      ``after_last: day`` it counts from the later of the opening and the last deadline of the
-      stage ``day`` (``past``), so that a day closed early does not give the next one a second
-      关门 the same day (M103 一天一关门);
+    - ``until: "12:00"``: the next 12:00 in the game's zone after it opens (never the instant it
+      opens); ``until: "{close_time}"`` reads the clock time from that option; with
+      ``calendar_day1: 2``, day 1 ends at that clock time on the second calendar day after the
+      day it opens; with ``min_hours: 12`` (or ``"{min_day_hours}"``), at the first such time at
+      least that many hours after it opens (R-M103-20: 「第一个讨论日为两个自然日，此后一天一关门」, so a
+      day the director closed early pulls the schedule forward without giving the next day
+      only an hour);
     - ``days: 1``: the same local clock time one natural day later;
     - ``minutes: 60``: sixty minutes of elapsed time.
 
@@ -154,14 +172,15 @@ def stage_deadline(
         return None
     until = _day1(spec, "until", day)
     if until:
-        text = str(until)
-        if text.startswith("{") and text.endswith("}"):
-            text = str(options[text[1:-1]])
-        since = at
-        last = (past or {}).get(str(spec.get("after_last")))
-        if last is not None and last > since:
-            since = last
-        return next_clock_time(since, text, zone, int(_day1(spec, "count", day) or 1))
+        text = str(_option(until, options))
+        calendar = spec.get("calendar_day1") if day == 1 else None
+        if calendar:
+            return clock_time_on(at, text, zone, int(calendar))
+        hours = spec.get("min_hours")
+        if hours is not None:
+            since = at.astimezone(UTC) + timedelta(hours=float(_option(hours, options) or 0))
+            return next_clock_time(at, text, zone, since)
+        return next_clock_time(at, text, zone)
     days = _day1(spec, "days", day)
     if days:
         return after_days(at, int(days), zone)

@@ -23,6 +23,11 @@ from bansha.mechanics import penalties, rooms, thread, votes
 
 NAME_SEP = "、"
 
+LAST_WORDS = "last_words"
+"""The skill key of a last-words right (遗言), in every rule set."""
+VOTE = "vote"
+"""The skill key of a day vote's legal act (a ``Vote`` command, recorded as ``voted``)."""
+
 DIRECTOR_COMMANDS = {
     "红牌": "card",
     "黄牌": "card",
@@ -677,6 +682,7 @@ class RuleSet:
             },
             PUBLIC if state.stage_private is None else state.stage_private,
         )
+        self.record_absences(ctx)
         before = (state.phase, state.day, state.stage_key)
         self.on_close(ctx, state.stage_key)
         if state.ended or (state.phase, state.day, state.stage_key) != before:
@@ -686,6 +692,72 @@ class RuleSet:
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
         """Resolve the stage being closed (night resolution, vote count...)."""
         raise NotImplementedError
+
+    # ------------------------------------------------------------------ absences (R-ALL-05)
+    def absences(self, state: State) -> dict[str, list[int]]:
+        """Who was due in the current stage and submitted nothing, by skill (R-ALL-05: 「The
+        engine records the omission so the director can penalise it」).
+
+        Due: every act the stage still offers a player as it closes (``legal``: the forms the page
+        shows), a vote included, except a declaration (``rare``: 投降, 拍刀, 自爆) and a last-words
+        right (a right, not a duty). Submitted: an act of that skill in this stage, or a vote; a
+        team act that any member of the player's team submitted leaves no member absent
+        (``team_of``). A player who lost the right during the stage (out, removed, stripped of
+        the skill) is offered nothing, so is not absent."""
+        acted: dict[str, set[int]] = {}
+        for seat, skill in state.acts:
+            acted.setdefault(skill, set()).add(seat)
+        voted = state.ballot_counts
+        out: dict[str, list[int]] = {}
+        for seat in range(len(state.players)):
+            for la in self.legal(state, seat):
+                skill = la.skill
+                if la.rare or skill == LAST_WORDS:
+                    continue
+                if skill == VOTE:
+                    if seat in voted:
+                        continue
+                elif not self.owes(state, skill, seat):
+                    continue
+                else:
+                    done = acted.get(skill)
+                    if done and (
+                        seat in done or not done.isdisjoint(self.team_of(state, skill, seat))
+                    ):
+                        continue
+                seats = out.setdefault(skill, [])
+                if seat not in seats:
+                    seats.append(seat)
+        return out
+
+    def owes(self, state: State, skill: str, seat: int) -> bool:
+        """Whether ``seat``, offered ``skill`` in the closing stage, was due to use it by this
+        close (a sheriff who left tonight may name his successor early, but owes it only by the
+        end of his 殉职 stage, R-M103-21); by default every offered act is due."""
+        return True
+
+    def team_of(self, state: State, skill: str, seat: int) -> tuple[int, ...]:
+        """The players whose submission of ``skill`` is also ``seat``'s (a team act: the killers'
+        blade, a ring's check); by default the skill is his alone."""
+        return (seat,)
+
+    def record_absences(self, ctx: Ctx) -> None:
+        """The closing stage's absences, one director-only ``omission`` event per skill: {seats,
+        skill, day, stage, phase, key} (the stage's name and key, the phase as scenarios name it).
+        Read by the director's absence lists and penalty drafts and by a scenario's ``absent``."""
+        s = ctx.state
+        for skill, seats in self.absences(s).items():
+            ctx.emit(
+                "omission",
+                {
+                    "seats": sorted(seats),
+                    "skill": skill,
+                    "day": s.day,
+                    "stage": s.stage,
+                    "phase": s.phase_label(),
+                    "key": s.stage_key,
+                },
+            )
 
     def advance(self, ctx: Ctx, at: datetime | None) -> None:
         """Open the next stage of this phase that applies, else the first of the next phase."""
@@ -726,9 +798,7 @@ class RuleSet:
         phase_start: bool = False,
     ) -> None:
         """Open a stage with its deadline from the timetable, when the game keeps a clock."""
-        deadline = clock.stage_deadline(
-            spec, day, at, self.zone, self.options, ctx.state.past_deadlines
-        )
+        deadline = clock.stage_deadline(spec, day, at, self.zone, self.options)
         audience = self.stage_audience(ctx.state, spec)
         data: dict[str, Any] = {
             "phase": phase,

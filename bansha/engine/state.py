@@ -28,6 +28,7 @@ class Player(Record):
         "counts_as",
         "exit_cause",
         "exit_day",
+        "exit_phase",
         "results",
         "cards",
     )
@@ -43,6 +44,7 @@ class Player(Record):
         counts_as: str | None = None,
         exit_cause: str | None = None,
         exit_day: int = 0,
+        exit_phase: str = "",
         results: list[str] | None = None,
         cards: dict[str, int] | None = None,
     ) -> None:
@@ -56,6 +58,8 @@ class Player(Record):
         self.exit_cause = exit_cause
         self.exit_day = exit_day
         """The day number of the phase the player exited in (with ``exit_cause``)."""
+        self.exit_phase = exit_phase
+        """The phase (``day``, ``night``) the player exited in."""
         self.results: list[str] = [] if results is None else results
         self.cards: dict[str, int] = {} if cards is None else cards
 
@@ -131,9 +135,6 @@ class State:
     deadline: datetime | None = None
     closed_at: datetime | None = None
     """When the stage being resolved was closed (its deadline, or earlier or later)."""
-    past_deadlines: dict[str, datetime] = field(default_factory=dict)
-    """The deadline each stage key had when it was last left (M103's 一天一关门 counts the next
-    讨论日 from the previous one's 关门)."""
     acts: dict[tuple[int, str], ActRecord] = field(default_factory=dict)
     team_acts: dict[str, ActRecord] = field(default_factory=dict)
     ballots: list[Ballot] = field(default_factory=list)
@@ -254,8 +255,6 @@ def _stage_closed(s: State, d: dict[str, Any]) -> None:
 
 
 def _stage_opened(s: State, d: dict[str, Any]) -> None:
-    if s.stage_key and s.deadline is not None:
-        s.past_deadlines[s.stage_key] = s.deadline
     s.phase = d["phase"]
     s.day = d["day"]
     s.stage = d["stage"]
@@ -335,6 +334,7 @@ def _exited(s: State, d: dict[str, Any]) -> None:
     s.living_cache = None
     p.exit_cause = d["cause"]
     p.exit_day = int(d.get("day", 0))
+    p.exit_phase = str(d.get("phase", ""))
     s.exit_order.append(p.seat)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from bansha.engine.commitment import reveal_matches, reveal_text
 from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.game import Game
-from bansha.engine.ruleset import WAIVE, RuleSet
+from bansha.engine.ruleset import VOTE, WAIVE, RuleSet
 from bansha.engine.state import Ballot, undone_positions
 from bansha.mechanics import rooms as room_rules
 from bansha.mechanics.penalties import COLOR_BY_NAME
@@ -165,6 +165,7 @@ class ViewFold:
         ] = []  # each seat's player as the state names them (the latest substitute)
         self.first: list[str] = []  # each seat's first player
         self.out_public: list[int] = []
+        self.exit_shown: dict[int, str | None] = {}  # what each exit's announcement showed
         self.revealed: dict[int, str] = {}  # identities the announcements showed, by seat
         self.me: dict[str, Any] = {}
         self.groups: dict[str, list[int]] = {}
@@ -287,8 +288,12 @@ class ViewFold:
                 )
                 if review and i >= pending:
                     self.drafts.append({"position": i, "text": text})
-                self.out_public.extend(x for x in d.get("exits", []) if x not in self.out_public)
-                self.revealed.update((int(seat), str(word)) for seat, word in d.get("revealed", []))
+                shown_now = {int(seat): str(word) for seat, word in d.get("revealed", [])}
+                for x in d.get("exits", []):
+                    if x not in self.out_public:  # the identity the exit's own announcement showed
+                        self.out_public.append(x)
+                        self.exit_shown[x] = shown_now.get(x)
+                self.revealed.update(shown_now)
                 self.holders.update(d.get("holders", {}))
             elif k == "chat":
                 self.chats.setdefault(d["group"], History()).add(
@@ -403,6 +408,9 @@ class ViewFold:
             ],
             "exits": [self.names[x] for x in self.out_public],  # in announcement order
             "revealed": {self.names[x]: word for x, word in sorted(self.revealed.items())},
+            # each announced exit with the identity its announcement showed (None: none), as it
+            # was published, whatever the reveal shows after the game
+            "exit_shown": {self.names[x]: self.exit_shown.get(x) for x in self.out_public},
             "holders": {
                 rs.status_name(s): (self.names[h] if h is not None else None)
                 for s, h in self.holders.items()
@@ -712,27 +720,25 @@ def god_view(game: Game, traces: list[dict[str, Any]] | None = None) -> dict[str
 
 
 def waiting(game: Game, names: list[str]) -> list[dict[str, Any]]:
-    """Who has still to act or vote in this stage (尚未行动), for the director's reminders.
-
-    A team act is done once any member submitted it (a group kill needs one submission, not
-    every member's); declarations (拍刀, 投降) are nobody's duty, so only a stage's own acts
-    count (during 红线 only the cupid). ``vote``: the player has not voted (votes are public, so
-    a public reminder may name them); ``acts``: the skills still open (private)."""
+    """Who has still to act or vote in this stage (尚未行动), for the director's reminders: the
+    players who would be absent if the stage closed now (``RuleSet.absences``: a team act is done
+    once any member submitted it; declarations such as 拍刀 and 投降 and a last-words right are
+    nobody's duty). ``vote``: the player has not voted (votes are public, so a public reminder
+    may name them); ``acts``: the skills still open (private)."""
     s, rs = game.state, game.ruleset
-    out: list[dict[str, Any]] = []
-    team_done = {rec.skill for rec in s.team_acts.values()}
-    for p in s.players:
-        vote, acts = False, []
-        for la in game.legal(p.seat):
-            if la.rare:
-                continue
-            if la.skill == "vote":
-                vote = vote or p.seat not in s.ballot_counts
-            elif (p.seat, la.skill) not in s.acts and la.skill not in team_done:
-                acts.append(rs.skill_name(la.skill))
-        if vote or acts:
-            out.append({"seat": p.seat, "name": names[p.seat], "vote": vote, "acts": acts})
-    return out
+    if s.awaiting is not None or s.ended:
+        return []
+    due: dict[int, dict[str, Any]] = {}
+    for skill, seats in rs.absences(s).items():
+        for seat in seats:
+            entry = due.setdefault(
+                seat, {"seat": seat, "name": names[seat], "vote": False, "acts": []}
+            )
+            if skill == VOTE:
+                entry["vote"] = True
+            else:
+                entry["acts"].append(rs.skill_name(skill))
+    return [due[seat] for seat in sorted(due)]
 
 
 def standing(ballots: list[Ballot], accelerated: bool, names: list[str]) -> dict[str, str | None]:

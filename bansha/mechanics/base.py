@@ -130,6 +130,19 @@ class Mechanic:
                 return tuple(members)
         return (seat,)
 
+    def step_in(self, stage: str, verb: str, params: object) -> None:
+        """The pipeline read a step of ``stage``'s resolution table that runs this mechanic."""
+
+    def owes(self, s: State, seat: int) -> bool:
+        """Whether ``seat``, offered this skill in the closing stage, was due to use it by this
+        close (R-ALL-05: absent otherwise); by default every offered act is due."""
+        return True
+
+    def team(self, s: State, seat: int) -> tuple[int, ...]:
+        """The players whose submission of this skill is also ``seat``'s (its team's, who share
+        one pick; by default he alone): one member's act leaves none of them absent."""
+        return self.audience(s, seat)
+
     def submitted(self, s: State) -> tuple[int, tuple[int, ...], str | None] | None:
         """This stage's standing submission, (seat, targets, choice): the last one made by a
         player who still holds the skill (R-ALL-09: a member removed or stripped of the power

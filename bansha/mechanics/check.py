@@ -115,10 +115,14 @@ class Check(Mechanic):
         return self._tell(ctx, *pick)
 
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
-        """``tell: later``: tonight's check is answered, if its checker still holds the skill."""
+        """``tell: later``: tonight's check is answered, if its checker still holds the skill
+        (R-ALL-09), or whatever befell him since once the pick was final (R-M103-22)."""
         s = ctx.state
+        final = self.board.final_at_window_close
         out = [
-            self._tell(ctx, u.seat, u.targets[0]) for u in self.tonight(s) if self.holds(s, u.seat)
+            self._tell(ctx, u.seat, u.targets[0])
+            for u in self.tonight(s)
+            if final or self.holds(s, u.seat)
         ]
         return "；".join(out) or self.board.say("trace_none")
 

@@ -18,7 +18,7 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
-from bansha.mechanics import omissions, votes
+from bansha.mechanics import votes
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
@@ -160,8 +160,6 @@ class DayVote(Mechanic):
         def weight(v: int) -> float:
             return weights[v]
 
-        # 没有投票的玩家: recorded for the director (M103: 记作一张黄牌)
-        omissions.record(ctx, [x for x in living if x not in standing and x in voters], self.key)
         counts = votes.tally(standing, weight, counts_voter, counts_target)
         abstain = sum(1 for v, t in standing.items() if t is None and counts_voter(v))
         tally_text = board.tally_text(s, counts, abstain)

@@ -136,6 +136,8 @@ class Pipeline(RuleSet):
         self.policy = self._read_last_words()
         self.teams: dict[str, tuple[tuple[str, ...], str | None]] = self._read_teams()
         self._held_phases = tuple(str(p) for p in self.data.get("hold_announcements") or [])
+        self.final_at_window_close = self.data.get("acts_final") == "window"
+        """R-M103-22: an act is final when its window closes (R-ALL-09 drops it only before)."""
         self._last_words_stages = {
             str(spec["key"])
             for specs in self.data.get("timetable", {}).values()
@@ -239,6 +241,8 @@ class Pipeline(RuleSet):
                 params = tuple(m.prepare(verb, Raw(rest, where, self.options)) for m in mechs)
                 when = self._read_when(raw, where)
                 read.append(Step(str(raw["step"]), verb, mechs, params, when))
+                for m, prepared in zip(mechs, params, strict=True):
+                    m.step_in(str(stage), verb, prepared)
             out[str(stage)] = tuple(read)
         return out
 
@@ -704,13 +708,26 @@ class Pipeline(RuleSet):
         """``seat`` tops the exile vote: False if a mechanic keeps him in (the idiot's card)."""
         return not any(m.on_voted_out(ctx, seat) for m in self._on_voted_out)
 
+    def owes(self, state: State, skill: str, seat: int) -> bool:
+        """Whether the offered act was due by this close, as its mechanic says."""
+        m = self.mechs.get(skill)
+        return m is None or m.owes(state, seat)
+
+    def team_of(self, state: State, skill: str, seat: int) -> tuple[int, ...]:
+        """A declared skill's team, as its mechanic says (the killers' group, every holder of a
+        shared kill); else his alone."""
+        m = self.mechs.get(skill)
+        return (seat,) if m is None else m.team(state, seat)
+
     def used_on_tonight(self, s: State, skill: str, target: int) -> bool:
         """Whether ``skill`` was used on ``target`` on the current day number by a player still
-        in the game (R-ALL-09: a guard removed during the night protects nobody)."""
+        in the game (R-ALL-09: a guard removed during the night protects nobody), or by anyone
+        once uses are final at their window's close (R-M103-22)."""
         day = s.day
         players = s.players
+        final = self.final_at_window_close
         return any(
-            u.day == day and target in u.targets and players[u.seat].alive
+            u.day == day and target in u.targets and (final or players[u.seat].alive)
             for u in s.uses.get(skill, ())
         )
 

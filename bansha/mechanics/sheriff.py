@@ -20,7 +20,6 @@ from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
-from bansha.mechanics import omissions
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.announce import announce
 from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
@@ -43,6 +42,13 @@ class SheriffParams:
     on_missing: str
     red_card: str
     lost_on: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SuccessionStep:
+    """A succession step of a resolution table: which sheriff it settles (``exited``)."""
+
+    exited: str
 
 
 class Sheriff(Mechanic):
@@ -94,6 +100,23 @@ class Sheriff(Mechanic):
         )
         raw.done()
         self.pending = f"due:{self.key}"
+        self.settles: dict[str, SuccessionStep] = {}
+        """The stages whose resolution settles a successor, and which sheriff each settles."""
+
+    def step_in(self, stage: str, verb: str, params: object) -> None:
+        """Remember which stages settle the succession (their closes are when it is owed)."""
+        if isinstance(params, SuccessionStep):
+            self.settles[stage] = params
+
+    def owes(self, s: State, seat: int) -> bool:
+        """He owes the successor by a close that settles it for him: the night's first stage for
+        a sheriff who left earlier, his 殉职 stage for one who left tonight (R-M103-21)."""
+        step = self.settles.get(s.stage_key)
+        return step is not None and self._settled_by(step, s, seat)
+
+    def _settled_by(self, step: SuccessionStep, s: State, seat: int) -> bool:
+        p = s.players[seat]
+        return step.exited == "any" or not (p.exit_day == s.day and p.exit_phase == s.phase)
 
     def values(self) -> dict[str, str]:
         """The status its texts are named after."""
@@ -147,18 +170,27 @@ class Sheriff(Mechanic):
                 # 投票结束后，因投票而触发的警长<殉职>……立即公示
                 ctx.emit("announcement", {"key": f"exit_{status}", "params": {"p": seat}}, PUBLIC)
 
+    def prepare(self, verb: str, raw: Raw) -> object:
+        """A succession step's ``exited``: ``any`` sheriff who owes a successor, or only one who
+        exited ``earlier`` than the current phase (R-M103-21: the night's first stage settles the
+        sheriff voted out by day; one who left during the night has a 殉职 stage of his own)."""
+        out = SuccessionStep(raw.choice("exited", ("any", "earlier"), "any"))
+        raw.done()
+        return out
+
     def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """The stage closes: the successor named in it (``at_close``), else a random one or no
-        sheriff (``on_missing``), the omission recorded."""
+        sheriff (``on_missing``); a sheriff the step is not for keeps his duty."""
         s = ctx.state
         old = s.pending.get(self.pending)
         if old is None:
             return self.board.say("trace_none")
+        if isinstance(params, SuccessionStep) and not self._settled_by(params, s, int(old)):
+            return self.board.say("trace_none")  # he left in this phase: his own stage follows
         sub = self.submitted(s)
         ctx.emit("pending", {"key": self.pending, "value": None})
         if sub is not None:
             return self._heir(ctx, sub[1][0])
-        omissions.record(ctx, [int(old)], self.key)
         if self.p.on_missing == "random":
             return self._random(ctx)
         return self._lost(ctx)

@@ -15,7 +15,7 @@ from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
-from bansha.mechanics import deaths, omissions
+from bansha.mechanics import deaths
 from bansha.mechanics.about import About, Param
 from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
@@ -94,7 +94,6 @@ class TeamKill(Mechanic):
         s = ctx.state
         pick = self.use_pick(ctx)
         if pick is None:
-            omissions.record(ctx, [x for x in s.living() if self.holds(s, x)], self.key)
             return self.board.say("trace_none")
         return s.players[pick[1]].name
 

@@ -146,6 +146,16 @@ def _when(value: Any) -> Any:
 When = Annotated[Any, _Plain(_when)]
 
 
+def _hours(value: Any) -> int | str:
+    if isinstance(value, str) and option_reference(value) is not None:
+        return value  # an option's value (checked as the option is)
+    return integer_between(0, 24 * 14)(value)
+
+
+Hours = Annotated[int | str, _Plain(_hours)]
+"""A number of hours, or ``"{option}"``."""
+
+
 class StageSpec(Strict):
     """A stage of a phase: its name, key, deadline (``minutes`` after opening or ``until`` a clock
     time), the condition under which it is held (``when``) and whether only its actors see it."""
@@ -158,8 +168,10 @@ class StageSpec(Strict):
     until_day1: Clock | None = None
     days: Positive | None = None
     windows: Positive | None = None
-    count_day1: Positive | None = None
-    after_last: Key | None = None
+    calendar_day1: Positive | None = None
+    """Day 1 ends at ``until`` on the n-th calendar day after the day it opens (R-M103-20)."""
+    min_hours: Hours | None = None
+    """The first ``until`` at least this many hours after the stage opens (R-M103-20)."""
     when: When = None
     private: Flag = False
     resolve_if_skipped: Flag = False
@@ -255,6 +267,7 @@ OPTION_VALUES.update(
         "max_changes": _optional(integer_between(0, MAX_COUNT)),  # null: any number (R-XXXII-18)
         "change_freeze_minutes": integer_between(0, 60 * 24),
         "window_minutes": integer_between(1, 60 * 24),
+        "min_day_hours": integer_between(0, 24 * 14),  # R-M103-20
         "last_words": _optional(integer_between(0, MAX_COUNT)),
     }
 )
@@ -512,7 +525,7 @@ class RuleSetData(Strict):
                     )
                 if (st.minutes or st.first_minutes) and (st.until or st.until_day1):
                     out.append(Problem(format_path(loc), message("deadline_both")))
-                for attr in ("until", "until_day1"):
+                for attr in ("until", "until_day1", "min_hours"):
                     ref = option_reference(getattr(st, attr))
                     if ref is not None and ref not in self.options:
                         out.append(unknown([*loc, attr], ref, self.options, "选项"))
@@ -889,6 +902,9 @@ class BoardData(RuleSetData):
     last_words: dict[Key, Any] | None = None
     hold_announcements: list[Key] = []
     """Phases whose announcements wait for the next day's start (R-ALL-11)."""
+    acts_final: Literal["resolution", "window"] = "resolution"
+    """When a night act is beyond R-ALL-09's reach: only at the night's resolution (a removed
+    player's act is dropped until then), or as soon as its own window closes (R-M103-22)."""
     when_names: dict[Key, When] = {}
     """Stage conditions by name (M103's ``has_cupid``: ``has:red_thread``), so that a variant's
     timetable names the condition its base holds the stage on."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from bansha.engine import Act, Close, Director, Game, RuleError, Vote, clock
 from bansha.engine.ruleset import RuleSet
+from bansha.engine.state import undone_positions
 from bansha.rulesets import find_ruleset
 from bansha.scenario import seen
 from bansha.scenario.schema import read_scenario
@@ -211,6 +212,8 @@ def _close(sc: Loaded, i: int, goal: str | None, at: datetime | None = None) -> 
     """Close the current stage (at its deadline, or at ``at``); with a goal, until it begins."""
     game = sc.game
     if game.state.ended:
+        if goal == "ended":
+            return  # 「next: ended」: nothing to do when the game is already over
         raise ScenarioFailure(sc.path, i, "next", "a stage to close", "ended")
     if goal is None:
         _handle_close(sc, i, at)
@@ -264,8 +267,28 @@ def final_state(sc: Loaded, views: bool = True) -> dict[str, Any]:
         "results": {p.name: list(p.results) for p in s.players},
         "missions": list(s.flags.get("missions", [])),
         "deadline": clock.scenario_time(s.deadline, rs.zone),
+        "absent": [s.players[x].name for x in absent_last(sc.game)],
     }
     return {**out, **seen.state(sc.game)} if views else out
+
+
+def absent_last(game: Game) -> list[int]:
+    """The seats absent from the stage closed last (its ``omission`` events, which the close
+    records right after ``stage_closed``: who was due and submitted nothing), in seat order."""
+    events = game.events
+    skipped = undone_positions(events) if game.state.undone_any else set()
+    seats: set[int] = set()
+    for i in range(len(events) - 1, -1, -1):
+        if i in skipped:
+            continue
+        ev = events[i]
+        if ev.kind == "stage_closed":
+            break
+        if ev.kind == "omission":
+            seats.update(int(x) for x in ev.data["seats"])
+    else:
+        return []  # no stage has closed yet
+    return sorted(seats)
 
 
 def check_expect(sc: Loaded, i: int, body: dict[str, Any]) -> None:
@@ -285,7 +308,7 @@ def check_expect(sc: Loaded, i: int, body: dict[str, Any]) -> None:
             ok = str(want) == got
         elif key == "deadline":  # "YYYY-MM-DD HH:MM", local in the game's zone; null: none
             ok = (None if want is None else str(want)) == got
-        elif key == "alive":
+        elif key in ("alive", "absent"):
             ok = sorted(map(str, want)) == sorted(got)
             got = sorted(got)
             want = sorted(map(str, want))

@@ -101,6 +101,14 @@ class Fixed(Strict):
     deck: list[Name] | None = Field(default=None, max_length=MAX_COUNT)
     rings: dict[Name, Players] | None = None
     ranks: dict[Name, Players] | None = None
+    prophecy: Players | None = None
+    """xxxii: the witch's prophecy list (R-XXXII-10)."""
+    apprentice: Name | None = None
+    """xxxii: the believer who becomes the apprentice at the end of night 1 (R-XXXII-11)."""
+    soul: Name | None = None
+    """xxxii: the civilian who dies to become the apprentice's soul, when none believes."""
+    castling_substitute: Name | None = None
+    """xxxii: the marked civilian who dies in the witch's place (R-XXXII-10)."""
 
 
 class ActBody(Strict):
@@ -176,6 +184,9 @@ class Expect(Strict):
     announced: Words | None = None
     not_announced: Words | None = None
     told: dict[Name, Words] | None = None
+    not_told: dict[Name, Words] | None = None
+    exit_shown: dict[Name, Name | None] | None = None
+    absent: Players | None = None
 
 
 def _director(value: Any) -> dict[str, Any]:
@@ -289,6 +300,9 @@ def _players_named(sc: Scenario) -> list[Problem]:
     ]
     seats.keys(["roles"], sc.roles)
     seats.check(["fixed", "captain"], sc.fixed.captain)
+    for key in ("apprentice", "soul", "castling_substitute"):
+        seats.check(["fixed", key], getattr(sc.fixed, key))
+    seats.each(["fixed", "prophecy"], sc.fixed.prophecy)
     for table in ("rings", "ranks"):
         for team, names in (getattr(sc.fixed, table) or {}).items():
             seats.each(["fixed", table, team], names)
@@ -332,9 +346,18 @@ def _director_players(seats: _Seats, loc: list[str | int], body: dict[str, Any])
 
 
 def _expect_players(seats: _Seats, loc: list[str | int], e: Expect) -> None:
-    for key in ("alive", "out", "public_out"):
+    for key in ("alive", "out", "public_out", "absent"):
         seats.each([*loc, key], getattr(e, key))
-    for key in ("faction", "role", "results", "revealed", "told", "knows"):
+    for key in (
+        "faction",
+        "role",
+        "results",
+        "revealed",
+        "exit_shown",
+        "told",
+        "not_told",
+        "knows",
+    ):
         seats.keys([*loc, key], getattr(e, key))
     for status, holder in (e.holder or {}).items():
         seats.check([*loc, "holder", status], holder)

@@ -1,8 +1,8 @@
 """What the public and each player have been shown, in the vocabulary of a scenario's ``expect``.
 
 These keys read views only (``bansha.engine.views``), never the director's state: ``public_out``,
-``revealed``, ``announced`` and ``not_announced`` the public view (with 公示审核 on, only what the
-director has published); ``knows``, ``groups`` and ``told`` each player's own view. A scenario
+``revealed``, ``exit_shown``, ``announced`` and ``not_announced`` the public view (with 公示审核 on, only what the
+director has published); ``knows``, ``groups``, ``told`` and ``not_told`` each player's own view. A scenario
 therefore checks what the post says people are told (公示, private notices), and a leak or an early
 announcement fails it.
 """
@@ -14,8 +14,8 @@ from typing import Any
 from bansha.engine.game import Game
 from bansha.engine.views import view
 
-PUBLIC_KEYS = ("public_out", "revealed", "announced", "not_announced")
-PLAYER_KEYS = ("knows", "groups", "told")
+PUBLIC_KEYS = ("public_out", "revealed", "exit_shown", "announced", "not_announced")
+PLAYER_KEYS = ("knows", "groups", "told", "not_told")
 KEYS = (*PUBLIC_KEYS, *PLAYER_KEYS)
 
 
@@ -57,6 +57,13 @@ class Seen:
         shown: dict[str, str] = self.public["revealed"]
         name = self.names(self.public)
         return {name[p["name"]]: shown.get(p["name"]) for p in self.public["players"]}
+
+    def exit_shown(self) -> dict[str, str | None]:
+        """Each player announced out, with the identity his exit's announcement showed (None:
+        none), as published: the reveal after the game does not change it."""
+        shown: dict[str, str | None] = self.public["exit_shown"]
+        name = self.names(self.public)
+        return {name.get(n, n): word for n, word in shown.items()}
 
     def announced(self) -> list[str]:
         """Every public announcement's text published so far, in order."""
@@ -109,6 +116,7 @@ def state(game: Game) -> dict[str, Any]:
         "revealed": {k: v for k, v in seen.revealed().items() if v is not None},
         "knows": {names[s]: seen.knows(s) for s in range(len(names))},
         "groups": seen.groups(),
+        "exit_shown": seen.exit_shown(),
         "announced": seen.announced(),
         "told": {names[s]: seen.told(s) for s in range(len(names))},
     }
@@ -126,6 +134,15 @@ def check(seen: Seen, key: str, want: Any, seat_of: dict[str, int]) -> tuple[str
             have = shown.get(str(name))
             if have != (None if word is None else str(word)):
                 return (f"revealed.{name}", word, have)
+        return None
+    if key == "exit_shown":
+        shown_at_exit = seen.exit_shown()
+        for name, word in (want or {}).items():
+            if str(name) not in shown_at_exit:
+                return (f"exit_shown.{name}", word, "not announced out")
+            have = shown_at_exit[str(name)]
+            if have != (None if word is None else str(word)):
+                return (f"exit_shown.{name}", word, have)
         return None
     if key in ("announced", "not_announced"):
         texts = seen.announced()
@@ -148,9 +165,11 @@ def check(seen: Seen, key: str, want: Any, seat_of: dict[str, int]) -> tuple[str
             got_names = seen.knows(seat)
             if sorted(got_names) != sorted(str(x) for x in value or []):
                 return (f"knows.{name}", value, got_names)
-        else:  # told
+        else:  # told, not_told
             told = seen.told(seat)
             for text in value or []:
-                if not any(str(text) in t for t in told):
-                    return (f"told.{name}", text, told)
+                found = any(str(text) in t for t in told)
+                if found != (key == "told"):
+                    matching = [t for t in told if str(text) in t]
+                    return (f"{key}.{name}", text, matching if matching else told)
     return None

@@ -18,9 +18,9 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State
-from bansha.mechanics import announce, last_words, omissions, votes
+from bansha.mechanics import announce, last_words, votes
 from bansha.mechanics.rings import ring_next, team_choice
-from bansha.mechanics.team import current
+from bansha.mechanics.team import current, holders
 
 GOOD, KILLERS = "good", "killers"
 TEAM_KEYS = ("police", "killers")
@@ -160,6 +160,14 @@ class BS46(RuleSet):
             raise RuleError("只能在两名高票玩家之中选择")
         self.record_act(ctx, cmd, (cmd.by,))
 
+    def team_of(self, state: State, skill: str, seat: int) -> tuple[int, ...]:
+        """A team's check or kill (R-BS46-03) is chosen from its members' submissions: one
+        member's submission leaves no member absent (R-BS46-04 records a team none of whose
+        members submitted)."""
+        if skill in TEAM_SKILLS:
+            return tuple(holders(state, skill))
+        return (seat,)
+
     # ================================================================== votes
     def _may_vote(self, s: State, seat: int) -> bool:
         return s.players[seat].alive and s.ballot_counts.get(seat, 0) <= self.max_changes
@@ -223,14 +231,9 @@ class BS46(RuleSet):
             parts.append(f"弃权{abstain}票")
         return counts, cast, "，".join(parts) or "无人投票"
 
-    def _record_missing_votes(self, ctx: Ctx) -> None:
-        s = ctx.state
-        omissions.record(ctx, (x for x in s.living() if s.ballot_counts.get(x, 0) == 0), "vote")
-
     def _close_round1(self, ctx: Ctx) -> None:
         """R-BS46-08 round 1: out if more than 40% of the ballots; two tied above 40% go to round 2."""
         s = ctx.state
-        self._record_missing_votes(ctx)
         counts, cast, text = self._tally(s)
         base = cast if self.options["threshold_base"] == "ballots" else len(s.living())
         need = base * THRESHOLD
@@ -257,7 +260,6 @@ class BS46(RuleSet):
         s = ctx.state
         pair = list(s.flags["runoff"])
         ctx.emit("flag", {"key": "runoff", "value": None})
-        self._record_missing_votes(ctx)
         counts, _, text = self._tally(s)
         ctx.emit(
             "announcement",
@@ -285,7 +287,6 @@ class BS46(RuleSet):
         if rec is not None and s.players[rec.targets[0]].alive:
             self._vote_out(ctx, rec.targets[0], "decided_out")
         else:
-            omissions.record(ctx, [decide["by"]], "decide")
             ctx.emit("announcement", {"key": "not_decided", "params": {}}, PUBLIC)
 
     def _vote_out(self, ctx: Ctx, seat: int, key: str) -> None:
@@ -323,12 +324,10 @@ class BS46(RuleSet):
             ranks = list(s.flags[f"ranks:{key}"])
             ranks += [x for x in members if x not in ranks]  # a recovered undercover
             target, case = team_choice(subs, ranks, real)
-            if target is None:
-                omissions.record(ctx, members, skill)  # R-BS46-04: recorded for the lurk warnings
-                if self.options["missing_team_action"] == "random":
-                    target = ctx.rng().choice(s.living())
-                    ctx.emit("trace", {"team": key, "random": target}, chance=True)
-                    case = "random"
+            if target is None and self.options["missing_team_action"] == "random":
+                target = ctx.rng().choice(s.living())  # R-BS46-04 (option random)
+                ctx.emit("trace", {"team": key, "random": target}, chance=True)
+                case = "random"
             team_name = self.data["teams"][key]["name"]
             lines = [f"{s.players[m].name} → {s.players[t].name}" for m, t in subs.items()]
             chosen_name = s.players[target].name if target is not None else "无"
@@ -429,9 +428,7 @@ class BS46(RuleSet):
         """Day start: 天亮时，统一公布死者及其身份; the night victim's last words."""
         if phase != "day" or day == 1:
             return
-        # 天亮时，统一公布死者 (R-ALL-11): a player drowned or 判死 at night first (he went first),
-        # then the night's victim with the identity
-        announce.release(ctx)
+        # 天亮时，统一公布死者及其身份 (R-ALL-11), in the order the deaths happened (R-BS46-13)
         self._announce_dawn(ctx, day, quiet_night=True)
         last_words.publish_and_close(ctx)
 
@@ -441,34 +438,49 @@ class BS46(RuleSet):
         return state.phase == "night"
 
     def _announce_dawn(self, ctx: Ctx, day: int, quiet_night: bool) -> None:
-        """The night's victim with the true identity (R-BS46-09), or a quiet night."""
+        """天亮时，统一公布死者及其身份: the day opens with the night's deaths in the order they
+        happened (R-BS46-13: the kill, then a drowning in the 遗言 stage after it; a drowning
+        before the kill first), each with the true identity (R-BS46-09), or a quiet night; what
+        else the night held (a warning) keeps its place. At the end of the game (``quiet_night``
+        false) only the deaths not yet announced go out."""
         s = ctx.state
+        held: list[dict[str, Any]] = list(s.flags.get(announce.HELD) or [])
         victim = next(iter(s.flags.get("night_exits") or []), None)
+        order = {x: i for i, x in enumerate(s.exit_order)}
+        death: dict[str, Any] | None = None
         if victim is not None:
-            deaths = self.render(
-                "night_death",
-                {"p": victim, "role": self.role_name(s.players[victim].role)},
-                [p.name for p in s.players],
-            )
             role = self.role_name(s.players[victim].role)
-            ctx.emit(
-                "announcement",
-                {
-                    "key": "day_start",
-                    "params": {"day": day, "deaths": deaths},
-                    "exits": [victim],
-                    "revealed": [[victim, role]],  # 天亮时，统一公布死者及其身份
-                },
-                PUBLIC,
+            death = {
+                "key": "night_death",
+                "params": {"p": victim, "role": role},
+                "exits": [victim],
+                "revealed": [[victim, role]],  # 天亮时，统一公布死者及其身份
+            }
+            at = order[victim]
+            i = next(
+                (j for j, d in enumerate(held) if d.get("exits") and order[d["exits"][0]] > at),
+                len(held),
             )
-        elif quiet_night:
-            ctx.emit(
-                "announcement",
-                {"key": "day_start", "params": {"day": day, "deaths": self.texts["no_death"]}},
-                PUBLIC,
-            )
+            held.insert(i, death)
+        if s.flags.get(announce.HELD):
+            ctx.emit("flag", {"key": announce.HELD, "value": []})
         if s.flags.get("night_exits"):
             ctx.emit("flag", {"key": "night_exits", "value": []})
+        if not quiet_night and not held:
+            return
+        first = held[0] if held and held[0] is death else None
+        if first is not None:  # 「【第2天】天亮了。昨夜甲死亡，身份：警察。」
+            words = self.render("night_death", first["params"], [p.name for p in s.players])
+            header = {**first, "key": "day_start", "params": {"day": day, "deaths": words}}
+            held = held[1:]
+        elif any(d.get("exits") for d in held) or victim is not None:
+            header = {"key": "day_start", "params": {"day": day, "deaths": ""}}
+        else:
+            header = {"key": "day_start", "params": {"day": day, "deaths": self.texts["no_death"]}}
+        if quiet_night or first is not None:
+            ctx.emit("announcement", header, PUBLIC)
+        for data in held:
+            ctx.emit("announcement", data, PUBLIC)
 
     # ================================================================== win
     def factions_in_play(self, state: State) -> list[str]:
@@ -490,8 +502,7 @@ class BS46(RuleSet):
         return False
 
     def _finish(self, ctx: Ctx, winners: list[str]) -> None:
-        # a night death not yet announced is published with the result
-        announce.release(ctx)
+        # a night death not yet announced is published with the result, in order (R-BS46-13)
         self._announce_dawn(ctx, ctx.state.day + 1, quiet_night=False)
         self.end_game(ctx, winners)
 

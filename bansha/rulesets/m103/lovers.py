@@ -21,7 +21,6 @@ from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
-from bansha.mechanics import omissions
 from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
 from bansha.mechanics.catalogue import register
 from bansha.mechanics.params import Raw
@@ -125,7 +124,6 @@ class Lovers(Mechanic):
         if sub is not None:
             a, b = sub[1][0], sub[1][1]
         else:
-            omissions.record(ctx, [cupid], self.key)
             pool = [x for x in s.living() if s.players[x].role != self.p.exclude_role]
             a, b = sorted(ctx.rng().sample(pool, 2))
             ctx.emit(

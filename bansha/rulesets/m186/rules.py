@@ -19,7 +19,6 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State
-from bansha.mechanics import omissions
 
 BLUE, RED = "blue", "red"
 ORGANIZATION = ("morgana", "assassin", "mordred")
@@ -353,7 +352,6 @@ class M186(RuleSet):
                     "announcement", {"key": "proposal", "params": {"p": seat, "ps": team}}, PUBLIC
                 )
             elif i == len(proposers) - 1:
-                omissions.record(ctx, [seat], "propose")
                 team = sorted(ctx.rng().sample(list(s.living()), size))
                 ctx.emit("trace", {"random_team": team}, chance=True)
                 ctx.emit(
@@ -362,7 +360,6 @@ class M186(RuleSet):
                     PUBLIC,
                 )
             else:
-                omissions.record(ctx, [seat], "propose")
                 team = None
                 ctx.emit("announcement", {"key": "proposal_missing", "params": {"p": seat}}, PUBLIC)
             teams.append(team)
@@ -385,7 +382,6 @@ class M186(RuleSet):
             if rec is None:
                 missed.append(x)
             choices[x] = (rec.choice or "").split(",") if rec else []
-        omissions.record(ctx, missed, "approve")
         went: int | None = None
         names = [p.name for p in s.players]
         lines: list[str] = []
@@ -445,7 +441,6 @@ class M186(RuleSet):
         for x in team:
             rec = s.acts.get((x, "mission"))
             if rec is None:
-                omissions.record(ctx, [x], "mission")
                 vote = fail if s.players[x].role == "bad_lancelot" else success
             else:
                 vote = rec.choice or success
@@ -503,7 +498,6 @@ class M186(RuleSet):
             return
         rec = s.acts.get((holder, "lady"))
         if rec is None:
-            omissions.record(ctx, [holder], "lady")
             return
         if not s.players[holder].alive or not s.players[rec.targets[0]].alive:
             return  # R-ALL-09: removed (红牌) since the check was sent: it no longer counts
@@ -561,9 +555,6 @@ class M186(RuleSet):
     def _close_strike(self, ctx: Ctx) -> None:
         """No strike by the end of the day: option ``missing_strike`` (random off the red list)."""
         s = ctx.state
-        assassin = next((p.seat for p in s.players if "strike" in p.skills), None)
-        if assassin is not None:
-            omissions.record(ctx, [assassin], "strike")
         pool = [p.seat for p in s.players if p.alive and p.faction == BLUE]
         if self.options["missing_strike"] == "blue_wins" or not pool:
             self.end_game(ctx, [BLUE])

@@ -18,8 +18,8 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, RuleSet
-from bansha.engine.state import State
-from bansha.mechanics import announce, last_words, omissions, votes
+from bansha.engine.state import Player, State
+from bansha.mechanics import announce, last_words, votes
 from bansha.mechanics.team import team_target
 
 BLACK, WHITE, THIRD = "black", "white", "third"
@@ -42,6 +42,20 @@ class XXXII(RuleSet):
         declares on their page (or the director records the answer), and the deal waits for its
         close (R-XXXII-02: asked before roles are known; missing = does not believe)."""
         s = ctx.state
+        names = {p.name: p.seat for p in s.players}
+        draws: dict[str, Any] = {}
+        for name in ("prophecy", "apprentice", "soul", "castling_substitute"):
+            value = fixed.get(name)
+            if value is None:
+                continue
+            try:
+                draws[name] = (
+                    [names[str(n)] for n in value] if isinstance(value, list) else names[str(value)]
+                )
+            except KeyError as e:
+                raise RuleError(f"fixed.{name}：没有玩家{e}") from e
+        if draws:
+            ctx.emit("flag", {"key": "fixed_draws", "value": draws})
         key = self.data["believer_declaration"]
         if key not in declare:
             if roles is not None:  # a fixed deal waits for the close with the declarations
@@ -51,7 +65,6 @@ class XXXII(RuleSet):
             spec = self.stage_specs("start")[0]
             self.open_stage(ctx, "start", 0, spec, self.start_time(), phase_start=True)
             return
-        names = {p.name: p.seat for p in s.players}
         declared = declare.get(key) or []
         for name in declared:
             if str(name) not in names:
@@ -84,11 +97,21 @@ class XXXII(RuleSet):
         low, high = self.data["prophecy_size"]
         size = min(max(len(believers), int(low)), int(high))
         pool = [x for x, r in enumerate(dealt) if r != "civilian" and x != witch]
-        listed = sorted(ctx.rng().sample(pool, min(size, len(pool))))
+        pinned = self._fixed(ctx.state).get("prophecy")
+        if pinned is not None:
+            listed = sorted(int(x) for x in pinned)
+            if not set(listed) <= set(pool) or len(listed) != min(size, len(pool)):
+                raise RuleError(
+                    f"fixed.prophecy 须为{min(size, len(pool))}名魔女以外的非平民棋子（R-XXXII-10）"
+                )
+        else:
+            listed = sorted(ctx.rng().sample(pool, min(size, len(pool))))
         ctx.emit(
             "known", {"seat": witch, "about": listed, "word": self.word("not_civilian")}, (witch,)
         )
-        ctx.emit("notice", {"key": "prophecy", "params": {"ps": listed}}, (witch,), chance=True)
+        ctx.emit(
+            "notice", {"key": "prophecy", "params": {"ps": listed}}, (witch,), chance=pinned is None
+        )
         for key, value in (
             ("chosen", []),
             ("different_pairs", []),
@@ -96,6 +119,27 @@ class XXXII(RuleSet):
             ("barrier_counts", {}),
         ):
             ctx.emit("flag", {"key": key, "value": value})
+
+    def _fixed(self, s: State) -> dict[str, Any]:
+        """The hidden draws a scenario pinned (``fixed``: prophecy, apprentice, soul,
+        castling_substitute), as seats."""
+        fixed: dict[str, Any] = s.flags.get("fixed_draws") or {}
+        return fixed
+
+    def _fixed_pick(self, ctx: Ctx, key: str, pool: list[int]) -> int | None:
+        """A pinned draw (not a chance event: nothing was drawn), checked against the pool the
+        post draws from; None when the scenario pinned nothing."""
+        s = ctx.state
+        seat = self._fixed(s).get(key)
+        if seat is None:
+            return None
+        if int(seat) not in pool:
+            names = "、".join(s.players[x].name for x in pool)
+            raise RuleError(
+                f"fixed.{key}：{s.players[int(seat)].name}不在可抽取的棋子中（{names}）"
+            )
+        ctx.emit("trace", {key: int(seat), "fixed": True})
+        return int(seat)
 
     def _set_group(self, ctx: Ctx, group: str, members: list[int]) -> None:
         members = sorted(members)
@@ -118,6 +162,13 @@ class XXXII(RuleSet):
         if when == "castle_vote":
             return state.flags.get("castle_offer") == "vote"
         return True
+
+    def stage_audience(self, state: State, spec: dict[str, Any]) -> tuple[int, ...] | None:
+        """王车易位 is never named in public (R-XXXII-19): the decision after a vote is a stage only
+        the witch's group sees open and close."""
+        if not spec.get("private"):
+            return None
+        return self._witch_group(state)
 
     # ================================================================== colours and helpers
     def colour(self, s: State, seat: int) -> str:
@@ -152,7 +203,7 @@ class XXXII(RuleSet):
         out = last_words.legal(state, seat)
         skills = p.skills
         if p.role == "witch":
-            if key == "night" and "mark" in skills:
+            if key == "night" and "mark" in skills and not self._drowned(p):  # R-XXXII-20
                 pieces = tuple(range(len(state.players)))  # 无论是否存活
                 out.append(LegalAct("mark", pieces, 1))
             if (key == "resolve" or key == "castle_vote") and state.flags.get("castle_offer"):
@@ -270,9 +321,17 @@ class XXXII(RuleSet):
             to = (*to, cmd.by)
         self.record_act(ctx, cmd, to, team)
 
+    def team_of(self, state: State, skill: str, seat: int) -> tuple[int, ...]:
+        """The blade and 弃明投暗 are the killers' group's: one member's pick is the team's."""
+        if skill in ("blade", "reveal"):
+            return tuple(state.groups.get("killers", ())) or (seat,)
+        return (seat,)
+
     def _why_not(self, s: State, cmd: Act) -> str:
         name = self.skill_name(cmd.skill)
         p = s.players[cmd.by]
+        if self._drowned(p):  # R-XXXII-20, R-ALL-13: removed, refused when submitted
+            return "你已被淹死，不能再发动技能"
         if cmd.skill not in p.skills and cmd.skill != "castling":
             return f"你没有技能【{name}】"
         if not p.alive and cmd.skill != "mark":
@@ -613,6 +672,12 @@ class XXXII(RuleSet):
             ctx.emit("notice", {"key": "became_accomplice", "params": {}}, (made,))
             for k in s.groups.get("killers", []):
                 ctx.emit("notice", {"key": "accomplice_made", "params": {"p": made}}, (k,))
+                # R-XXXII-21: from the upgrade notice on, the killers know the accomplice
+                ctx.emit(
+                    "known",
+                    {"seat": k, "about": [made], "word": self.role_name("accomplice")},
+                    (k,),
+                )
             self._tell_name(ctx)  # day 1's name, delayed to the accomplice's making
 
     def _trace_night(
@@ -659,11 +724,16 @@ class XXXII(RuleSet):
         believers = [x for x in pool if x in s.flags.get("believers", [])]
         choose_from = believers or pool
         ctx.emit("flag", {"key": "castle_used", "value": True})
-        announce.announce(ctx, {"key": "castled", "params": {}}, self.holds_announcements(s))
         if not choose_from:
             return None
-        sub = ctx.rng().choice(choose_from)
-        ctx.emit("trace", {"castling": sub}, chance=True)
+        sub = self._fixed_pick(ctx, "castling_substitute", choose_from)
+        if sub is None:
+            sub = ctx.rng().choice(choose_from)
+            ctx.emit("trace", {"castling": sub}, chance=True)
+        # 「死亡形式保持一致」: the public sees an ordinary death; only the witch's group is told
+        # (R-XXXII-19)
+        for seat in self._witch_group(s):
+            ctx.emit("notice", {"key": "castled", "params": {"p": sub}}, (seat,))
         return sub
 
     def _legacy(self, ctx: Ctx) -> None:
@@ -673,8 +743,11 @@ class XXXII(RuleSet):
         believers = [x for x in civilians if x in s.flags.get("believers", [])]
         if not civilians:
             return
-        pick = ctx.rng().choice(believers or civilians)
-        ctx.emit("trace", {"apprentice": pick}, chance=True)
+        pool = believers or civilians
+        pick = self._fixed_pick(ctx, "apprentice" if believers else "soul", pool)
+        if pick is None:
+            pick = ctx.rng().choice(pool)
+            ctx.emit("trace", {"apprentice": pick}, chance=True)
         ctx.emit("role_set", {"seat": pick, "role": "apprentice"}, (pick,))
         ctx.emit("faction_set", {"seat": pick, "faction": THIRD}, (pick,))
         members = sorted({*s.groups.get("witch", []), pick})
@@ -708,7 +781,6 @@ class XXXII(RuleSet):
     def _close_vote(self, ctx: Ctx) -> None:
         """R-XXXII-14: the most-voted living piece is voted out; R-XXXII-08 stage privilege."""
         s = ctx.state
-        omissions.record(ctx, (x for x in s.living() if s.ballot_counts.get(x, 0) == 0), "vote")
         standing = votes.current_ballots(s.ballots, False)
         counts = votes.tally(
             standing,
@@ -831,14 +903,26 @@ class XXXII(RuleSet):
             self._finish(ctx, winners)
 
     def on_card(self, ctx: Ctx, seat: int, given: list[str], faction_loses: bool) -> None:
-        """R-XXXII-17: 累计两次警告淹死."""
+        """R-XXXII-17: 累计两次警告淹死. A witch who died in play still marks (无论是否存活); drowned,
+        she acts no more (R-XXXII-20): she loses her marks, told privately (her acting after death
+        is nobody else's to know)."""
         p = ctx.state.players[seat]
-        if (
-            "warning" in given
-            and p.cards.get("warning", 0) >= int(self.data["warnings_to_drown"])
-            and p.alive
+        if "warning" not in given or p.cards.get("warning", 0) < int(
+            self.data["warnings_to_drown"]
         ):
+            return
+        if p.alive:
             self.remove(ctx, seat, "drown")
+        elif "mark" in p.skills:
+            ctx.emit("skill_lost", {"seat": seat, "skill": "mark"}, (seat,))
+            ctx.emit("notice", {"key": "drowned_after_death", "params": {}}, (seat,))
+
+    def _drowned(self, p: Player) -> bool:
+        """淹死: removed by the director (R-XXXII-17), also after a death in play."""
+        return bool(
+            p.exit_cause == "drown"
+            or p.cards.get("warning", 0) >= int(self.data["warnings_to_drown"])
+        )
 
     def remove(self, ctx: Ctx, seat: int, cause: str) -> None:
         """淹死 (R-XXXII-17); at night announced with the next day's deaths (R-ALL-11)."""
