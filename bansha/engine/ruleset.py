@@ -482,6 +482,9 @@ class RuleSet:
         seat = int(args["seat"])
         if not 0 <= seat < len(s.players):
             raise RuleError("没有这个座位")
+        if kind in ("card", "drown", "execute") and not s.players[seat].role:
+            # XXXII's 信仰声明 comes before the deal: nobody has a role to lose yet
+            raise RuleError("身份发放之前不能判罚或罚下玩家")
         if kind == "card":
             reason = str(args.get("reason") or "").strip()
             if len(reason) > 500:
@@ -729,6 +732,13 @@ class RuleSet:
                 if seat not in seats:
                     seats.append(seat)
         return out
+
+    def counts(self, state: State, seat: int, skill: str) -> bool:
+        """Whether a submission of ``skill`` by ``seat`` counts now (R-ALL-09, R-ALL-13): the test
+        the resolution applies to a standing submission, and what must hold when one is accepted
+        (a submission from a player who lost the right is refused when made, never accepted and
+        dropped later). By default: the player is still in the game."""
+        return state.players[seat].alive
 
     def owes(self, state: State, skill: str, seat: int) -> bool:
         """Whether ``seat``, offered ``skill`` in the closing stage, was due to use it by this

@@ -130,6 +130,11 @@ class Mechanic:
                 return tuple(members)
         return (seat,)
 
+    def counts(self, s: State, seat: int) -> bool:
+        """Whether ``seat``'s standing submission counts now (R-ALL-09): he still holds the skill
+        (``submitted`` reads only such submissions)."""
+        return self.holds(s, seat)
+
     def step_in(self, stage: str, verb: str, params: object) -> None:
         """The pipeline read a step of ``stage``'s resolution table that runs this mechanic."""
 
@@ -150,7 +155,7 @@ class Mechanic:
         best = None
         key = self.key
         for (seat, skill), rec in s.acts.items():
-            if skill == key and (best is None or rec.seq > best.seq) and self.holds(s, seat):
+            if skill == key and (best is None or rec.seq > best.seq) and self.counts(s, seat):
                 best = rec
         return None if best is None else (best.seat, best.targets, best.choice)
 

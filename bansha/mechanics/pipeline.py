@@ -708,6 +708,11 @@ class Pipeline(RuleSet):
         """``seat`` tops the exile vote: False if a mechanic keeps him in (the idiot's card)."""
         return not any(m.on_voted_out(ctx, seat) for m in self._on_voted_out)
 
+    def counts(self, state: State, seat: int, skill: str) -> bool:
+        """A declared skill's submission counts while its mechanic says so (R-ALL-09)."""
+        m = self.mechs.get(skill)
+        return state.players[seat].alive if m is None else m.counts(state, seat)
+
     def owes(self, state: State, skill: str, seat: int) -> bool:
         """Whether the offered act was due by this close, as its mechanic says."""
         m = self.mechs.get(skill)

@@ -131,6 +131,12 @@ class Sheriff(Mechanic):
         """Only the sheriff who must name a successor, out as he is."""
         return s.pending.get(self.pending) == seat
 
+    def counts(self, s: State, seat: int) -> bool:
+        """A successor named ``at_once`` took the badge when named: nothing later withdraws it
+        (a dead heir is replaced at random, his exit saying why); one named ``at_close`` waits for
+        the close while the duty stands."""
+        return self.p.names == "at_once" or self.holds(s, seat)
+
     def weight(self, s: State, voter: int) -> float:
         """带队: the sheriff's vote counts ``weight``."""
         return self.p.weight if s.holders.get(self.p.status) == voter else 1.0

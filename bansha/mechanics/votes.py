@@ -39,6 +39,8 @@ def check_ballot(
     if accelerated:
         raise RuleError("进程已加速，不允许改票", "accelerated")
     if max_changes is not None and earlier > max_changes:
+        if max_changes == 0:
+            raise RuleError("本局不允许改票，你已经投过票了", "changes")
         raise RuleError(f"每人只有{max_changes}次改票机会，你已经改过票了", "changes")
     if (
         at is not None

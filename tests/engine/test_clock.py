@@ -28,7 +28,7 @@ def test_next_clock_time_is_local_whatever_zone_the_opening_is_in() -> None:
     assert deadline.utcoffset() == timedelta(hours=8)  # written in the game's zone
 
 
-def test_next_clock_time_is_strictly_after_and_counts() -> None:
+def test_next_clock_time_is_strictly_after_and_at_least_since() -> None:
     at = datetime(2026, 7, 1, 12, 0, tzinfo=SHANGHAI)
     assert clock.scenario_time(clock.next_clock_time(at, "12:00", SHANGHAI), SHANGHAI) == (
         "2026-07-02 12:00"
@@ -37,8 +37,17 @@ def test_next_clock_time_is_strictly_after_and_counts() -> None:
     assert clock.scenario_time(clock.next_clock_time(early, "12:00", SHANGHAI), SHANGHAI) == (
         "2026-07-01 12:00"
     )
-    second = clock.next_clock_time(early, "22:00", SHANGHAI, count=2)
-    assert clock.scenario_time(second, SHANGHAI) == "2026-07-02 22:00"
+    # R-M103-20: the first 22:00 at least 12 hours on: exactly 12 hours is enough
+    ten = datetime(2026, 7, 1, 10, 0, tzinfo=SHANGHAI)
+    floor = ten + timedelta(hours=12)
+    assert clock.next_clock_time(ten, "22:00", SHANGHAI, floor) == floor
+    later = clock.next_clock_time(ten, "22:00", SHANGHAI, floor + timedelta(seconds=1))
+    assert clock.scenario_time(later, SHANGHAI) == "2026-07-02 22:00"
+    # 「第一个讨论日为两个自然日」: the clock time on the second calendar day after
+    late = datetime(2026, 6, 1, 23, 0, tzinfo=SHANGHAI)
+    assert clock.scenario_time(clock.clock_time_on(late, "23:30", SHANGHAI, 2), SHANGHAI) == (
+        "2026-06-03 23:30"
+    )
 
 
 def test_clock_time_across_spring_forward() -> None:

@@ -1,5 +1,6 @@
 """Every scenario file in tests/scenarios/ passes, and the runner reports failures precisely."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -58,12 +59,13 @@ def test_final_state_vocabulary() -> None:
 
 
 RULINGS = {
-    "m103": [f"R-ALL-{i:02d}" for i in range(1, 13)] + [f"R-M103-{i:02d}" for i in range(1, 20)],
-    "bs46": [f"R-BS46-{i:02d}" for i in range(1, 13)] + ["R-ALL-09", "R-ALL-11", "R-ALL-12"],
-    "m186": [f"R-M186-{i:02d}" for i in range(1, 9)]
-    + ["R-ALL-01", "R-ALL-09", "R-ALL-10", "R-ALL-11", "R-ALL-12"],
-    "xxxii": [f"R-XXXII-{i:02d}" for i in range(1, 19)]
-    + ["R-ALL-04", "R-ALL-09", "R-ALL-10", "R-ALL-11", "R-ALL-12"],
+    "m103": [f"R-ALL-{i:02d}" for i in range(1, 14)] + [f"R-M103-{i:02d}" for i in range(1, 23)],
+    "bs46": [f"R-BS46-{i:02d}" for i in range(1, 15)]
+    + ["R-ALL-09", "R-ALL-11", "R-ALL-12", "R-ALL-13"],
+    "m186": [f"R-M186-{i:02d}" for i in range(1, 11)]
+    + ["R-ALL-01", "R-ALL-09", "R-ALL-10", "R-ALL-11", "R-ALL-12", "R-ALL-13"],
+    "xxxii": [f"R-XXXII-{i:02d}" for i in range(1, 22)]
+    + ["R-ALL-04", "R-ALL-09", "R-ALL-10", "R-ALL-11", "R-ALL-12", "R-ALL-13"],
 }
 """The rulings each rule set's scenarios must be named after (a file per ruling at least)."""
 
@@ -73,6 +75,19 @@ def test_every_ruling_has_a_scenario(rid: str) -> None:
     names = [p.stem for p in (ROOT / rid).glob("*.yaml")]
     missing = [r for r in RULINGS[rid] if not any(n.startswith(r + "-") for n in names)]
     assert not missing, missing
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+def test_every_refusal_is_named(path: Path) -> None:
+    """A step the project expects to be refused names the refusal (a piece of its message), so
+    a refusal for another reason (the wrong stage, a typo in a name) fails it; a bare
+    ``expect_error: true`` stays valid in files from outside, not here."""
+    bare = [
+        line.strip()
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if re.search(r"expect_error:\s*(true|True|yes)\b", line)
+    ]
+    assert not bare, bare
 
 
 @pytest.mark.parametrize(

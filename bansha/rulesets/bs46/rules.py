@@ -160,6 +160,15 @@ class BS46(RuleSet):
             raise RuleError("只能在两名高票玩家之中选择")
         self.record_act(ctx, cmd, (cmd.by,))
 
+    def counts(self, state: State, seat: int, skill: str) -> bool:
+        """A check or a kill counts while its member holds the power (R-ALL-09: a member drowned,
+        判死 or stripped of it by a recovery takes no further part); the victim's decision
+        (高票讨论) is his though he is out."""
+        p = state.players[seat]
+        if skill == "decide":
+            return True
+        return p.alive and (skill not in TEAM_SKILLS or skill in p.skills)
+
     def team_of(self, state: State, skill: str, seat: int) -> tuple[int, ...]:
         """A team's check or kill (R-BS46-03) is chosen from its members' submissions: one
         member's submission leaves no member absent (R-BS46-04 records a team none of whose

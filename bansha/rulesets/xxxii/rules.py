@@ -330,6 +330,8 @@ class XXXII(RuleSet):
     def _why_not(self, s: State, cmd: Act) -> str:
         name = self.skill_name(cmd.skill)
         p = s.players[cmd.by]
+        if cmd.skill == "believe":
+            return "信仰声明已经结束：只能在开局前的信仰声明阶段声明"
         if self._drowned(p):  # R-XXXII-20, R-ALL-13: removed, refused when submitted
             return "你已被淹死，不能再发动技能"
         if cmd.skill not in p.skills and cmd.skill != "castling":
@@ -491,12 +493,17 @@ class XXXII(RuleSet):
         if not s.ended:
             self._check_outcome(ctx)
 
-    def _still_counts(self, s: State, seat: int, skill: str) -> bool:
+    def counts(self, state: State, seat: int, skill: str) -> bool:
         """R-ALL-09: an act counts only while its player holds the power: alive with the skill, or
-        for the witch's marks (无论是否存活) not removed by the director (淹死)."""
-        p = s.players[seat]
+        for the witch's marks (无论是否存活) not removed by the director (淹死, R-XXXII-20); her
+        王车易位 while she is not drowned; a declaration (信仰魔女) always."""
+        p = state.players[seat]
+        if skill == "believe":
+            return True
+        if skill == "castling":
+            return not self._drowned(p)
         if skill == "mark":
-            return p.exit_cause != "drown" and skill in p.skills
+            return not self._drowned(p) and skill in p.skills
         return p.alive and skill in p.skills
 
     def _night_part_one(self, ctx: Ctx) -> None:
@@ -506,7 +513,7 @@ class XXXII(RuleSet):
 
         def target(skill: str) -> tuple[int, ...] | None:
             for (seat, sk), rec in s.acts.items():
-                if sk == skill and self._still_counts(s, seat, skill):
+                if sk == skill and self.counts(s, seat, skill):
                     return rec.targets
             return None
 
@@ -561,13 +568,13 @@ class XXXII(RuleSet):
                     "inspect": {
                         str(seat): rec.targets[0]
                         for (seat, sk), rec in s.acts.items()
-                        if sk == "inspect" and self._still_counts(s, seat, sk)
+                        if sk == "inspect" and self.counts(s, seat, sk)
                     },
                     "audition": next(
                         (
                             [seat, *rec.targets]
                             for (seat, sk), rec in s.acts.items()
-                            if sk == "audition" and self._still_counts(s, seat, sk)
+                            if sk == "audition" and self.counts(s, seat, sk)
                         ),
                         None,
                     ),
