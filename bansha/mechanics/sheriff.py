@@ -84,6 +84,15 @@ class Sheriff(Mechanic):
             Need("lost_{status}", (), "警徽流失的公告"),
         ),
         stages="需要时间表中有 when: due:{skill} 的阶段",
+        steps=(
+            Param(
+                "exited",
+                "choice",
+                "any",
+                "do: 步骤结算哪位警长的继任：any（任何待继任者）或 earlier（本阶段之前出局者，R-M103-21）",
+                ("any", "earlier"),
+            ),
+        ),
         emits=("pending", "notice", "announcement", "holder_set"),
     )
 

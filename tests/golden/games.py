@@ -12,6 +12,7 @@ Record again, after a change that is meant to alter games (say why in the commit
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sys
@@ -46,10 +47,8 @@ def play_one(post: str, kind: str, seed: int) -> Game:
     limit) by one agent of ``kind`` per seat."""
     rs = find_ruleset(post)
     game = Game.create(rs, [f"p{i}" for i in range(rs.player_count)], seed)
-    try:
+    with contextlib.suppress(StalledGame):  # a stalled game's events up to the limit count too
         play(game, make_agents(rs, kind, seed), seed)
-    except StalledGame:
-        pass  # a stalled game is a game too: its events up to the limit are pinned
     return game
 
 
