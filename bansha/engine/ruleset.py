@@ -468,6 +468,10 @@ class RuleSet:
             raise RuleError(f"未知的导演指令「{cmd.name}」；本规则可用：{'、'.join(allowed)}")
         kind = DIRECTOR_COMMANDS[cmd.name]
         s, args = ctx.state, cmd.args
+        if kind in ("card", "drown", "execute", "concede") and not any(p.role for p in s.players):
+            # XXXII's 信仰声明 comes before the deal: nobody has a role to lose yet, and no
+            # faction to rule lost (R-ALL-13: refused when given, never a broken close later)
+            raise RuleError("身份发放之前不能判罚或罚下玩家")
         if kind == "concede":
             faction = str(args["faction"])
             if faction not in self.factions_in_play(s) or faction in s.lost:
@@ -482,9 +486,6 @@ class RuleSet:
         seat = int(args["seat"])
         if not 0 <= seat < len(s.players):
             raise RuleError("没有这个座位")
-        if kind in ("card", "drown", "execute") and not s.players[seat].role:
-            # XXXII's 信仰声明 comes before the deal: nobody has a role to lose yet
-            raise RuleError("身份发放之前不能判罚或罚下玩家")
         if kind == "card":
             reason = str(args.get("reason") or "").strip()
             if len(reason) > 500:

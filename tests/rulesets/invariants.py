@@ -148,10 +148,15 @@ def check_views(game: Game, seats: list[int] | None = None) -> None:
         or (e.kind == "stage_opened" and "private" not in e.data)
     )
     # a private stage (M103's night 殉职 and 遗言) is seen only by those who have a part in it
-    for e in game.events:
+    for i, e in enumerate(game.events):
         if e.kind == "stage_opened" and "private" in e.data:
             assert e.to == tuple(e.data["private"])
             part = set(e.data["private"])
+            if e.data["key"] == "castle_vote":
+                # R-XXXII-19: the witch voted out decides 王车易位 (alive until she decides),
+                # seen by her group only, as it was when the stage opened
+                assert part == set(fold(game.events[:i]).groups.get("witch", [])), part
+                continue
             assert part <= {p.seat for p in s.players if not p.alive}, (
                 "a private stage for the living"
             )
