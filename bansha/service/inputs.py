@@ -5,6 +5,7 @@ changes nothing."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
@@ -30,12 +31,14 @@ def has_controls(text: str, allowed: frozenset[str] = ALLOWED_CONTROLS) -> bool:
     )
 
 
+CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+"""Every control character (Unicode's Cc) and lone surrogate (Cs) but line breaks and tabs."""
+
+
 def without_controls(text: str) -> str:
     """``text`` with its control characters removed (line breaks and tabs kept): for what is
     read rather than typed, such as a saved forum page, where a NUL is debris, not input."""
-    if text.isprintable():
-        return text
-    return "".join(c for c in text if c in ALLOWED_CONTROLS or not has_controls(c))
+    return CONTROLS.sub("", text)
 
 
 def _strings(value: Any) -> list[str]:
