@@ -35,9 +35,9 @@ import re
 from selectolax.lexbor import LexborNode
 
 from bansha import texts
-from bansha.forum.dom import attr, first, line
+from bansha.forum.dom import attr, first, first_in, line
 from bansha.forum.labels import alt
-from bansha.forum.page import Page, by_prefix, hidden_notice, read_body
+from bansha.forum.page import Page, Parts, by_prefix, hidden_notice, read_body
 from bansha.forum.posts import Post, floor_number
 
 POSTED = re.compile(rf"{alt('发表于')}\s*[:：]?\s*(.+)")
@@ -60,20 +60,19 @@ AUTHORS = (
 """Where each version prints the author, in the order they are tried."""
 
 
-def _author(box: LexborNode) -> str:
+def _author(parts: Parts, pid: str) -> str:
     for selector in AUTHORS:
-        name = line(box.css_first(selector))
+        name = line(parts.first(selector, pid))
         if name:
             return name.split(" ")[0] if selector == "td.pls div.pi" else name
     return texts.THREAD_NO_AUTHOR
 
 
-def _shown_time(el: LexborNode | None) -> str:
-    """The time an element shows: the exact time of its ``title`` if it has one (Discuz! X's
-    relative times), else its text without 「发表于」."""
+def _shown_time(el: LexborNode | None, titled: LexborNode | None) -> str:
+    """The time an element shows: the exact time of its ``title`` (``titled``, a ``span`` in it,
+    Discuz! X's relative times) if it has one, else its text without 「发表于」."""
     if el is None:
         return ""
-    titled = el.css_first("span[title]")
     if titled is not None and attr(titled, "title"):
         return attr(titled, "title")
     shown = line(el)
@@ -81,12 +80,12 @@ def _shown_time(el: LexborNode | None) -> str:
     return (m.group(1) if m else shown).strip()
 
 
-def _posted(box: LexborNode, exact: LexborNode | None) -> str:
+def _posted(parts: Parts, pid: str, exact: LexborNode | None, titles: Parts) -> str:
     """The time of a desktop post: ``#authorpostonPID``, else 「发表于 …」 in a ``div.postinfo``
     (6/7 print it as text beside the floor)."""
     if exact is not None:
-        return _shown_time(exact)
-    for info in box.css("div.postinfo"):
+        return _shown_time(exact, titles.first("span[title]", pid))
+    for info in parts.of("div.postinfo", pid):
         m = POSTED.search(line(info))
         if m:
             return STOP.split(m.group(1))[0].strip()
@@ -99,22 +98,22 @@ def _post(
     author: str,
     shown: str,
     body: LexborNode | None,
-    box: LexborNode,
+    parts: Parts,
 ) -> Post | None:
     """One floor from its parts; None when the box is not a post (no floor number, or neither a
     body nor the forum's notice)."""
     if floor is None:
         return None
-    heading = box.css_first(TITLES)
+    heading = parts.first(TITLES, pid)
     title = line(heading) or None
     if heading is not None and body is not None and _inside(heading, body):
         heading.decompose()  # touch pages print a reply's title inside its body
     if body is None:
-        notice = hidden_notice(box, GONE)
+        notice = hidden_notice(parts.of(GONE, pid))
         if notice is None:
             return None
         return Post(floor, author, None, notice, pid, shown_time=shown, hidden=notice, title=title)
-    post = read_body(body, QUOTES, EDIT_NOTES, box, NOTICES)
+    post = read_body(body, QUOTES, EDIT_NOTES, parts.of(NOTICES, pid))
     post.floor, post.author, post.pid, post.shown_time, post.title = (
         floor,
         author,
@@ -136,26 +135,26 @@ def _inside(node: LexborNode, container: LexborNode) -> bool:
 
 def desktop_posts(page: Page) -> list[Post]:
     """The posts of one saved Discuz! desktop page: X2.5/X3.x, 7.2, or 6.x/7.0/7.1 (any letter
-    case). Each part is found by one selector over the page, not a search per post."""
+    case). Each kind of part is found by one selector over the page, not a search per post."""
     tree = page.tree
-    floors = by_prefix(tree, "postnum")
-    bodies = by_prefix(tree, "postmessage_")
-    times = by_prefix(tree, "authorposton")
+    boxes, floors, bodies, times = by_prefix(
+        tree, "table#pid", "postnum", "postmessage_", "authorposton"
+    )
+    parts, titles = Parts(page, "pid"), Parts(page, "authorposton")
     out: list[Post] = []
-    for box in tree.css('table[id^="pid"]'):
-        pid = attr(box, "id")[3:]
+    for pid in boxes:
         if not pid.isdigit():
             continue
         num = floors.get(pid)
         if num is None:  # X: a deleted floor prints its number without the link's id
-            num = box.css_first("td.plc div.pi strong")
+            num = parts.first("td.plc div.pi strong", pid)
         post = _post(
             floor_number(line(num)) if num is not None else None,
             pid,
-            _author(box),
-            _posted(box, times.get(pid)),
+            _author(parts, pid),
+            _posted(parts, pid, times.get(pid), titles),
             bodies.get(pid),
-            box,
+            parts,
         )
         if post is not None:
             out.append(post)
@@ -165,20 +164,24 @@ def desktop_posts(page: Page) -> list[Post]:
 def touch_posts(page: Page) -> list[Post]:
     """The posts of one saved Discuz! X touch page (``mobile=2``)."""
     out: list[Post] = []
+    parts = Parts(page, "pid")
     for div in page.tree.css('div.plc[id^="pid"]'):
-        pid = attr(div, "id")[3:]
+        pid = (div.id or "")[3:]
         items = div.css("ul.authi > li")
         if not pid.isdigit() or not items:
             continue
         em = items[0].css_first("em")
         author = line(items[0].css_first("b a") or items[0].css_first("b"))
+        shown = ""
+        if len(items) > 1:
+            shown = _shown_time(items[1], first_in(items[1], "span[title]", page.scope))
         post = _post(
             floor_number(line(em)) if em is not None else None,
             pid,
             author or texts.THREAD_ANONYMOUS,
-            _shown_time(items[1]) if len(items) > 1 else "",
+            shown,
             first(div.css("div.message")),
-            div,
+            parts,
         )
         if post is not None:
             out.append(post)

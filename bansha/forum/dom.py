@@ -1,6 +1,7 @@
-"""A saved or fetched forum page as a document tree (Lexbor, through selectolax), read in passes
-that each walk the tree once in C: the readers select every post's parts with one selector per
-kind of part over the whole page, never a search of the page per post, so reading is linear in the
+"""A saved or fetched forum page as a document tree (Lexbor, through selectolax), parsed once: the
+readers find the posts' ids by one selector over the page, the other parts of the posts by one
+selector per kind over the page (``page.Parts``), and a post body's own parts only where its
+markup holds them (``Scope``), never a search of the page per post, so reading is linear in the
 page's size (a 10,000-floor page as fast, floor for floor, as a 20-floor one).
 
 What every reader shares: the page's text as a browser shows it (a line per ``<br>`` and per block),
@@ -11,6 +12,7 @@ scripts; images become 「[图片]」, smilies go).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -32,14 +34,88 @@ SPACES = re.compile(r"[ \t\r\n\xa0\u3000\u2002\u2003\u2009]+")
 def parse(text: str, n: int = 1) -> LexborHTMLParser:
     """A page's tree (page ``n`` of those given): its XML declaration and control characters
     dropped; a page with neither an element nor any text in its body (empty, only comments) is a
-    Chinese error naming the page."""
-    text = NOT_TEXT.sub("", XML_DECLARATION.sub("", text, count=1))
-    tree = LexborHTMLParser(text)
+    Chinese error naming the page. Control characters are dropped from what is read of it
+    (``line``, ``text_of``, ``attr``), scripts and styles are not read (a page's text is what a
+    browser shows)."""
+    tree = LexborHTMLParser(XML_DECLARATION.sub("", text, count=1))
     body = tree.body
     title = tree.css_first("title")
     if (body is None or not _has_content(body)) and (title is None or not title.text().strip()):
         raise ThreadError(texts.THREAD_PAGE_EMPTY.format(n=n))
     return tree
+
+
+class Scope:
+    """Markup in lower case (a page's, a post's or a post body's), so that a selector that cannot
+    match there is not run: each of its alternatives needs a class, an attribute or a tag the
+    markup must then hold (most posts hold no quote, font, image or code box, and many pages none
+    of some parts). Matching stays exactly the selector's; this only skips searches that would
+    find nothing. A page's answers are kept per selector (its markup is long)."""
+
+    __slots__ = ("answers", "markup")
+
+    def __init__(self, markup: str, keep: bool = False) -> None:
+        self.markup = markup.lower()
+        self.answers: dict[str, bool] | None = {} if keep else None
+
+    @classmethod
+    def page(cls, text: str) -> Scope:
+        """A whole page's source (its answers kept)."""
+        return cls(text, keep=True)
+
+    @classmethod
+    def of(cls, node: LexborNode) -> Scope:
+        """The markup of ``node`` and everything below it."""
+        return cls(node.html or "")
+
+    def may(self, selector: str) -> bool:
+        """Whether ``selector`` can match anything in the scope's markup."""
+        answers = self.answers
+        if answers is not None:
+            known = answers.get(selector)
+            if known is None:
+                known = answers[selector] = self._holds(selector)
+            return known
+        return self._holds(selector)
+
+    def _holds(self, selector: str) -> bool:
+        return _needle_pattern(selector).search(self.markup) is not None
+
+
+COMPOUND = re.compile(r"[\s>+~]+")
+CLASS = re.compile(r"\.([\w-]+)")
+ATTRIBUTE = re.compile(r"\[\s*([\w-]+)\s*(?:[*^$|~]?=\s*[\"']?([^\"'\]]*)[\"']?)?\s*\]")
+TAG = re.compile(r"^([a-zA-Z][\w-]*)")
+
+
+@functools.lru_cache(maxsize=512)
+def _needle_pattern(selector: str) -> re.Pattern[str]:
+    """Any of the selector's needles, as one pattern (one search of the markup)."""
+    found = needles(selector)
+    return re.compile("|".join(re.escape(n) for n in found) if all(found) else "")
+
+
+@functools.lru_cache(maxsize=512)
+def needles(selector: str) -> tuple[str, ...]:
+    """For each alternative of a selector list, a string the markup of any element it matches
+    holds (lower case): its last compound's first class, else an attribute's value or name, else
+    ``<tag`` or ``</tag``; "" (always there) for a universal selector."""
+    out: list[str] = []
+    for alternative in selector.split(","):
+        last = COMPOUND.split(alternative.strip())[-1]
+        classes = CLASS.findall(last)
+        attributes = ATTRIBUTE.findall(last)
+        tag = TAG.match(last)
+        if classes:
+            out.append(classes[0].lower())
+        elif attributes:
+            name, value = attributes[0]
+            out.append((value or name).lower())
+        elif tag:  # a parser makes <br> of a stray </br> (and <p> of </p>)
+            out += ["<" + tag.group(1).lower(), "</" + tag.group(1).lower()]
+        else:
+            out.append("")
+    return tuple(out)
 
 
 def _has_content(body: LexborNode) -> bool:
@@ -56,7 +132,7 @@ def attr(node: LexborNode | None, name: str) -> str:
     """An attribute's value ("" when absent or valueless)."""
     if node is None:
         return ""
-    return node.attributes.get(name) or ""
+    return NOT_TEXT.sub("", node.attributes.get(name) or "")
 
 
 def classes(node: LexborNode) -> list[str]:
@@ -68,47 +144,82 @@ def line(node: LexborNode | None) -> str:
     """The node's text on one line, spaces collapsed ("" for no node)."""
     if node is None:
         return ""
-    drop(node, "script, style")
-    return " ".join(SPACES.split(node.text(deep=True).replace(BREAK, " "))).strip()
+    parts: list[str] = []
+    _walk(node, parts)
+    return " ".join(SPACES.split(NOT_TEXT.sub("", "".join(parts)).replace(BREAK, " "))).strip()
 
 
 def text_of(node: LexborNode) -> str:
     """The text of a node as a browser shows it: a line per ``<br>`` and per block, spaces
-    (non-breaking and full-width too) collapsed, scripts and styles left out. Marks the node's
-    tree (it is read once)."""
-    drop(node, "script, style, noscript")
-    for block in below(node, BLOCKS):
-        block.insert_before(BREAK)
-        if block.tag != "br":
-            block.insert_after(BREAK)
-    raw = node.text(deep=True)
+    (non-breaking and full-width too) collapsed. One walk of the node's tree (no search)."""
+    parts: list[str] = []
+    _walk(node, parts)
+    raw = NOT_TEXT.sub("", "".join(parts))
     lines = (" ".join(SPACES.split(part)).strip() for part in raw.split(BREAK))
     return "\n".join(part for part in lines if part)
 
 
-def below(node: LexborNode, selector: str) -> list[LexborNode]:
-    """The elements below ``node`` that match (``css`` also matches the node itself)."""
+BLOCK_TAGS = frozenset(t.strip() for t in BLOCKS.split(","))
+UNREAD_TAGS = frozenset({"script", "style", "noscript", "template", "-comment"})
+"""What a browser does not show as text."""
+
+
+def _walk(node: LexborNode, parts: list[str]) -> None:
+    """The text below ``node`` in document order, a ``BREAK`` before each ``<br>`` and around
+    each block; scripts, styles and comments left out."""
+    child = node.child
+    while child is not None:
+        tag = child.tag
+        if tag == "-text":
+            parts.append(child.text_content or "")
+        elif tag in BLOCK_TAGS:
+            parts.append(BREAK)
+            if tag != "br":
+                _walk(child, parts)
+                parts.append(BREAK)
+        elif tag not in UNREAD_TAGS:
+            _walk(child, parts)
+        child = child.next
+
+
+def below(node: LexborNode, selector: str, scope: Scope | None = None) -> list[LexborNode]:
+    """The elements below ``node`` that match (``css`` also matches the node itself); none
+    without a search when ``node`` lies in a ``scope`` whose markup cannot hold them."""
+    if scope is not None and not scope.may(selector):
+        return []
     return [n for n in node.css(selector) if n.mem_id != node.mem_id]
 
 
-def outermost(nodes: list[LexborNode], selector: str) -> list[LexborNode]:
+def first_in(node: LexborNode, selector: str, scope: Scope | None = None) -> LexborNode | None:
+    """The first element at or below ``node`` that matches (``css_first``), skipped like
+    ``below``."""
+    if scope is not None and not scope.may(selector):
+        return None
+    return node.css_first(selector)
+
+
+def outermost(
+    nodes: list[LexborNode], selector: str, scope: Scope | None = None
+) -> list[LexborNode]:
     """The nodes not inside another of them (a quote inside a quote is part of the outer one)."""
-    inner = {n.mem_id for node in nodes for n in below(node, selector)}
+    if len(nodes) < 2:
+        return nodes
+    inner = {n.mem_id for node in nodes for n in below(node, selector, scope)}
     return [n for n in nodes if n.mem_id not in inner]
 
 
-def drop(node: LexborNode, selector: str) -> None:
+def drop(node: LexborNode, selector: str, scope: Scope | None = None) -> None:
     """Remove the matching elements below ``node`` (the text that follows them stays)."""
-    for found in below(node, selector):
+    for found in below(node, selector, scope):
         found.decompose()
 
 
-def fonts(node: LexborNode) -> list[str]:
+def fonts(node: LexborNode, scope: Scope | None = None) -> list[str]:
     """The banned formatting of a post body (its quotes removed first): ``<font color/size>`` and
     ``style="color: …; font-size: …"``, in the words of ``font_problems``."""
     colors: list[str] = []
     sizes: list[str] = []
-    for el in below(node, "font, [style]"):
+    for el in below(node, "font, [style]", scope):
         if el.tag == "font":
             colors.append(attr(el, "color"))
             sizes.append(attr(el, "size"))
@@ -130,11 +241,11 @@ NOT_WORDS = (
 its 「复制内容到剪贴板」/「代码:」 header (6/7), attachment pop-ups, image menus."""
 
 
-def clean(body: LexborNode) -> None:
-    """Remove what is not the post's words (``NOT_WORDS``, scripts); an inline image becomes
-    「[图片]」 (smilies are dropped)."""
-    drop(body, NOT_WORDS)
-    for img in below(body, "img"):
+def clean(body: LexborNode, scope: Scope | None = None) -> None:
+    """Remove what is not the post's words (``NOT_WORDS``); an inline image becomes 「[图片]」
+    (smilies are dropped)."""
+    drop(body, NOT_WORDS, scope)
+    for img in below(body, "img", scope):
         if img.attributes.get("smilieid") is not None or "smiley" in attr(img, "src"):
             img.decompose()
         else:
@@ -144,10 +255,10 @@ def clean(body: LexborNode) -> None:
 CODE_BOXES = "div.blockcode, pre, code"
 
 
-def code_boxes(body: LexborNode) -> list[LexborNode]:
+def code_boxes(body: LexborNode, scope: Scope | None = None) -> list[LexborNode]:
     """A body's code boxes ([code]), outermost only: Discuz! 6/7 and X ``div.blockcode``, and
     ``pre``/``code`` elsewhere."""
-    return outermost(below(body, CODE_BOXES), CODE_BOXES)
+    return outermost(below(body, CODE_BOXES, scope), CODE_BOXES, scope)
 
 
 def first(nodes: Iterable[LexborNode]) -> LexborNode | None:

@@ -5,6 +5,7 @@ and its words; the notice a forum prints instead of a post it hides."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -28,19 +29,28 @@ class Page:
     tree: LexborHTMLParser
     footer: Footer
     number: int
+    scope: dom.Scope
+    """The page's markup, so that searches for parts it does not hold are skipped."""
 
     @classmethod
     def read(cls, text: str, number: int = 1) -> Page:
         """Parse the page's text (page ``number`` of those given) once."""
-        return cls(dom.parse(text, number), footer(text), number)
+        return cls(dom.parse(text, number), footer(text), number, dom.Scope.page(text))
 
 
-def by_prefix(tree: LexborHTMLParser, prefix: str) -> dict[str, LexborNode]:
-    """The page's elements whose id starts with ``prefix``, by the rest of the id (the first of
-    each): one selector over the page."""
-    out: dict[str, LexborNode] = {}
-    for el in tree.css(f'[id^="{prefix}"]'):
-        out.setdefault(dom.attr(el, "id")[len(prefix) :], el)
+def by_prefix(tree: LexborHTMLParser, *prefixes: str) -> tuple[dict[str, LexborNode], ...]:
+    """For each prefix (``table#pid``: of ``table`` elements only), the page's elements whose id
+    starts with it, by the rest of the id (the first of each, in page order): one selector over
+    the page for all of them."""
+    wanted = [(p.split("#")[-1], p.split("#")[0] if "#" in p else "") for p in prefixes]
+    out: tuple[dict[str, LexborNode], ...] = tuple({} for _ in prefixes)
+    query = ", ".join(f'{tag}[id^="{prefix}"]' for prefix, tag in wanted)
+    for el in tree.css(query):
+        ident, tag = el.id or "", el.tag
+        for (prefix, only), found in zip(wanted, out, strict=True):
+            if ident.startswith(prefix) and (not only or tag == only):
+                found.setdefault(ident[len(prefix) :], el)
+                break
     return out
 
 
@@ -60,18 +70,59 @@ def notice_of(text: str) -> str | None:
     return g.group(0).strip() if g else None
 
 
-def hidden_notice(box: LexborNode, notices: str) -> str | None:
-    """The notice a forum printed instead of a post it hides, found in ``box``'s ``notices``."""
-    for node in box.css(notices):
+class Parts:
+    """The parts of a page's posts of one kind, each kind found by one selector over the whole page
+    (on first use) and filed under the post it lies in: the id of its nearest enclosing element
+    whose id starts with ``prefix`` (``pid`` for Discuz!'s post tables), after the prefix."""
+
+    __slots__ = ("filed", "prefix", "scope", "tree")
+
+    def __init__(self, page: Page, prefix: str) -> None:
+        self.tree, self.scope, self.prefix = page.tree, page.scope, prefix
+        self.filed: dict[str, dict[str, list[LexborNode]]] = {}
+
+    def of(self, selector: str, key: str) -> list[LexborNode]:
+        """The elements of post ``key`` that match, in page order."""
+        filed = self.filed.get(selector)
+        if filed is None:
+            filed = self.filed[selector] = self._file(selector)
+        return filed.get(key, [])
+
+    def first(self, selector: str, key: str) -> LexborNode | None:
+        """The first element of post ``key`` that matches."""
+        found = self.of(selector, key)
+        return found[0] if found else None
+
+    def _file(self, selector: str) -> dict[str, list[LexborNode]]:
+        out: dict[str, list[LexborNode]] = {}
+        if not self.scope.may(selector):
+            return out
+        prefix, cut = self.prefix, len(self.prefix)
+        for node in self.tree.css(selector):
+            up = node.parent
+            while up is not None:
+                ident = up.id
+                if ident and ident.startswith(prefix):
+                    out.setdefault(ident[cut:], []).append(node)
+                    break
+                up = up.parent
+        return out
+
+
+def hidden_notice(nodes: Iterable[LexborNode]) -> str | None:
+    """The notice a forum printed instead of a post it hides, found among ``nodes`` (where the
+    forum prints its notices)."""
+    for node in nodes:
         found = notice_of(dom.line(node))
         if found is not None:
             return found
     return None
 
 
-def quote_of(block: LexborNode) -> Quote:
+def quote_of(block: LexborNode, scope: dom.Scope | None = None) -> Quote:
     """A quote block: its head line (author and time, with the findpost link) and its text."""
-    link = next((a for a in block.css("a[href]") if "pid=" in dom.attr(a, "href")), None)
+    links = dom.below(block, "a[href]", scope)
+    link = next((a for a in links if "pid=" in dom.attr(a, "href")), None)
     found = PID_IN_LINK.search(dom.attr(link, "href")) if link is not None else None
     pid = found.group(1) if found else None
     lines = dom.text_of(block).split("\n")
@@ -87,32 +138,32 @@ def read_body(
     body: LexborNode,
     quotes: str,
     notes: str,
-    box: LexborNode | None = None,
-    notices: str = "",
+    notices: Iterable[LexborNode] = (),
 ) -> Post:
     """A post body: the edit notice (``notes``), the quoted posts (``quotes``), the banned
     formatting, the code boxes and the words, in a ``Post`` whose floor, author and time the
-    caller sets. The forum's notices above the body (``notices`` in ``box``) are not its words; a
-    body with nothing but such a notice is the hidden post the notice names."""
+    caller sets. The forum's notices about the post (``notices``, where the forum prints them) are
+    not its words; a body with nothing but such a notice is the hidden post the notice names.
+    Searches for what the body's markup does not hold are skipped (``dom.Scope``)."""
     post = Post(0, "", None, "")
     notice = None
-    if box is not None and notices:
-        for node in box.css(notices):
-            found = notice_of(dom.line(node))
-            if found is not None:
-                notice = notice or found
-                node.decompose()
-    for note in dom.below(body, notes):
+    for node in notices:
+        found = notice_of(dom.line(node))
+        if found is not None:
+            notice = notice or found
+            node.decompose()
+    scope = dom.Scope.of(body)
+    for note in dom.below(body, notes, scope):
         m = EDITED.search(dom.line(note)[:200])
         if m:
             post.edited_by, post.edited_shown = m.group("by"), m.group("time")
             note.decompose()
-    for block in dom.outermost(dom.below(body, quotes), quotes):
-        post.quotes.append(quote_of(block))
+    for block in dom.outermost(dom.below(body, quotes, scope), quotes, scope):
+        post.quotes.append(quote_of(block, scope))
         block.decompose()
-    dom.clean(body)
-    post.fonts = dom.fonts(body)
-    boxes = dom.code_boxes(body)
+    dom.clean(body, scope)
+    post.fonts = dom.fonts(body, scope)
+    boxes = dom.code_boxes(body, scope)
     post.code = [dom.text_of(b) for b in boxes]
     post.body = _without_leftovers(dom.text_of(body))
     if boxes:

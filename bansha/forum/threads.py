@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
+from typing import Literal
 
 from bansha import texts
 from bansha.forum import dates, discuz, phpwind
@@ -146,13 +147,13 @@ def what_page(page: Page, text: str) -> str:
 def _order(
     number: int,
     posts: Sequence[Post],
-    clock: str,
+    found: dates.Order | Literal["both"] | None,
     told: dates.Order | None,
     others: dates.Order | None,
 ) -> PageOrder | None:
-    """How page ``number``'s year-last dates are read (None: it has none)."""
+    """How page ``number``'s year-last dates are read (None: it has none), ``found`` being what
+    the page's own dates tell (``page_order``)."""
     shown = [p.shown_time for p in posts]
-    found = page_order(posts, clock)
     if found is None and not any(dates.year_last(s) for s in shown):
         return None
     if found == "both":
@@ -192,15 +193,12 @@ def read_pages(
         read.append((0, plain_posts("\n".join(text)), "", None))
     if not read:
         raise ThreadError(texts.THREAD_NO_HEADERS)
-    decided: set[dates.Order] = set()
-    for _, posts, clock, _ in read:
-        told = page_order(posts, clock)
-        if told == "dmy" or told == "mdy":
-            decided.add(told)
+    own = [page_order(posts, clock) for _, posts, clock, _ in read]
+    decided = {told for told in own if told == "dmy" or told == "mdy"}
     others = next(iter(decided)) if len(decided) == 1 else None
     thread = Thread([])
-    for n, posts, clock, zone in read:
-        how = _order(n, posts, clock, order, others)
+    for (n, posts, clock, zone), told in zip(read, own, strict=True):
+        how = _order(n, posts, told, order, others)
         if how is not None:
             thread.orders.append(how)
         settle(posts, how.order if how else None, clock, zone, now)
