@@ -42,10 +42,11 @@ from urllib.parse import SplitResult, parse_qsl, quote, urlencode, urljoin, urls
 from bansha import texts
 from bansha.forum import dom
 from bansha.forum.charset import decode
+from bansha.forum.labels import alt
 from bansha.forum.posts import ThreadError
 
 Resolver = Callable[..., Sequence[tuple[Any, ...]]]
-PAGES = re.compile(r"共\s*(\d+)\s*页")
+PAGES = re.compile(rf"{alt('共')}\s*(\d+)\s*{alt('页')}")
 REWRITTEN = re.compile(r"thread-(\d+)-(\d+)-\d+\.html")
 USER_AGENT = "Mozilla/5.0 (bansha thread reader)"
 

@@ -82,6 +82,8 @@ PHRASES: tuple[tuple[str, ...], ...] = (
     ("当前时区", "當前時區"),
     ("现在时间是", "現在時間是"),
     ("只看该作者", "只看該作者"),
+    # phpwind 8's floor link
+    ("复制此楼地址", "複製此樓地址"),
 )
 """Each phrase (simplified first) and the traditional forms forums print."""
 

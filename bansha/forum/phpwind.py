@@ -21,7 +21,7 @@ from selectolax.lexbor import LexborNode
 
 from bansha import texts
 from bansha.forum.dom import Scope, attr, below, first, line
-from bansha.forum.labels import FLOOR_WORDS, HIDDEN, alt
+from bansha.forum.labels import FLOOR_WORDS, HIDDEN, alt, forms
 from bansha.forum.page import NOTICE_LENGTH, Page, by_prefix, hidden_notice, read_body
 from bansha.forum.posts import Post, floor_number
 
@@ -32,6 +32,8 @@ PW8_EDITED = re.compile(
     rf"\[\s*{alt('此帖被')}\s*(?P<by>\S.{{0,60}}?)\s*{alt('在')}\s*(?P<time>\S.{{0,40}}?)\s*"
     rf"{alt('重新编辑')}\s*\]"
 )
+FLOOR_LINK = forms("复制此楼地址")
+"""phpwind 8's link to a floor, which shows its number (「3楼」)."""
 PW8_FLOOR = re.compile(rf"(\d+)\s*{alt('楼')}")
 POSTED = re.compile(rf"(?:{alt('发布于')}|{alt('发表于')})\s*[:：]?\s*")
 QUOTES = "blockquote"
@@ -89,7 +91,7 @@ def pw8_posts(page: Page) -> list[Post]:
     for div in tree.css('div.read_t[id^="readfloor_"]'):
         pid = attr(div, "id").removeprefix("readfloor_")
         author = line(div.css_first("div.r_name a")) or texts.THREAD_ANONYMOUS
-        link = first(a for a in div.css("div.tipTop > a") if attr(a, "title") == "复制此楼地址")
+        link = first(a for a in div.css("div.tipTop > a") if attr(a, "title") in FLOOR_LINK)
         floor = pw8_floor(line(link)) if link is not None else None
         times = [s for s in div.css("div.tipTop > span") if POSTED.match(line(s))]
         shown = attr(times[0], "title") or _posted(line(times[0])) if times else ""

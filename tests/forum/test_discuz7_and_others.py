@@ -113,6 +113,17 @@ def test_phpwind8_pages() -> None:
         assert [q.author for q in p.quotes] == ([t.quote[1]] if t.quote else [])
 
 
+def test_phpwind8_pages_in_traditional_characters() -> None:
+    """A Taiwanese or Hong Kong phpwind 8 board: 「樓主」「沙發」, 「4樓」 in the 「複製此樓地址」 link."""
+    truth = make_thread(12, seed=6)
+    pages = [
+        page.replace("复制此楼地址", "複製此樓地址").replace("楼", "樓").replace("沙发", "沙發")
+        for page in phpwind8_pages(truth)
+    ]
+    posts = parse_any(pages)
+    assert [(p.floor, p.author) for p in posts] == [(t.floor, t.author) for t in truth]
+
+
 def test_times_with_non_breaking_spaces_and_the_pages_zone() -> None:
     page = discuz7_pages(TRUTH[:3])[0].replace(
         "</body>",

@@ -286,6 +286,8 @@ def test_the_page_count_is_the_pagers_not_a_posts() -> None:
     assert page_count(url, post + x3 + "</body></html>") == 5
     d7 = '<div class="pages"><em>&nbsp;108&nbsp;</em><strong>1</strong>共 3 页</div>'
     assert page_count(url, post + d7 + "</body></html>") == 3
+    traditional = '<div class="pg"><label><span title="共 4 頁"> / 4 頁</span></label></div>'
+    assert page_count(url, post + traditional + "</body></html>") == 4
 
 
 # ---------------------------------------------------------------------- hostile addresses
