@@ -19,7 +19,7 @@ from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import DIRECTOR, PUBLIC
 from bansha.engine.state import State
 from bansha.engine.template import Template
-from bansha.mechanics import penalties, rooms, thread, votes
+from bansha.mechanics import penalties, rooms, speech, thread, votes
 
 NAME_SEP = "、"
 
@@ -392,13 +392,14 @@ class RuleSet:
         """A team-chat message: the group's living members speak, every member (out ones too) reads.
 
         M103: 「法官会为杀了狗皇帝阵营建立一个QQ群……同时为情侣建立一个情侣QQ群」「已经出局的狼群中的角色仍然留在狼群」;
-        players who are out may not speak (出局角色不能继续参与讨论).
+        players who are out may not speak (出局角色不能继续参与讨论), from the moment they know it
+        (``mechanics/speech.py``, R-ALL-11).
         """
         s = ctx.state
         members = s.groups.get(cmd.group)
         if not members or cmd.by not in members:
             raise RuleError("你不在这个群里")
-        if not s.players[cmd.by].alive:
+        if speech.knows_own_exit(s, cmd.by):
             raise RuleError("已出局的角色不能在群里发言")
         text = cmd.text.strip()
         if not text:

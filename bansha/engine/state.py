@@ -155,6 +155,11 @@ class State:
     """Every resolved use of each skill, in order (``skill_used`` events)."""
     announced: set[int] = field(default_factory=set)
     """Seats whose exit a public announcement has named (its ``exits``)."""
+    told_out: dict[int, int] = field(default_factory=dict)
+    """Seats that were told of their own exit → the position of the event that told them first:
+    their ``exited`` event (always addressed to the seat itself) or a public announcement naming
+    them. What a player may still do is decided from it (``mechanics/speech.py``), never from
+    ``alive``, which the player may not know yet."""
     faction_moves: int = 0
     """How many faction changes there have been (win checks skip work when nothing moved)."""
     seq: int = 0
@@ -336,6 +341,7 @@ def _exited(s: State, d: dict[str, Any]) -> None:
     p.exit_day = int(d.get("day", 0))
     p.exit_phase = str(d.get("phase", ""))
     s.exit_order.append(p.seat)
+    s.told_out.setdefault(p.seat, s.seq)
 
 
 def _result(s: State, d: dict[str, Any]) -> None:
@@ -360,6 +366,8 @@ def _announcement(s: State, d: dict[str, Any]) -> None:
     exits = d.get("exits")
     if exits:
         s.announced.update(exits)
+        for seat in exits:
+            s.told_out.setdefault(seat, s.seq)
 
 
 def _faction_lost(s: State, d: dict[str, Any]) -> None:

@@ -1,9 +1,10 @@
 """The game's discussion thread (讨论帖): one thread per game day, numbered floors (楼层).
 
 Rules every post shares: only players still in the game post (M186 6(2) 「已出局角色……发言（即
-“诈尸”）」); a quote names an earlier floor of the same day. From the data file's ``thread``:
-``closed_phases`` (XXXII 「宵禁后任何人不得再发言」: the thread is closed at night) and
-``blue_stage``/``blue_limit`` (XXXII 注意事项3: 「在限制发言时段内……只有三次推理发言机会」, a fourth
+“诈尸”）」), as far as the player knows (``mechanics/speech.py``: a night's victim not told yet
+posts as a living player, R-ALL-11); a quote names an earlier floor of the same day. From the
+data file's ``thread``: ``closed_phases`` (XXXII 「宵禁后任何人不得再发言」: the thread is closed at
+night) and ``blue_stage``/``blue_limit`` (XXXII 注意事项3: 「在限制发言时段内……只有三次推理发言机会」, a fourth
 「蓝字」 post is refused rather than posted, removed and warned). A vote post (the post's own
 format, R-M103 投票规则) in a vote stage is the player's vote, decided by the rule set's vote
 rules; a malformed or refused one leaves the post standing, marked void with the reason (M103,
@@ -22,7 +23,7 @@ from bansha.engine.commands import Post, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
-from bansha.mechanics import vote_posts
+from bansha.mechanics import speech, vote_posts
 
 if TYPE_CHECKING:
     from bansha.engine.ruleset import RuleSet
@@ -44,7 +45,7 @@ def post(rs: RuleSet, ctx: Ctx, cmd: Post) -> None:
     """Decide a post; a vote post also votes."""
     s = ctx.state
     rules: dict[str, Any] = rs.data.get("thread", {})
-    if not s.players[cmd.by].alive:
+    if speech.knows_own_exit(s, cmd.by):
         raise RuleError("已出局的玩家不能在讨论帖发言")
     if s.phase in rules.get("closed_phases", []):
         raise RuleError("宵禁中：讨论帖已关闭，天亮后再发言")

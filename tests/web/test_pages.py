@@ -5,7 +5,7 @@ import re
 import pytest
 from django.test import Client
 
-from bansha.engine import Post, Say
+from bansha.engine import Director, Post, Say
 from bansha.rulesets import find_ruleset
 from bansha.service.games import SERVICE
 from bansha.store.models import SeatRecord
@@ -245,6 +245,21 @@ def test_the_discussion_thread_reads_publicly_and_takes_posts_from_players() -> 
     lift = Client().get(f"/g/{gid}/thread?author={NAMES[a]}").content.decode()
     assert f"只看 <strong>{NAMES[a]}</strong>" in lift
     assert SERVICE.load(gid).state.ballots[-1].target == b
+
+
+def test_the_thread_offers_no_box_to_a_player_told_of_their_exit() -> None:
+    """R-ALL-11: the box goes once the player's own page says 已出局 (mechanics/speech.py)."""
+    d = director_client()
+    gid, links = _new_game(d)
+    _to_the_first_day(d, gid)
+    out, living = list(SERVICE.load(gid).state.living())[:2]
+    SERVICE.submit(gid, Director("红牌", {"seat": out, "reason": "测试"}), actor="director")
+    gone, here = Client(), Client()
+    gone.get(links[out])
+    here.get(links[living])
+    page = gone.get(f"/g/{gid}/thread").content.decode()
+    assert "已出局的玩家不能在讨论帖发言" in page and "发帖</button>" not in page
+    assert "发帖</button>" in here.get(f"/g/{gid}/thread").content.decode()
 
 
 def test_a_long_team_chat_shows_its_latest_messages_and_the_rest_on_request() -> None:
