@@ -7,8 +7,9 @@ from collections import Counter
 
 from bansha.engine import Game
 from bansha.engine.events import PUBLIC
+from bansha.engine.incremental import IncrementalView
 from bansha.engine.state import State, apply, fold
-from bansha.engine.views import view
+from bansha.engine.views import Viewer, view
 from bansha.mechanics.announce import HELD
 
 SELF_ONLY = {
@@ -28,6 +29,34 @@ NO_LIVING_CHECK = {"last_words", "succession", "surrender", "decide", "mark", "c
 """Acts the posts allow to the dead: last words, 殉职, 投降's answer, bs46's victim deciding,
 XXXII's witch who marks any piece 无论是否存活 (R-XXXII-10) and decides 王车易位 as she dies, and
 预女猎白's hunter who shoots as he exits."""
+
+
+_KEPT: dict[int, tuple[Game, dict[Viewer, IncrementalView]]] = {}
+"""The views kept current for the game being played (one game at a time per process)."""
+
+
+def current_view(game: Game) -> object:
+    """The view a page serves during play: read on from the events added since the last check
+    (``engine/incremental.py``, as the web's view cache does), so checking after every stage costs
+    the stage's events, not the game's length. A finished game's checks fold from scratch
+    (``view``), and ``tests/engine/test_incremental.py`` holds the two equal."""
+
+    def get(viewer: Viewer) -> dict[str, object]:
+        kept = _KEPT.get(id(game))
+        if kept is None or kept[0] is not game:
+            _KEPT.clear()
+            kept = _KEPT[id(game)] = (game, {})
+        inc = kept[1].setdefault(viewer, IncrementalView(viewer))
+        inc.update(game)
+        return inc.view(game)
+
+    return get
+
+
+def _view_of(game: Game, viewer: Viewer, during_play: bool) -> dict[str, object]:
+    if during_play and not game.state.ended:
+        return current_view(game)(viewer)  # type: ignore[operator, no-any-return]
+    return view(game, viewer)
 
 
 def check_replay(game: Game) -> None:
@@ -80,10 +109,13 @@ def _role_fields(tree: object, path: tuple[str, ...] = ()) -> set[tuple[str, ...
 
 def check_views(game: Game, seats: list[int] | None = None) -> None:
     """A player's view shows their own role, results and groups, and nobody else's; the public
-    view shows no exit or identity ahead of the post (``check_public``)."""
+    view shows no exit or identity ahead of the post (``check_public``). Checked for some
+    ``seats`` during play, the views are the ones kept current (``current_view``); for every seat
+    (``seats`` None), folded from scratch."""
+    during_play = seats is not None
     check_public(game)
     s, rs = game.state, game.ruleset
-    public = view(game, "public")
+    public = _view_of(game, "public", during_play)
     if not s.ended:
         assert "reveal" not in public
         assert "god" not in public
@@ -116,7 +148,7 @@ def check_views(game: Game, seats: list[int] | None = None) -> None:
     unannounced_ok = set(s.flags.get("night_exits", [])) | tonight | held
     assert unannounced <= unannounced_ok, "an exit went unannounced"
     for seat in seats if seats is not None else range(len(s.players)):
-        v = view(game, seat)
+        v = _view_of(game, seat, during_play)
         p = s.players[seat]
         assert "god" not in v
         assert v["me"]["role"] == rs.role_name(p.role)
@@ -194,7 +226,7 @@ def check_public(game: Game) -> None:
     identity shown that the post does not show."""
     rs, s = game.ruleset, game.state
     base = _base_id(game)
-    public = view(game, "public")
+    public = _view_of(game, "public", during_play=True)
     exits, revealed = public["exits"], public["revealed"]
     # the view names a substitute's seat 「丁（替补：新人）」, the state and the reveal by the player
     seat_of = {p.name: p.seat for p in s.players} | {
