@@ -121,11 +121,13 @@ def test_a_reviewed_m103_night_runs_to_dawn_alone_and_nobody_sees_it_early(
     plain = [
         n
         for n, r in c.roles.items()
-        if r not in ("卧底刺客", "妙手太医", "御前侍卫", "牵线红娘") and n not in lovers
+        # not the 东宫太子 either: his role card names 讨论日, which the watcher's page must not
+        if r not in ("卧底刺客", "妙手太医", "御前侍卫", "牵线红娘", "东宫太子") and n not in lovers
     ]
     victim, watcher = plain[0], plain[1]
     names = list(c.roles)
-    killer = next(n for n, r in c.roles.items() if r == "卧底刺客")
+    # an assassin the cupid's random pair did not take (a lover leaves the assassins' side)
+    killer = next(n for n, r in c.roles.items() if r == "卧底刺客" and n not in lovers)
     witch = next(n for n, r in c.roles.items() if r == "妙手太医")
     pages = {}
     for who in (killer, witch, watcher, victim):
