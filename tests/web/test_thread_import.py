@@ -109,6 +109,25 @@ def test_vote_posts_become_votes_under_the_rule_sets_rules() -> None:
     assert "此前已导入" in page and "废票" in page
 
 
+def test_a_floor_whose_time_cannot_be_read_is_named_on_the_console() -> None:
+    """Never silently dropped: the console lists the floor with the page's own words and the
+    reason, and the vote post is not judged by the close (the same as ``thread read``'s exit 3)."""
+    gid, director = _game_at_the_day_vote()
+    s = SERVICE.load(gid).state
+    a, b = [s.players[x].name for x in s.living()][:2]
+    t = s.opened_at.astimezone(TZ).replace(tzinfo=None)  # type: ignore[union-attr]
+    text = (
+        f"楼主 导演 {t + timedelta(minutes=1):%Y-%m-%d %H:%M}\n第1天讨论帖\n"
+        f"2楼 {a} 不久之前\n投票对象：{b}\n投票理由：砍\n"
+    )
+    page = director.post(f"/g/{gid}/director/thread", {"text": text}).content.decode()
+    section = page[page.index('id="pages"') :]
+    assert f"2楼 {a}：时间读不出" in section and "不久之前" in section
+    votes = page[page.index('id="votes"') : page.index("</section>", page.index('id="votes"'))]
+    # not counted on a time it may not have: the director is told which floor and why
+    assert "未计票：时间无法判断" in votes and "时间「不久之前」无法判断是否在" in votes
+
+
 def test_a_page_that_is_not_a_thread_is_refused_with_a_reason() -> None:
     gid, director = _game_at_the_day_vote()
     r = director.post(f"/g/{gid}/director/thread", {"text": "随便写点什么"}, follow=True)
