@@ -1,11 +1,15 @@
-"""The view-based expect keys (public_out, revealed, knows, groups, announced, not_announced, told):
-each holds when the views show it, fails when they do not, and reads views, not the director's state.
-"""
+"""The view-based expect keys (public_out, revealed, exit_shown, knows, groups, announced,
+not_announced, told, not_told) and absent: each holds when the views (or the recorded absences)
+show it, fails when they do not, and reads views, not the director's state; ``next: ended`` on an
+ended game; what ``--json`` prints."""
 
+import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from bansha.cli import app
 from bansha.scenario import ScenarioFailure, run_scenario
 from tests.helpers import assert_refused_at
 
@@ -113,3 +117,85 @@ def test_malformed_expect_is_named_in_chinese(
     """A malformed expect fails naming the file and the key path, in Chinese, before the game is
     dealt: no traceback, and a misspelt player never passes as one who was shown nothing."""
     assert_refused_at(_write(tmp_path, expect), f"steps[4].expect.{where}", words)
+
+
+@pytest.mark.parametrize(
+    "expect",
+    [
+        "      absent: [己]\n",  # 太医行动 closed last: the physician was due and did nothing
+        "      not_told: {戊: [通灵], 子: [寅], 寅: [殉职]}\n",
+    ],
+)
+def test_absent_and_not_told_hold(tmp_path: Path, expect: str) -> None:
+    _run(tmp_path, expect)
+
+
+@pytest.mark.parametrize(
+    ("expect", "key"),
+    [
+        ("      absent: [己, 戊]\n", "absent"),  # exactly, as a set
+        ("      absent: []\n", "absent"),
+        ("      not_told: {己: [通灵]}\n", "not_told.己"),  # she was told the 刀口
+        ("      not_told: {寅: [遗言]}\n", "not_told.寅"),  # the victim was given the right
+        ("      exit_shown: {寅: null}\n", "exit_shown.寅"),  # a night exit not announced yet
+    ],
+)
+def test_absent_not_told_and_exit_shown_fail(tmp_path: Path, expect: str, key: str) -> None:
+    with pytest.raises(ScenarioFailure) as e:
+        _run(tmp_path, expect)
+    assert e.value.key == key
+
+
+def test_exit_shown_is_what_the_exit_announcement_showed(tmp_path: Path) -> None:
+    """寅's exit, announced at dawn, showed no identity; the key compares it exactly."""
+    f = tmp_path / "s.yaml"
+    f.write_text(M103 + "  - next: day 1\n  - expect: {exit_shown: {寅: null}}\n", "utf-8")
+    run_scenario(f)
+    f.write_text(M103 + "  - next: day 1\n  - expect: {exit_shown: {寅: 绝色宠妃}}\n", "utf-8")
+    with pytest.raises(ScenarioFailure) as e:
+        run_scenario(f)
+    assert (e.value.key, e.value.actual) == ("exit_shown.寅", None)
+
+
+ENDED = """ruleset: guard12
+players: [甲, 乙, 丙, 丁, 戊, 己, 庚, 辛, 壬, 癸, 子, 丑]
+roles: {甲: 狼人, 乙: 狼人, 丙: 狼人, 丁: 狼人, 戊: 预言家, 己: 女巫, 庚: 猎人, 辛: 守卫, 壬: 村民, 癸: 村民,
+  子: 村民, 丑: 村民}
+steps:
+  - act: {by: 甲, skill: 袭击, targets: [戊]}
+  - next: night 2
+  - act: {by: 甲, skill: 袭击, targets: [己]}
+  - next: night 3
+  - act: {by: 甲, skill: 袭击, targets: [辛]}
+  - next: night 4
+  - act: {by: 甲, skill: 袭击, targets: [庚]}
+  - next: ended
+"""
+"""A game the wolves win on night 4 (屠边)."""
+
+
+def test_next_ended_on_an_ended_game_does_nothing(tmp_path: Path) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text(
+        ENDED + "  - next: ended\n  - expect: {phase: ended, winner: [狼人阵营]}\n", "utf-8"
+    )
+    run_scenario(f)
+    for step in ("next", "next: day 5"):
+        f.write_text(ENDED + f"  - {step}\n", "utf-8")
+        with pytest.raises(ScenarioFailure) as e:
+            run_scenario(f)
+        assert (e.value.key, e.value.step) == ("next", 9)
+
+
+def test_json_state_shows_absent_exit_shown_and_what_each_player_was_told(
+    tmp_path: Path,
+) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text(M103, "utf-8")
+    night = json.loads(CliRunner().invoke(app, ["scenario", "run", "--json", str(f)]).stdout)
+    assert night["absent"] == ["己"] and night["exit_shown"] == {}
+    assert any("通灵" in t and "寅" in t for t in night["told"]["己"])
+    assert set(night["told"]) == set(night["alive"]) | set(night["out"])
+    f.write_text(M103 + "  - next: day 1\n", "utf-8")
+    day = json.loads(CliRunner().invoke(app, ["scenario", "run", "--json", str(f)]).stdout)
+    assert day["exit_shown"] == {"寅": None} and day["absent"] == []
