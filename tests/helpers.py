@@ -16,6 +16,29 @@ M103_DEAL = (
     + ["绝色宠妃"] * 4
 )
 
+BS46_NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳")
+BS46_DEAL = ["警察"] * 3 + ["杀手卧底"] + ["杀手"] * 3 + ["警察卧底"] + ["水民"] * 8
+BS46_FIXED = {
+    "rings": {"警察团": list("甲乙丙丁"), "杀手团": list("戊己庚辛")},
+    "ranks": {"警察团": list("甲乙丙"), "杀手团": list("戊己庚")},
+}
+"""bs46: 甲乙丙 police, 丁 the 杀手卧底, 戊己庚 killers, 辛 the 警察卧底; rings and ranks in
+seat order (R-BS46-01/02)."""
+M186_NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
+M186_DEAL = [
+    "梅林",
+    "派西维尔",
+    "加拉哈德",
+    "好兰斯洛特",
+    *["亚瑟的忠臣"] * 4,
+    "莫甘娜",
+    "刺客",
+    "莫德雷德",
+    "奥伯伦",
+    "薇薇安",
+    "坏兰斯洛特",
+]
+
 M103_FORMAT = vote_format(find_ruleset("m103").data["thread"])
 """M103's vote-post format (its data file's ``thread.vote_format``)."""
 

@@ -11,6 +11,28 @@ from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State, apply, fold
 
+OPENING = "开局公示"
+"""The review marker of a game's opening announcements (it cannot be taken back)."""
+
+
+def _hold_opening(events: list[Event], ruleset: RuleSet) -> bool:
+    """公示审核: the opening's announcements (M186's captain, draw and proposers) wait for 发布
+    like every other, behind a marker placed before the first public event after the deal's
+    commitment; the deal and each player's role card before it are delivered at once. Returns
+    whether a marker was placed."""
+    if not any(ev.kind == "announcement" and ev.to == PUBLIC for ev in events):
+        return False
+    dealt = next((i for i, ev in enumerate(events) if ev.kind == "commitment"), 0)
+    first = next(
+        (i for i, ev in enumerate(events) if i > dealt and ev.to == PUBLIC), len(events)
+    )  # the captain's holder_set comes before its announcement: it waits too
+    if any(ev.kind == "command" for ev in events[:first]):
+        return False
+    at = ruleset.start_time()
+    marker = {"name": OPENING, "at": at.isoformat() if at else None, "opening": True}
+    events.insert(first, Event("command", marker, DIRECTOR))
+    return True
+
 
 class Game:
     """Commands in, events out. ``state`` is always the fold of ``events``."""
@@ -56,6 +78,8 @@ class Game:
         )
         ruleset.setup(ctx, roles, fixed or {}, declare or {})
         game.events.extend(ctx.out)
+        if ruleset.review and _hold_opening(game.events, ruleset):
+            game.state = fold(game.events)
         return game
 
     @classmethod

@@ -84,6 +84,10 @@ class LegalAct(NamedTuple):
     """A game-changing declaration (拍刀, 投降) that a form shows as its own button."""
     must_include: tuple[int, ...] = ()
     """When set, one of the targets must be one of these (the others come from ``targets``)."""
+    slot_for: tuple[int, ...] = ()
+    """Whose proposal each slot answers (M186: the proposers of proposals 1–4, in order)."""
+    slot_teams: tuple[tuple[int, ...], ...] = ()
+    """Each slot's proposed team (empty: none was submitted), public once proposed."""
 
 
 class RuleSet:
@@ -386,6 +390,8 @@ class RuleSet:
         s = ctx.state
         if not s.commands:
             raise RuleError("没有可撤销的指令：只有开启公示审核后、尚未发布的结果可以撤销")
+        if s.commands[-1] == s.opening:
+            raise RuleError("开局的公示不能撤销：可以修改文字后发布")
         ctx.emit("undone", {"from": s.commands[-1], "to": s.seq})
 
     def on_say(self, ctx: Ctx, cmd: Say) -> None:
@@ -437,20 +443,21 @@ class RuleSet:
         to: tuple[int, ...],
         team: str | None = None,
         choice: str | None = None,
+        about: list[int] | None = None,
     ) -> None:
-        """Record a validated act for the current stage (the last submission of a skill stands)."""
-        ctx.emit(
-            "acted",
-            {
-                "seat": cmd.by,
-                "skill": cmd.skill,
-                "targets": list(cmd.targets),
-                "choice": cmd.choice if choice is None else choice,
-                "at": cmd.at.isoformat() if cmd.at else None,
-                "team": team,
-            },
-            to,
-        )
+        """Record a validated act for the current stage (the last submission of a skill stands);
+        ``about``: whose proposal each part of a listed choice answers (M186's approvals)."""
+        data: dict[str, Any] = {
+            "seat": cmd.by,
+            "skill": cmd.skill,
+            "targets": list(cmd.targets),
+            "choice": cmd.choice if choice is None else choice,
+            "at": cmd.at.isoformat() if cmd.at else None,
+            "team": team,
+        }
+        if about is not None:
+            data["about"] = about
+        ctx.emit("acted", data, to)
 
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
         """Decide a day vote."""
@@ -646,6 +653,17 @@ class RuleSet:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ timetable
+    def director_draws(self, state: State) -> list[str]:
+        """The hidden draws of setup the director's god view lists beside the deal (bs46's rings
+        and ranks, M186's deck); none by default (the deal itself is in every row)."""
+        return []
+
+    def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
+        """Living players ``la`` does not offer and the post's reason for each (an inquisitor's
+        target of the night before, a former Lady of the Lake), so that a form explains a name it
+        leaves out; the same reason the act would be refused with. None by default."""
+        return {}
+
     def stage_specs(self, phase: str) -> list[dict[str, Any]]:
         """The stages of a phase, from the data file's timetable."""
         return list(self._stage_table(phase)[0])

@@ -176,6 +176,9 @@ class State:
     vote_floors: dict[int, int] = field(default_factory=dict)
     """The floors of the current vote stage's vote posts that counted → their authors' seats (what
     a change quotes, M103 「改票时必须引用原投票帖」)."""
+    opening: int = -1
+    """Review mode: the position of the marker that holds the opening's announcements (a 撤销
+    cannot take the opening back)."""
     commands: list[int] = field(default_factory=list)
     undone_any: bool = False
     """Whether any 撤销 happened (views then skip the events taken back)."""
@@ -434,6 +437,8 @@ def _posted(s: State, d: dict[str, Any]) -> None:
 
 
 def _command(s: State, d: dict[str, Any]) -> None:
+    if d.get("opening"):
+        s.opening = s.seq
     s.commands.append(s.seq)
     if s.awaiting is None:
         s.awaiting = d.get("at") or ""

@@ -12,17 +12,24 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from bansha import texts
 from bansha.engine.commitment import reveal_matches, reveal_text
 from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.game import Game
-from bansha.engine.ruleset import VOTE, WAIVE, RuleSet
+from bansha.engine.ruleset import VOTE, WAIVE, LegalAct, RuleSet
+from bansha.engine.seat import (
+    CARD_NAMES,
+    SeatPage,
+    act_words,
+    public_progress,
+    result_entry,
+    slot_rows,
+    vote_rules,
+    when_words,
+)
 from bansha.engine.state import Ballot, undone_positions
 from bansha.mechanics import rooms as room_rules
-from bansha.mechanics.penalties import COLOR_BY_NAME
 from bansha.mechanics.votes import current_ballots
-
-CARD_NAMES = {color: name for name, color in COLOR_BY_NAME.items()}
-"""blue → 蓝牌 ...: how a player's own penalty record is shown."""
 
 Viewer = int | str
 """A seat number, ``"public"`` or ``"director"``."""
@@ -167,10 +174,14 @@ class ViewFold:
         self.out_public: list[int] = []
         self.exit_shown: dict[int, str | None] = {}  # what each exit's announcement showed
         self.revealed: dict[int, str] = {}  # identities the announcements showed, by seat
-        self.me: dict[str, Any] = {}
+        # the seat's own page: its card, results and record (我的记录)
+        self.page = SeatPage(rs, viewer) if isinstance(viewer, int) else None
+        self.moment: str | None = None  # the latest time the viewer saw (a notice's time)
+        self.phase_now: tuple[str, int] = ("", 0)
+        self.announced: list[dict[str, Any]] = []  # the announcements' data (the game's progress)
+        self.god_results: dict[int, list[str]] = {}  # the director: each seat's result lines
         self.groups: dict[str, list[int]] = {}
         self.holders: dict[str, int | None] = {}
-        self.results: list[dict[str, Any]] = []
         self.told: dict[str, tuple[int | None, str]] = {}  # each skill's latest result: day, value
         self.knows: list[dict[str, Any]] = []
         self.notices: list[dict[str, Any]] = []
@@ -225,58 +236,41 @@ class ViewFold:
                     "deadline": d.get("deadline"),
                 }
                 self.stage_day = int(d["day"])
+                self.phase_now = (str(d["phase"]), self.stage_day)
+                self.moment = d.get("opened_at") or self.moment
                 self.votes, self.ballots = [], []
                 self.mine, self.team = {}, {}
                 if (d["phase"], self.stage_day) != self.vote_day:
                     self.vote_day, self.my_votes = (d["phase"], self.stage_day), []
+            elif k == "stage_closed":
+                self.moment = d.get("at") or self.moment
             elif k == "commitment":
                 self.commitment = d["hash"]
-            elif k == "role_card" and isinstance(viewer, int):
-                card = rs.role_card(d["role"], d["faction"])
-                self.me = {**card, "skill_texts": card["skills"]}
-                self.me["skills"] = [
-                    rs.skill_name(s) for s in d["skills"] if not rs.skills[s].get("hidden")
-                ]
-            elif k == "role_set" and d["seat"] == viewer:
-                self.me["role"] = rs.role_name(d["role"])
-            elif k == "faction_set" and d["seat"] == viewer:
-                self.me["faction"] = rs.faction_name(d["faction"])
-            elif (
-                k == "skill_gained"
-                and d["seat"] == viewer
-                and not rs.skills[d["skill"]].get("hidden")
-            ):
-                self.me.setdefault("skills", []).append(rs.skill_name(d["skill"]))
-            elif (
-                k == "skill_lost"
-                and d["seat"] == viewer
-                and not rs.skills[d["skill"]].get("hidden")
-            ):
-                name = rs.skill_name(d["skill"])
-                self.me["skills"] = [s for s in self.me.get("skills", []) if s != name]
-            elif k == "exited" and d["seat"] == viewer:
-                self.me["out"] = True
             elif k == "known" and d["seat"] == viewer:
                 self.knows.append({"players": d["about"], "word": d.get("word")})
             elif k == "group_set":
                 self.groups[d["group"]] = list(d["members"])
             elif k == "result":
-                self.results.append(
-                    {"skill": rs.skill_name(d["skill"]), "value": d["value"], "day": d.get("day")}
-                )
                 self.told[d["skill"]] = (d.get("day"), str(d["value"]))
+                if viewer == "director":
+                    line = result_entry(rs, d, self.names, self.phase_now)["text"]
+                    self.god_results.setdefault(int(d["seat"]), []).append(line)
             elif k == "notice":
-                self.notices.append(
-                    {
-                        "text": rs.render(d["key"], d.get("params", {}), self.names),
-                        "key": d["key"],
-                        "phase": self.stage.get("phase", "start"),
-                        # the director sees whom each private notice went to
-                        "to": [self.names[x] for x in ev.to]
-                        if viewer == "director" and isinstance(ev.to, tuple)
-                        else [],
-                    }
-                )
+                notice = {
+                    "text": rs.render(d["key"], d.get("params", {}), self.names),
+                    "key": d["key"],
+                    "phase": self.stage.get("phase", "start"),
+                    "at": self.moment,
+                    # the director sees whom each private notice went to
+                    "to": [self.names[x] for x in ev.to]
+                    if viewer == "director" and isinstance(ev.to, tuple)
+                    else [],
+                }
+                self.notices.append(notice)
+                if self.page is not None:
+                    when = when_words(*self.phase_now)
+                    where = str(self.stage.get("stage", ""))
+                    self.page.note("notice", notice["text"], self.moment, when, where)
             elif k == "announcement":
                 text = state.edits.get(i) or rs.render(d["key"], d.get("params", {}), self.names)
                 self.announcements.append(
@@ -286,6 +280,7 @@ class ViewFold:
                         "phase": d.get("phase") or self.stage.get("phase", "start"),
                     }
                 )
+                self.announced.append(d)
                 if review and i >= pending:
                     self.drafts.append({"position": i, "text": text})
                 shown_now = {int(seat): str(word) for seat, word in d.get("revealed", [])}
@@ -319,7 +314,14 @@ class ViewFold:
                 )
             elif k == "voted":
                 target = None if d["target"] is None else self.names[d["target"]]
-                self.votes.append({"by": self.names[d["seat"]], "for": target, "at": d.get("at")})
+                self.votes.append(
+                    {
+                        "by": self.names[d["seat"]],
+                        "for": target,
+                        "at": d.get("at"),
+                        "change": bool(d.get("change")),  # marked in every list of votes
+                    }
+                )
                 self.ballots.append(Ballot(d["seat"], d["target"], None))
                 if d["seat"] == viewer:
                     change = any(b.voter == viewer for b in self.ballots[:-1])
@@ -339,6 +341,8 @@ class ViewFold:
                     "skill": rs.skill_name(d["skill"]),
                     "targets": [self.names[t] for t in d["targets"]],
                     "choice": d.get("choice"),
+                    "words": act_words(d, self.names),  # what was chosen, in words
+                    "parts": str(d.get("choice") or "").split(","),
                 }
                 self.acts.append(acted)
                 if d["seat"] == viewer:
@@ -382,6 +386,8 @@ class ViewFold:
                 self.revealed.update((seat_of[n], str(r)) for n, r in d.get("roles", {}).items())
             elif k == "trace" and viewer == "director" and "lines" in d:
                 self.traces.append({"title": d.get("title", k), "lines": list(d["lines"])})
+            if self.page is not None:
+                self.page.read(ev, self.names, self.stage, self.phase_now, self.moment)
 
     def beside(self, skill: str) -> dict[str, str] | None:
         """The result the viewer was told today (tonight) of the skill the act's data names
@@ -432,6 +438,8 @@ class ViewFold:
             },
             "thread_days": {day: len(floors) for day, floors in self.thread.items()},
             "thread_digest": self.thread_all.digest(),
+            # the game's progress where the post gives one (M186's mission score)
+            "progress": public_progress(rs, self.announced),
         }
         if self.reveal is not None:
             # R-ALL-02: anyone can check the deal against the commitment published at the start
@@ -467,22 +475,21 @@ class ViewFold:
         if self.ended:
             result["phase"] = "ended"
             result["stage"] = ""
-        if isinstance(viewer, int):
-            me = dict(self.me)
-            if "skills" in me:
-                me["skills"] = list(me["skills"])
-            result["me"] = me
+        if isinstance(viewer, int) and self.page is not None:
+            page = self.page
+            result["me"] = page.card(self.names)
             result["groups"] = {
                 rs.data.get("groups", {}).get(g, g): [self.names[s] for s in m]
                 for g, m in self.groups.items()
             }
-            result["results"] = list(self.results)
+            result["results"] = list(page.results)
+            result["record"] = list(page.record)  # 我的记录: acts, votes, results and notices
             group_names = rs.data.get("groups", {})
             result["chats"] = [
                 {
                     "key": g,
                     "name": group_names.get(g, g),
-                    "can_speak": viewer in members and not self.me.get("out"),
+                    "can_speak": viewer in members and not page.out,
                     **self._messages(g, window),
                 }
                 for g, members in self.groups.items()
@@ -496,6 +503,8 @@ class ViewFold:
             result["penalties"] = list(self.record)
             result["acts"] = list(self.acts)
             result["my_votes"] = list(self.my_votes)
+            legal = sorted(game.legal(viewer), key=lambda la: la.rare)  # declarations last
+            my_cast = sum(1 for b in self.ballots if b.voter == viewer)  # my votes this stage
             mine_vote: dict[str, Any] | None = None  # my standing vote this stage
             for cast in self.votes:
                 if cast["by"] == self.names[viewer]:
@@ -527,12 +536,25 @@ class ViewFold:
                     "must_include": [self.names[t] for t in la.must_include],
                     "key": la.skill,
                     "slot_numbers": list(range(1, la.slots + 1)),
+                    "slot_rows": slot_rows(la, self.names, self.mine.get(la.skill)),
                     "all_targets": [self.names[t] for t in (*la.must_include, *la.targets)],
+                    # the rules beside a vote's form: the change rules, with their times
+                    "rules": vote_rules(rs, self.stage.get("deadline"), my_cast)
+                    if la.skill == "vote"
+                    else [],
+                    # a living player the form leaves out, and the post's reason
+                    "unavailable": [
+                        texts.UNAVAILABLE.format(name=self.names[t], why=why)
+                        for t, why in rs.unavailable(state, viewer, la).items()
+                    ],
                 }
-                for la in sorted(game.legal(viewer), key=lambda la: la.rare)  # declarations last
+                for la in legal
             ]
+            result["vote_status"] = vote_status(
+                game, viewer, legal, page.out, my_cast, self.stage_day
+            )
         if viewer == "director":
-            result["god"] = god_view(game, self.traces)
+            result["god"] = god_view(game, self.traces, self.god_results)
             last = state.commands[-1] if state.commands else None
             result["review"] = {
                 "on": review,
@@ -558,6 +580,23 @@ class ViewFold:
         history = self.chats.get(group) or History()
         shown = history.entries if window.chats is None else history.entries[-window.chats :]
         return {"messages": list(shown), "total": len(history.entries), "digest": history.digest()}
+
+
+def vote_status(
+    game: Game, seat: int, legal: list[LegalAct], out: bool, cast: int, day: int
+) -> list[str]:
+    """Why a living seat has no vote form in a vote stage, in the rule set's own words: its vote
+    is lost (M103's prince with ``once``, 预女猎白's revealed idiot) or its changes are used up."""
+    s, rs = game.state, game.ruleset
+    if out or s.awaiting is not None or s.stage_key not in rs.data.get("vote_stages", []):
+        return []
+    if any(la.skill == "vote" for la in legal):
+        return []
+    if not rs.may_vote(s, seat):
+        return [texts.VOTE_LOST]
+    if cast:
+        return [texts.VOTE_ACCELERATED if s.flags.get("accelerated") == day else texts.VOTE_USED_UP]
+    return []
 
 
 RULE_ID = re.compile(
@@ -618,6 +657,7 @@ def timeline(game: Game) -> list[dict[str, Any]]:
     causes: dict[str, str] = rs.data.get("causes", {})
     skipped = undone_positions(game.events) if s.undone_any else set()
     out: list[dict[str, Any]] = [{"phase": "start", "stage": "", "lines": []}]
+    phase, day = "start", 0
     for i, ev in enumerate(game.events):
         if i in skipped:
             continue
@@ -630,15 +670,16 @@ def timeline(game: Game) -> list[dict[str, Any]]:
             names[d["seat"]] = substitute_name(rs, first[d["seat"]], d["name"])
         elif k == "stage_opened":
             out.append({"phase": _label(d), "stage": d["stage"], "lines": []})
+            phase, day = str(d["phase"]), int(d["day"])
         elif k == "role_card":
             lines.append(f"{names[d['seat']]}：{rs.role_name(d['role'])}")
         elif k == "acted" and d["skill"] != "last_words":
-            targets = "、".join(names[t] for t in d.get("targets", []))
-            choice = f"（{d['choice']}）" if d.get("choice") else ""
             how = "（随机）" if d.get("random") else ""
-            lines.append(f"{names[d['seat']]}【{rs.skill_name(d['skill'])}】{targets}{choice}{how}")
+            what = act_words(d, names)
+            lines.append(f"{names[d['seat']]}【{rs.skill_name(d['skill'])}】{what}{how}")
         elif k == "result":
-            lines.append(f"{names[d['seat']]}得知【{rs.skill_name(d['skill'])}】：{d['value']}")
+            line = result_entry(rs, d, names, (phase, day))["text"]
+            lines.append(f"{names[d['seat']]}得知{line}")
         elif k == "trace" and "lines" in d:
             lines.extend(f"· {without_rule_ids(line)}" for line in d["lines"])
         elif k == "exited":
@@ -660,9 +701,14 @@ def timeline(game: Game) -> list[dict[str, Any]]:
     return [entry for entry in out if entry["lines"]]
 
 
-def god_view(game: Game, traces: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def god_view(
+    game: Game,
+    traces: list[dict[str, Any]] | None = None,
+    results: dict[int, list[str]] | None = None,
+) -> dict[str, Any]:
     """The director's view of the state: every role, faction, status, group and pending act.
-    ``traces``: the resolution traces as the director's view fold read them (else read here)."""
+    ``traces`` and ``results``: the resolution traces and each seat's result lines as the
+    director's view fold read them (else read here)."""
     rs, s = game.ruleset, game.state
     names = seat_names(game)
     skipped = undone_positions(game.events) if s.undone_any and traces is None else set()
@@ -670,6 +716,9 @@ def god_view(game: Game, traces: list[dict[str, Any]] | None = None) -> dict[str
     group_words: dict[str, str] = rs.data.get("groups", {})
     first = game.events[0].data["players"] if game.events else []
     causes: dict[str, str] = rs.data.get("causes", {})
+    if results is None:
+        results = god_results(game)
+    dealt: list[str] = (s.flags.get("dealt") or {}).get("roles") or []
     return {
         "players": [
             {
@@ -679,14 +728,19 @@ def god_view(game: Game, traces: list[dict[str, Any]] | None = None) -> dict[str
                 "alive": p.alive,
                 "skills": sorted(rs.skill_name(x) for x in p.skills),
                 "exit": causes.get(p.exit_cause or "", p.exit_cause),
-                "results": list(p.results),
+                "results": list(results.get(p.seat, [])),  # each with its subject and night
                 "cards": {CARD_NAMES.get(c, c): n for c, n in p.cards.items()},
                 "statuses": [rs.status_name(x) for x in statuses.get(p.seat, [])],
                 "groups": [group_words.get(g, g) for g, m in s.groups.items() if p.seat in m],
                 "substitute": p.seat < len(first) and p.name != first[p.seat],
+                # the role dealt, where it changed since (杀手 ← 原杀手卧底, 共犯 ← 原平民)
+                "dealt": rs.role_name(dealt[p.seat])
+                if p.seat < len(dealt) and p.role and dealt[p.seat] != p.role
+                else None,
             }
             for p in s.players
         ],
+        "draws": rs.director_draws(s) if s.players and s.players[0].role else [],
         "factions": [
             {"key": f, "name": rs.faction_name(f)}
             for f in (rs.factions_in_play(s) if s.players and s.players[0].role else [])
@@ -702,7 +756,7 @@ def god_view(game: Game, traces: list[dict[str, Any]] | None = None) -> dict[str
                 "by": names[a.seat],
                 "skill": rs.skill_name(a.skill),
                 "targets": [names[t] for t in a.targets],
-                "choice": a.choice,
+                "choice": texts.LIST_SEP.join(a.choice.split(",")) if a.choice else a.choice,
             }
             for a in s.acts.values()
         ],
@@ -719,6 +773,27 @@ def god_view(game: Game, traces: list[dict[str, Any]] | None = None) -> dict[str
         "lost": [rs.faction_name(f) for f in s.lost],
         "winner": [rs.faction_name(f) for f in s.winners],
     }
+
+
+def god_results(game: Game) -> dict[int, list[str]]:
+    """Each seat's result lines, with their subjects and nights (the events not taken back)."""
+    rs, s = game.ruleset, game.state
+    first = [str(n) for n in (game.events[0].data["players"] if game.events else [])]
+    names = list(first)
+    skipped = undone_positions(game.events) if s.undone_any else set()
+    out: dict[int, list[str]] = {}
+    phase, day = "start", 0
+    for i, e in enumerate(game.events):
+        if i in skipped:
+            continue
+        if e.kind == "substituted":
+            names[e.data["seat"]] = substitute_name(rs, first[e.data["seat"]], e.data["name"])
+        elif e.kind == "stage_opened":
+            phase, day = str(e.data["phase"]), int(e.data["day"])
+        elif e.kind == "result":
+            line = result_entry(rs, e.data, names, (phase, day))["text"]
+            out.setdefault(int(e.data["seat"]), []).append(line)
+    return out
 
 
 def waiting(game: Game, names: list[str]) -> list[dict[str, Any]]:

@@ -96,7 +96,17 @@ def vote_tally(v: dict[str, Any], dialect: str = "discuz") -> str:
     head = _bold(f"【{v.get('stage') or '投票'}·当前票型】", dialect)
     if len(rows) == 1:
         return head + "\n暂无投票"
-    return head + "\n" + _table(rows, dialect)
+    return head + "\n" + _table(rows, dialect) + "\n" + vote_history(v, dialect)
+
+
+def vote_history(v: dict[str, Any], dialect: str = "discuz") -> str:
+    """Every vote of the stage in order, each change (改票) marked: who counted is the standing
+    table's business, what was posted is this list's."""
+    lines = [_bold("投票记录：", dialect)]
+    for b in v.get("votes", []):
+        mark = texts.VOTE_CHANGE_MARK if b.get("change") else ""
+        lines.append(escape(f"{b['by']} → {b['for'] or texts.ABSTAIN}{mark}", dialect))
+    return "\n".join(lines)
 
 
 def reveal(v: dict[str, Any], title: str, dialect: str = "discuz") -> str:

@@ -132,7 +132,14 @@ class Check(Mechanic):
         word = self.answer(s, target)
         ctx.emit(
             "result",
-            {"seat": seat, "skill": self.key, "value": word, "day": s.day, "target": target},
+            {
+                "seat": seat,
+                "skill": self.key,
+                "value": word,
+                "targets": [target],
+                "day": s.day,
+                "phase": s.phase,
+            },
             (seat,),
         )
         ctx.emit("notice", {"key": self.p.notice, "params": {"p": target, "word": word}}, (seat,))

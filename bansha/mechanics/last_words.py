@@ -27,19 +27,24 @@ MAX_LENGTH = 5000
 LAST_WORDS = LegalAct("last_words", (), 0, text=True)
 
 
-def grant(ctx: Ctx, seat: int, quota: int | None, params: dict[str, Any] | None = None) -> bool:
+def grant(
+    ctx: Ctx,
+    seat: int,
+    quota: int | None,
+    params: dict[str, Any] | None = None,
+    key: str = "last_words_right",
+) -> bool:
     """Give ``seat`` a last-words right if the quota (None: no limit) allows; return whether it did.
 
-    ``params`` fill the notice's template beside the player (M103: how early they are due).
+    ``params`` fill the notice's template (``key``) beside the player (M103: how early they are
+    due; bs46: the deadline of the stage they are due in, as it actually falls).
     """
     given = ctx.state.flags.get("last_words_given", 0)
     if quota is not None and given >= quota:
         return False
     ctx.emit("flag", {"key": "last_words_given", "value": given + 1})
     ctx.emit("last_words_right", {"seat": seat}, (seat,))
-    ctx.emit(
-        "notice", {"key": "last_words_right", "params": {"p": seat, **(params or {})}}, (seat,)
-    )
+    ctx.emit("notice", {"key": key, "params": {"p": seat, **(params or {})}}, (seat,))
     return True
 
 

@@ -76,8 +76,11 @@ class Medium(Mechanic):
         victim = self.victim(s)
         value = s.players[victim].name if victim is not None else self.board.word("no_kill")
         for seat in [x for x in s.living() if self.key in s.players[x].skills]:
+            # 反馈被指杀的角色: the answer is its subject (the victim's name), so no targets
             ctx.emit(
-                "result", {"seat": seat, "skill": self.key, "value": value, "day": s.day}, (seat,)
+                "result",
+                {"seat": seat, "skill": self.key, "value": value, "day": s.day, "phase": s.phase},
+                (seat,),
             )
             if victim is None:
                 ctx.emit("notice", {"key": self.p.notice_none, "params": {}}, (seat,))

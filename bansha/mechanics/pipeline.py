@@ -611,6 +611,20 @@ class Pipeline(RuleSet):
                 out.append(la)
         return out
 
+    def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
+        """Each living player the mechanic's form leaves out, with the reason it would refuse
+        the pick (its ``refuse_target``: 「甲已经被守卫过，每名角色一局游戏仅能被守卫一次」)."""
+        m = self.mechs.get(la.skill)
+        if m is None or not la.picks:
+            return {}
+        offered = {*la.targets, *la.must_include}
+        out: dict[int, str] = {}
+        for t in state.living():
+            if t not in offered:
+                reason = m.refuse_target(state, seat, t) or "refuse_target"
+                out[t] = self.say(reason, skill=la.skill, p=state.players[t].name)
+        return out
+
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """Validate an act completely through its mechanic, then let the mechanic record it."""
         s = ctx.state

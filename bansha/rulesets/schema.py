@@ -82,8 +82,18 @@ Phase = Annotated[str, _Plain(_phase)]
 DirectorCommand = Annotated[str, _Plain(_director_command)]
 
 
+class RoleRule(Strict):
+    """A clause the post writes on a role's card that is not a skill the role uses itself (XXXII:
+    the 共犯's 【杀人诛心】 and 【弃明投暗】, as the post writes them under 共犯)."""
+
+    name: Name
+    text: Text
+
+
 class RoleSpec(Strict):
-    """A role: its name, how many are dealt, its faction and skills (keys of ``skills``)."""
+    """A role: its name, how many are dealt, its faction and skills (keys of ``skills``);
+    ``skill_texts``: the role's own wording of a shared skill (M186: the good Lancelot's 摇摆不定
+    「和坏兰斯洛特交换身份与阵营」); ``rules``: the card's other clauses."""
 
     name: Name
     count: Count = 0
@@ -91,6 +101,8 @@ class RoleSpec(Strict):
     skills: list[Key] = []
     category: Key | None = None
     text: Text = ""
+    skill_texts: dict[Key, Text] = {}
+    rules: list[RoleRule] = Field(default=[], max_length=MAX_COUNT)
 
 
 class SkillSpec(Strict):
@@ -103,6 +115,9 @@ class SkillSpec(Strict):
     hidden: Flag = False
     final: Flag = False
     beside: Key | None = None
+    when_out: Flag = False
+    """The post lets its holder use it after the exit (XXXII 契约标记: 无论是否存活): a card of a
+    seat that is out still lists it."""
 
 
 OPTION_TYPES = ("clock", "moment", "zone")
@@ -314,6 +329,35 @@ class AbsencePenalty(Strict):
     upgrade: AbsenceUpgrade | None = None
 
 
+class ProgressSpec(Strict):
+    """A progress line the post gives (a seat's card, or every page): ``text`` a text key filled
+    from one source: ``known`` the names a ``role`` was told with that word (XXXII 弃明投暗),
+    ``results`` a ``role``'s results of that skill grouped by answer (``n_<word>``,
+    ``ps_<word>``: 契约标记), or ``announcements`` of that text key counted by the word of their
+    ``param`` (``n_<word>``: M186's mission score, on every page)."""
+
+    text: Key
+    role: Key | None = None
+    known: Key | None = None
+    results: Key | None = None
+    announcements: Key | None = None
+    param: Key | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> ProgressSpec:
+        """Exactly one source; a seat's progress names its role, the game's none."""
+        sources = [x for x in (self.known, self.results, self.announcements) if x is not None]
+        if len(sources) != 1:
+            raise PydanticCustomError(
+                "bansha_progress", "必须正好给出 known、results、announcements 之一"
+            )
+        if (self.role is None) != (self.announcements is not None):
+            raise PydanticCustomError(
+                "bansha_progress", "known 和 results 须给出 role；announcements 不给 role"
+            )
+        return self
+
+
 class RuleSetData(Strict):
     """The keys every rule set's data file has (see docs/variants.md)."""
 
@@ -357,6 +401,9 @@ class RuleSetData(Strict):
     """The lurking rule forum imports apply (``bansha/forum/lurking.py``)."""
     absence_penalty: AbsencePenalty | None = None
     """The post's penalty for an absence the engine recorded (R-ALL-05), drafted for the director."""
+    win_texts: dict[Key, Text] = {}
+    """Each faction's win condition in the post's words, on its members' role cards."""
+    progress: list[ProgressSpec] = Field(default=[], max_length=MAX_COUNT)
 
     @property
     def player_count(self) -> int:
@@ -426,6 +473,25 @@ class RuleSetData(Strict):
         for key, spec in self.skills.items():
             if spec.beside is not None and spec.beside not in self.skills:
                 out.append(unknown(["skills", key, "beside"], spec.beside, self.skills, "技能"))
+        for key, role in self.roles.items():
+            for skill in role.skill_texts:
+                if skill not in self.skills:
+                    loc = ["roles", key, "skill_texts", skill]
+                    out.append(unknown(loc, skill, self.skills, "技能"))
+        for f in self.win_texts:
+            if f not in self.factions:
+                out.append(unknown(["win_texts", f], f, self.factions, "阵营"))
+        for i, spec in enumerate(self.progress):
+            refs = (
+                ("text", spec.text, self.texts, "文字"),
+                ("role", spec.role, self.roles, "身份"),
+                ("known", spec.known, self.words, "词"),
+                ("results", spec.results, self.skills, "技能"),
+                ("announcements", spec.announcements, self.texts, "文字"),
+            )
+            for field, ref, table, kind in refs:
+                if ref is not None and ref not in table:
+                    out.append(unknown(["progress", i, field], ref, table, kind))
         for i, f in enumerate(self.tie_priority or []):
             if f not in self.factions:
                 out.append(unknown(["tie_priority", i], f, self.factions, "阵营"))

@@ -130,7 +130,8 @@ class HeuristicAgent(Agent):
         elif k == "known" and d["seat"] == self.seat:
             self._known(list(d["about"]), d.get("word"))
         elif k == "result" and d["seat"] == self.seat:
-            target = d.get("target", self.last_target.get(d["skill"]))
+            told = d.get("targets") or ([d["target"]] if "target" in d else [])
+            target = told[0] if told else self.last_target.get(d["skill"])
             if target is not None:
                 self._result(d["skill"], int(target), d.get("value"))
         elif k == "acted" and d["seat"] == self.seat and d.get("targets"):

@@ -133,10 +133,18 @@ def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
     with SERVICE.reading(record.id, record.seq) as game:
         v, seq = viewcache.current(record.id, game, seat, Window(chats=None) if every else PAGE)
     chat_limit = 0 if every else CHAT_SHOWN
+    typed = request.session.pop(f"typed:{record.id}", None) or {}
     return render(
         request,
         "bansha/player.html",
-        {"record": record, "v": v, "seat": seat, "seq": seq, "chat_limit": chat_limit},
+        {
+            "record": record,
+            "v": v,
+            "seat": seat,
+            "seq": seq,
+            "chat_limit": chat_limit,
+            "typed": typed,
+        },
     )
 
 
@@ -160,9 +168,22 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
         messages.success(request, texts.SUBMITTED if landed else texts.SUBMITTED_BEFORE)
     except RuleError as e:
         messages.error(request, e.message)
+        typed = typed_back(request.POST)
+        if typed:  # only what a page cannot rebuild: ticked boxes, typed text
+            request.session[f"typed:{record.id}"] = typed
     if record.demo:
         SERVICE.run_bots(record.id)
     return HttpResponseRedirect(reverse("player", args=[record.id]))
+
+
+def typed_back(post: Any) -> dict[str, Any]:
+    """What a refused form had ticked and typed, shown again on the page that explains the
+    refusal (a team of the wrong size keeps its boxes, refused last words their text)."""
+    targets = [int(t) for t in post.getlist("targets") if t.isdigit()][:50]
+    text = post.get("text", "")
+    if len(targets) < 2 and not text.strip():
+        return {}  # a single pick is one tap away: nothing to keep
+    return {"skill": post.get("skill", "")[:40], "targets": targets, "text": text}
 
 
 @require_POST

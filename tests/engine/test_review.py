@@ -63,6 +63,7 @@ def test_publishing_with_an_edit_shows_the_edited_text() -> None:
 def test_a_stage_timed_in_minutes_gets_back_the_minutes_it_waited() -> None:
     rs = find_ruleset("m103", {"review": True, "start_at": START.isoformat()})
     g = Game.create(rs, M103_NAMES, 3, {i: rs.role_key(r) for i, r in enumerate(M103_DEAL)})
+    g.handle(Director("发布", {}, START))  # the opening's announcements, at once
     closed = START + timedelta(minutes=60)
     g.handle(Close(at=closed))  # 红线 closes: the night opens, a 30-minute window (R-M103-18)
     assert g.state.deadline == closed + timedelta(minutes=30)
@@ -138,7 +139,8 @@ def _play_reviewed(g: Game, rng: random.Random, undo_rate: float, stop_unpublish
         if g.state.ended and (stop_unpublished or g.state.awaiting is None):
             return
         if g.state.awaiting is not None:
-            if g.state.commands and rng.random() < undo_rate:
+            # the opening's announcements are published, never taken back
+            if g.state.commands[-1:] != [g.state.opening] and rng.random() < undo_rate:
                 g.handle(Director("撤销"))
             else:
                 g.handle(Director("发布"))
@@ -152,6 +154,16 @@ def _play_reviewed(g: Game, rng: random.Random, undo_rate: float, stop_unpublish
                     break
         if g.state.awaiting is None and not g.state.ended:
             g.handle(Close())
+
+
+def test_the_opening_announcements_wait_and_cannot_be_taken_back() -> None:
+    g = Game.create(find_ruleset("m103", {"review": True}), M103_NAMES, 3)
+    assert view(g, "public")["announcements"] == [] and g.state.awaiting is not None
+    assert view(g, 0)["me"]["role"]  # the deal reaches every player at once
+    with pytest.raises(RuleError, match="开局的公示不能撤销"):
+        g.handle(Director("撤销"))
+    g.handle(Director("发布"))
+    assert view(g, "public")["announcements"] and g.state.awaiting is None
 
 
 def test_random_games_with_publishing_and_undo_keep_replay_equal_to_live() -> None:

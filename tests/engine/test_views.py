@@ -88,7 +88,7 @@ def test_public_view_has_votes_and_no_roles() -> None:
     _until(g, "day")
     g.handle(Vote(0, 4))
     public = view(g, "public")
-    assert public["votes"] == [{"by": "甲", "for": "戊", "at": None}]
+    assert public["votes"] == [{"by": "甲", "for": "戊", "at": None, "change": False}]
     assert "god" not in public and "me" not in public
     text = json.dumps(public, ensure_ascii=False)
     for role in ("卧底刺客", "大内密探", "妙手太医", "御前侍卫", "牵线红娘"):

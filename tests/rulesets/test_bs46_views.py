@@ -5,13 +5,9 @@ import json
 from bansha.engine import Act, Close, Director, Game, Vote
 from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
+from tests.helpers import BS46_DEAL, BS46_FIXED, BS46_NAMES
 
-NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳")
-DEAL = ["警察"] * 3 + ["杀手卧底"] + ["杀手"] * 3 + ["警察卧底"] + ["水民"] * 8
-FIXED = {
-    "rings": {"警察团": list("甲乙丙丁"), "杀手团": list("戊己庚辛")},
-    "ranks": {"警察团": list("甲乙丙"), "杀手团": list("戊己庚")},
-}
+NAMES, DEAL, FIXED = BS46_NAMES, BS46_DEAL, BS46_FIXED
 
 
 def game() -> Game:
@@ -26,8 +22,11 @@ def test_each_member_knows_exactly_the_next_presented_as_their_team() -> None:
     assert view(g, 6)["knows"] == [{"players": ["辛"], "word": "杀手"}]  # 辛 is really the 警察卧底
     assert view(g, 7)["knows"] == [{"players": ["戊"], "word": "杀手"}]
     assert view(g, 8)["knows"] == []
-    text = json.dumps(view(g, 2), ensure_ascii=False)
-    assert "杀手卧底" not in text
+    police = view(g, 2)
+    assert "1名杀手卧底" in police["me"]["win"]  # the post's win condition names the role...
+    police["me"].pop("win")
+    text = json.dumps(police, ensure_ascii=False)
+    assert "杀手卧底" not in text  # ...and nothing else does: not who it is
 
 
 def test_vote_exit_reveals_identity_and_execution_does_not() -> None:

@@ -5,24 +5,9 @@ import json
 from bansha.engine import Act, Close, Game
 from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
+from tests.helpers import M186_DEAL, M186_NAMES
 
-NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
-DEAL = [
-    "梅林",
-    "派西维尔",
-    "加拉哈德",
-    "好兰斯洛特",
-    "亚瑟的忠臣",
-    "亚瑟的忠臣",
-    "亚瑟的忠臣",
-    "亚瑟的忠臣",
-    "莫甘娜",
-    "刺客",
-    "莫德雷德",
-    "奥伯伦",
-    "薇薇安",
-    "坏兰斯洛特",
-]
+NAMES, DEAL = M186_NAMES, M186_DEAL
 
 
 def game() -> Game:

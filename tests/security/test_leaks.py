@@ -125,19 +125,36 @@ def _legitimate(game: Game, viewer: int | str) -> str:
     rs = game.ruleset
     parts: list[str] = [rs.title]
     parts += [str(room["name"]) for room in rs.data.get("rooms", {}).values()]  # every page's
+    # the game's public progress line (M186's mission score): the post's words around its counts
+    parts += [
+        rs.texts[spec["text"]] for spec in rs.data.get("progress", []) if spec.get("announcements")
+    ]
     seen = visible(game, viewer)
     for i, ev in enumerate(game.events):
         if i in seen:
             parts += _texts(game, i)
             if ev.kind == "acted":  # the page names the skill of an act it shows
                 parts.append(rs.skill_name(ev.data["skill"]))
-            if ev.kind == "role_card":
-                card = rs.role_card(ev.data["role"], ev.data["faction"])
-                parts += [card["text"], card["faction"], *(s["text"] for s in card["skills"])]
+            if ev.kind in ("role_card", "role_set") and ev.data["seat"] == viewer:
+                parts += _card_texts(rs, ev.data["role"])
+            if ev.kind == "role_card" and ev.data["seat"] == viewer:
+                parts.append(rs.faction_name(ev.data["faction"]))
+            if ev.kind in ("role_card", "faction_set") and ev.data["seat"] == viewer:
+                parts.append(rs.data.get("win_texts", {}).get(ev.data["faction"], ""))
     if isinstance(viewer, int):
         for la in game.legal(viewer):  # the act's name, its choices and the post's text of it
             parts += [rs.skill_name(la.skill), *la.choices, rs.skills[la.skill].get("text", "")]
     return "\n".join(parts)
+
+
+def _card_texts(rs: Any, role: str) -> list[str]:
+    """The post's words a seat's card shows for a role it holds: the description, its skills'
+    texts (and the role's own wording of them), its other clauses, the rules for the dead."""
+    r = rs.roles[role]
+    skills = [rs.skills[s].get("text", "") for s in r.get("skills", [])]
+    own = list((r.get("skill_texts") or {}).values())
+    rules = [c["text"] for c in r.get("rules", [])]
+    return [r.get("text", ""), *skills, *own, *rules, rs.texts.get("out_rules", "")]
 
 
 def hidden_texts(game: Game, viewer: int | str, known: str = "") -> set[str]:

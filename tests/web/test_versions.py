@@ -23,6 +23,8 @@ ASSASSIN, SPY, CUPID, CONSORT = 0, 4, 8, 13  # 甲 卧底刺客, 戊 大内密�
 
 def _night_one(**options: object) -> str:
     gid = SERVICE.create("m103", NAMES, seed=5, roles=ROLES, options=dict(options)).record.id
+    if SERVICE.load(gid).state.awaiting is not None:  # 公示审核: the opening's announcements
+        SERVICE.submit(gid, Director("发布", {"edits": {}}), actor="director")
     SERVICE.submit(gid, Act(CUPID, "red_thread", (10, 11)))
     SERVICE.submit(gid, Close())
     if SERVICE.load(gid).state.awaiting is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bansha.engine import clock
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
@@ -335,12 +336,24 @@ class BS46(RuleSet):
             target, case = team_choice(subs, ranks, real)
             if target is None and self.options["missing_team_action"] == "random":
                 target = ctx.rng().choice(s.living())  # R-BS46-04 (option random)
-                ctx.emit("trace", {"team": key, "random": target}, chance=True)
+                ctx.emit(
+                    "trace",
+                    {
+                        "team": key,
+                        "random": target,
+                        "title": f"第{s.day}夜{self.data['teams'][key]['name']}无人提交",
+                        "lines": [f"随机选择：{s.players[target].name}（R-BS46-04）"],
+                    },
+                    chance=True,
+                )
                 case = "random"
             team_name = self.data["teams"][key]["name"]
             lines = [f"{s.players[m].name} → {s.players[t].name}" for m, t in subs.items()]
             chosen_name = s.players[target].name if target is not None else "无"
             lines.append(f"{CASES.get(case, case)}：{chosen_name}（R-BS46-03）")
+            won = self._whose(case, subs, ranks, target)
+            if won:  # whose submission decided it
+                lines.append("采用" + "、".join(s.players[m].name for m in won) + "的提交")
             ctx.emit(
                 "trace",
                 {
@@ -354,24 +367,53 @@ class BS46(RuleSet):
             chosen[skill] = target
             if skill == "check" and target is not None:
                 word = self.role_name(s.players[target].role)
-                ctx.emit(
-                    "flag",
-                    {"key": "police_checks", "value": [*s.flags["police_checks"], [target, word]]},
-                )
+                checks = [*s.flags["police_checks"], [target, word, s.day]]
+                ctx.emit("flag", {"key": "police_checks", "value": checks})
                 for seat in members:  # every member taking part that night, the undercover too
-                    self._send_check(ctx, seat, target, word)
+                    self._send_check(ctx, seat, target, word, s.day)
         victim = chosen.get("assassinate")
         if victim is not None and s.players[victim].alive:
             ctx.emit("flag", {"key": "night_exits", "value": [victim]})
             ctx.emit("flag", {"key": "last_victim", "value": {"seat": victim, "day": s.day + 1}})
             self._exit(ctx, victim, "kill")
-            last_words.grant(ctx, victim, None)  # night victims leave last words
+            self._grant_last_words(ctx, victim)
             self._check_outcome(ctx)
 
-    def _send_check(self, ctx: Ctx, seat: int, target: int, word: str) -> None:
+    def _grant_last_words(self, ctx: Ctx, victim: int) -> None:
+        """【遗言】被害人临终前拥有交待遗言的权利 (R-BS46-14): due when the 遗言 stage that opens now
+        ends, a time the notice names as it actually falls (after an early close too)."""
+        s = ctx.state
+        spec = next(sp for sp in self.stage_specs("night") if sp["key"] == "last_words")
+        due = clock.stage_deadline(
+            spec, s.day, s.closed_at, self.zone, self.options, s.past_deadlines
+        )
+        if due is None:  # a game without a clock: the stage ends when the director closes it
+            last_words.grant(ctx, victim, None, key="last_words_right_open")
+        else:
+            last_words.grant(ctx, victim, None, {"deadline": due.isoformat()})
+
+    @staticmethod
+    def _whose(case: str, subs: dict[int, int], ranks: list[int], target: int | None) -> list[int]:
+        """The members whose submission the team's choice took (情况1/3: all who sent that name;
+        情况2: the highest-ranked member who submitted)."""
+        if case == "case2":
+            return next(([m] for m in ranks if m in subs), [])
+        if case in ("case1", "case3"):
+            return [m for m, t in subs.items() if t == target]
+        return []
+
+    def _send_check(self, ctx: Ctx, seat: int, target: int, word: str, night: int) -> None:
+        """A check's feedback: the result names its subject and its night (R-BS46-05)."""
         ctx.emit(
             "result",
-            {"seat": seat, "skill": "check", "value": word, "target": target, "day": ctx.state.day},
+            {
+                "seat": seat,
+                "skill": "check",
+                "value": word,
+                "targets": [target],
+                "day": night,
+                "phase": "night",
+            },
             (seat,),
         )
         ctx.emit("notice", {"key": "check_result", "params": {"p": target, "word": word}}, (seat,))
@@ -425,8 +467,8 @@ class BS46(RuleSet):
                 ctx.emit("skill_lost", {"seat": pu.seat, "skill": "assassinate"}, (pu.seat,))
             ctx.emit("skill_gained", {"seat": pu.seat, "skill": "check"}, (pu.seat,))
             ctx.emit("notice", {"key": "recovered_police", "params": {}}, (pu.seat,))
-            for target, word in s.flags.get("police_checks", []):
-                self._send_check(ctx, pu.seat, target, word)
+            for target, word, *night in s.flags.get("police_checks", []):
+                self._send_check(ctx, pu.seat, target, word, night[0] if night else s.day)
             if ku is not None and ku.alive and "check" in ku.skills:
                 ctx.emit("skill_lost", {"seat": ku.seat, "skill": "check"}, (ku.seat,))
                 if "assassinate" not in ku.skills:
@@ -528,6 +570,21 @@ class BS46(RuleSet):
         key = "drowned" if cause == "drown" else "executed"
         announce.announce(ctx, self._exit_notice(key, seat, role), self.holds_announcements(s))
         self._check_outcome(ctx)
+
+    def director_draws(self, state: State) -> list[str]:
+        """The rings (R-BS46-01) and ranks (R-BS46-02) drawn at setup, as the director's god
+        view lists them: 「警察团：甲→乙→丙→丁→甲」「警察团级别（高→低）：甲、乙、丙、丁」."""
+        names = [p.name for p in state.players]
+        out = []
+        for key in TEAM_KEYS:
+            team = self.data["teams"][key]["name"]
+            ring = state.flags.get(f"ring:{key}") or []
+            ranks = state.flags.get(f"ranks:{key}") or []
+            if ring:
+                out.append(f"{team}环形顺序：" + "→".join(names[x] for x in [*ring, ring[0]]))
+            if ranks:
+                out.append(f"{team}级别（高→低，卧底最低）：" + "、".join(names[x] for x in ranks))
+        return out
 
     def reveal_role(self, state: State, seat: int) -> str:
         """The reveal after the game (R-BS46-07): a converted undercover shows 杀手（原杀手卧底）."""

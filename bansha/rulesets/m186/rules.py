@@ -230,8 +230,10 @@ class M186(RuleSet):
             return []
         key = state.stage_key
         out: list[LegalAct] = []
-        if key == "approvals":
-            out.append(self._approve_act)
+        if key == "approvals":  # each slot shown with its proposer and team (public by now)
+            proposers = tuple(state.flags.get("proposers", [])[:4])
+            teams = tuple(tuple(t or ()) for t in state.flags.get("proposals", [])[:4])
+            out.append(self._approve_act._replace(slot_for=proposers, slot_teams=teams))
         elif key == "proposals" and seat in state.flags.get("proposers", []):
             out.append(LegalAct("propose", state.living(), self._size(state)))
         elif key == "mission" and seat in state.flags.get("team", []):
@@ -246,6 +248,12 @@ class M186(RuleSet):
         if "declare" in p.skills and key != "strike" and not state.flags.get("assassination"):
             out.append(self._declare_act)
         return out
+
+    def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
+        """花环: 「不可查验曾经是湖中仙女的角色」 (R-M186-06), the Lady herself included."""
+        if la.skill != "lady":
+            return {}
+        return {t: "不可查验曾经是湖中仙女的角色" for t in state.living() if t not in la.targets}
 
     def _mission_choices(self, s: State, seat: int) -> tuple[str, ...]:
         """蓝方只能投成功投票，红方除兰斯洛特以外可投成功或失败，红方兰斯洛特只能投失败投票。"""
@@ -282,7 +290,8 @@ class M186(RuleSet):
                 if cmd.skill == "lady":
                     raise RuleError("不可查验曾经是湖中仙女的角色，目标须是在场角色")
                 raise RuleError("请选择一名在场的角色")
-        self.record_act(ctx, cmd, (cmd.by,), choice=choice)
+        about = list(la.slot_for) if cmd.skill == "approve" else None
+        self.record_act(ctx, cmd, (cmd.by,), choice=choice, about=about)
         if cmd.skill == "strike":
             self._resolve_strike(ctx, cmd.targets[0])
 
@@ -353,7 +362,13 @@ class M186(RuleSet):
                 )
             elif i == len(proposers) - 1:
                 team = sorted(ctx.rng().sample(list(s.living()), size))
-                ctx.emit("trace", {"random_team": team}, chance=True)
+                names = "、".join(s.players[x].name for x in team)
+                title = f"第{self._round(s)}轮第五个方案随机生成（R-M186-03）"
+                ctx.emit(
+                    "trace",
+                    {"random_team": team, "title": title, "lines": [f"{names}"]},
+                    chance=True,
+                )
                 ctx.emit(
                     "announcement",
                     {"key": "proposal_random", "params": {"p": seat, "ps": team}},
@@ -505,7 +520,14 @@ class M186(RuleSet):
         word = self.faction_name(s.players[target].faction)
         ctx.emit(
             "result",
-            {"seat": holder, "skill": "lady", "value": word, "target": target, "day": s.day},
+            {
+                "seat": holder,
+                "skill": "lady",
+                "value": word,
+                "targets": [target],
+                "day": s.day,
+                "phase": s.phase,
+            },
             (holder,),
         )
         ctx.emit("notice", {"key": "lady_result", "params": {"p": target, "word": word}}, (holder,))
@@ -560,7 +582,15 @@ class M186(RuleSet):
             self.end_game(ctx, [BLUE])
             return
         target = ctx.rng().choice(pool)
-        ctx.emit("trace", {"random_strike": target}, chance=True)
+        ctx.emit(
+            "trace",
+            {
+                "random_strike": target,
+                "title": "刺客未提交刺杀名单，随机刺杀",
+                "lines": [f"随机刺杀：{s.players[target].name}"],
+            },
+            chance=True,
+        )
         self._resolve_strike(ctx, target)
 
     # ================================================================== director

@@ -359,6 +359,23 @@ class XXXII(RuleSet):
             return "只能告知一名存活杀手的名字"
         return "不能选择这名棋子"
 
+    def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
+        """Why a living piece is missing from the 红字结界 or 演员试镜 list (R-XXXII-07/09): the
+        same reasons an act naming it is refused with."""
+        offered = {*la.targets, *la.must_include}
+        missing = [t for t in state.living() if t not in offered]
+        if la.skill == "barrier":
+            cmd = Act(seat, "barrier", (), None, None)
+            return {t: self._why_target(state, cmd, t) for t in missing}
+        if la.skill == "audition":
+            forced = set(la.must_include)
+            return {
+                t: "①不可选择自身" if t == seat else "②不可选择之前已经选过的棋子"
+                for t in missing
+                if t not in forced
+            }
+        return {}
+
     def _check_audition(self, s: State, cmd: Act) -> None:
         """R-XXXII-07 ①–③ with the rule's own reason."""
         a, b = cmd.targets
@@ -619,7 +636,7 @@ class XXXII(RuleSet):
             ctx.emit("faction_set", {"seat": made, "faction": BLACK}, (made,))
             ctx.emit("flag", {"key": "accomplice", "value": made})
         # ②4: the detectives' and the spectator's results, by colour after step 3
-        results: list[tuple[int, str, str, dict[str, Any]]] = []
+        results: list[tuple[int, str, str, list[int], dict[str, Any]]] = []
         for seat_s, t in data["inspect"].items():
             if s.players[int(seat_s)].exit_cause == "drown":
                 continue  # removed during the 结算阶段: takes no further part (R-ALL-09)
@@ -629,6 +646,7 @@ class XXXII(RuleSet):
                     int(seat_s),
                     "inspect",
                     word,
+                    [t],
                     {"key": "inspect_result", "params": {"p": t, "word": word}},
                 )
             )
@@ -657,6 +675,7 @@ class XXXII(RuleSet):
                     spectator,
                     "audition",
                     word,
+                    [a, b],
                     {"key": "audition_result", "params": {"ps": [a, b], "word": word}},
                 )
             )
@@ -668,12 +687,20 @@ class XXXII(RuleSet):
             m, word = data["mark"]
             ctx.emit(
                 "result",
-                {"seat": witch, "skill": "mark", "value": word, "target": m, "day": night},
+                {
+                    "seat": witch,
+                    "skill": "mark",
+                    "value": word,
+                    "targets": [m],
+                    "day": night,
+                    "phase": "night",
+                },
                 (witch,),
             )
             ctx.emit("notice", {"key": "mark_result", "params": {"p": m, "word": word}}, (witch,))
-        for seat, skill, word, notice in results:
-            ctx.emit("result", {"seat": seat, "skill": skill, "value": word, "day": night}, (seat,))
+        for seat, skill, word, targets, notice in results:
+            result = {"seat": seat, "skill": skill, "value": word, "targets": targets}
+            ctx.emit("result", {**result, "day": night, "phase": "night"}, (seat,))
             ctx.emit("notice", notice, (seat,))
         if made is not None:
             ctx.emit("notice", {"key": "became_accomplice", "params": {}}, (made,))
@@ -696,7 +723,7 @@ class XXXII(RuleSet):
         victim: int | None,
         made: int | None,
         dying: list[int],
-        results: list[tuple[int, str, str, dict[str, Any]]],
+        results: list[tuple[int, str, str, list[int], dict[str, Any]]],
     ) -> None:
         """The director's record of the resolution, in the post's order ②1–②4 (R-XXXII-16)."""
         s = ctx.state
@@ -720,7 +747,7 @@ class XXXII(RuleSet):
             + ("；第一晚的平民，转变为共犯（R-XXXII-04）" if made is not None else "")
         )
         lines.append("②3 死亡：" + ("、".join(name(x) for x in dying) or "无"))
-        for seat, skill, word, _ in results:
+        for seat, skill, word, _, _ in results:
             lines.append(f"②4 {self.skill_name(skill)}（{name(seat)}）：{word}")
         ctx.emit("trace", {"title": f"第{night}夜结算（R-XXXII-16）", "lines": lines})
 
@@ -736,7 +763,16 @@ class XXXII(RuleSet):
         sub = self._fixed_pick(ctx, "castling_substitute", choose_from)
         if sub is None:
             sub = ctx.rng().choice(choose_from)
-            ctx.emit("trace", {"castling": sub}, chance=True)
+            pool_names = "、".join(s.players[x].name for x in choose_from)
+            ctx.emit(
+                "trace",
+                {
+                    "castling": sub,
+                    "title": "王车易位（R-XXXII-10）",
+                    "lines": [f"从{pool_names}中随机选中{s.players[sub].name}替代魔女死亡"],
+                },
+                chance=True,
+            )
         # 「死亡形式保持一致」: the public sees an ordinary death; only the witch's group is told
         # (R-XXXII-19)
         for seat in self._witch_group(s):
@@ -754,7 +790,19 @@ class XXXII(RuleSet):
         pick = self._fixed_pick(ctx, "apprentice" if believers else "soul", pool)
         if pick is None:
             pick = ctx.rng().choice(pool)
-            ctx.emit("trace", {"apprentice": pick}, chance=True)
+            pool_names = "、".join(s.players[x].name for x in pool)
+            ctx.emit(
+                "trace",
+                {
+                    "apprentice": pick,
+                    "title": "魔法传承（R-XXXII-11）",
+                    "lines": [
+                        f"从{'信仰魔女的' if believers else ''}存活平民{pool_names}中随机选中"
+                        f"{s.players[pick].name}"
+                    ],
+                },
+                chance=True,
+            )
         ctx.emit("role_set", {"seat": pick, "role": "apprentice"}, (pick,))
         ctx.emit("faction_set", {"seat": pick, "faction": THIRD}, (pick,))
         members = sorted({*s.groups.get("witch", []), pick})
@@ -811,14 +859,17 @@ class XXXII(RuleSet):
         if len(top) != 1:
             ctx.emit("announcement", {"key": "nobody_out", "params": {}}, PUBLIC)
             return
+        # one announcement per event: 「被票死」 says the vote-out and the death together; 「被投票
+        # 出局」 alone only when no death follows at once (舞台特权 spares it, or the witch decides
+        # on 王车易位 first)
         out = top[0]
-        ctx.emit("announcement", {"key": "voted_out", "params": {"p": out}}, PUBLIC)
         self._grant_privilege(ctx, out)
         if out in (s.flags.get("privileged") or {}).get(str(s.day), []):
             ctx.emit("announcement", {"key": "privilege_saved", "params": {"p": out}}, PUBLIC)
             return
         witch = self._seat_of(s, "witch")
         if out == witch and self._can_castle(s):
+            ctx.emit("announcement", {"key": "voted_out", "params": {"p": out}}, PUBLIC)
             ctx.emit("flag", {"key": "castle_offer", "value": "vote"})
             ctx.emit("flag", {"key": "castle_vote_target", "value": out})
             ctx.emit("notice", {"key": "castle_offer_vote", "params": {}}, (out,))
