@@ -594,6 +594,14 @@ class M186(RuleSet):
         self._resolve_strike(ctx, target)
 
     # ================================================================== director
+    def director_draws(self, state: State) -> list[str]:
+        """The Lancelot deck still to be drawn, in drawing order (R-M186-02): shuffled at setup,
+        hidden from everyone but the director."""
+        deck = state.flags.get("deck") or []
+        if not deck:
+            return []
+        return ["阵营转换牌（剩余，按抽取顺序）：" + "、".join(self.word(c) for c in deck)]
+
     def factions_in_play(self, state: State) -> list[str]:
         """蓝方阵营 and 红方阵营."""
         return [BLUE, RED]

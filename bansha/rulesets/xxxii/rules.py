@@ -947,6 +947,18 @@ class XXXII(RuleSet):
         announce.release(ctx)
         self.end_game(ctx, winners)
 
+    def director_draws(self, state: State) -> list[str]:
+        """The believing civilians (R-XXXII-02) and the witch's prophecy list, drawn at the deal
+        (R-XXXII-10)."""
+        names = [p.name for p in state.players]
+        believers = state.flags.get("believers") or []
+        out = ["信仰魔女的平民：" + ("、".join(names[x] for x in believers) or "无")]
+        witch = self._seat_of(state, "witch")
+        for k in state.known.get(witch, []) if witch is not None else []:
+            if k.get("word") == self.word("not_civilian"):
+                out.append("魔女预言名单：" + "、".join(names[x] for x in k["about"]))
+        return out
+
     def factions_in_play(self, state: State) -> list[str]:
         """黑方, 白方 and the third party."""
         return [BLACK, WHITE, THIRD]
