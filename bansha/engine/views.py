@@ -410,6 +410,9 @@ class ViewFold:
             "title": rs.title,
             "viewer": viewer if not isinstance(viewer, int) else self.names[viewer],
             "timezone": str(rs.options["timezone"]),  # R-ALL-10: deadlines are local to it
+            # before a stage the viewer may see has opened (公示审核 holding the opening): 开局
+            "phase": "start",
+            "stage": "",
             **self.stage,
             "players": [
                 {"seat": i, "name": n, "out": i in out_set} for i, n in enumerate(self.names)

@@ -481,13 +481,13 @@ class RuleSetData(Strict):
         for f in self.win_texts:
             if f not in self.factions:
                 out.append(unknown(["win_texts", f], f, self.factions, "阵营"))
-        for i, spec in enumerate(self.progress):
+        for i, prog in enumerate(self.progress):
             refs = (
-                ("text", spec.text, self.texts, "文字"),
-                ("role", spec.role, self.roles, "身份"),
-                ("known", spec.known, self.words, "词"),
-                ("results", spec.results, self.skills, "技能"),
-                ("announcements", spec.announcements, self.texts, "文字"),
+                ("text", prog.text, self.texts, "文字"),
+                ("role", prog.role, self.roles, "身份"),
+                ("known", prog.known, self.words, "词"),
+                ("results", prog.results, self.skills, "技能"),
+                ("announcements", prog.announcements, self.texts, "文字"),
             )
             for field, ref, table, kind in refs:
                 if ref is not None and ref not in table:

@@ -22,7 +22,8 @@ from bansha import texts
 from bansha.engine import RuleError, clock
 from bansha.engine.game import Game
 from bansha.engine.ruleset import DIRECTOR_COMMANDS
-from bansha.engine.views import CARD_NAMES, shown, view
+from bansha.engine.seat import CARD_NAMES
+from bansha.engine.views import shown, view
 from bansha.service import devices, links
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord

@@ -195,11 +195,17 @@ def test_review_mode_director_edits_and_publishes_then_undoes() -> None:
     gid = links[0].split("/g/")[1].split("/")[0]
     player = Client()
     player.get(links[0].replace("http://testserver", ""))
-    # the opening's announcements wait too, and cannot be taken back: published first
-    assert "结算中，等待导演发布公示" in player.get(f"/g/{gid}/me").content.decode()
+    # the opening's announcements (至尊帝王) wait too, and cannot be taken back: published first
+    page = d.get(f"/g/{gid}/director").content.decode()
+    opening = [t for _, t in re.findall(r'name="draft-(\d+)"[^>]*>([^<]*)</textarea>', page)]
+    assert opening
+    waiting = player.get(f"/g/{gid}/me").content.decode()
+    assert all(text not in waiting for text in opening) and "结算中" not in waiting
     d.post(f"/g/{gid}/director/command", {"command": "撤销", "nonce": "u0"})
     assert "开局的公示不能撤销" in d.get(f"/g/{gid}/director").content.decode()
     d.post(f"/g/{gid}/director/command", {"command": "发布", "nonce": "p0"})
+    published = player.get(f"/g/{gid}/me").content.decode()
+    assert all(text in published for text in opening)
     before = player.get(f"/g/{gid}/me").content.decode()
     d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": "c1"})
     page = d.get(f"/g/{gid}/director").content.decode()

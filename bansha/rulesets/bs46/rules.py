@@ -384,9 +384,7 @@ class BS46(RuleSet):
         ends, a time the notice names as it actually falls (after an early close too)."""
         s = ctx.state
         spec = next(sp for sp in self.stage_specs("night") if sp["key"] == "last_words")
-        due = clock.stage_deadline(
-            spec, s.day, s.closed_at, self.zone, self.options, s.past_deadlines
-        )
+        due = clock.stage_deadline(spec, s.day, s.closed_at, self.zone, self.options)
         if due is None:  # a game without a clock: the stage ends when the director closes it
             last_words.grant(ctx, victim, None, key="last_words_right_open")
         else:
