@@ -100,11 +100,10 @@ def test_m186_seats_through_a_swap_proposals_approvals_the_lady_and_a_red_card(
     assert score in card(voter) or score in voter.locator("#progress").inner_text()  # type: ignore[attr-defined]
 
     close_until(t, "湖中仙女")  # round 2 runs by itself to the Lady of the Lake
-    lady = next(
-        row.split("\t")[0].strip()
-        for row in t.page.locator("#god table tr").all_inner_texts()  # type: ignore[attr-defined]
-        if "湖中仙女" in row
+    rows = t.page.locator("#god table tr").evaluate_all(  # type: ignore[attr-defined]
+        "rows => rows.slice(1).map(r => [r.cells[0].innerText, r.cells[2].innerText])"
     )
+    lady = next(name.strip() for name, status in rows if "湖中仙女" in status)
     holder = seat(browser, t, lady)
     form = holder.locator("form.act[data-skill=lady]")  # type: ignore[attr-defined]
     assert any(

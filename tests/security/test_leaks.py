@@ -137,6 +137,11 @@ def _legitimate(game: Game, viewer: int | str) -> str:
                 parts.append(rs.skill_name(ev.data["skill"]))
             if ev.kind in ("role_card", "role_set") and ev.data["seat"] == viewer:
                 parts += _card_texts(rs, ev.data["role"])
+            if ev.kind in ("role_card", "skill_gained") and ev.data["seat"] == viewer:
+                # the card lists the seat's own skills by name (红线 while 公示审核 holds the
+                # opening, and with it the stage of the same name)
+                skills = ev.data.get("skills") or [ev.data.get("skill")]
+                parts += [rs.skill_name(k) for k in skills if k]
             if ev.kind == "role_card" and ev.data["seat"] == viewer:
                 parts.append(rs.faction_name(ev.data["faction"]))
             if ev.kind in ("role_card", "faction_set") and ev.data["seat"] == viewer:
