@@ -172,6 +172,8 @@ class SeatPage:
             self.skills = [s for s in self.skills if s != d["skill"]]
         elif k == "exited" and d["seat"] == me:
             self.out, self.cause = True, str(d.get("cause", ""))
+        elif k == "announcement" and me in d.get("exits", ()):
+            self.out = True  # told by the announcement, as the engine decides (mechanics/speech.py)
         elif k == "known" and d["seat"] == me:
             self.told.append((list(d["about"]), d.get("word")))
         elif k == "result" and d["seat"] == me:

@@ -288,8 +288,6 @@ class ViewFold:
                     if x not in self.out_public:  # the identity the exit's own announcement showed
                         self.out_public.append(x)
                         self.exit_shown[x] = shown_now.get(x)
-                if viewer in d.get("exits", ()):
-                    self.me["out"] = True  # as the engine decides (mechanics/speech.py)
                 self.revealed.update(shown_now)
                 self.holders.update(d.get("holders", {}))
             elif k == "chat":
