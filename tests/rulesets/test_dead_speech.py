@@ -166,6 +166,8 @@ def test_r_all_11_m103_a_night_victim_is_told_at_once_and_speaks_no_more() -> No
 
 def test_r_all_11_m103_under_review_a_carded_player_chats_until_the_card_is_published() -> None:
     g = m103_game(review=True)
+    if g.state.awaiting is not None:  # the opening's announcement (至尊帝王) waits for 发布 too
+        g.handle(Director("发布"))
     g.handle(Act(8, "red_thread", (10, 11)))
     g.handle(Close())
     if g.state.awaiting is not None:
