@@ -133,7 +133,8 @@ def _stage(page: object) -> str:
 
 
 def _deadline_text(page: object) -> str:
-    return str(page.locator("#deadline").inner_text())  # type: ignore[attr-defined]
+    # the console keeps it in the folded 提醒 section: its text, shown or folded
+    return str(page.locator("#deadline").text_content())  # type: ignore[attr-defined]
 
 
 def _close(page: object) -> tuple[datetime, datetime]:
