@@ -11,6 +11,7 @@ Rulings followed: R-ALL-01..08, R-XXXII-01..17 (../shared/rulings.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bansha.engine.commands import Act, Vote
@@ -140,6 +141,31 @@ class XXXII(RuleSet):
             )
         ctx.emit("trace", {key: int(seat), "fixed": True})
         return int(seat)
+
+    def _draw(
+        self,
+        ctx: Ctx,
+        fixed_key: str,
+        pool: list[int],
+        trace: tuple[str, str],
+        line: Callable[[str, str], str],
+    ) -> int:
+        """One seat drawn at random from ``pool`` (a chance event with its titled trace line for
+        the god view), unless a scenario pinned it under ``fixed_key``; ``trace`` is the trace's
+        key and title, ``line`` the line from the pool's names and the chosen name."""
+        s = ctx.state
+        pick = self._fixed_pick(ctx, fixed_key, pool)
+        if pick is not None:
+            return pick
+        pick = ctx.rng().choice(pool)
+        names = "、".join(s.players[x].name for x in pool)
+        key, title = trace
+        ctx.emit(
+            "trace",
+            {key: pick, "title": title, "lines": [line(names, s.players[pick].name)]},
+            chance=True,
+        )
+        return pick
 
     def _set_group(self, ctx: Ctx, group: str, members: list[int]) -> None:
         members = sorted(members)
@@ -760,19 +786,13 @@ class XXXII(RuleSet):
         ctx.emit("flag", {"key": "castle_used", "value": True})
         if not choose_from:
             return None
-        sub = self._fixed_pick(ctx, "castling_substitute", choose_from)
-        if sub is None:
-            sub = ctx.rng().choice(choose_from)
-            pool_names = "、".join(s.players[x].name for x in choose_from)
-            ctx.emit(
-                "trace",
-                {
-                    "castling": sub,
-                    "title": "王车易位（R-XXXII-10）",
-                    "lines": [f"从{pool_names}中随机选中{s.players[sub].name}替代魔女死亡"],
-                },
-                chance=True,
-            )
+        sub = self._draw(
+            ctx,
+            "castling_substitute",
+            choose_from,
+            ("castling", "王车易位（R-XXXII-10）"),
+            lambda names, name: f"从{names}中随机选中{name}替代魔女死亡",
+        )
         # 「死亡形式保持一致」: the public sees an ordinary death; only the witch's group is told
         # (R-XXXII-19)
         for seat in self._witch_group(s):
@@ -787,22 +807,14 @@ class XXXII(RuleSet):
         if not civilians:
             return
         pool = believers or civilians
-        pick = self._fixed_pick(ctx, "apprentice" if believers else "soul", pool)
-        if pick is None:
-            pick = ctx.rng().choice(pool)
-            pool_names = "、".join(s.players[x].name for x in pool)
-            ctx.emit(
-                "trace",
-                {
-                    "apprentice": pick,
-                    "title": "魔法传承（R-XXXII-11）",
-                    "lines": [
-                        f"从{'信仰魔女的' if believers else ''}存活平民{pool_names}中随机选中"
-                        f"{s.players[pick].name}"
-                    ],
-                },
-                chance=True,
-            )
+        which = "信仰魔女的" if believers else ""
+        pick = self._draw(
+            ctx,
+            "apprentice" if believers else "soul",
+            pool,
+            ("apprentice", "魔法传承（R-XXXII-11）"),
+            lambda names, name: f"从{which}存活平民{names}中随机选中{name}",
+        )
         ctx.emit("role_set", {"seat": pick, "role": "apprentice"}, (pick,))
         ctx.emit("faction_set", {"seat": pick, "faction": THIRD}, (pick,))
         members = sorted({*s.groups.get("witch", []), pick})
