@@ -48,11 +48,14 @@ def minutes(n: int) -> Rule:
 
 
 def m103_day(opened: datetime, past: dict[str, datetime]) -> datetime:
-    """第一个讨论日为两个自然日，此后一天一关门 (关门 22:00): day 1 the second 22:00, later days the
-    next 22:00 after the previous day's."""
+    """第一个讨论日为两个自然日，此后一天一关门 (关门 22:00, R-M103-20): day 1 ends at 22:00 of the
+    second calendar day after the one it opens on; each later day at the first 22:00 at least
+    ``min_day_hours`` (12) after it opens."""
     if "讨论日" not in past:
-        return clock("22:00", 2)(opened, past)
-    return clock("22:00")(max(opened, past["讨论日"]), past)
+        day = opened.astimezone(BEIJING).date() + timedelta(days=2)
+        return datetime(day.year, day.month, day.day, 22, 0, tzinfo=BEIJING)
+    earliest = opened + timedelta(hours=12)
+    return clock("22:00")(earliest - timedelta(microseconds=1), past)
 
 
 GAMES: dict[str, tuple[int, dict[str, Rule], int]] = {
