@@ -98,6 +98,8 @@ def act_line(rs: RuleSet, d: dict[str, Any], names: list[str]) -> str:
     """What the seat submitted, as its record says it: 「你提交【查证】：戊」."""
     skill = rs.skill_name(d["skill"])
     what = act_words(d, names)
+    if not what and rs.skills.get(d["skill"], {}).get("declinable"):
+        what = rs.words.get("decline", "")  # a 放弃: the act given up, in the post's word
     if not what:
         return texts.RECORD_ACT_PLAIN.format(skill=skill)
     return texts.RECORD_ACT.format(skill=skill, what=what)

@@ -518,6 +518,10 @@ class ViewFold:
                         {"seat": t, "name": self.names[t]} for t in (*la.must_include, *la.targets)
                     ],
                     "final": bool(rs.skills.get(la.skill, {}).get("final")),
+                    # the post lets the player give this act up: the form's 放弃, in its word
+                    "decline": rs.words.get("decline", "")
+                    if la.picks and rs.skills.get(la.skill, {}).get("declinable")
+                    else "",
                     # the post's text of a skill the role card does not list (投票, 投降, 信仰魔女 ...)
                     "about": rs.skills.get(la.skill, {}).get("text", "")
                     if rs.skills.get(la.skill, {}).get("hidden")
@@ -757,7 +761,12 @@ def god_view(
                 "by": names[a.seat],
                 "skill": rs.skill_name(a.skill),
                 "targets": [names[t] for t in a.targets],
-                "choice": texts.LIST_SEP.join(a.choice.split(",")) if a.choice else a.choice,
+                # no target and no choice of an act the post lets a player give up: a 放弃
+                "choice": rs.words.get("decline", "")
+                if not a.targets
+                and a.choice is None
+                and rs.skills.get(a.skill, {}).get("declinable")
+                else (texts.LIST_SEP.join(a.choice.split(",")) if a.choice else a.choice),
             }
             for a in s.acts.values()
         ],

@@ -157,7 +157,17 @@ class Mechanic:
         for (seat, skill), rec in s.acts.items():
             if skill == key and (best is None or rec.seq > best.seq) and self.counts(s, seat):
                 best = rec
-        return None if best is None else (best.seat, best.targets, best.choice)
+        if best is None or self.declined(best.targets, best.choice):
+            return None  # nothing stands: none submitted, or the last submission gave it up
+        return (best.seat, best.targets, best.choice)
+
+    def declined(self, targets: tuple[int, ...], choice: str | None) -> bool:
+        """Whether a submission is 放弃: no target and no choice, of a skill the post lets a
+        player give up (``declinable`` in the data file); it stands like any submission (the
+        player acted: no absence), and resolves as no act."""
+        return (
+            not targets and choice is None and bool(self.board.skills[self.key].get("declinable"))
+        )
 
     def use_pick(self, ctx: Ctx) -> tuple[int, int] | None:
         """This stage's standing one-target pick, recorded as the skill's use: (user, target)."""

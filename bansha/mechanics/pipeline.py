@@ -673,6 +673,9 @@ class Pipeline(RuleSet):
         la = m.legal(s, cmd.by)
         if la is None:
             raise RuleError(self.say(m.refuse(s, cmd.by) or "refuse_now", skill=key))
+        if la.picks and m.declined(cmd.targets, cmd.choice):  # 放弃, where the post allows it
+            m.submit(ctx, cmd)
+            return
         if len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
             raise RuleError(self.say("refuse_picks", skill=key, n=la.picks))
         allowed = set(la.targets)

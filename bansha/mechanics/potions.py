@@ -66,7 +66,9 @@ class Potion(Mechanic):
 
     def _exclusive(self, s: State, seat: int) -> bool:
         acts = s.acts
-        return any((seat, k) in acts for k in self.p.exclusive_with)
+        return any(
+            (seat, k) in acts and bool(acts[seat, k].targets) for k in self.p.exclusive_with
+        )  # a potion given up (放弃) leaves the other one
 
     def _self_allowed(self, s: State) -> bool:
         rule = self.p.self_

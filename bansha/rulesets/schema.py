@@ -108,7 +108,9 @@ class RoleSpec(Strict):
 class SkillSpec(Strict):
     """A skill: its name and the post's text; ``hidden`` skills are not shown on a role card;
     a ``final`` submission cannot be taken back (its form asks first); ``beside``: a skill whose
-    result told tonight the page shows beside this act's form (the 女巫's 刀口 beside 解药)."""
+    result told tonight the page shows beside this act's form (the 女巫's 刀口 beside 解药);
+    ``declinable``: the post lets the player give the act up (猎人「可以放弃」, a successor where
+    「不选则警徽流失」, M103's every skill not marked <强制>): the form has a 放弃 button."""
 
     name: Name
     text: Text = ""
@@ -118,6 +120,9 @@ class SkillSpec(Strict):
     when_out: Flag = False
     """The post lets its holder use it after the exit (XXXII 契约标记: 无论是否存活): a card of a
     seat that is out still lists it."""
+    declinable: Flag = False
+    """The post lets its holder give the act up (「也可以放弃」, a skill not marked <强制>): the form
+    has a 放弃 button, and a 放弃 counts as acting."""
 
 
 OPTION_TYPES = ("clock", "moment", "zone")

@@ -11,6 +11,7 @@ from django.test import Client
 from django.utils import timezone
 
 from bansha.engine import Act, Close, Say, clock
+from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
 from bansha.service.games import SERVICE
 from tests.helpers import M103_DEAL
@@ -70,3 +71,48 @@ def test_an_act_before_the_start_time_is_refused_naming_it() -> None:
     named = clock.format_moment(start, "Asia/Shanghai")
     assert f"本局于{named}开始，开始前不能行动或投票" in r.content.decode()
     assert not SERVICE.load(gid).state.acts  # nothing recorded
+
+
+def test_an_act_the_post_lets_a_player_give_up_has_its_own_give_up_button() -> None:
+    """The legal act says whether the post lets it be given up (declinable, in the data file);
+    the page shows 「放弃」 beside it, one tap records it (the player answered: the last
+    submission stands), and an act the post makes compulsory (<强制>) has none."""
+    roles = {i: M103.role_key(r) for i, r in enumerate(M103_DEAL)}
+    created = SERVICE.create("m103", NAMES, seed=1, roles=roles)
+    gid = created.record.id
+    state = SERVICE.load(gid).state
+    witch = next(p.seat for p in state.players if p.role == "witch")
+    killer = state.players[next(p.seat for p in state.players if p.role == "werewolf")]
+    SERVICE.submit(gid, Close())  # 红线 closes: the first night
+    SERVICE.submit(gid, Act(killer.seat, "kill", (0 if witch else 1,)))
+    SERVICE.submit(gid, Close())  # 太医行动: 救药 and 毒药 are hers, 通灵 told
+    player = _seated(gid, created.tokens[witch])
+    page = player.get(f"/g/{gid}/me").content.decode()
+    give_up = [f for f in page.split("<form")[1:] if 'class="act decline"' in f]
+    assert {f.split('data-skill="')[1].split('"')[0] for f in give_up} == {"save", "poison"}
+    assert all("放弃" in f.split("</form>")[0] for f in give_up)
+    r = player.post(f"/g/{gid}/act", {"skill": "save", "nonce": "g1"}, follow=True)
+    assert "已提交" in r.content.decode() or "你的选择" in r.content.decode()
+    form = next(f for f in r.content.decode().split("<form")[1:] if 'data-skill="save"' in f)
+    assert "你的选择：<strong>放弃</strong>" in form
+    rec = SERVICE.load(gid).state.acts[witch, "save"]
+    assert rec.targets == () and rec.choice is None
+    god = view(SERVICE.load(gid), "director")["god"]["acts"]
+    assert {"by": NAMES[witch], "skill": "救药", "targets": [], "choice": "放弃"} in god
+    # 毒药 is still hers tonight: a potion given up leaves the other one
+    r = player.post(
+        f"/g/{gid}/act", {"skill": "poison", "targets": [str(killer.seat)], "nonce": "g2"}
+    )
+    assert SERVICE.load(gid).state.acts[witch, "poison"].targets == (killer.seat,)
+
+
+def test_an_act_with_no_give_up_refuses_an_empty_submission() -> None:
+    created = SERVICE.create("standard12", NAMES[:12], seed=4)
+    gid = created.record.id
+    state = SERVICE.load(gid).state
+    seer = next(p.seat for p in state.players if p.role == "seer")
+    player = _seated(gid, created.tokens[seer])
+    page = player.get(f"/g/{gid}/me").content.decode()
+    assert 'class="act decline"' not in page  # the seer's check has no 放弃 on this board
+    r = player.post(f"/g/{gid}/act", {"skill": "check", "nonce": "c1"}, follow=True)
+    assert r.status_code == 200 and (seer, "check") not in SERVICE.load(gid).state.acts
