@@ -22,6 +22,7 @@ listed with its raw text and no time rule is applied to it, never a silently wro
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterable, Sequence
@@ -54,6 +55,9 @@ DATE = re.compile(
     rf"(?:\s*T?\s*{CLOCK})?"
 )
 """A date with its clock if shown: year first or last, any separator, ISO's 「T」 and offset."""
+COMMON = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2}) (\d{1,2}):(\d{2})(?::(\d{2}))?")
+"""The form most boards print (「2026-11-30 10:12」, Discuz!'s ``title`` 「2026-11-30 10:12:00」),
+read without ``DATE``'s general pattern: what ``DATE`` reads of it, in one step."""
 RELATIVE = re.compile(
     rf"(?P<now>{alt('刚刚')})"
     rf"|(?P<half>{alt('半')})\s*{alt('小时')}\s*{alt('前')}"
@@ -64,6 +68,8 @@ DAY_WORDS = {"今天": 0, "昨天": 1, "前天": 2}
 UNITS = {"秒": 1, "分钟": 60, "分鐘": 60, "小时": 3600, "小時": 3600, "天": 86400}
 MINUTE = timedelta(seconds=59)
 """A clock shown to the minute stands for any second of it."""
+DAY_END = timedelta(days=1) - timedelta(seconds=1)
+"""A date shown without a clock stands for any second of that day."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +106,10 @@ class Dated:
     second: int
 
 
+@functools.lru_cache(maxsize=4096)
 def year_last(shown: str) -> Dated | None:
-    """The first two numbers of a year-last date shown (「12/7/2009」), if it is one."""
+    """The first two numbers of a year-last date shown (「12/7/2009」), if it is one (remembered:
+    a page's times are asked for when its order is decided and again when it is settled)."""
     m = DATE.search(_plain(shown))
     if m is None or len(m.group("c")) != 4 or len(m.group("a")) > 2:
         return None
@@ -161,12 +169,12 @@ def _hour(h: int, meridiem: str | None) -> int | None:
 
 def _clock(m: re.Match[str]) -> tuple[time, bool] | None:
     """(the clock shown, whether it shows seconds), or None if it shows no valid clock."""
-    meridiem = m.group("ap1") or m.group("ap2")
-    hour = _hour(int(m.group("h")), meridiem)
-    minute, second = int(m.group("mi")), int(m.group("s") or 0)
+    ap1, ap2, h, mi, s = m.group("ap1", "ap2", "h", "mi", "s")
+    hour = _hour(int(h), ap1 or ap2)
+    minute, second = int(mi), int(s or 0)
     if hour is None or minute > 59 or second > 59:
         return None
-    return time(hour, minute, second), m.group("s") is not None
+    return time(hour, minute, second), s is not None
 
 
 def _offset(text: str | None) -> tzinfo | None:
@@ -180,7 +188,7 @@ def _offset(text: str | None) -> tzinfo | None:
 
 
 def _absolute(m: re.Match[str], order: Order | None, zone: tzinfo | None) -> Moment | Unread:
-    a, b, c = m.group("a"), m.group("b"), m.group("c")
+    a, b, c, h = m.group("a", "b", "c", "h")
     if len(a) == 4:
         y, mo, d = int(a), int(b), int(c)
     elif len(c) == 4 and len(a) <= 2:
@@ -194,13 +202,14 @@ def _absolute(m: re.Match[str], order: Order | None, zone: tzinfo | None) -> Mom
         day = date(y, mo, d)
     except ValueError:
         return Unread(texts.TIME_NO_DATE.format(shown=m.group(0).strip()))
-    if m.group("h") is None:
+    if h is None:
         start = datetime.combine(day, time(), zone)
-        return Moment(start, start + timedelta(days=1) - timedelta(seconds=1))
+        return Moment(start, start + DAY_END)
     clock = _clock(m)
     if clock is None:
         return Unread(texts.TIME_NO_CLOCK.format(shown=m.group(0).strip()))
-    at = datetime.combine(day, clock[0], _offset(m.group("tz")) or zone)
+    tz = m.group("tz")
+    at = datetime.combine(day, clock[0], _offset(tz) if tz else zone)
     return Moment(at, at)  # shown to the minute: the forum's own time, as directors read it
 
 
@@ -221,7 +230,7 @@ def _relative(m: re.Match[str], clock: datetime) -> Moment | Unread:
     n, unit = int(m.group("n")), UNITS[m.group("unit")]
     if unit == 86400:  # 「N 天前」: the calendar day N days before the page's
         start = datetime.combine(clock.date() - timedelta(days=n), time(), clock.tzinfo)
-        return Moment(start, start + timedelta(days=1) - timedelta(seconds=1))
+        return Moment(start, start + DAY_END)
     # Discuz! prints the whole units elapsed: 「3 小时前」 is 3 to 4 hours before the page's clock
     return Moment(clock - timedelta(seconds=(n + 1) * unit - 1), end - timedelta(seconds=n * unit))
 
@@ -237,6 +246,15 @@ def read(
     text = _plain(shown)
     if not text:
         return Unread(texts.TIME_MISSING)
+    common = COMMON.fullmatch(text)
+    if common is not None:
+        y, mo, d, h, mi, s = common.groups()
+        try:
+            at = datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0), tzinfo=zone)
+        except ValueError:
+            pass  # no such day or clock: ``_absolute`` says which
+        else:
+            return Moment(at, at)
     m = DATE.search(text)
     if m is not None:
         return _absolute(m, order, zone)

@@ -79,20 +79,14 @@ class Scope:
         return self._holds(selector)
 
     def _holds(self, selector: str) -> bool:
-        return _needle_pattern(selector).search(self.markup) is not None
+        markup = self.markup
+        return any(needle in markup for needle in needles(selector))
 
 
 COMPOUND = re.compile(r"[\s>+~]+")
 CLASS = re.compile(r"\.([\w-]+)")
 ATTRIBUTE = re.compile(r"\[\s*([\w-]+)\s*(?:[*^$|~]?=\s*[\"']?([^\"'\]]*)[\"']?)?\s*\]")
 TAG = re.compile(r"^([a-zA-Z][\w-]*)")
-
-
-@functools.lru_cache(maxsize=512)
-def _needle_pattern(selector: str) -> re.Pattern[str]:
-    """Any of the selector's needles, as one pattern (one search of the markup)."""
-    found = needles(selector)
-    return re.compile("|".join(re.escape(n) for n in found) if all(found) else "")
 
 
 @functools.lru_cache(maxsize=512)
@@ -146,7 +140,7 @@ def line(node: LexborNode | None) -> str:
         return ""
     parts: list[str] = []
     _walk(node, parts)
-    return " ".join(SPACES.split(NOT_TEXT.sub("", "".join(parts)).replace(BREAK, " "))).strip()
+    return SPACES.sub(" ", NOT_TEXT.sub("", "".join(parts)).replace(BREAK, " ")).strip()
 
 
 def text_of(node: LexborNode) -> str:
@@ -154,9 +148,8 @@ def text_of(node: LexborNode) -> str:
     (non-breaking and full-width too) collapsed. One walk of the node's tree (no search)."""
     parts: list[str] = []
     _walk(node, parts)
-    raw = NOT_TEXT.sub("", "".join(parts))
-    lines = (" ".join(SPACES.split(part)).strip() for part in raw.split(BREAK))
-    return "\n".join(part for part in lines if part)
+    raw = SPACES.sub(" ", NOT_TEXT.sub("", "".join(parts)))
+    return "\n".join(part for part in (part.strip() for part in raw.split(BREAK)) if part)
 
 
 BLOCK_TAGS = frozenset(t.strip() for t in BLOCKS.split(","))
@@ -227,6 +220,8 @@ def fonts(node: LexborNode, scope: Scope | None = None) -> list[str]:
         if style:
             colors += COLOR_IN_STYLE.findall(style)
             sizes += [m.group(1) + (m.group(2) or "") for m in SIZE_IN_STYLE.finditer(style)]
+    if not colors and not sizes:
+        return []  # what font_problems finds in nothing, without asking it
     return font_problems([c for c in colors if c], [s for s in sizes if s])
 
 
