@@ -823,3 +823,5 @@ CLI_SERVE_TRUSTED_PROXY = (
 CLI_SERVE_TRUSTED_PROXY_METAVAR = "地址"
 CLI_SERVING_PROXIES = "只采信这些代理转发的客户端地址：{proxies}"
 TRUSTED_PROXY_BAD = "「{value}」不是 IP 地址或网段（例如 127.0.0.1、10.0.0.0/8）"
+SPECTATOR_MARK = "（观众）"
+"""After a spectator's name on a room's message."""

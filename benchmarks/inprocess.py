@@ -33,11 +33,14 @@ def prepare(prefix: str) -> tuple[Any, Any]:
     return director, get_user_model().objects.get(username="bench")
 
 
-def day_game(service: Any, seed: int, owner: Any = None) -> tuple[str, dict[int, str]]:
-    """An M103 game closed on to its first 讨论日, and its seats' link tokens."""
+def day_game(
+    service: Any, seed: int, owner: Any = None, variant_yaml: str = ""
+) -> tuple[str, dict[int, str]]:
+    """An M103 game (or one of the variant file's text) closed on to its first 讨论日, and its
+    seats' link tokens."""
     from bansha.engine import Close
 
-    created = service.create("m103", NAMES, seed=seed, owner=owner)
+    created = service.create("m103", NAMES, seed=seed, owner=owner, variant_yaml=variant_yaml)
     gid = created.record.id
     for n in range(8):
         if "讨论日" in str(service.load(gid).state.stage):

@@ -41,19 +41,25 @@ def line(rng: random.Random, n: int) -> str:
 
 
 def build(
-    service: Any, events: int, seed: int = 7, owner: Any = None, bulk: bool = False
+    service: Any,
+    events: int,
+    seed: int = 7,
+    owner: Any = None,
+    bulk: bool = False,
+    variant_yaml: str = "",
 ) -> tuple[str, dict]:
     """An M103 game of about ``events`` events: its stages closed evenly over 14 game days,
     between them team-chat lines (60%) and thread posts (40%). Its id and link tokens.
 
     Each command goes through the service (its append and command-log row), or with ``bulk`` is
     decided by the service's cached game and its events appended to the store 500 commands at a
-    time (the same events and the same game, faster to make; no command-log rows)."""
+    time (the same events and the same game, faster to make; no command-log rows). With
+    ``variant_yaml``, a game of that variant file's text (extending M103)."""
     from bansha.engine import Close, Post, RuleError, Say
     from bansha.store import events as store
 
     rng = random.Random(seed)
-    created = service.create("m103", NAMES, seed=seed, owner=owner)
+    created = service.create("m103", NAMES, seed=seed, owner=owner, variant_yaml=variant_yaml)
     gid = created.record.id
     game = service.load(gid)
     stored = len(game.events)

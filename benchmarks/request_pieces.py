@@ -9,11 +9,15 @@ of them alike:
 - ``session``: the session's read (the database session store's load);
 - ``seat``: the seat and game lookup (``access.held_seat``);
 - ``load``: the cached game, held still for reading (``GameService.reading``);
-- ``view``: the viewer's view (``engine.views.view``) and ``version``: its digest;
+- ``view``: the viewer's view and version as a page reads them (``service.viewcache``: kept
+  current as events arrive), and ``view, from scratch``: the same folded from the whole stream
+  and digested (``engine.views.view`` and ``digest``);
 - ``template``: the player page's templates rendered from that view;
 - ``page``: the whole page through Django's handler (middleware included, no HTTP server);
 - ``chat``: a team-chat line through Django's handler, and inside it ``append``: the store's
   append, and ``publish``: the push's announcement on the channel layer;
+- ``act``: a vote through Django's handler (``player_act``: it reads the game's rule set, then
+  submits), and inside every command ``rule set``: the game's rule set as the service reads it;
 - ``push``: what one open socket of the seat computes after a change (its fingerprint, then the
   view and its digest when the fingerprint moved);
 - ``director``: the director's console page through Django's handler, and inside it ``qr``: the
@@ -24,11 +28,18 @@ the server's whole processor time a request.
 
     .venv/bin/python benchmarks/request_pieces.py --rounds 300
     scripts/with-postgres .venv/bin/python benchmarks/request_pieces.py --rounds 300
+
+``--events 2000`` builds games of about that many events instead (``long_game.build``: 14 days of
+team chat and thread posts); ``--variant`` makes every game a variant file's (extending M103:
+its rule set is built from the stored text); ``--profile FILE`` also writes a cProfile of the
+page and act requests (processor clock) to FILE and prints its largest functions.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import statistics
 import time
 from collections.abc import Callable
@@ -36,6 +47,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from inprocess import day_game, prepare
+from long_game import build
+
+VARIANT = "extends: m103\nid: bench-variant\ntitle: 测速变体\n"
 
 
 class Timer:
@@ -77,7 +91,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=300)
     ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--events", type=int, default=0, help="games of about this many events")
+    ap.add_argument("--variant", action="store_true", help="games of a variant file")
+    ap.add_argument("--profile", default="", help="write a cProfile of page and act requests")
     args = ap.parse_args()
+    variant = VARIANT if args.variant else ""
 
     director, owner = prepare("bansha-pieces-")
     from django.conf import settings
@@ -90,6 +108,7 @@ def main() -> None:
 
     import bansha
     from bansha.engine.views import digest, inputs, view
+    from bansha.service import viewcache
     from bansha.service.games import SERVICE
     from bansha.store import events as store
     from bansha.web import access, console, live, views
@@ -99,14 +118,16 @@ def main() -> None:
     timer.wrap(store, "append", "append")
     timer.wrap(live, "publish", "publish")
     timer.wrap(console, "qr_svg", "qr")
+    timer.wrap(SERVICE, "ruleset_for", "rule set")
     players: list[tuple[str, int, Client, str]] = []
     for g in range(args.games):
-        gid, tokens = day_game(SERVICE, 100 + g)
-        from bansha.store.models import GameRecord
-
-        GameRecord.objects.filter(id=gid).update(owner=owner)
+        if args.events:
+            gid, tokens = build(SERVICE, args.events, 100 + g, owner, True, variant)
+        else:
+            gid, tokens = day_game(SERVICE, 100 + g, owner, variant)
         game = SERVICE.load(gid)
-        seat = game.state.groups["assassins"][0]
+        alive = {p.seat for p in game.state.players if p.alive}
+        seat = next(s for s in game.state.groups["assassins"] if s in alive)
         browser = Client()
         browser.get(f"/g/{gid}/join/{tokens[seat]}")
         players.append((gid, seat, browser, "assassins"))
@@ -118,6 +139,8 @@ def main() -> None:
             call()
         statements[name] = len(sent)
 
+    profile = cProfile.Profile(time.thread_time) if args.profile else None
+    landed = {"act": 0}
     timer.samples.clear()  # the setup's appends and pushes are not the requests'
     for r in range(args.rounds):
         gid, seat, browser, group = players[r % len(players)]
@@ -133,10 +156,10 @@ def main() -> None:
         with timer.piece("load"), SERVICE.reading(gid, record.seq):
             pass
         with SERVICE.reading(gid, record.seq) as game:
-            with timer.piece("view"):
-                v = view(game, seat)
-            with timer.piece("version"):
-                seq = digest(v)
+            with timer.piece("view, from scratch"):
+                digest(view(game, seat))
+            with timer.piece("view"):  # as the page reads it: kept current, with its version
+                v, seq = viewcache.current(gid, game, seat)
         request = factory.get(f"/g/{gid}/me")
         request.session = session
         request.user = AnonymousUser()
@@ -147,8 +170,23 @@ def main() -> None:
                 request,
             )
         browser.cookies.pop("messages", None)
+        if profile:
+            profile.enable()
         with timer.piece("page"):
             browser.get(f"/g/{gid}/me")
+        if profile:
+            profile.disable()
+        # a vote for the next seat: lands when the stage takes votes, refused otherwise
+        vote = {"skill": "vote", "target": str(1 + (seat + 1 + r) % 14), "nonce": f"vote-{r}"}
+        browser.cookies.pop("messages", None)
+        before_seq = len(SERVICE.load(gid).events)
+        if profile:
+            profile.enable()
+        with timer.piece("act"):
+            browser.post(f"/g/{gid}/act", vote)
+        if profile:
+            profile.disable()
+        landed["act"] += len(SERVICE.load(gid).events) > before_seq
         form = {"group": group, "text": f"第{r}条消息", "nonce": f"say-{r}"}
         browser.cookies.pop("messages", None)
         with timer.piece("chat"):
@@ -172,12 +210,15 @@ def main() -> None:
         "chat", lambda: browser.post(f"/g/{gid}/say", {"group": group, "text": "数", "nonce": "n"})
     )
     count("director", lambda: director.get(f"/g/{gid}/director"))
+    vote = {"skill": "vote", "target": "1", "nonce": "count"}
+    count("act", lambda: browser.post(f"/g/{gid}/act", vote))
     with SERVICE.reading(gid) as game:
         events = len(game.events)
         size = len(str(view(game, seat)))
     print(
         f"{connection.vendor}, compiled engine: {bansha.COMPILED}; {args.rounds} rounds over "
-        f"{args.games} games (the last one {events} events, its seat's view {size} characters)\n"
+        f"{args.games} games{' of a variant file' if variant else ''} (the last one {events} "
+        f"events, its seat's view {size} characters); votes that landed: {landed['act']}\n"
     )
     print("| piece | calls | p50 ms | p90 ms | statements |")
     print("|---|---:|---:|---:|---:|")
@@ -187,6 +228,12 @@ def main() -> None:
         sent = statements.get(name, "")
         print(f"| {name} | {len(values)} | {statistics.median(values):.3f} | {p90:.3f} | {sent} |")
     _ = views  # the pages measured are bansha.web.views'
+    if profile:
+        profile.dump_stats(args.profile)
+        stats = pstats.Stats(args.profile)
+        print(f"\nprofile of {args.rounds} pages and {args.rounds} votes (processor time)\n")
+        stats.sort_stats("tottime").print_stats(25)
+        stats.sort_stats("cumulative").print_stats(40)
 
 
 if __name__ == "__main__":

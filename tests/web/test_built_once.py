@@ -42,3 +42,48 @@ def test_the_console_draws_each_link_s_qr_code_once() -> None:
     assert drawn.misses == len(NAMES) and later.misses == drawn.misses
     assert later.hits == drawn.hits + len(NAMES)
     assert first.count("<svg") == again.count("<svg") >= len(NAMES)
+
+
+def test_a_variant_game_builds_its_rule_set_once_across_its_requests(monkeypatch) -> None:
+    """Pages, votes, acts and chat lines of a game with a variant file read its rule set; the
+    variant text is parsed, checked and merged once in the process, however many requests come
+    (also after the game itself is dropped from the cache and loaded again from the store)."""
+    from django.test import Client
+
+    from bansha.engine import Close
+
+    variant = "extends: m103\nid: counted-variant\ntitle: 数构建的变体\n"
+    created = SERVICE.create("m103", NAMES, seed=5, variant_yaml=variant)
+    gid = created.record.id
+    for n in range(8):  # on to the first 讨论日: votes land, a night act is refused
+        if "讨论日" in str(SERVICE.load(gid).state.stage):
+            break
+        SERVICE.submit(gid, Close(), key=f"close{n}", actor="director")
+    builds: list[str] = []
+    build = rulesets.load_variant_text
+
+    def counted(text: str, options: dict | None = None):  # type: ignore[no-untyped-def]
+        builds.append(text)
+        return build(text, options)
+
+    monkeypatch.setattr(rulesets, "load_variant_text", counted)
+    rulesets._built.clear()  # a fresh process: nothing built yet
+    SERVICE._cache.clear()
+    seat = SERVICE.load(gid).state.groups["assassins"][0]
+    assert len(builds) == 1
+    browser = Client()
+    browser.get(f"/g/{gid}/join/{created.tokens[seat]}")
+    before = len(SERVICE.load(gid).events)
+    for r in range(3):
+        assert browser.get(f"/g/{gid}/me").status_code == 200
+        vote = {"skill": "vote", "target": str(1 + (seat + 1 + r) % len(NAMES)), "nonce": f"v{r}"}
+        assert browser.post(f"/g/{gid}/act", vote).status_code == 302
+        act = {"skill": "kill", "targets": "1", "nonce": f"k{r}"}  # refused by day
+        assert browser.post(f"/g/{gid}/act", act).status_code == 302
+        chat = {"group": "assassins", "text": f"第{r}条", "nonce": f"s{r}"}
+        assert browser.post(f"/g/{gid}/say", chat).status_code == 302
+        if r == 1:
+            SERVICE._cache.clear()  # the game read again from the store: its rule set is kept
+    assert len(SERVICE.load(gid).events) > before + 3  # the requests landed
+    assert builds == [variant]
+    assert SERVICE.load(gid).ruleset.title == "数构建的变体"
