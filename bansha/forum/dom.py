@@ -78,6 +78,15 @@ class Scope:
             return known
         return self._holds(selector)
 
+    @property
+    def bare(self) -> bool:
+        """Whether the markup is one element holding only text and plain ``<br>``s (most posts):
+        every ``<`` in it is its own tags' or a ``<br>``'s (text's ``<`` is ``&lt;``; a comment, a
+        void element or a ``<br>`` with attributes adds a ``<`` no ``<br>`` accounts for), so
+        nothing below it but a line break can match a selector."""
+        markup = self.markup
+        return markup.count("<") == 2 + markup.count("<br>")
+
     def _holds(self, selector: str) -> bool:
         markup = self.markup
         return any(needle in markup for needle in needles(selector))

@@ -153,6 +153,18 @@ def read_body(
             notice = notice or found
             node.decompose()
     scope = dom.Scope.of(body)
+    if scope.bare and not scope.may(f"{notes}, {quotes}, {dom.NOT_WORDS}, {dom.CODE_BOXES}"):
+        post.body = _without_leftovers(dom.text_of(body))  # no note, quote, font or code box
+    else:
+        _read_parts(post, body, quotes, notes, scope)
+    if notice is not None and not post.body and not post.quotes:
+        post.body, post.hidden = notice, notice
+    return post
+
+
+def _read_parts(post: Post, body: LexborNode, quotes: str, notes: str, scope: dom.Scope) -> None:
+    """The edit notice, the quotes, the banned formatting, the code boxes and the words of a body
+    whose markup holds more than text and line breaks."""
     for note in dom.below(body, notes, scope):
         m = EDITED.search(dom.line(note)[:200])
         if m:
@@ -170,9 +182,6 @@ def read_body(
         for b in boxes:
             b.decompose()
         post.words = _without_leftovers(dom.text_of(body))
-    if notice is not None and not post.body and not post.quotes:
-        post.body, post.hidden = notice, notice
-    return post
 
 
 def _without_leftovers(text: str) -> str:
