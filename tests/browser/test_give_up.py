@@ -16,9 +16,9 @@ def test_the_physician_gives_up_her_antidote_in_one_tap(server: str, browser: ob
     ctx = phone(browser)
     p = ctx.new_page()  # type: ignore[attr-defined]
     p.goto(c.links[list(c.roles).index(witch)])
-    give_up = p.locator("form.act.decline[data-skill=save] button")
+    give_up = p.locator("form.give-up[data-skill=save] button")
     assert give_up.inner_text() == "放弃救药"
-    assert p.locator("form.act.decline[data-skill=poison] button").inner_text() == "放弃毒药"
+    assert p.locator("form.give-up[data-skill=poison] button").inner_text() == "放弃毒药"
     give_up.click()
     p.wait_for_load_state()
     form = p.locator("form.act[data-skill=save]").first

@@ -88,7 +88,7 @@ def test_an_act_the_post_lets_a_player_give_up_has_its_own_give_up_button() -> N
     SERVICE.submit(gid, Close())  # 太医行动: 救药 and 毒药 are hers, 通灵 told
     player = _seated(gid, created.tokens[witch])
     page = player.get(f"/g/{gid}/me").content.decode()
-    give_up = [f for f in page.split("<form")[1:] if 'class="act decline"' in f]
+    give_up = [f for f in page.split("<form")[1:] if 'class="give-up"' in f]
     assert {f.split('data-skill="')[1].split('"')[0] for f in give_up} == {"save", "poison"}
     assert all("放弃" in f.split("</form>")[0] for f in give_up)
     r = player.post(f"/g/{gid}/act", {"skill": "save", "nonce": "g1"}, follow=True)
@@ -113,6 +113,6 @@ def test_an_act_with_no_give_up_refuses_an_empty_submission() -> None:
     seer = next(p.seat for p in state.players if p.role == "seer")
     player = _seated(gid, created.tokens[seer])
     page = player.get(f"/g/{gid}/me").content.decode()
-    assert 'class="act decline"' not in page  # the seer's check has no 放弃 on this board
+    assert 'class="give-up"' not in page  # the seer's check has no 放弃 on this board
     r = player.post(f"/g/{gid}/act", {"skill": "check", "nonce": "c1"}, follow=True)
     assert r.status_code == 200 and (seer, "check") not in SERVICE.load(gid).state.acts
