@@ -46,16 +46,8 @@ subclass (a compiled class cannot be subclassed by interpreted code; the data-fi
 ``DataFileError`` is a ``SetupError``)."""
 
 
-SHARED = "bansha.compiled"
-"""The compiled modules share one library, ``bansha/compiled__mypyc``, inside the package."""
-
-_SETUP = (
-    "import sys\n"
-    "from setuptools import setup\n"
-    "from mypyc.build import mypycify\n"
-    f"modules = mypycify(sys.argv[1:], group_name={SHARED!r}, opt_level='3')\n"
-    "setup(name='bansha-compiled', ext_modules=modules, script_args=['build_ext', '--inplace'])\n"
-)
+BUILD = PACKAGE / "native_build.py"
+"""The build script, run in a process of its own (it changes how the C compiler is called)."""
 
 
 class BuildError(RuntimeError):
@@ -140,7 +132,7 @@ def build(force: bool = False) -> bool:
     files = [str(p.relative_to(ROOT)) for p in sources()]
     env = {**os.environ, "BANSHA_PURE": "1"}
     done = subprocess.run(
-        [sys.executable, "-c", _SETUP, *files], cwd=ROOT, env=env, capture_output=True, text=True
+        [sys.executable, str(BUILD), *files], cwd=ROOT, env=env, capture_output=True, text=True
     )
     if done.returncode != 0:
         clean()
