@@ -106,14 +106,14 @@ class _SourceOnly(importlib.abc.MetaPathFinder):
 
 def use_current_code() -> bool:
     """Load compiled modules only when they match the sources; return whether they will be used."""
-    if not extensions():
-        return False
     pure = os.environ.get("BANSHA_PURE", "") not in ("", "0")
     if not pure and current():
         return True
+    # decided once per process: a compiled module that appears later (a build finishing while
+    # this process runs) is never mixed with the source modules already loaded
     if not any(isinstance(f, _SourceOnly) for f in sys.meta_path):
         sys.meta_path.insert(0, _SourceOnly())
-    if not pure:
+    if not pure and extensions():
         warnings.warn(
             "bansha: the compiled engine is older than its source; running the source "
             "(rebuild with: bansha compile)",
