@@ -1,6 +1,7 @@
 """Test settings: Hypothesis profiles. ``ci`` (the default, and what ``./scripts/test`` runs) plays
-500 random games per rule set, the same ones every run; ``long`` plays 5,000 new ones each run, for
-a deeper search before a release (``HYPOTHESIS_PROFILE=long ./scripts/test``); ``dev`` 300."""
+300 random games per rule set, the same ones every run; ``long`` plays 5,000 new ones each run, for
+a deeper search before a release (``HYPOTHESIS_PROFILE=long ./scripts/test``); ``dev`` 300 new
+ones."""
 
 import os
 
@@ -8,7 +9,7 @@ from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "ci",
-    max_examples=500,
+    max_examples=300,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],

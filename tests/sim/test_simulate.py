@@ -76,10 +76,10 @@ def test_skill_impact_counts_replays_of_the_same_deals() -> None:
 
 @pytest.mark.parametrize("ruleset", ["m103", "bs46", "m186", "xxxii"])
 def test_heuristic_agents_never_issue_a_refused_command(ruleset: str) -> None:
-    # play() lets a refused command raise: 2,000 complete games each, every one to its end
-    tally = play_games(ruleset, "heuristic", range(2_000))
-    assert tally.games == 2_000
-    assert sum(tally.outcomes.values()) == 2_000
+    # play() lets a refused command raise: 1,000 complete games each, every one to its end
+    tally = play_games(ruleset, "heuristic", range(1_000))
+    assert tally.games == 1_000
+    assert sum(tally.outcomes.values()) == 1_000
     assert "" not in tally.outcomes  # every game has a winner
 
 
