@@ -5,11 +5,14 @@ civilian."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.browser.conftest import close_stage, director_creates_game, god_roles, phone, shot
 
 NAMES = [f"棋子{i}" for i in range(1, 19)]
 
 
+@pytest.mark.long  # about a minute or more of Chromium: the deeper run plays it
 def test_declarations_on_the_web_then_the_deal(server: str, browser: object) -> None:
     dctx = phone(browser)
     d = dctx.new_page()  # type: ignore[attr-defined]

@@ -4,6 +4,8 @@ their team chat, and every page shows the reveal with the winner at the end."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.browser.conftest import choose_all, director_creates_game, phone, shot
 
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -32,6 +34,7 @@ def _act(page: object) -> bool:
     return True
 
 
+@pytest.mark.long  # about a minute or more of Chromium: the deeper run plays it
 def test_a_whole_game_through_the_web(server: str, browser: object) -> None:
     dctx = phone(browser)
     d = dctx.new_page()  # type: ignore[attr-defined]
