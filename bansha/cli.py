@@ -73,7 +73,7 @@ def demo(
 ) -> None:
     """Play a complete game with random agents; print the public announcements and the reveal (揭秘)."""
     from bansha.rulesets import find_ruleset
-    from bansha.sim.agents import play_random
+    from bansha.sim.play import play_random
 
     try:
         rs = find_ruleset(ruleset)
@@ -497,7 +497,9 @@ def rotate_key(
     if drop_previous and not from_environment:
         say(console, rotate(home, drop_previous=True))
     if reissue_links:
-        games, count = links.reissue_running_games()
+        from bansha.service.games import SERVICE
+
+        games, count = SERVICE.reissue_running_games()
         say(console, texts.LINKS_REISSUED_ALL.format(games=games, links=count))
 
 

@@ -29,7 +29,10 @@ BATCH = """
 import json, sys, time
 from bansha.engine import Game
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+try:
+    from bansha.sim.play import play_random
+except ImportError:  # a checkout from before it moved beside play
+    from bansha.sim.agents import play_random
 import bansha
 rs = find_ruleset(sys.argv[1])
 first, count = int(sys.argv[2]), int(sys.argv[3])

@@ -22,7 +22,7 @@ import bansha
 from bansha.engine import Game
 from bansha.engine.views import _visible, digest, inputs, view
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 
 
 def _counted(game: Game, viewer: int | str) -> int:

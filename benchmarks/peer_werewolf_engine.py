@@ -23,7 +23,7 @@ from werewolf_engine.phases import Phase
 import bansha
 from bansha.engine import Game
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 
 PEER_ROLES = {"werewolf": 2, "seer": 1, "doctor": 1, "witch": 1, "hunter": 1, "villager": 3}
 NAMES = [f"p{i}" for i in range(9)]

@@ -61,7 +61,7 @@ def test_the_reveal_as_a_table_once_the_game_is_over() -> None:
     from bansha.engine import Game
     from bansha.engine.views import view
     from bansha.rulesets import find_ruleset
-    from bansha.sim.agents import play_random
+    from bansha.sim.play import play_random
     from tests.helpers import M103_NAMES
 
     g = Game.create(find_ruleset("m103"), M103_NAMES, 8)

@@ -15,7 +15,7 @@ from bansha.engine import Game
 from bansha.engine.commitment import reveal_file
 from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 
 runner = CliRunner()
 

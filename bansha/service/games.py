@@ -10,9 +10,9 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -26,7 +26,6 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import Event
 from bansha.engine.ruleset import RuleSet
 from bansha.service import inputs, links, rulesets
-from bansha.sim.heuristic import bot_command
 from bansha.store import events as store
 from bansha.store.models import GameRecord, SeatRecord
 
@@ -57,6 +56,33 @@ class Created:
     tokens: dict[int, str]
 
 
+def _unheard(game_id: str, position: int) -> None:
+    """No live pages to tell (a service started without the web)."""
+
+
+def _no_move(game: Game, seat: int, rng: random.Random) -> Command | None:
+    """No bot policy given: a bot seat passes."""
+    return None
+
+
+BotPolicy = Callable[[Game, int, random.Random], Command | None]
+"""A bot seat's move, decided from what that seat may see only (None: it passes)."""
+
+
+@dataclass
+class Outlets:
+    """What the service tells and asks outside itself, given at start-up (``GameService.connect``):
+    the web's app config gives its live pushes and the simulator's bots, so the service imports
+    neither; a service started without the web tells nobody and its bots pass."""
+
+    changed: Callable[[str, int], None] = field(default=_unheard)
+    """The game changed (its new head): open pages check their view."""
+    revoked: Callable[[str, int], None] = field(default=_unheard)
+    """A seat's link was replaced: its open pages close at once."""
+    bot: BotPolicy = field(default=_no_move)
+    """A bot seat's move."""
+
+
 class GameService:
     """Loads games (cached per process), applies commands with optimistic concurrency."""
 
@@ -64,6 +90,11 @@ class GameService:
         self._cache: dict[str, Game] = {}
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
+        self.outlets = Outlets()
+
+    def connect(self, outlets: Outlets) -> None:
+        """Give the service its live pushes and bot policy (at start-up)."""
+        self.outlets = outlets
 
     # ------------------------------------------------------------------ creating
     def ruleset_for(self, record: GameRecord) -> RuleSet:
@@ -168,12 +199,28 @@ class GameService:
             )
             token = self.new_link(game_id, seat, name, bot=bot)
         try:
-            from bansha.web.live import revoked
-
-            revoked(game_id, seat)
+            self.outlets.revoked(game_id, seat)
         except Exception:  # the sockets' next push finds the link revoked and closes them
             log.exception("closing the sockets of seat %s in %s", seat, game_id)
         return token
+
+    def reissue_links(self, game_id: str) -> int:
+        """A new private link for every live seat of the game (a key or a database copy leaked):
+        each old link stops working at once and its open pages close, as with one seat's
+        「重新生成链接」. Returns how many links were re-issued."""
+        seats = SeatRecord.objects.filter(game_id=game_id, revoked=False).order_by("seat")
+        live = list(seats.values_list("seat", "name", "bot"))
+        for seat, name, bot in live:
+            self.revoke_seat(game_id, seat, name, bot=bot)
+        return len(live)
+
+    def reissue_running_games(self) -> tuple[int, int]:
+        """``reissue_links`` for every game not over yet: (games, links re-issued)."""
+        games = count = 0
+        for game_id in GameRecord.objects.filter(ended=False).values_list("id", flat=True):
+            games += 1
+            count += self.reissue_links(game_id)
+        return games, count
 
     def new_link(self, game_id: str, seat: int, name: str, *, bot: bool = False) -> str:
         """A new link for the seat: only its token's hash decides who holds the seat; the sealed
@@ -323,9 +370,7 @@ class GameService:
     def _publish(self, game_id: str, seq: int) -> None:
         """Tell open pages the game changed (live updates); never fails the command."""
         try:
-            from bansha.web.live import publish
-
-            publish(game_id, seq)
+            self.outlets.changed(game_id, seq)
         except Exception:  # a page that misses a push catches up on its next load
             log.exception("live update for %s", game_id)
 
@@ -379,7 +424,7 @@ class GameService:
                     if game.state.ended or _stage_seq(game) != stage_seq:
                         break
                     rng = random.Random(f"bot/{game.state.seed}/{stage_seq}/{seat}")
-                    cmd = bot_command(game, seat, rng)  # plays from its own seat's view only
+                    cmd = self.outlets.bot(game, seat, rng)  # plays from its own seat's view only
                 key = f"bot:{seat}:{stage_seq}"
                 if cmd is None:
                     continue

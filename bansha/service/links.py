@@ -10,7 +10,7 @@ Rotation re-seals (``reseal_all``, run by ``bansha rotate-key``): every stored t
 with whichever of the installation's keys sealed it and encrypted again under the current one
 (``MultiFernet.rotate``), so once the previous key is dropped nothing stored is readable with it.
 A leaked key with an old copy of the database still opens the links sealed then: re-issuing every
-live link (``reissue_running_games``, ``bansha rotate-key --reissue-links``, the console's
+live link (``GameService.reissue_running_games``, ``bansha rotate-key --reissue-links``, the console's
 「重新生成全部链接」) makes those links worthless.
 """
 
@@ -24,7 +24,7 @@ from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from django.conf import settings
 from django.db import transaction
 
-from bansha.store.models import GameRecord, SeatRecord
+from bansha.store.models import SeatRecord
 
 
 def _fernet(secret: str) -> Fernet:
@@ -83,25 +83,3 @@ def reseal_all() -> Resealed:
             else:
                 removed += 1
     return Resealed(resealed, removed)
-
-
-def reissue_links(game_id: str) -> int:
-    """A new private link for every live seat of the game (a key or a database copy leaked):
-    each old link stops working at once and its open pages close, as with one seat's
-    「重新生成链接」. Returns how many links were re-issued."""
-    from bansha.service.games import SERVICE  # the service's one revocation path
-
-    seats = SeatRecord.objects.filter(game_id=game_id, revoked=False).order_by("seat")
-    live = list(seats.values_list("seat", "name", "bot"))
-    for seat, name, bot in live:
-        SERVICE.revoke_seat(game_id, seat, name, bot=bot)
-    return len(live)
-
-
-def reissue_running_games() -> tuple[int, int]:
-    """``reissue_links`` for every game not over yet: (games, links re-issued)."""
-    games = links = 0
-    for game_id in GameRecord.objects.filter(ended=False).values_list("id", flat=True):
-        games += 1
-        links += reissue_links(game_id)
-    return games, links

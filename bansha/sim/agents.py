@@ -7,9 +7,8 @@ forms the web page would show. It never reads the state.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
-from bansha.engine import Act, Game, Vote
+from bansha.engine import Act, Vote
 from bansha.engine.commands import Command
 from bansha.engine.events import Event
 from bansha.engine.ruleset import LegalAct
@@ -111,24 +110,3 @@ class Withholding(Agent):
     def observe(self, ev: Event) -> None:
         """Passed on to the inner agent."""
         self.inner.observe(ev)
-
-
-def play_random(
-    game: Game,
-    seed: int,
-    pass_rate: float = 0.15,
-    rounds: int = 2,
-    max_stages: int = 400,
-    on_stage: Callable[[Game], None] | None = None,
-) -> Game:
-    """Play ``game`` to its end with random agents; each stage gives every seat ``rounds`` turns.
-
-    ``on_stage`` is called before each stage closes (tests check invariants there).
-    """
-    from bansha.sim.play import play
-
-    rng = random.Random(f"agents/{seed}")  # one generator: the seats' draws interleave
-    agents: list[Agent] = [
-        RandomAgent(seat, rng, pass_rate) for seat in range(len(game.state.players))
-    ]
-    return play(game, agents, seed, rounds, max_stages, on_stage)

@@ -10,7 +10,7 @@ from typing import Any
 
 from bansha.engine import Game
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 
 ROUNDS = 1
 """Turns each seat gets per stage in the benchmark: one decision per player per stage."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from bansha.engine import Close, Game
 from bansha.engine.events import Event
 from bansha.engine.views import audience
-from bansha.sim.agents import Agent
+from bansha.sim.agents import Agent, RandomAgent
 
 
 def play(
@@ -73,3 +73,22 @@ def _deliver(
             if watching[seat]:
                 agents[seat].observe(ev)
     return len(events)
+
+
+def play_random(
+    game: Game,
+    seed: int,
+    pass_rate: float = 0.15,
+    rounds: int = 2,
+    max_stages: int = 400,
+    on_stage: Callable[[Game], None] | None = None,
+) -> Game:
+    """Play ``game`` to its end with random agents; each stage gives every seat ``rounds`` turns.
+
+    ``on_stage`` is called before each stage closes (tests check invariants there).
+    """
+    rng = random.Random(f"agents/{seed}")  # one generator: the seats' draws interleave
+    agents: list[Agent] = [
+        RandomAgent(seat, rng, pass_rate) for seat in range(len(game.state.players))
+    ]
+    return play(game, agents, seed, rounds, max_stages, on_stage)

@@ -9,3 +9,12 @@ class WebConfig(AppConfig):
     name = "bansha.web"
     label = "web"
     verbose_name = "版杀"
+
+    def ready(self) -> None:
+        """Start-up: the service pushes through the live sockets and its bots play as the
+        simulator's heuristic agents (the service imports neither the web nor the simulator)."""
+        from bansha.service.games import SERVICE, Outlets
+        from bansha.sim.heuristic import bot_command
+        from bansha.web import live
+
+        SERVICE.connect(Outlets(changed=live.publish, revoked=live.revoked, bot=bot_command))

@@ -24,7 +24,7 @@ from bansha.engine.game import Game
 from bansha.engine.ruleset import DIRECTOR_COMMANDS
 from bansha.engine.seat import CARD_NAMES
 from bansha.engine.views import shown, view
-from bansha.service import devices, links
+from bansha.service import devices
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 from bansha.web import live
@@ -174,7 +174,7 @@ def reissue_all(request: HttpRequest, game_id: str) -> HttpResponse:
     """「重新生成全部链接」 (a link list, a key or a database copy leaked): a new private link
     for every seat; every old one stops working at once."""
     record = directed_game_or_404(request, game_id)
-    count = links.reissue_links(record.id)
+    count = SERVICE.reissue_links(record.id)
     messages.success(request, texts.LINKS_REISSUED_GAME.format(links=count))
     return HttpResponseRedirect(reverse("director", args=[record.id]) + "#links")
 

@@ -26,7 +26,7 @@ from bansha.engine.events import DIRECTOR, PUBLIC
 from bansha.engine.state import fold
 from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 
 RULESETS = ("m103", "bs46", "m186", "xxxii")
 SEED = 2**127 + 12345

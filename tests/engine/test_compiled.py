@@ -18,7 +18,7 @@ import bansha
 import bansha.engine.state as state_module
 from bansha.engine import Game
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 from bansha.sim.heuristic import heuristic_agents
 from bansha.sim.play import play
 out = {"compiled": bansha.COMPILED, "state_module": state_module.__file__, "games": {}}

@@ -5,7 +5,7 @@ import json
 from bansha.engine import Event, Game
 from bansha.engine.state import fold
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 from tests.helpers import M103_NAMES
 
 

@@ -15,8 +15,8 @@ from bansha.engine.errors import SetupError
 from bansha.engine.views import view
 from bansha.rulesets import builtin_ids, find_ruleset, load_variant_text
 from bansha.scenario.runner import run_scenario
-from bansha.sim.agents import play_random
 from bansha.sim.heuristic import bot_command
+from bansha.sim.play import play_random
 from bansha.sim.simulate import play_games
 from tests.rulesets.invariants import check_history, check_replay, check_views
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from bansha.engine import Director, Game
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 from tests.rulesets.invariants import check_history, check_replay, check_views
 
 NAMES = [f"p{i}" for i in range(12)]

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from bansha.engine import Game
 from bansha.engine.errors import RuleError, SetupError
 from bansha.rulesets import VARIANTS_DIR, build, builtin_data, builtin_ids, check_data, variant_data
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 
 CODED = {"bs46", "m186", "xxxii"}
 SHIPPED: list[tuple[str, dict[str, Any]]] = [

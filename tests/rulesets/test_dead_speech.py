@@ -103,7 +103,7 @@ def play_reviewed(game: Game, seed: int, probe: Probe) -> None:
 
 @pytest.mark.parametrize("rid", RULESETS)
 def test_r_all_11_every_rule_set_tells_the_player_of_their_exit_as_it_happens(rid: str) -> None:
-    from bansha.sim.agents import play_random
+    from bansha.sim.play import play_random
 
     rs = find_ruleset(rid)
     probe = Probe()

@@ -5,7 +5,7 @@ last-words right)."""
 
 from bansha.engine import Game
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 
 NAMES = [f"p{i}" for i in range(14)]
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from bansha.engine import Act, Director, Game, RuleError
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 from tests.helpers import M103_NAMES
 from tests.rulesets.invariants import check_history, check_public, check_replay, check_views
 

@@ -7,7 +7,7 @@ import pytest
 from bansha.engine import Game
 from bansha.engine.errors import SetupError
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 
 
 @pytest.mark.parametrize("name", ["m103", "M103", "菁华浮梦", "『菁华浮梦』"])

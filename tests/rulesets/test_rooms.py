@@ -14,7 +14,7 @@ import pytest
 from bansha.engine import Game, RuleError, Speak
 from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 
 ROOMS = {"bs46": "onlookers", "xxxii": "theatre", "m103": "social"}
 

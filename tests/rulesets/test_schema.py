@@ -16,7 +16,7 @@ from bansha.rulesets import (
     load_variant_text,
 )
 from bansha.rulesets.schema import M186Data, RuleSetData
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 
 
 def refused(text: str) -> str:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bansha.engine import Game, Post, RuleError
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 from tests.rulesets.invariants import check_replay, check_views
 
 RULESETS = {"m103": 14, "bs46": 16, "xxxii": 18}

@@ -24,7 +24,7 @@ from django.template.loader import render_to_string
 from bansha.engine import Game
 from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
-from bansha.sim.agents import play_random
+from bansha.sim.play import play_random
 
 RULESETS = ["m103", "bs46", "m186", "xxxii", "standard12", "guard12"]
 SEEDS = [3, 11]

@@ -12,7 +12,8 @@ from bansha.engine import Act, Close, RuleError, Say, Vote
 from bansha.engine.state import fold
 from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
-from bansha.service.games import GameService
+from bansha.service.games import GameService, Outlets
+from bansha.sim.heuristic import bot_command
 from bansha.store import events as store
 from bansha.store.models import GameRecord
 from tests.helpers import M103_DEAL
@@ -110,7 +111,8 @@ def test_deadline_worker_closes_once() -> None:
 
 
 def test_demo_bots_play_a_whole_game() -> None:
-    svc = GameService()
+    svc = GameService()  # a service of its own: given its bot policy as the web's start-up does
+    svc.connect(Outlets(bot=bot_command))
     gid = svc.create("m103", NAMES, seed=9, demo=True, bots=tuple(range(1, 14))).record.id
     for _ in range(200):
         game = svc.load(gid)
