@@ -12,18 +12,16 @@ marks and its pending acts, never untyped flags.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from datetime import datetime
+from typing import Any, ClassVar
 
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.errors import SetupError
+from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State, Use
 from bansha.mechanics.about import About
 from bansha.mechanics.params import Raw
-
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
-
 
 POLICIES = ("cornered", "suspect", "")
 """When a heuristic player makes a declaration (an act shown apart): ``cornered`` when the day's
@@ -58,6 +56,98 @@ class Resolution:
         self.trace = trace
 
 
+class Board(RuleSet):
+    """What a mechanic may ask of the board it runs on: the data file's words and references,
+    and the chain every exit, loss and cut-short day goes through. The pipeline
+    (:class:`bansha.mechanics.pipeline.Pipeline`) is the board; mechanics know only this, so
+    they do not depend on the pipeline that composes them."""
+
+    teams: dict[str, tuple[tuple[str, ...], str | None]]
+    """Each team's roles and the skill its members share (``teams:`` of the data file)."""
+    final_at_window_close: bool
+    """R-M103-22: an act is final when its window closes (R-ALL-09 drops it only before)."""
+    categories: dict[str, str]
+    """Each role's category (``category`` of a role: 神职, 平民 ...)."""
+
+    # ------------------------------------------------------------------ references
+    def skill_ref(self, key: str | None, where: str) -> str:
+        """A skill key named in the data file, or a Chinese error naming the key."""
+        if key is None or key not in self.skills:
+            raise SetupError(f"规则文件中「{where}」的「{key}」不是 skills 中的技能")
+        return key
+
+    def status_ref(self, key: str | None, where: str) -> str | None:
+        """A status key named in the data file, or a Chinese error naming the key."""
+        if key is not None and key not in self.data.get("statuses", {}):
+            raise SetupError(f"规则文件中「{where}」的「{key}」不是 statuses 中的状态")
+        return key
+
+    def word_of(self, key: str, where: str) -> str:
+        """A word key named in the data file, or a Chinese error naming the key."""
+        if key not in self.words:
+            raise SetupError(f"规则文件中「{where}」的「{key}」不是 words 中的词")
+        return self.words[key]
+
+    # ------------------------------------------------------------------ words
+    def say(self, key: str, skill: str | None = None, **params: Any) -> str:
+        """A text of the data file, filled in (``skill`` also picks the skill's own wording)."""
+        if skill is None and not params:
+            return self.texts.get(key, key)  # a fixed word of the trace (无, 放弃 ...)
+        template = (self.texts.get(f"{key}.{skill}") if skill else None) or self.texts.get(key, key)
+        if skill is not None:
+            params.setdefault("skill", self.skill_name(skill) if skill in self.skills else skill)
+        return self.fill(template, params)
+
+    def tally_text(self, s: State, counts: dict[int, float], abstain: int) -> str:
+        """「甲3票，乙1.5票，弃权1票」 from the data file's words."""
+        parts = [
+            self.say("tally_part", p=s.players[c].name, n=_num(n))
+            for c, n in sorted(counts.items(), key=lambda kv: -kv[1])
+        ]
+        if abstain:
+            parts.append(self.say("tally_abstain", n=abstain))
+        return self.say("tally_join").join(parts) or self.say("tally_empty")
+
+    # ------------------------------------------------------------------ the chain
+    def exit(
+        self, ctx: Ctx, seat: int, cause: str, announce_now: bool, by: int | None = None
+    ) -> list[int]:
+        """出局 with what follows in one chain (the pipeline's)."""
+        raise NotImplementedError
+
+    def form_teams(self, ctx: Ctx) -> None:
+        """Each team's group, unless already formed; its members are told who is in it."""
+        raise NotImplementedError
+
+    def lose(self, ctx: Ctx, faction: str, why: str) -> None:
+        """优先判负 with its effects."""
+        raise NotImplementedError
+
+    def check_outcome(self, ctx: Ctx, already: list[str] | None = None) -> bool:
+        """The win and loss conditions now (R-ALL-08); whether the game ended."""
+        raise NotImplementedError
+
+    def voted_out(self, ctx: Ctx, seat: int) -> bool:
+        """``seat`` tops the exile vote: False if a mechanic keeps him in."""
+        raise NotImplementedError
+
+    def end_day(self, ctx: Ctx, at: datetime | None) -> None:
+        """Close the stage without its resolution and skip the rest of the day but its dues."""
+        raise NotImplementedError
+
+    def end_phase(self, ctx: Ctx, at: datetime | None) -> None:
+        """Close the current stage now and begin the next phase."""
+        raise NotImplementedError
+
+    def used_on_tonight(self, s: State, skill: str, target: int) -> bool:
+        """Whether ``skill`` was used on ``target`` tonight by a player it still counts for."""
+        raise NotImplementedError
+
+
+def _num(n: float) -> str:
+    return str(int(n)) if n == int(n) else f"{n:g}"
+
+
 class Mechanic:
     """A rule piece a declared skill runs. Subclasses quote the clause they serve.
 
@@ -86,7 +176,7 @@ class Mechanic:
     """What the mechanic says about itself: parameters, texts and causes it needs, stages, events
     (:mod:`bansha.mechanics.about`; ``bansha mechanics`` and the checker read it)."""
 
-    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         self.board = board
         self.spec = spec
         self.key = spec.key

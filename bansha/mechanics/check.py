@@ -9,18 +9,14 @@ M103 「深夜探秘 —— 游戏日夜晚，密探可以选择一名角色查�
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
-
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +59,7 @@ class Check(Mechanic):
         emits=("skill_used", "result", "notice"),
     )
 
-    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         self.p = CheckParams(
             raw.choice("reads", ("faction", "role"), "faction"),

@@ -10,7 +10,6 @@ mechanics' ``weight`` and ``may_vote``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bansha.engine.commands import Vote
 from bansha.engine.context import Ctx
@@ -20,11 +19,8 @@ from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import votes
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
-
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
 
 NO_LIMIT = 1_000_000
 
@@ -79,7 +75,7 @@ class DayVote(Mechanic):
         emits=("voted", "announcement", "exited", "holder_set"),
     )
 
-    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         changes = raw.number("max_changes", None)
         self.p = VoteParams(

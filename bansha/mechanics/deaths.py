@@ -9,14 +9,11 @@ same night dies (``guard_and_save: dies``); XXXII 【红字结界】 blocks the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bansha.engine.context import Ctx
 from bansha.engine.state import Use
+from bansha.mechanics.base import Board
 from bansha.mechanics.params import Raw
-
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +34,7 @@ class KillParams:
         return out
 
 
-def resolve_kill(board: Pipeline, ctx: Ctx, cause: str, uses: list[Use], params: KillParams) -> str:
+def resolve_kill(board: Board, ctx: Ctx, cause: str, uses: list[Use], params: KillParams) -> str:
     """Resolve tonight's uses of a kill; return the trace text of what happened."""
     s = ctx.state
     lines: list[str] = []

@@ -11,7 +11,6 @@ is checked after the exit), R-ALL-03 (the target must be living).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
@@ -19,11 +18,8 @@ from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Mechanic, SkillSpec
+from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
-
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +60,7 @@ class Duel(Mechanic):
         emits=("acted", "skill_used", "exited", "announcement", "stage_closed", "flag"),
     )
 
-    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         where = f"skills.{self.key}.params"
         against = raw.words("against")

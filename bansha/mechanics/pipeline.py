@@ -25,10 +25,10 @@ from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct, RuleSet
+from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import announce, conditions, last_words
-from bansha.mechanics.base import HINTS, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import HINTS, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.catalogue import CATALOGUE
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.outcome import last_standing
@@ -85,7 +85,7 @@ class Outcome:
     """A faction's losing effects: the skills its members lose and the notice they are told."""
 
 
-class Pipeline(RuleSet):
+class Pipeline(Board):
     """A rule set run entirely from its data file's declarations (see the module docstring)."""
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
@@ -349,48 +349,11 @@ class Pipeline(RuleSet):
             out[str(team)] = (roles, skill)
         return out
 
-    def skill_ref(self, key: str | None, where: str) -> str:
-        """A skill key named in the data file, or a Chinese error naming the key."""
-        if key is None or key not in self.skills:
-            raise SetupError(f"规则文件中「{where}」的「{key}」不是 skills 中的技能")
-        return key
-
-    def status_ref(self, key: str | None, where: str) -> str | None:
-        """A status key named in the data file, or a Chinese error naming the key."""
-        if key is not None and key not in self.data.get("statuses", {}):
-            raise SetupError(f"规则文件中「{where}」的「{key}」不是 statuses 中的状态")
-        return key
-
-    def word_of(self, key: str, where: str) -> str:
-        """A word key named in the data file, or a Chinese error naming the key."""
-        if key not in self.words:
-            raise SetupError(f"规则文件中「{where}」的「{key}」不是 words 中的词")
-        return self.words[key]
-
     # ================================================================== words
-    def say(self, key: str, skill: str | None = None, **params: Any) -> str:
-        """A text of the data file, filled in (``skill`` also picks the skill's own wording)."""
-        if skill is None and not params:
-            return self.texts.get(key, key)  # a fixed word of the trace (无, 放弃 ...)
-        template = (self.texts.get(f"{key}.{skill}") if skill else None) or self.texts.get(key, key)
-        if skill is not None:
-            params.setdefault("skill", self.skill_name(skill) if skill in self.skills else skill)
-        return self.fill(template, params)
-
     def cause_word(self, cause: str) -> str:
         """How an exit's cause is told (``causes`` of the data file)."""
         causes: dict[str, str] = self.data.get("causes", {})
         return str(causes.get(cause, cause))
-
-    def tally_text(self, s: State, counts: dict[int, float], abstain: int) -> str:
-        """「甲3票，乙1.5票，弃权1票」 from the data file's words."""
-        parts = [
-            self.say("tally_part", p=s.players[c].name, n=_num(n))
-            for c, n in sorted(counts.items(), key=lambda kv: -kv[1])
-        ]
-        if abstain:
-            parts.append(self.say("tally_abstain", n=abstain))
-        return self.say("tally_join").join(parts) or self.say("tally_empty")
 
     def skill_hints(self) -> dict[str, str]:
         """What each declared skill does to its target, for bots (``hint``)."""
@@ -972,7 +935,3 @@ class Pipeline(RuleSet):
 def _when_key(spec: dict[str, Any]) -> str:
     when = spec.get("when")
     return str(when) if when is not None else ""
-
-
-def _num(n: float) -> str:
-    return str(int(n)) if n == int(n) else f"{n:g}"

@@ -10,17 +10,13 @@ never|first_night|always``) and 「毒药：毒死一名玩家，整局一次，
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bansha.engine.context import Ctx
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Param
-from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
-
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +39,7 @@ class Potion(Mechanic):
 
     kind = ""
 
-    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         save = self.kind == "save"
         where = f"skills.{self.key}.params"

@@ -8,17 +8,13 @@ M103 「横刀守卫 —— 游戏日夜晚，可对任意角色发动技能守�
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bansha.engine.context import Ctx
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Param
-from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
-
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +44,7 @@ class Protect(Mechanic):
         emits=("acted", "skill_used"),
     )
 
-    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         self.p = ProtectParams(
             raw.flag("self", True),

@@ -8,17 +8,13 @@ M103 「谁敢动我 <强制> —— 当太子在讨论日白天被投票出局�
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Mechanic, SkillSpec
+from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
-
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +43,7 @@ class RevealOnVote(Mechanic):
         emits=("announcement", "skill_used"),
     )
 
-    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         times = raw.choice("times", ("once", "unlimited"), "once")
         loses = raw.maybe_flag("loses_vote")

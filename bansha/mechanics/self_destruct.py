@@ -6,18 +6,13 @@ cause is the skill, which the last-words policy and the sheriff's badge (``lost_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need
-from bansha.mechanics.base import Mechanic, SkillSpec
+from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
-
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
 
 
 class SelfDestruct(Mechanic):
@@ -35,7 +30,7 @@ class SelfDestruct(Mechanic):
         emits=("acted", "skill_used", "exited", "announcement", "stage_closed"),
     )
 
-    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         raw.done()
         self.form = LegalAct(self.key, (), 0, rare=True)

@@ -13,7 +13,7 @@ step of the day vote (``outcome: elect``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
@@ -22,11 +22,8 @@ from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.announce import announce
-from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
-
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +93,7 @@ class Sheriff(Mechanic):
         emits=("pending", "notice", "announcement", "holder_set"),
     )
 
-    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         where = f"skills.{self.key}.params.status"
         self.p = SheriffParams(

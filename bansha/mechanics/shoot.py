@@ -10,17 +10,13 @@ close is a shot declined. The shot player exits at once, announced.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bansha.engine.context import Ctx
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
-
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +54,7 @@ class Shoot(Mechanic):
         emits=("pending", "notice", "skill_used", "exited", "announcement"),
     )
 
-    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         where = f"skills.{self.key}.params"
         self.p = ShootParams(

@@ -7,7 +7,6 @@ M103: 「杀了狗皇帝阵营、皇帝算什么阵营均可以由阵营中的�
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
@@ -15,11 +14,8 @@ from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Mechanic, SkillSpec
+from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
-
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
 
 
 def propose_or_answer(ctx: Ctx, faction: str, seat: int, asked: list[int], agree: bool) -> bool:
@@ -85,7 +81,7 @@ class Surrender(Mechanic):
         emits=("pending", "notice", "faction_lost"),
     )
 
-    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         self.p = SurrenderParams(raw.table("asked"))
         raw.done()

@@ -9,7 +9,6 @@ step of the resolution table (:mod:`bansha.mechanics.deaths`): guards and saves 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
@@ -17,11 +16,8 @@ from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import deaths
 from bansha.mechanics.about import About, Param
-from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
-
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +48,7 @@ class TeamKill(Mechanic):
         emits=("acted", "skill_used", "exited"),
     )
 
-    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         self.p = TeamKillParams(raw.flag("self", True), raw.flag("teammates", True))
         raw.done()
