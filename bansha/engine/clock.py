@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
-from bansha.engine.errors import SetupError
+from bansha.engine.errors import RuleError, SetupError
 
 DEFAULT_ZONE = "Asia/Shanghai"
 """The zone of a game that names none: 北京时间."""
@@ -221,3 +221,10 @@ def format_moment(moment: datetime | str | None, zone_name: str = DEFAULT_ZONE) 
 def scenario_time(moment: datetime | None, zone: ZoneInfo) -> str | None:
     """A moment as scenario files write deadlines: "YYYY-MM-DD HH:MM", local in the game's zone."""
     return None if moment is None else local(moment, zone).strftime("%Y-%m-%d %H:%M")
+
+
+def check_deadline(at: datetime | None, deadline: datetime | None, zone_name: str) -> None:
+    """Refuse a submission made after the stage's deadline (shown in the game's zone; code
+    ``deadline``)."""
+    if at is not None and deadline is not None and at > deadline:
+        raise RuleError(f"本阶段已于{format_moment(deadline, zone_name)}截止", "deadline")

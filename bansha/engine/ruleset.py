@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
-from bansha.engine import clock
+from bansha.engine import clock, rooms, speech
 from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Speak, Vote
 from bansha.engine.commitment import SCHEME, committed_text, sha256_hex
 from bansha.engine.context import Ctx
@@ -19,7 +19,6 @@ from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import DIRECTOR, PUBLIC
 from bansha.engine.state import State
 from bansha.engine.template import Template
-from bansha.mechanics import penalties, rooms, speech, thread, votes
 
 NAME_SEP = "、"
 
@@ -42,6 +41,8 @@ DIRECTOR_COMMANDS = {
     "代为声明": "declare_for",
 }
 """Every director command the engine knows; each rule set's data lists the ones its post has."""
+COLOR_BY_NAME = {"蓝牌": "blue", "黄牌": "yellow", "红牌": "red", "警告": "warning"}
+"""The colour of each card command."""
 WAIVE = "免罚"
 """The director's decision not to penalise an absence the post would penalise (M103: the player
 told the director beforehand); every rule set has it, as every rule set records absences."""
@@ -317,7 +318,7 @@ class RuleSet:
             self.on_say(ctx, cmd)
         elif isinstance(cmd, Post):
             self.check_open(s)
-            thread.post(self, ctx, cmd)
+            self.on_post(ctx, cmd)
 
     # ------------------------------------------------------------------ review (公示审核)
     @property
@@ -399,7 +400,7 @@ class RuleSet:
 
         M103: 「法官会为杀了狗皇帝阵营建立一个QQ群……同时为情侣建立一个情侣QQ群」「已经出局的狼群中的角色仍然留在狼群」;
         players who are out may not speak (出局角色不能继续参与讨论), from the moment they know it
-        (``mechanics/speech.py``, R-ALL-11).
+        (``engine/speech.py``, R-ALL-11).
         """
         s = ctx.state
         members = s.groups.get(cmd.group)
@@ -430,7 +431,7 @@ class RuleSet:
         if at is not None and self.starts is not None and at < self.starts:
             when = clock.format_moment(self.starts, zone)
             raise RuleError(clock.word("before_start").format(moment=when))
-        votes.check_deadline(at, state.deadline, zone)
+        clock.check_deadline(at, state.deadline, zone)
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """Decide a skill use."""
@@ -462,6 +463,16 @@ class RuleSet:
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
         """Decide a day vote."""
         raise RuleError("现在不是投票阶段")
+
+    def on_post(self, ctx: Ctx, cmd: Post) -> None:
+        """Decide a floor of the discussion thread (its forum rules and vote posts belong to the
+        rule set: ``mechanics.rules.PostRules``)."""
+        raise NotImplementedError
+
+    def give_card(self, ctx: Ctx, seat: int, color: str, hold: bool) -> list[str]:
+        """Record a card of ``color`` and its upgrades; return the colours given (upgrades
+        included). ``hold``: its announcements wait for their moment (R-ALL-11)."""
+        raise NotImplementedError
 
     def on_director(self, ctx: Ctx, cmd: Director) -> None:
         """Decide a director's command among those the data file's ``director_commands`` lists."""
@@ -499,7 +510,7 @@ class RuleSet:
             if len(reason) > 500:
                 raise RuleError("判罚理由不能超过500字")
             hold = self.holds_announcements(s)
-            given = penalties.give(ctx, seat, penalties.COLOR_BY_NAME[cmd.name], hold=hold)
+            given = self.give_card(ctx, seat, COLOR_BY_NAME[cmd.name], hold)
             if reason:  # told to the carded player at once, and shown in the reveal
                 params = {"card": cmd.name, "reason": reason}
                 ctx.emit("notice", {"key": "card_reason", "params": params}, (seat,))

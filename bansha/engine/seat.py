@@ -24,8 +24,7 @@ from typing import Any
 from bansha import texts
 from bansha.engine import clock
 from bansha.engine.events import Event
-from bansha.engine.ruleset import LegalAct, RuleSet
-from bansha.mechanics.penalties import COLOR_BY_NAME
+from bansha.engine.ruleset import COLOR_BY_NAME, LegalAct, RuleSet
 
 CARD_NAMES = {color: name for name, color in COLOR_BY_NAME.items()}
 """blue → 蓝牌 ...: how a player's own penalty record is shown."""
@@ -175,7 +174,7 @@ class SeatPage:
         elif k == "exited" and d["seat"] == me:
             self.out, self.cause = True, str(d.get("cause", ""))
         elif k == "announcement" and me in d.get("exits", ()):
-            self.out = True  # told by the announcement, as the engine decides (mechanics/speech.py)
+            self.out = True  # told by the announcement, as the engine decides (engine/speech.py)
         elif k == "known" and d["seat"] == me:
             self.told.append((list(d["about"]), d.get("word")))
         elif k == "result" and d["seat"] == me:

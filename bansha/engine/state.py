@@ -113,6 +113,16 @@ class Ballot(Record):
         self.at = at
 
 
+def current_ballots(ballots: Iterable[Ballot], accelerated: bool) -> dict[int, int | None]:
+    """Each voter's standing vote: the last one, or the first when changes are void (加速)."""
+    out: dict[int, int | None] = {}
+    for b in ballots:
+        if accelerated and b.voter in out:
+            continue
+        out[b.voter] = b.target
+    return out
+
+
 @dataclass(slots=True)
 class State:
     """Everything the engine knows of a game: the director's view before formatting."""
@@ -158,7 +168,7 @@ class State:
     told_out: dict[int, int] = field(default_factory=dict)
     """Seats that were told of their own exit → the position of the event that told them first:
     their ``exited`` event (always addressed to the seat itself) or a public announcement naming
-    them. What a player may still do is decided from it (``mechanics/speech.py``), never from
+    them. What a player may still do is decided from it (``engine/speech.py``), never from
     ``alive``, which the player may not know yet."""
     faction_moves: int = 0
     """How many faction changes there have been (win checks skip work when nothing moved)."""

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from bansha import texts
+from bansha.engine import rooms as room_rules
 from bansha.engine.commitment import reveal_matches, reveal_text
 from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.game import Game
@@ -27,9 +28,7 @@ from bansha.engine.seat import (
     vote_rules,
     when_words,
 )
-from bansha.engine.state import Ballot, undone_positions
-from bansha.mechanics import rooms as room_rules
-from bansha.mechanics.votes import current_ballots
+from bansha.engine.state import Ballot, current_ballots, undone_positions
 
 Viewer = int | str
 """A seat number, ``"public"`` or ``"director"``."""
@@ -460,7 +459,7 @@ class ViewFold:
                 ],
             }
         # who may write in each room, from what this viewer knows (an exit once announced, the end
-        # once seen): the same rule the command is decided by (``mechanics/rooms.py``)
+        # once seen): the same rule the command is decided by (``engine/rooms.py``)
         result["rooms"] = []
         for key, room in room_rules.rooms(rs.data).items():
             allowed = room_rules.writers(room, self.ended)

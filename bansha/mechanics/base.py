@@ -18,10 +18,11 @@ from typing import Any, ClassVar
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
-from bansha.engine.ruleset import LegalAct, RuleSet
+from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State, Use
 from bansha.mechanics.about import About
 from bansha.mechanics.params import Raw
+from bansha.mechanics.rules import PostRules
 
 POLICIES = ("cornered", "suspect", "")
 """When a heuristic player makes a declaration (an act shown apart): ``cornered`` when the day's
@@ -56,7 +57,7 @@ class Resolution:
         self.trace = trace
 
 
-class Board(RuleSet):
+class Board(PostRules):
     """What a mechanic may ask of the board it runs on: the data file's words and references,
     and the chain every exit, loss and cut-short day goes through. The pipeline
     (:class:`bansha.mechanics.pipeline.Pipeline`) is the board; mechanics know only this, so

@@ -16,7 +16,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
-from bansha.engine.state import State
+from bansha.engine.state import State, current_ballots
 from bansha.mechanics import votes
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
@@ -138,7 +138,7 @@ class DayVote(Mechanic):
         s = ctx.state
         board = self.board
         accelerated = self._accelerated(s)
-        standing = votes.current_ballots(s.ballots, accelerated)
+        standing = current_ballots(s.ballots, accelerated)
 
         living = s.living()
         voters: set[int] = set()  # who keeps a vote, asked once per count

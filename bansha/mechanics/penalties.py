@@ -13,7 +13,6 @@ from bansha.engine.events import PUBLIC
 from bansha.mechanics.announce import announce
 
 UPGRADE = {"blue": "yellow", "yellow": "red"}
-COLOR_BY_NAME = {"蓝牌": "blue", "黄牌": "yellow", "红牌": "red", "警告": "warning"}
 
 
 def give(ctx: Ctx, seat: int, color: str, per_upgrade: int = 3, hold: bool = False) -> list[str]:

@@ -92,7 +92,7 @@ class Pipeline(Board):
         super().__init__(data, options)
         self.window = self._read_windows()
         self._expand_placeholders()
-        self.categories: dict[str, str] = {
+        self.categories = {
             k: str(r["category"]) for k, r in self.roles.items() if r.get("category")
         }
         self.specs: dict[str, SkillSpec] = {}
@@ -134,7 +134,7 @@ class Pipeline(Board):
         self._judged_factions = tuple(f for f in self.factions if f in judged)
         """The factions with a win or loss condition, in the data file's order."""
         self.policy = self._read_last_words()
-        self.teams: dict[str, tuple[tuple[str, ...], str | None]] = self._read_teams()
+        self.teams = self._read_teams()
         self._held_phases = tuple(str(p) for p in self.data.get("hold_announcements") or [])
         self.final_at_window_close = self.data.get("acts_final") == "window"
         """R-M103-22: an act is final when its window closes (R-ALL-09 drops it only before)."""

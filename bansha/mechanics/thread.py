@@ -1,7 +1,7 @@
 """The game's discussion thread (讨论帖): one thread per game day, numbered floors (楼层).
 
 Rules every post shares: only players still in the game post (M186 6(2) 「已出局角色……发言（即
-“诈尸”）」), as far as the player knows (``mechanics/speech.py``: a night's victim not told yet
+“诈尸”）」), as far as the player knows (``engine/speech.py``: a night's victim not told yet
 posts as a living player, R-ALL-11); a quote names an earlier floor of the same day. From the
 data file's ``thread``: ``closed_phases`` (XXXII 「宵禁后任何人不得再发言」: the thread is closed at
 night) and ``blue_stage``/``blue_limit`` (XXXII 注意事项3: 「在限制发言时段内……只有三次推理发言机会」, a fourth
@@ -19,11 +19,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from bansha.engine import speech
 from bansha.engine.commands import Post, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
-from bansha.mechanics import speech, vote_posts
+from bansha.mechanics import vote_posts
 
 if TYPE_CHECKING:
     from bansha.engine.ruleset import RuleSet

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from bansha import texts
 from bansha.engine import clock
 from bansha.engine.errors import RuleError
-from bansha.engine.state import Ballot, Player, State
+from bansha.engine.state import Ballot, Player, State, current_ballots
 from bansha.mechanics import vote_posts, votes
 from bansha.mechanics.thread import ACCELERATE
 
@@ -195,7 +195,7 @@ def tally_thread(
         if rules.accelerates and seat is not None and not accelerated and ACCELERATE.search(own):
             asked.add(seat)
             accelerated = len(asked) * 2 > len(roster)
-    standing = votes.current_ballots(ballots, accelerated)
+    standing = current_ballots(ballots, accelerated)
     counted = votes.tally(standing, weights.weight, weights.may_vote, _everyone)
     counts: dict[str | None, float] = {roster[t]: n for t, n in counted.items()}
     abstain = sum(1 for v, t in standing.items() if t is None and weights.may_vote(v))
@@ -257,7 +257,7 @@ def _decide(
     if why is None and seat is not None:
         at, unjudged = rule_time(p, rules, earlier)
         try:
-            votes.check_deadline(at, rules.deadline, rules.zone_name)
+            clock.check_deadline(at, rules.deadline, rules.zone_name)
         except RuleError as e:
             why, rule = e.message, e.code
         if why is None:

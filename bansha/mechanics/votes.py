@@ -8,14 +8,13 @@ the top count" (R-M103-12) and "no change in the last hour" are decided from the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from bansha.engine import clock
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
-from bansha.engine.state import Ballot
+from bansha.engine.state import Ballot, current_ballots
 
 
 def check_ballot(
@@ -51,13 +50,6 @@ def check_ballot(
     return True
 
 
-def check_deadline(at: datetime | None, deadline: datetime | None, zone_name: str) -> None:
-    """Refuse a submission made after the stage's deadline (shown in the game's zone; code
-    ``deadline``)."""
-    if at is not None and deadline is not None and at > deadline:
-        raise RuleError(f"本阶段已于{clock.format_moment(deadline, zone_name)}截止", "deadline")
-
-
 def cast(
     ctx: Ctx,
     voter: int,
@@ -84,16 +76,6 @@ def cast(
         {"seat": voter, "target": target, "at": at.isoformat() if at else None, "change": change},
         PUBLIC,
     )
-
-
-def current_ballots(ballots: Iterable[Ballot], accelerated: bool) -> dict[int, int | None]:
-    """Each voter's standing vote: the last one, or the first when changes are void (加速)."""
-    out: dict[int, int | None] = {}
-    for b in ballots:
-        if accelerated and b.voter in out:
-            continue
-        out[b.voter] = b.target
-    return out
 
 
 def tally(

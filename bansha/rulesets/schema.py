@@ -247,7 +247,7 @@ Writer = Literal["spectators", "dead", "living"]
 
 class RoomSpec(Strict):
     """A chat outside the teams that the post has (bs46's 旁观灌水帖, XXXII's 观剧楼, M103's 联谊群):
-    its name, who may write in it while the game runs and after it ended (``mechanics/rooms.py``);
+    its name, who may write in it while the game runs and after it ended (``engine/rooms.py``);
     everyone reads it."""
 
     name: Name
@@ -386,7 +386,7 @@ class RuleSetData(Strict):
     statuses: dict[Key, Name] = {}
     groups: dict[Key, Name] = {}
     rooms: dict[Key, RoomSpec] = {}
-    """The post's chats outside the teams, and who may write in each (``mechanics/rooms.py``)."""
+    """The post's chats outside the teams, and who may write in each (``engine/rooms.py``)."""
     words: dict[Key, Name] = {}
     texts: dict[Key, Text] = Field(default={}, max_length=1000)
     causes: dict[Key, Name] = {}

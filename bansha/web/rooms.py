@@ -1,7 +1,7 @@
 """Spectators (观众) and the rooms outside the teams on the web: the director's spectator link,
 the spectator's page (the public view, nothing else, and the rooms a spectator may write in),
 and a message to a room from a seat or a spectator. Who may write where is the rule set's
-(``mechanics/rooms.py``); this module only decides which writer a request is.
+(``engine/rooms.py``); this module only decides which writer a request is.
 
 The spectator link carries no secret of the game: it is a signature of the game's id with the
 installation's key, so it needs no table and cannot be guessed for another game; holding it

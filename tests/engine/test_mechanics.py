@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from bansha.engine import Director, RuleError
-from bansha.engine.state import Ballot
+from bansha.engine.state import Ballot, current_ballots
 from bansha.mechanics import last_words, votes
 from tests.helpers import m103_game
 
@@ -31,15 +31,15 @@ def test_change_moves_the_count_back() -> None:
         Ballot(2, 6, None),
         Ballot(3, 5, None),
     ]
-    assert votes.tally(votes.current_ballots(history, False), one, yes, yes) == {5: 2.0, 6: 2.0}
+    assert votes.tally(current_ballots(history, False), one, yes, yes) == {5: 2.0, 6: 2.0}
     # 5 first had 2 at step 2; 6 reached 2 at step 4
     assert votes.first_to_reach(history, [5, 6], False, one, yes, yes) == 5
 
 
 def test_acceleration_voids_changes() -> None:
     history = [Ballot(0, 5, None), Ballot(0, 6, None)]
-    assert votes.current_ballots(history, True) == {0: 5}
-    assert votes.current_ballots(history, False) == {0: 6}
+    assert current_ballots(history, True) == {0: 5}
+    assert current_ballots(history, False) == {0: 6}
 
 
 def test_change_rules() -> None:

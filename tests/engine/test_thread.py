@@ -98,7 +98,7 @@ def test_m103_more_than_half_asking_to_accelerate_accelerates_and_voids_changes(
     assert g.state.flags.get("accelerated") == g.state.day
     assert "申请加速" in {p["vote"] for p in _floors(g)}
     # 「进程加速后不允许改票，所有改票作废」: a's standing vote is his first one
-    from bansha.mechanics.votes import current_ballots
+    from bansha.engine.state import current_ballots
 
     assert current_ballots(g.state.ballots, True)[a] == b
 

@@ -1,6 +1,6 @@
 """R-ALL-11 and the right to speak: a player's exit ends their posts in the discussion thread and
 their words in the team chat from the moment they know of it, and a refusal never tells them of
-their death earlier (``mechanics/speech.py``).
+their death earlier (``engine/speech.py``).
 
 What each rule set does, established here: every rule set tells the player of their own exit
 privately as it is resolved (M103 and the declared boards 「你已出局（被指杀）」, bs46 「你已出局」 with
@@ -21,8 +21,8 @@ import pytest
 
 from bansha.engine import Act, Close, Director, Game, Post, RuleError, Say
 from bansha.engine.commands import Command
+from bansha.engine.speech import knows_own_exit
 from bansha.engine.views import view
-from bansha.mechanics.speech import knows_own_exit
 from bansha.rulesets import find_ruleset
 from bansha.sim.agents import random_command
 from tests.helpers import m103_game

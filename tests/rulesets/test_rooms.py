@@ -1,5 +1,5 @@
 """The rooms outside the teams and who may write in them, as each post says (``rooms:`` in its
-data file, ``mechanics/rooms.py``): bs46's 旁观灌水帖 (「亡灵不可继续在游戏室一发言，旁观灌水帖中的
+data file, ``engine/rooms.py``): bs46's 旁观灌水帖 (「亡灵不可继续在游戏室一发言，旁观灌水帖中的
 发言不得涉及游戏秘密」「存活玩家不得使用版杀ID在除游戏一室外任何版块发言」), XXXII's 观剧楼
 (「禁止版杀玩家在观剧楼回复观剧者的推理」) and M103's 联谊群 (§11 「游戏开始之后，联谊群禁言……游戏
 正式结束后……所有玩家可以重新在联谊群发言……观众都可以进入联谊群」). Played at random: at every stage

@@ -259,7 +259,7 @@ def test_the_discussion_thread_reads_publicly_and_takes_posts_from_players() -> 
 
 
 def test_the_thread_offers_no_box_to_a_player_told_of_their_exit() -> None:
-    """R-ALL-11: the box goes once the player's own page says 已出局 (mechanics/speech.py)."""
+    """R-ALL-11: the box goes once the player's own page says 已出局 (engine/speech.py)."""
     d = director_client()
     gid, links = _new_game(d)
     _to_the_first_day(d, gid)

@@ -17,10 +17,11 @@ from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct, RuleSet
-from bansha.engine.state import State
+from bansha.engine.ruleset import LegalAct
+from bansha.engine.state import State, current_ballots
 from bansha.mechanics import announce, last_words, votes
 from bansha.mechanics.rings import ring_next, team_choice
+from bansha.mechanics.rules import PostRules
 from bansha.mechanics.team import current, holders
 
 GOOD, KILLERS = "good", "killers"
@@ -38,7 +39,7 @@ CASES = {
 THRESHOLD = 0.4
 
 
-class BS46(RuleSet):
+class BS46(PostRules):
     """The bs46 rule set: rings and ranks, team choices, undercover recovery, the two-round vote."""
 
     # ================================================================== setup
@@ -224,7 +225,7 @@ class BS46(RuleSet):
             self._check_outcome(ctx)
 
     def _tally(self, s: State) -> tuple[dict[int, float], int, str]:
-        standing = votes.current_ballots(s.ballots, False)
+        standing = current_ballots(s.ballots, False)
         counts = votes.tally(
             standing,
             lambda v: self.vote_weight(s, v),

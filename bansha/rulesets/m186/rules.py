@@ -17,15 +17,16 @@ from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct, RuleSet
+from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
+from bansha.mechanics.rules import PostRules
 
 BLUE, RED = "blue", "red"
 ORGANIZATION = ("morgana", "assassin", "mordred")
 CARD_KEYS = {"不变": "no_change", "转变": "change"}
 
 
-class M186(RuleSet):
+class M186(PostRules):
     """The M186 rule set: proposals, approval votes, missions, Lancelots, the Lady, the assassin."""
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:

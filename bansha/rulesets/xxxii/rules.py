@@ -18,9 +18,10 @@ from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct, RuleSet
-from bansha.engine.state import Player, State
+from bansha.engine.ruleset import LegalAct
+from bansha.engine.state import Player, State, current_ballots
 from bansha.mechanics import announce, last_words, votes
+from bansha.mechanics.rules import PostRules
 from bansha.mechanics.team import team_target
 
 BLACK, WHITE, THIRD = "black", "white", "third"
@@ -29,7 +30,7 @@ DAY_STAGES = ("restricted", "free", "vote", "castle_vote")
 ABSTAIN = ("弃权",)
 
 
-class XXXII(RuleSet):
+class XXXII(PostRules):
     """The XXXII rule set: the night's resolution table ①–③, colours, marks, castling, joint wins."""
 
     # ================================================================== setup
@@ -848,7 +849,7 @@ class XXXII(RuleSet):
     def _close_vote(self, ctx: Ctx) -> None:
         """R-XXXII-14: the most-voted living piece is voted out; R-XXXII-08 stage privilege."""
         s = ctx.state
-        standing = votes.current_ballots(s.ballots, False)
+        standing = current_ballots(s.ballots, False)
         counts = votes.tally(
             standing,
             lambda v: self.vote_weight(s, v),

@@ -16,7 +16,7 @@ page does not show yet would tell them of their death before the post does, and 
 line made in between is accepted as from a living player, which is what the player was told
 they still are (R-ALL-13: once they know, a submission is refused when made, with the reason).
 
-The rooms outside the teams (``mechanics/rooms.py``) are public, so there a seat counts as out
+The rooms outside the teams (``engine/rooms.py``) are public, so there a seat counts as out
 only once everyone was told (its exit announced): a message from the dead before then would tell
 the whole table.
 """
