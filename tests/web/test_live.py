@@ -1,5 +1,7 @@
 """Who a live-update socket may be: decided from the session exactly like the pages."""
 
+import random
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
@@ -104,3 +106,23 @@ def test_a_page_hears_only_of_changes_it_may_see() -> None:
     assert quiet  # the chat line sent nothing to the public page
     assert after["seq"] != first["seq"] and after["seq"] == version(SERVICE.load(gid), "public")
     assert "今晚刀谁" not in str(first) + str(after)
+
+
+def test_the_web_start_up_connects_the_service_and_a_bare_service_tells_nobody() -> None:
+    """The service imports neither the web nor the simulator: the web's app config gives it the
+    live pushes and the heuristic bots; a service made without it pushes nothing and its bots
+    pass."""
+    from bansha.engine import Game
+    from bansha.rulesets import find_ruleset
+    from bansha.service.games import GameService
+    from bansha.sim.heuristic import bot_command
+    from bansha.web import live
+
+    assert SERVICE.outlets.changed is live.publish
+    assert SERVICE.outlets.revoked is live.revoked
+    assert SERVICE.outlets.bot is bot_command
+    bare = GameService().outlets
+    game = Game.create(find_ruleset("m103"), NAMES, seed=3)
+    bare.changed("nosuch", 1)
+    bare.revoked("nosuch", 0)
+    assert bare.bot(game, 0, random.Random(1)) is None
