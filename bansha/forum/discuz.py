@@ -35,7 +35,7 @@ import re
 from selectolax.lexbor import LexborNode
 
 from bansha import texts
-from bansha.forum.dom import attr, first, first_in, line
+from bansha.forum.dom import attr, first, line
 from bansha.forum.labels import alt
 from bansha.forum.page import Page, Parts, by_prefix, hidden_notice, read_body
 from bansha.forum.posts import Post, floor_number
@@ -174,7 +174,7 @@ def touch_posts(page: Page) -> list[Post]:
         author = line(items[0].css_first("b a") or items[0].css_first("b"))
         shown = ""
         if len(items) > 1:
-            shown = _shown_time(items[1], first_in(items[1], "span[title]", page.scope))
+            shown = _shown_time(items[1], items[1].css_first("span[title]"))
         post = _post(
             floor_number(line(em)) if em is not None else None,
             pid,

@@ -46,50 +46,29 @@ def parse(text: str, n: int = 1) -> LexborHTMLParser:
 
 
 class Scope:
-    """Markup in lower case (a page's, a post's or a post body's), so that a selector that cannot
-    match there is not run: each of its alternatives needs a class, an attribute or a tag the
-    markup must then hold (most posts hold no quote, font, image or code box, and many pages none
-    of some parts). Matching stays exactly the selector's; this only skips searches that would
-    find nothing. A page's answers are kept per selector (its markup is long)."""
+    """A post body's markup in lower case, so that a selector that cannot match there is not run:
+    each of its alternatives needs a class, an attribute or a tag the markup must then hold (most
+    bodies hold no quote, font, image or code box). Matching stays exactly the selector's; this
+    only skips searches that would find nothing."""
 
-    __slots__ = ("answers", "markup")
+    __slots__ = ("markup",)
 
-    def __init__(self, markup: str, keep: bool = False) -> None:
+    def __init__(self, markup: str) -> None:
         self.markup = markup.lower()
-        self.answers: dict[str, bool] | None = {} if keep else None
-
-    @classmethod
-    def page(cls, text: str) -> Scope:
-        """A whole page's source (its answers kept)."""
-        return cls(text, keep=True)
-
-    @classmethod
-    def of(cls, node: LexborNode) -> Scope:
-        """The markup of ``node`` and everything below it."""
-        return cls(node.html or "")
 
     def may(self, selector: str) -> bool:
         """Whether ``selector`` can match anything in the scope's markup."""
-        answers = self.answers
-        if answers is not None:
-            known = answers.get(selector)
-            if known is None:
-                known = answers[selector] = self._holds(selector)
-            return known
-        return self._holds(selector)
-
-    @property
-    def bare(self) -> bool:
-        """Whether the markup is one element holding only text and plain ``<br>``s (most posts):
-        every ``<`` in it is its own tags' or a ``<br>``'s (text's ``<`` is ``&lt;``; a comment, a
-        void element or a ``<br>`` with attributes adds a ``<`` no ``<br>`` accounts for), so
-        nothing below it but a line break can match a selector."""
-        markup = self.markup
-        return markup.count("<") == 2 + markup.count("<br>")
-
-    def _holds(self, selector: str) -> bool:
         markup = self.markup
         return any(needle in markup for needle in needles(selector))
+
+
+def bare(markup: str) -> bool:
+    """Whether ``markup`` (an element as the parser writes it back: tag names in lower case, text's
+    ``<`` as ``&lt;``) is one element holding only text and plain ``<br>``s (most posts): every ``<``
+    in it is its own tags' or a ``<br>``'s (a comment, another element or a ``<br>`` with attributes
+    adds a ``<`` no ``<br>`` accounts for), so no selector of a part (quote, edit note, font, image,
+    code box: each needs a tag, class or attribute a plain ``<br>`` lacks) matches below it."""
+    return markup.count("<") == 2 + markup.count("<br>")
 
 
 COMPOUND = re.compile(r"[\s>+~]+")
@@ -190,14 +169,6 @@ def below(node: LexborNode, selector: str, scope: Scope | None = None) -> list[L
     if scope is not None and not scope.may(selector):
         return []
     return [n for n in node.css(selector) if n.mem_id != node.mem_id]
-
-
-def first_in(node: LexborNode, selector: str, scope: Scope | None = None) -> LexborNode | None:
-    """The first element at or below ``node`` that matches (``css_first``), skipped like
-    ``below``."""
-    if scope is not None and not scope.may(selector):
-        return None
-    return node.css_first(selector)
 
 
 def outermost(

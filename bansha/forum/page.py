@@ -29,13 +29,11 @@ class Page:
     tree: LexborHTMLParser
     footer: Footer
     number: int
-    scope: dom.Scope
-    """The page's markup, so that searches for parts it does not hold are skipped."""
 
     @classmethod
     def read(cls, text: str, number: int = 1) -> Page:
         """Parse the page's text (page ``number`` of those given) once."""
-        return cls(dom.parse(text, number), footer(text), number, dom.Scope.page(text))
+        return cls(dom.parse(text, number), footer(text), number)
 
 
 def by_prefix(tree: LexborHTMLParser, *prefixes: str) -> tuple[dict[str, LexborNode], ...]:
@@ -75,10 +73,10 @@ class Parts:
     (on first use) and filed under the post it lies in: the id of its nearest enclosing element
     whose id starts with ``prefix`` (``pid`` for Discuz!'s post tables), after the prefix."""
 
-    __slots__ = ("filed", "prefix", "scope", "tree")
+    __slots__ = ("filed", "prefix", "tree")
 
     def __init__(self, page: Page, prefix: str) -> None:
-        self.tree, self.scope, self.prefix = page.tree, page.scope, prefix
+        self.tree, self.prefix = page.tree, prefix
         self.filed: dict[str, dict[str, list[LexborNode]]] = {}
 
     def of(self, selector: str, key: str) -> list[LexborNode]:
@@ -95,8 +93,6 @@ class Parts:
 
     def _file(self, selector: str) -> dict[str, list[LexborNode]]:
         out: dict[str, list[LexborNode]] = {}
-        if not self.scope.may(selector):
-            return out
         prefix, cut = self.prefix, len(self.prefix)
         for node in self.tree.css(selector):
             up = node.parent
@@ -152,11 +148,11 @@ def read_body(
         if found is not None:
             notice = notice or found
             node.decompose()
-    scope = dom.Scope.of(body)
-    if scope.bare and not scope.may(f"{notes}, {quotes}, {dom.NOT_WORDS}, {dom.CODE_BOXES}"):
+    markup = body.html or ""
+    if dom.bare(markup):
         post.body = _without_leftovers(dom.text_of(body))  # no note, quote, font or code box
     else:
-        _read_parts(post, body, quotes, notes, scope)
+        _read_parts(post, body, quotes, notes, dom.Scope(markup))
     if notice is not None and not post.body and not post.quotes:
         post.body, post.hidden = notice, notice
     return post

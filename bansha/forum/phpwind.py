@@ -20,7 +20,7 @@ import re
 from selectolax.lexbor import LexborNode
 
 from bansha import texts
-from bansha.forum.dom import Scope, attr, below, first, line
+from bansha.forum.dom import attr, below, first, line
 from bansha.forum.labels import FLOOR_WORDS, HIDDEN, alt, forms
 from bansha.forum.page import NOTICE_LENGTH, Page, by_prefix, hidden_notice, read_body
 from bansha.forum.posts import Post, floor_number
@@ -57,13 +57,12 @@ def pw9_posts(page: Page) -> list[Post]:
         content = div.css_first("div.editor_content")
         if floor is None:
             continue
-        scope = Scope.of(div)
         if content is None:
-            out += _gone(div, floor, author, pid, shown, scope)
+            out += _gone(div, floor, author, pid, shown)
             continue
         post = read_body(content, QUOTES, NO_NOTES)
         post.floor, post.author, post.pid, post.shown_time = floor, author, pid, shown
-        for log in below(div, "div.edit_log", scope):
+        for log in div.css("div.edit_log"):
             m = PHPWIND_EDITED.search(line(log)[:200])
             if m:
                 post.edited_by, post.edited_shown = m.group("by"), m.group("time")
@@ -99,7 +98,7 @@ def pw8_posts(page: Page) -> list[Post]:
         if floor is None:
             continue
         if content is None:
-            out += _gone(div, floor, author, pid, shown, page.scope)
+            out += _gone(div, floor, author, pid, shown)
             continue
         post = read_body(content, QUOTES, NO_NOTES)
         m = PW8_EDITED.search(post.body)
@@ -112,12 +111,10 @@ def pw8_posts(page: Page) -> list[Post]:
     return out
 
 
-def _gone(
-    div: LexborNode, floor: int, author: str, pid: str | None, shown: str, scope: Scope
-) -> list[Post]:
+def _gone(div: LexborNode, floor: int, author: str, pid: str | None, shown: str) -> list[Post]:
     """A floor without a body: the hidden post the forum's notice there names (none: no notice,
     not a post)."""
-    notice = hidden_notice(below(div, NOTICES, scope))
+    notice = hidden_notice(below(div, NOTICES))
     if notice is None:
         return []
     return [Post(floor, author, None, notice, pid, shown_time=shown, hidden=notice)]
