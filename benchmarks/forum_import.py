@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import re
 import subprocess
 import sys
 import time
@@ -58,12 +59,11 @@ CHARSETS = ("utf-8", "gbk")
 
 def _encoded(pages: list[str], charset: str) -> list[bytes]:
     """The pages as the forum serves them in ``charset``, their ``<meta>`` saying so."""
-    out = []
-    for page in pages:
-        for declared in ("charset=utf-8", "charset=UTF-8", "charset=gbk"):
-            page = page.replace(declared, f"charset={charset}")
-        out.append(page.encode(charset))
-    return out
+    return [DECLARED.sub(rf"\g<1>{charset}", page).encode(charset) for page in pages]
+
+
+DECLARED = re.compile(r"""(charset=["']?)[\w-]+""")
+"""A page's declared charset, quoted (phpwind's ``charset="UTF-8"``) or not."""
 
 
 def _memory(field: str) -> int:

@@ -140,7 +140,8 @@ def desktop_posts(page: Page) -> list[Post]:
     boxes, floors, bodies, times = by_prefix(
         tree, "table#pid", "postnum", "postmessage_", "authorposton"
     )
-    parts, titles = Parts(page, "pid"), Parts(page, "authorposton")
+    parts = Parts(page, "pid", (TITLES, NOTICES, *AUTHORS))
+    titles = Parts(page, "authorposton")
     out: list[Post] = []
     for pid in boxes:
         if not pid.isdigit():

@@ -100,6 +100,19 @@ def needles(selector: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=512)
+def last_tags(selector: str) -> frozenset[str] | None:
+    """The tags (lower case) the elements a selector list matches can have: each alternative's
+    last compound's tag; None when an alternative names none (it can match any tag)."""
+    tags: set[str] = set()
+    for alternative in selector.split(","):
+        tag = TAG.match(COMPOUND.split(alternative.strip())[-1])
+        if tag is None:
+            return None
+        tags.add(tag.group(1).lower())
+    return frozenset(tags)
+
+
 def _has_content(body: LexborNode) -> bool:
     for child in body.iter(include_text=True):
         if child.tag == "-text":

@@ -5,7 +5,7 @@ and its words; the notice a forum prints instead of a post it hides."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -38,17 +38,34 @@ class Page:
 
 def by_prefix(tree: LexborHTMLParser, *prefixes: str) -> tuple[dict[str, LexborNode], ...]:
     """For each prefix (``table#pid``: of ``table`` elements only), the page's elements whose id
-    starts with it, by the rest of the id (the first of each, in page order): one selector over
-    the page for all of them."""
-    wanted = [(p.split("#")[-1], p.split("#")[0] if "#" in p else "") for p in prefixes]
+    starts with it, by the rest of the id (the first of each, in page order; an element goes
+    under the first prefix it fits): one selector over the page for all of them (a walk of a
+    large page's tree costs more than the work per element)."""
+    wanted = [(*reversed(p.split("#")), "")[:2] for p in prefixes]
     out: tuple[dict[str, LexborNode], ...] = tuple({} for _ in prefixes)
+    which = re.compile("|".join(f"({re.escape(prefix)})" for prefix, _ in wanted))
     query = ", ".join(f'{tag}[id^="{prefix}"]' for prefix, tag in wanted)
     for el in tree.css(query):
-        ident, tag = el.id or "", el.tag
-        for (prefix, only), found in zip(wanted, out, strict=True):
-            if ident.startswith(prefix) and (not only or tag == only):
-                found.setdefault(ident[len(prefix) :], el)
-                break
+        ident = el.id or ""
+        m = which.match(ident)
+        if m is None:
+            continue
+        i = (m.lastindex or 1) - 1
+        if wanted[i][1] and el.tag != wanted[i][1]:  # another prefix it fits, if any
+            i = next(
+                (
+                    j
+                    for j, (prefix, tag) in enumerate(wanted)
+                    if ident.startswith(prefix) and (not tag or el.tag == tag)
+                ),
+                -1,
+            )
+            if i < 0:
+                continue
+        found = out[i]
+        key = ident[len(wanted[i][0]) :]
+        if key not in found:
+            found[key] = el
     return out
 
 
@@ -71,19 +88,29 @@ def notice_of(text: str) -> str | None:
 class Parts:
     """The parts of a page's posts of one kind, each kind found by one selector over the whole page
     (on first use) and filed under the post it lies in: the id of its nearest enclosing element
-    whose id starts with ``prefix`` (``pid`` for Discuz!'s post tables), after the prefix."""
+    whose id starts with ``prefix`` (``pid`` for Discuz!'s post tables), after the prefix.
 
-    __slots__ = ("filed", "prefix", "tree")
+    The kinds in ``together`` are found by one walk of the page (a walk of the tree costs more
+    than matching several selectors in it): those whose elements' tags no other of them can have
+    (each alternative ending in a tag: an ``h2``, an ``a``, a ``div``), so an element found is
+    filed under the one kind its tag allows; any other kind is found by a walk of its own."""
 
-    def __init__(self, page: Page, prefix: str) -> None:
+    __slots__ = ("filed", "prefix", "together", "tree")
+
+    def __init__(self, page: Page, prefix: str, together: Sequence[str] = ()) -> None:
         self.tree, self.prefix = page.tree, prefix
         self.filed: dict[str, dict[str, list[LexborNode]]] = {}
+        self.together = _by_tag(together)
 
     def of(self, selector: str, key: str) -> list[LexborNode]:
         """The elements of post ``key`` that match, in page order."""
         filed = self.filed.get(selector)
         if filed is None:
-            filed = self.filed[selector] = self._file(selector)
+            if selector in self.together.values():
+                self._file_together()
+            else:
+                self.filed[selector] = self._file(selector, {"": selector})[selector]
+            filed = self.filed[selector]
         return filed.get(key, [])
 
     def first(self, selector: str, key: str) -> LexborNode | None:
@@ -91,18 +118,38 @@ class Parts:
         found = self.of(selector, key)
         return found[0] if found else None
 
-    def _file(self, selector: str) -> dict[str, list[LexborNode]]:
-        out: dict[str, list[LexborNode]] = {}
+    def _file_together(self) -> None:
+        self.filed.update(
+            self._file(", ".join(dict.fromkeys(self.together.values())), self.together)
+        )
+
+    def _file(self, query: str, kinds: dict[str, str]) -> dict[str, dict[str, list[LexborNode]]]:
+        """The elements ``query`` finds, by kind (``kinds``: the kind of each tag; "" for any
+        tag) and post."""
+        out: dict[str, dict[str, list[LexborNode]]] = {kind: {} for kind in kinds.values()}
         prefix, cut = self.prefix, len(self.prefix)
-        for node in self.tree.css(selector):
+        anything = kinds.get("")
+        for node in self.tree.css(query):
+            kind = anything or kinds[node.tag or ""]
             up = node.parent
             while up is not None:
                 ident = up.id
                 if ident and ident.startswith(prefix):
-                    out.setdefault(ident[cut:], []).append(node)
+                    out[kind].setdefault(ident[cut:], []).append(node)
                     break
                 up = up.parent
         return out
+
+
+def _by_tag(selectors: Sequence[str]) -> dict[str, str]:
+    """The selectors that can be found by one walk, by the tags their elements can have: each
+    whose tags are known and none of them another's (the others are left out)."""
+    owner: dict[str, str] = {}
+    for selector in selectors:
+        tags = dom.last_tags(selector)
+        if tags is not None and not tags & owner.keys():
+            owner.update(dict.fromkeys(tags, selector))
+    return owner
 
 
 def hidden_notice(nodes: Iterable[LexborNode]) -> str | None:

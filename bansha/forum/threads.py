@@ -238,11 +238,12 @@ def count_posts(
     """Posts per player surely made between ``start`` (inclusive) and ``end`` (exclusive);
     players who did not post count 0; authors not in the roster (the director, onlookers) are left
     out; a post whose time cannot tell is not counted (``uncounted`` lists it)."""
-    names = list(roster)
-    out = dict.fromkeys(names, 0)
-    for p in posts:
-        if p.author in out and p.hidden is None and _within(p, start, end):
-            out[p.author] += 1
+    out = dict.fromkeys(roster, 0)
+    for p in posts:  # ``_within(p, start, end)`` is True, written out: a thread has 10,000 floors
+        at = p.time
+        if at is not None and p.hidden is None and start <= at and p.author in out:
+            if (p.time_latest or at) < end:
+                out[p.author] += 1
     return out
 
 

@@ -385,12 +385,7 @@ def discuz7_pages(
     total = (len(posts) + per_page - 1) // per_page
     for start in range(0, len(posts), per_page):
         current = start // per_page + 1
-        links = "".join(
-            f'<a href="viewthread.php?tid={tid}&amp;extra=page%3D1&amp;page={n}">{n}</a>'
-            if n != current
-            else f"<strong>{n}</strong>"
-            for n in range(1, total + 1)
-        )
+        links = _d7_pager(f"viewthread.php?tid={tid}&amp;extra=page%3D1&amp;", current, total)
         chunk = "\n".join(
             _d7_post(p, tid, current, upper, shown) for p in posts[start : start + per_page]
         )
@@ -419,6 +414,35 @@ def discuz7_pages(
             page = page.replace("<html", "<HTML").replace("</html>", "</HTML>")
         pages.append(page)
     return pages
+
+
+def _d7_pager(url: str, current: int, total: int, shown: int = 10) -> str:
+    """Discuz! 7's pager (``multi()``): at most ``shown`` page links, from two before the current
+    page; 「1 ...」 and 「... N」 to the first and last pages when they fall outside, 「‹‹」 and 「››」 to
+    the pages before and after, and a box to type a page number in when the pages do not all show."""
+    if total <= shown:
+        first, last = 1, total
+    else:
+        first = current - 2
+        last = first + shown - 1
+        if first < 1:
+            first, last = 1, shown
+        elif last > total:
+            first, last = total - shown + 1, total
+    out = []
+    if current - 2 > 1 and total > shown:
+        out.append(f'<a href="{url}page=1" class="first">1 ...</a>')
+    if current > 1:
+        out.append(f'<a href="{url}page={current - 1}" class="prev">&lsaquo;&lsaquo;</a>')
+    for n in range(first, last + 1):
+        out.append(f"<strong>{n}</strong>" if n == current else f'<a href="{url}page={n}">{n}</a>')
+    if current < total:
+        out.append(f'<a href="{url}page={current + 1}" class="next">&rsaquo;&rsaquo;</a>')
+    if last < total:
+        out.append(f'<a href="{url}page={total}" class="last">... {total}</a>')
+    if total > shown:
+        out.append('<kbd><input type="text" name="custompage" size="3" /></kbd>')
+    return "".join(out)
 
 
 def d7_thread(floors: int = 108, seed: int = 4) -> list[TruePost]:
