@@ -241,9 +241,14 @@ def count_posts(
     out = dict.fromkeys(roster, 0)
     for p in posts:  # ``_within(p, start, end)`` is True, written out: a thread has 10,000 floors
         at = p.time
-        if at is not None and p.hidden is None and start <= at and p.author in out:
-            if (p.time_latest or at) < end:
-                out[p.author] += 1
+        if (
+            at is not None
+            and p.hidden is None
+            and start <= at
+            and (p.time_latest or at) < end
+            and p.author in out
+        ):
+            out[p.author] += 1
     return out
 
 
