@@ -148,11 +148,17 @@ def main() -> None:
                     "ruleset": "m103",
                     "players": "\n".join(NAMES),
                     "options": "",
+                    "nonce": f"new-{g}",
                     "csrfmiddlewaretoken": token,
                 }
             ).encode()
             req = urllib.request.Request(base + "/new", data=data, headers={"Referer": base + "/"})
-            html = d.opener.open(req, timeout=60).read().decode()
+            try:  # the game's page of links comes after a redirect (Post/Redirect/Get)
+                html = d.opener.open(req, timeout=60).read().decode()
+            except urllib.error.HTTPError as e:
+                if e.code != 302:
+                    raise
+                html = d.get(e.headers["Location"].replace(base, ""))
             links = re.findall(r'value="(http://[^"]+/join/[A-Za-z0-9_\-]+)"', html)
             gid = links[0].split("/g/")[1].split("/")[0]
             d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c1-{gid}"})
