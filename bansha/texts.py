@@ -719,8 +719,10 @@ THREAD_ORDER_BOTH = "本页既有日/月/年又有月/日/年的日期，无法�
 THREAD_ORDER_UNKNOWN = "本页的日期分不出是日/月/年还是月/日/年，请指定日期顺序（--date-order 或导入表单的「日期顺序」）"
 THREAD_ORDERS = {"dmy": "日/月/年", "mdy": "月/日/年"}
 """The orders a year-last date can be written in, as the director reads them."""
-THREAD_ORDER_LINE = "第{page}页的日期按{order}读（{how}）"
-THREAD_ORDER_NONE = "第{page}页的日期无法读取：{how}"
+THREAD_ORDER_LINE = "{page}的日期按{order}读（{how}）"
+THREAD_ORDER_NONE = "{page}的日期无法读取：{how}"
+THREAD_PAGE_NUMBER = "第{n}页"
+THREAD_PASTED_TEXT = "粘贴的帖子文字"
 TIME_AMBIGUOUS = "「{shown}」的日期分不出是日/月/年还是月/日/年"
 TIME_SHORT_YEAR = "「{shown}」的年份不是四位数"
 TIME_NO_DATE = "「{shown}」不是真实的日期"

@@ -158,13 +158,18 @@ def describe(thread: Thread) -> Notes:
         ],
         [
             texts.THREAD_ORDER_LINE.format(
-                page=o.page, order=texts.THREAD_ORDERS[o.order], how=o.how
+                page=_page_name(o.page), order=texts.THREAD_ORDERS[o.order], how=o.how
             )
             if o.order is not None
-            else texts.THREAD_ORDER_NONE.format(page=o.page, how=o.how)
+            else texts.THREAD_ORDER_NONE.format(page=_page_name(o.page), how=o.how)
             for o in thread.orders
         ],
     )
+
+
+def _page_name(n: int) -> str:
+    """「第2页」, or the pasted text (page 0)."""
+    return texts.THREAD_PAGE_NUMBER.format(n=n) if n else texts.THREAD_PASTED_TEXT
 
 
 def read_thread(

@@ -161,3 +161,13 @@ def test_relative_times_follow_discuz_s_own_arithmetic() -> None:
     assert isinstance(dates.read("99999-12-1 12:05", None, clock), dates.Unread)
     assert isinstance(dates.read("2026-2-30 12:05", None, clock), dates.Unread)
     assert isinstance(dates.read("09-12-7 12:05", None, clock), dates.Unread)  # two-digit year
+
+
+def test_pasted_text_whose_dates_cannot_be_ordered_is_named_as_pasted_text() -> None:
+    """The director reads which text could not be read: pasted floors are no page of the forum's
+    (「粘贴的帖子文字」, not 「第0页」)."""
+    from bansha.forum.imports import describe
+
+    thread = read_pages(["1楼 花千树 12/7/2026 21:17\n第一天讨论帖\n2楼 不见 11/7/2026 21:20\n好"])
+    (line,) = describe(thread).orders
+    assert line.startswith("粘贴的帖子文字的日期无法读取：")
