@@ -20,14 +20,15 @@ from typing import Any
 
 import bansha
 from bansha.engine import Game
-from bansha.engine.views import _visible, digest, inputs, view
+from bansha.engine.views import digest, inputs, view
+from bansha.engine.views import shown as shown_to
 from bansha.rulesets import find_ruleset
 from bansha.sim.play import play_random
 
 
 def _counted(game: Game, viewer: int | str) -> int:
     """The version before: how many events the viewer may see."""
-    return sum(1 for ev in game.events if _visible(ev, viewer))
+    return len(shown_to(game, viewer))
 
 
 def measure(ruleset: str, games: int) -> dict[str, Any]:

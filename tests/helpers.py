@@ -1,10 +1,11 @@
 """Shared test helpers: tables of names and fixed deals."""
 
+import random
 from pathlib import Path
 
 import pytest
 
-from bansha.engine import Close, Game
+from bansha.engine import Close, Director, Game, Post, Say
 from bansha.mechanics.vote_posts import vote_format
 from bansha.rulesets import find_ruleset
 from bansha.scenario import ScenarioFileError, run_scenario
@@ -78,3 +79,29 @@ def assert_refused_at(f: Path, where: str, words: str) -> None:
         run_scenario(f)
     assert str(e.value).startswith(f"{f}: {where}："), str(e.value)
     assert words in str(e.value)
+
+
+def chatter(game: Game, rng: random.Random, chat: float = 0.7, post: float = 0.6) -> list[object]:
+    """Random talk of a round of commands: a message in each team chat (with ``chat``) by a
+    living member, and a floor of the discussion thread (with ``post``) by a living player."""
+    s = game.state
+    out: list[object] = []
+    for group, members in sorted(s.groups.items()):
+        alive = [m for m in members if s.players[m].alive]
+        if alive and rng.random() < chat:
+            out.append(Say(rng.choice(alive), group, f"群{group}第{len(game.events)}条"))
+    living = list(s.living())
+    if living and rng.random() < post:
+        out.append(Post(rng.choice(living), f"讨论第{len(game.events)}楼", None))
+    return out
+
+
+def reviewing(game: Game, rng: random.Random) -> list[object]:
+    """The director's part of a random round: while results await publication, 撤销 or 发布
+    (now and then), and a stage close (half the time)."""
+    out: list[object] = []
+    if game.state.awaiting is not None and rng.random() < 0.6:
+        out.append(Director("撤销", {}) if rng.random() < 0.4 else Director("发布", {"edits": {}}))
+    if rng.random() < 0.5:
+        out.append(Close())
+    return out

@@ -529,12 +529,15 @@ def apply(state: State, event: Event) -> None:
     state.seq += 1
 
 
-def undone_positions(events: list[Event]) -> set[int]:
-    """Positions of the events a director's 撤销 took back (they stay in the store, unapplied)."""
+def undone_positions(events: list[Event], start: int = 0) -> set[int]:
+    """Positions of the events a director's 撤销 took back (they stay in the store, unapplied),
+    from ``start`` on (a 撤销 takes back only events before it, so one before ``start`` takes back
+    none from there)."""
     out: set[int] = set()
-    for ev in events:
+    for i in range(start, len(events)):
+        ev = events[i]
         if ev.kind == "undone":
-            out.update(range(int(ev.data["from"]), int(ev.data["to"])))
+            out.update(range(max(int(ev.data["from"]), start), int(ev.data["to"])))
     return out
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bansha import texts
 from bansha.engine import rooms as room_rules
 from bansha.engine.commitment import reveal_matches, reveal_text
-from bansha.engine.events import DIRECTOR, PUBLIC, Event
+from bansha.engine.events import DIRECTOR, Event
 from bansha.engine.game import Game
 from bansha.engine.ruleset import VOTE, WAIVE, LegalAct, RuleSet
 from bansha.engine.seat import (
@@ -34,30 +34,127 @@ Viewer = int | str
 """A seat number, ``"public"`` or ``"director"``."""
 
 
-def _visible(ev: Event, viewer: Viewer) -> bool:
-    if viewer == "director":
-        return True
-    if viewer == "public":
-        return ev.to == PUBLIC
-    assert isinstance(viewer, int)
-    return ev.visible_to(viewer)
+def shown(game: Game, viewer: Viewer, start: int = 0) -> list[int]:
+    """The positions (from ``start`` on, in order) of the events ``viewer`` (a seat, ``"public"``
+    or ``"director"``) may see, by the one rule (:func:`recipients`)."""
+    return [i for i, _ in recipients(game, Viewers((viewer,)), start) or ()]
 
 
-def shown(game: Game, viewer: Viewer) -> list[int]:
-    """The positions of the events ``viewer``'s view is built from, in order: visible to the
-    viewer, not undone (撤销), and, in 公示审核 mode, published (team chats excepted) unless the
-    viewer is the director."""
+class Viewers:
+    """Several distinct viewers, sorted once for :func:`recipients`."""
+
+    __slots__ = ("director", "everyone", "identity", "seat_index")
+
+    def __init__(self, viewers: Sequence[Viewer]) -> None:
+        director: list[int] = []
+        everyone: list[int] = []
+        seats: dict[int, int] = {}
+        for k, viewer in enumerate(viewers):
+            (director if viewer == DIRECTOR else everyone).append(k)
+            if isinstance(viewer, int):
+                seats[viewer] = k
+        self.director = tuple(director)
+        """The director's index, if among them (every event's recipient)."""
+        self.everyone = tuple(everyone + director)
+        """The recipients of a public event."""
+        self.seat_index = [seats.get(x, -1) for x in range(max(seats, default=-1) + 1)]
+        """Each seat's index (-1: not among them)."""
+        self.identity = not director and self.seat_index == list(range(len(viewers)))
+        """Whether the viewers are the seats 0, 1, … in order (each seat its own index)."""
+
+
+def recipients(
+    game: Game, viewers: Viewers, start: int = 0, stop: frozenset[str] | None = None
+) -> list[tuple[int, Sequence[int]]] | None:
+    """THE rule of what a viewer (a seat, ``"public"`` or ``"director"``) may see: the events
+    addressed to the viewer (the director: all of them), not taken back by a 撤销, and, in 公示审核
+    mode, published (team chats excepted) unless the viewer is the director. For each event from
+    position ``start`` on that any of ``viewers`` may see: its position and those viewers' indices
+    (as often as the event's audience names them).
+    Every page, version, push, bot, simulator agent, thread import and console reads a game through
+    it (:func:`shown`, :func:`visible_events`, :class:`Feed`). None if an event of a kind in
+    ``stop`` is among them."""
     state = game.state
     events = game.events
-    review = bool(game.ruleset.options.get("review"))
-    pending = state.commands[0] if state.commands else len(events)  # unpublished from here
-    cursor = pending if review and viewer != "director" else len(events)
-    skipped = undone_positions(events) if state.undone_any else set()
-    return [
-        i
-        for i, ev in enumerate(events)
-        if i not in skipped and (i < cursor or ev.kind == "chat") and _visible(ev, viewer)
-    ]
+    n = len(events)
+    cursor = n
+    if state.commands and game.ruleset.options.get("review"):
+        cursor = state.commands[0]  # unpublished from here, for all but the director
+    skipped = undone_positions(events, start) if state.undone_any else None
+    director, everyone = viewers.director, viewers.everyone
+    seat_index, identity = viewers.seat_index, viewers.identity
+    seats = len(seat_index)
+    out: list[tuple[int, Sequence[int]]] = []
+    for i in range(start, n):
+        ev = events[i]
+        if stop is not None and ev.kind in stop:
+            return None
+        if skipped is not None and i in skipped:
+            continue
+        to = ev.to
+        if to == DIRECTOR or (i >= cursor and ev.kind != "chat"):
+            if director:
+                out.append((i, director))
+        elif isinstance(to, str):  # PUBLIC
+            if everyone:
+                out.append((i, everyone))
+        elif identity and to and max(to) < seats:
+            out.append((i, to))  # its seats are their own indices
+        else:
+            ks = [seat_index[x] for x in to if x < seats and seat_index[x] >= 0]
+            if director:
+                ks.extend(director)
+            if ks:
+                out.append((i, ks))
+    return out
+
+
+def visible_events(game: Game, viewer: Viewer, start: int = 0) -> list[Event]:
+    """The events ``viewer`` may see (from position ``start`` on), in order: :func:`shown`'s."""
+    events = game.events
+    return [events[i] for i in shown(game, viewer, start)]
+
+
+RESTART = frozenset({"undone", "published"})
+"""Events after which what a viewer may see is read again from the start: a 撤销 takes back
+events already seen, a 发布 brings held-back events out in their places among the team chats
+seen meanwhile."""
+
+
+class Feed:
+    """The events some viewers may see, kept current as a game grows: :meth:`update` gives the
+    events added since the last call with the viewers they are for, or all of them again when
+    what was given before changed (the first call, a 撤销, a 发布, a game rewound below what was
+    read). What a viewer was given since the last start is then always ``shown(game, viewer)``."""
+
+    __slots__ = ("last", "read", "restarts", "viewers")
+
+    def __init__(self, viewers: Sequence[Viewer]) -> None:
+        self.viewers = Viewers(viewers)
+        self.read = 0
+        """How many of the game's events were looked at (given or passed over)."""
+        self.last: Event | None = None
+        """The last of them: a game whose event there is another was rewound and grew again."""
+        self.restarts = 0
+        """How many times the positions were given again from the start."""
+
+    def update(self, game: Game) -> tuple[bool, list[tuple[int, Sequence[int]]]]:
+        """(whether everything given before is void, the events to give now: each position
+        with the indices of the viewers it is for, as :func:`recipients` gives them)."""
+        events = game.events
+        read, n = self.read, len(events)
+        if read == n and n and events[-1] is self.last:
+            return False, []  # nothing new
+        given = None
+        if self.restarts and read <= n and (read == 0 or events[read - 1] is self.last):
+            given = recipients(game, self.viewers, read, RESTART)
+        again = given is None
+        if given is None:
+            self.restarts += 1
+            given = recipients(game, self.viewers) or []
+        self.read = n
+        self.last = events[-1] if n else None
+        return again, given
 
 
 def digest(v: dict[str, Any]) -> str:
@@ -83,18 +180,6 @@ def inputs(game: Game, viewer: Viewer) -> int:
     legal = tuple(game.legal(viewer)) if isinstance(viewer, int) else ()
     tail = len(game.events) if state.ended or viewer == "director" else 0
     return hash((tuple(shown(game, viewer)), legal, state.awaiting is not None, tail))
-
-
-def audience(ev: Event, seats: int) -> range | tuple[int, ...]:
-    """The seats that may see ``ev``, by the same rule as :func:`view` (none for director-only
-    events). Agents that keep their own memory receive exactly these events, nothing else."""
-    to = ev.to
-    if to == PUBLIC:
-        return range(seats)
-    if to == DIRECTOR:
-        return ()
-    assert isinstance(to, tuple)
-    return to
 
 
 CHAT_SHOWN = 100
@@ -655,16 +740,13 @@ def timeline(game: Game) -> list[dict[str, Any]]:
 
     Only a view that contains the ``reveal`` event (the game is over, and published) includes it.
     """
-    rs, s = game.ruleset, game.state
+    rs = game.ruleset
     names: list[str] = []
     first: list[str] = []
     causes: dict[str, str] = rs.data.get("causes", {})
-    skipped = undone_positions(game.events) if s.undone_any else set()
     out: list[dict[str, Any]] = [{"phase": "start", "stage": "", "lines": []}]
     phase, day = "start", 0
-    for i, ev in enumerate(game.events):
-        if i in skipped:
-            continue
+    for ev in visible_events(game, DIRECTOR):  # the whole game, nothing taken back
         k, d = ev.kind, ev.data
         lines: list[str] = out[-1]["lines"]
         if k == "game_created":
@@ -715,7 +797,6 @@ def god_view(
     director's view fold read them (else read here)."""
     rs, s = game.ruleset, game.state
     names = seat_names(game)
-    skipped = undone_positions(game.events) if s.undone_any and traces is None else set()
     statuses = rs.statuses(s) if s.players and s.players[0].role else {}
     group_words: dict[str, str] = rs.data.get("groups", {})
     first = game.events[0].data["players"] if game.events else []
@@ -774,8 +855,8 @@ def god_view(
         if traces is not None
         else [
             {"title": e.data.get("title", e.kind), "lines": list(e.data.get("lines", []))}
-            for i, e in enumerate(game.events)
-            if e.kind == "trace" and "lines" in e.data and i not in skipped
+            for e in visible_events(game, DIRECTOR)
+            if e.kind == "trace" and "lines" in e.data
         ],
         "pending": [w["name"] for w in waiting(game, names)],
         "tally": _standing(s, names),
@@ -786,15 +867,12 @@ def god_view(
 
 def god_results(game: Game) -> dict[int, list[str]]:
     """Each seat's result lines, with their subjects and nights (the events not taken back)."""
-    rs, s = game.ruleset, game.state
+    rs = game.ruleset
     first = [str(n) for n in (game.events[0].data["players"] if game.events else [])]
     names = list(first)
-    skipped = undone_positions(game.events) if s.undone_any else set()
     out: dict[int, list[str]] = {}
     phase, day = "start", 0
-    for i, e in enumerate(game.events):
-        if i in skipped:
-            continue
+    for e in visible_events(game, DIRECTOR):
         if e.kind == "substituted":
             names[e.data["seat"]] = substitute_name(rs, first[e.data["seat"]], e.data["name"])
         elif e.kind == "stage_opened":

@@ -18,6 +18,8 @@ from datetime import UTC, datetime, tzinfo
 
 from bansha import texts
 from bansha.engine import Game, Vote, clock
+from bansha.engine.events import DIRECTOR, PUBLIC
+from bansha.engine.views import visible_events
 from bansha.forum import lurking
 from bansha.forum.posts import Post
 from bansha.forum.threads import Thread, count_posts, uncounted
@@ -130,7 +132,7 @@ def day_windows(game: Game) -> list[tuple[int, datetime, datetime]]:
     """Each game day's discussion window: from the day's first stage to the next day's (the
     current day stays open)."""
     starts: dict[int, datetime] = {}
-    for ev in game.events:
+    for ev in visible_events(game, DIRECTOR):
         d = ev.data
         if ev.kind == "stage_opened" and d["phase"] == "day" and d.get("opened_at"):
             starts.setdefault(int(d["day"]), datetime.fromisoformat(d["opened_at"]))
@@ -311,7 +313,7 @@ def stage_windows(game: Game) -> list[tuple[str, str, datetime, datetime]]:
     """(phase, stage key, start, end) of every timed stage so far."""
     opened = [
         (ev.data["phase"], ev.data["key"], datetime.fromisoformat(ev.data["opened_at"]))
-        for ev in game.events
+        for ev in visible_events(game, DIRECTOR)
         if ev.kind == "stage_opened" and ev.data.get("opened_at")
     ]
     return [
@@ -322,10 +324,11 @@ def stage_windows(game: Game) -> list[tuple[str, str, datetime, datetime]]:
 
 def exit_times(game: Game) -> dict[int, datetime]:
     """By when each exit was surely public: the opening of the first stage after the
-    announcement that named it (a flag is never raised on a post the player could still make)."""
+    announcement that named it, both as the public sees them (a flag is never raised on a post
+    the player could still make; a draft 公示审核 holds back names nobody yet)."""
     out: dict[int, datetime] = {}
     waiting: list[int] = []
-    for ev in game.events:
+    for ev in visible_events(game, PUBLIC):  # published, and not taken back
         if ev.kind == "announcement":
             waiting += [int(seat) for seat in ev.data.get("exits", []) if int(seat) not in out]
         elif ev.kind == "stage_opened" and ev.data.get("opened_at") and waiting:
@@ -338,7 +341,7 @@ def exit_times(game: Game) -> dict[int, datetime]:
 
 def flags(game: Game, posts: list[Post]) -> list[Flag]:
     """Posts against the post's forum rules that need the game, for the director (nothing is
-    applied; the checks every reading shares are ``checks``):
+    applied; the game as the director sees it, through ``views.visible_events``; the checks every reading shares are ``checks``):
 
     - a player posting after his exit was announced (M186 6(2)「已出局角色……发言（即“诈尸”）」);
     - XXXII 注意事项3: a fourth 蓝字 in one restricted phase, and posts after the curfew (宵禁).
@@ -390,7 +393,8 @@ def proposals(game: Game, report: ThreadReport, posts: list[Post]) -> list[lurki
     living = [s.players[x].name for x in s.living()]
     voted_by_day: dict[int, set[str]] = {}
     day = 0
-    for ev in game.events:
+    events = visible_events(game, DIRECTOR)
+    for ev in events:
         if ev.kind == "stage_opened":
             day = int(ev.data["day"])
         elif ev.kind == "voted":
@@ -403,9 +407,7 @@ def proposals(game: Game, report: ThreadReport, posts: list[Post]) -> list[lurki
         return lurking.m103(counts, living, voted)
     if kind == "bs46":  # 「一个游戏环节的发贴数量少于5」: counted per stage of the last day
         last_start = day_windows(game)[-1][1]
-        names = {
-            ev.data["key"]: ev.data["stage"] for ev in game.events if ev.kind == "stage_opened"
-        }
+        names = {ev.data["key"]: ev.data["stage"] for ev in events if ev.kind == "stage_opened"}
         stages = {
             names.get(key, key): count_posts(posts, start, end, living)
             for phase, key, start, end in stage_windows(game)

@@ -66,7 +66,8 @@ class Agent:
     """A player's stand-in: given its legal acts, it answers a command or passes (None).
 
     An agent whose ``observes`` is true is also handed every event its player may see, in order
-    (the raw material of the player's view); a random agent needs none.
+    (the raw material of the player's view, ``views.shown``'s), and told to forget them when they
+    are handed over again from the first; a random agent needs none.
     """
 
     def __init__(self, seat: int, observes: bool = False) -> None:
@@ -79,6 +80,10 @@ class Agent:
 
     def observe(self, ev: Event) -> None:
         """Remember an event this player may see."""
+
+    def forget(self) -> None:
+        """Forget every event observed: they are handed over again from the first (a 发布 or a
+        撤销 changed what the player may see)."""
 
 
 class RandomAgent(Agent):
@@ -110,3 +115,7 @@ class Withholding(Agent):
     def observe(self, ev: Event) -> None:
         """Passed on to the inner agent."""
         self.inner.observe(ev)
+
+    def forget(self) -> None:
+        """Passed on to the inner agent."""
+        self.inner.forget()

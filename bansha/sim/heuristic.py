@@ -28,7 +28,7 @@ from bansha.engine.commands import Act, Command, Vote
 from bansha.engine.events import Event
 from bansha.engine.game import Game
 from bansha.engine.ruleset import LegalAct, RuleSet
-from bansha.engine.views import audience
+from bansha.engine.views import visible_events
 from bansha.sim.agents import LAST_WORDS, Agent, random_command
 
 HARM = frozenset({"kill", "assassinate", "blade", "strike", "decide"})
@@ -91,6 +91,10 @@ class HeuristicAgent(Agent):
         super().__init__(seat, observes=True)
         self.rng = rng
         self.sides = sides
+        self.forget()
+
+    def forget(self) -> None:
+        """Know nothing yet (the events are handed over again from the first)."""
         self.faction = ""
         self.role = ""
         self.friends: set[int] = set()
@@ -396,9 +400,7 @@ def heuristic_agents(rs: RuleSet, players: int, seed: int) -> list[Agent]:
 def bot_command(game: Game, seat: int, rng: random.Random) -> Command | None:
     """A web demo bot's move: a heuristic agent rebuilt from the events its seat may see."""
     agent = HeuristicAgent(seat, rng, Sides(game.ruleset))
-    n = len(game.state.players)
-    for ev in game.events:
-        if seat in audience(ev, n):
-            agent.observe(ev)
+    for ev in visible_events(game, seat):
+        agent.observe(ev)
     legal = game.legal(seat)
     return agent.decide(legal) if legal else None

@@ -1,7 +1,10 @@
 """Playing a game to its end with one agent per seat.
 
 Each agent sees only what its player may see: the legal acts of its own view, and (if it keeps a
-memory) the events of that view, handed over as they happen through :func:`views.audience`.
+memory) the events of that view, handed over as they happen by a ``views.Feed`` of its seat
+(:class:`Watchers`): exactly the events its player's page is built from, drafts held back by
+公示审核 and events taken back by 撤销 included (a 发布 or a 撤销 makes the agent forget and read its
+events again).
 A refused command is an error here: agents only ever submit what their view offers.
 """
 
@@ -11,8 +14,7 @@ import random
 from collections.abc import Callable
 
 from bansha.engine import Close, Game
-from bansha.engine.events import Event
-from bansha.engine.views import audience
+from bansha.engine.views import Feed
 from bansha.sim.agents import Agent, RandomAgent
 
 
@@ -27,14 +29,10 @@ def play(
     """Play ``game`` to its end: each stage every seat gets ``rounds`` turns in a random order."""
     rng = random.Random(f"turns/{seed}")
     draw = rng.random
-    n = len(game.state.players)
-    seats = list(range(n))
-    watching = [a.observes for a in agents]
-    feed = any(watching)
-    seen = 0
+    seats = list(range(len(game.state.players)))
+    watchers = Watchers(agents)
+    feed = watchers.feed if watchers.agents else None
     for _ in range(max_stages):
-        if feed:
-            seen = _deliver(game.events, seen, agents, watching, n)
         if game.state.phase == "ended":
             return game
         for _ in range(rounds):
@@ -43,12 +41,12 @@ def play(
                 options = game.legal(seat)
                 if not options:
                     continue
+                if feed is not None and feed.read != len(game.events):  # it only grows here
+                    watchers.deliver(game)  # every agent up to date before one decides
                 cmd = agents[seat].decide(options)
                 if cmd is None:
                     continue
                 game.handle(cmd)
-                if feed:
-                    seen = _deliver(game.events, seen, agents, watching, n)
                 if game.state.phase == "ended":
                     return game
         if on_stage is not None:
@@ -63,16 +61,28 @@ class StalledGame(Exception):
     """The game went on past the stage limit (agents withholding the only way to end it)."""
 
 
-def _deliver(
-    events: list[Event], seen: int, agents: list[Agent], watching: list[bool], n: int
-) -> int:
-    """Hand the events from ``seen`` on to the agents whose players may see them."""
-    for i in range(seen, len(events)):
-        ev = events[i]
-        for seat in audience(ev, n):
-            if watching[seat]:
-                agents[seat].observe(ev)
-    return len(events)
+class Watchers:
+    """The agents that keep a memory, and one feed of their seats' visible events."""
+
+    __slots__ = ("agents", "feed", "observers")
+
+    def __init__(self, agents: list[Agent]) -> None:
+        self.agents = [a for a in agents if a.observes]
+        self.observers = [a.observe for a in self.agents]
+        self.feed = Feed([a.seat for a in self.agents])
+
+    def deliver(self, game: Game) -> None:
+        """Hand each agent the events its player may now see that it was not given yet (all of
+        them again, after it forgot, when a 发布 or a 撤销 changed what it was given)."""
+        again, given = self.feed.update(game)
+        if again:
+            for agent in self.agents:
+                agent.forget()
+        events, observers = game.events, self.observers
+        for i, ks in given:
+            ev = events[i]
+            for k in ks:
+                observers[k](ev)
 
 
 def play_random(

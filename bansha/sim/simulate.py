@@ -23,7 +23,9 @@ from typing import Any
 
 from bansha import texts
 from bansha.engine import Game
+from bansha.engine.events import DIRECTOR
 from bansha.engine.ruleset import RuleSet
+from bansha.engine.views import visible_events
 from bansha.rulesets import find_ruleset
 from bansha.sim.agents import Agent, RandomAgent, Withholding
 from bansha.sim.heuristic import heuristic_agents
@@ -138,7 +140,7 @@ def _count(tally: Tally, game: Game) -> None:
         tally.factions[p.faction] += 1
     victims = 0
     kills = _kill_causes(game.ruleset)
-    for ev in game.events:
+    for ev in visible_events(game, DIRECTOR):  # the whole game as its director sees it
         k = ev.kind
         if k == "exited":
             d = ev.data

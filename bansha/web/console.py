@@ -20,10 +20,11 @@ from django.views.decorators.http import require_POST
 
 from bansha import texts
 from bansha.engine import RuleError, clock
+from bansha.engine.events import DIRECTOR, PUBLIC
 from bansha.engine.game import Game
 from bansha.engine.ruleset import DIRECTOR_COMMANDS
 from bansha.engine.seat import CARD_NAMES
-from bansha.engine.views import shown, view
+from bansha.engine.views import shown, view, visible_events
 from bansha.service import devices
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
@@ -237,7 +238,7 @@ def absences(game: Game) -> list[dict[str, Any]]:
     names = [p.name for p in game.state.players]
     decided: dict[tuple[int, int], str] = {}
     stages: list[dict[str, Any]] = []
-    for i in shown(game, "director"):
+    for i in shown(game, DIRECTOR):
         ev = events[i]
         d = ev.data
         if ev.kind == "stage_closed":
@@ -313,8 +314,7 @@ def public_ledger(game: Game) -> list[list[str]]:
     only; the rows the forum post's 判罚记录 shows."""
     names = [p.name for p in game.state.players]
     counts: dict[int, dict[str, int]] = {}
-    for i in shown(game, "public"):
-        ev = game.events[i]
+    for ev in visible_events(game, PUBLIC):
         key = str(ev.data.get("key", "")) if ev.kind == "announcement" else ""
         color = CARD_ANNOUNCEMENT.fullmatch(key)
         if color is not None and "p" in ev.data.get("params", {}):

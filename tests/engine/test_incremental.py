@@ -11,11 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bansha.engine import Close, Director, Game, Post, RuleError, Say
+from bansha.engine import Close, Director, Game, RuleError, Say
 from bansha.engine.incremental import IncrementalView
 from bansha.engine.views import PAGE, Window, digest, view
 from bansha.rulesets import find_ruleset
 from bansha.sim.agents import random_command
+from tests.helpers import chatter
 
 RULESETS = ("m103", "bs46", "m186", "xxxii")
 
@@ -24,15 +25,8 @@ def _commands(game: Game, rng: random.Random) -> list[object]:
     """A round of commands: chats and posts, each living seat's random legal act, and now and
     then the director's close, publication or take-back."""
     s = game.state
-    out: list[object] = []
-    for group, members in sorted(s.groups.items()):
-        alive = [m for m in members if s.players[m].alive]
-        if alive and rng.random() < 0.7:
-            out.append(Say(rng.choice(alive), group, f"群{group}第{len(game.events)}条"))
-    living = list(s.living())
-    if living and rng.random() < 0.6:
-        out.append(Post(rng.choice(living), f"讨论第{len(game.events)}楼", None))
-    for seat in living:
+    out = chatter(game, rng)
+    for seat in s.living():
         cmd = random_command(rng, seat, game.legal(seat), 0.3)
         if cmd is not None:
             out.append(cmd)

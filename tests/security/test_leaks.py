@@ -10,7 +10,7 @@ anyone recompute the deal from the public commitment hash), whatever event carri
 
 The oracle is computed here from each event's stored audience (its ``to`` as the store keeps
 it), from the 撤销 events' ranges and from the 公示审核 markers, never through the engine's
-visibility methods (``Event.visible_to``, ``views.shown``, ``views.audience``) or the state's
+visibility methods (``Event.visible_to``, ``views.shown``, ``views.visible_events``) or the state's
 bookkeeping: it decides alone which events each viewer may see, and the events each view is built
 from must be exactly those."""
 

@@ -1,0 +1,102 @@
+"""One egress: a bot and a page of the same seat are given exactly the same events.
+
+Random games of every rule set with 公示审核 on: heuristic bots play each seat, fed as the
+simulator feeds them (``sim.play.Watchers``), while team chats, thread posts, stage closes and the
+director's 发布 and 撤销 come in between. After every command each bot's events are exactly the
+events its seat's page is built from (``views.visible_events``: nothing unpublished, nothing taken
+back, in the page's order), and after every round the view folded from what the bot was given
+equals the page's view kept current (``engine.incremental``, what pages, versions and pushes use).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bansha.engine import Game, RuleError
+from bansha.engine.events import Event
+from bansha.engine.incremental import IncrementalView
+from bansha.engine.views import PAGE, ViewFold, visible_events
+from bansha.rulesets import find_ruleset
+from bansha.sim.heuristic import HeuristicAgent, Sides
+from bansha.sim.play import Watchers
+from tests.helpers import chatter, reviewing
+
+RULESETS = ("m103", "bs46", "m186", "xxxii")
+
+
+class Recording(HeuristicAgent):
+    """A heuristic bot that also keeps the events it was given since it last forgot."""
+
+    def forget(self) -> None:
+        super().forget()
+        self.given: list[Event] = []
+
+    def observe(self, ev: Event) -> None:
+        self.given.append(ev)
+        super().observe(ev)
+
+
+def _round(game: Game, bots: list[Recording], rng: random.Random) -> list[object]:
+    """Chats and posts, each living seat's bot move, and now and then a close, 发布 or 撤销."""
+    out = chatter(game, rng, 0.5, 0.5)
+    for seat in game.state.living():
+        legal = game.legal(seat)
+        cmd = bots[seat].decide(legal) if legal else None
+        if cmd is not None:
+            out.append(cmd)
+    return out + reviewing(game, rng)
+
+
+def _same_events(game: Game, bots: list[Recording]) -> None:
+    for bot in bots:
+        page = visible_events(game, bot.seat)
+        assert len(bot.given) == len(page), (bot.seat, len(game.events))
+        assert all(a is b for a, b in zip(bot.given, page, strict=True)), bot.seat
+
+
+def _same_views(game: Game, bots: list[Recording], pages: list[IncrementalView]) -> None:
+    position = {id(ev): i for i, ev in enumerate(game.events)}
+    for bot, page in zip(bots, pages, strict=True):
+        fold = ViewFold(game.ruleset, bot.seat)
+        fold.feed(game, [position[id(ev)] for ev in bot.given])
+        page.update(game)
+        assert fold.result(game, PAGE) == page.view(game), (bot.seat, len(game.events))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6))
+def test_a_bot_and_a_page_of_the_same_seat_are_given_the_same_events(
+    ruleset: str, seed: int
+) -> None:
+    rs = find_ruleset(ruleset, {"review": True})
+    game = Game.create(rs, [f"玩家{i + 1}" for i in range(rs.player_count)], seed)
+    sides = Sides(rs)
+    bots = [
+        Recording(seat, random.Random(f"bot/{seed}/{seat}"), sides)
+        for seat in range(rs.player_count)
+    ]
+    pages = [IncrementalView(seat) for seat in range(rs.player_count)]
+    watchers = Watchers(list(bots))
+    rng = random.Random(seed)
+    held = taken = False  # a bot was fed while drafts were held; a 撤销 took events back
+    watchers.deliver(game)
+    for _ in range(25):
+        if game.state.ended:
+            break
+        for cmd in _round(game, bots, rng):
+            try:
+                game.handle(cmd)  # type: ignore[arg-type]
+            except RuleError:
+                continue
+            watchers.deliver(game)
+            _same_events(game, bots)
+            held = held or bool(game.state.commands)
+            taken = taken or game.state.undone_any
+        _same_views(game, bots, pages)
+    assert held
+    assert taken or game.state.ended
