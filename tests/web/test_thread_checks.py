@@ -136,3 +136,14 @@ def test_the_same_checks_in_bansha_s_thread_an_import_and_thread_read() -> None:
     section = console[console.index('id="own-checks"') :]
     for floor, _, reason in _checks(own):
         assert f"{floor}楼" in section and escape(reason) in section
+
+    # a floor posted after the console was shown is checked on the next showing
+    voter = next(x for x in names if x not in {str(f["by"]) for f in floors})
+    SERVICE.submit(
+        own_gid,
+        Post(seat[voter], f"[color=red]投票对象：{names[0]}[/color]", None, floors[-1]["at"]),  # type: ignore[arg-type]
+        actor="test",
+    )
+    console = own_director.get(f"/g/{own_gid}/director").content.decode()
+    section = console[console.index('id="own-checks"') :]
+    assert f"{len(floors) + 1}楼 {voter}：违规9（1）禁止使用红色字体" in section

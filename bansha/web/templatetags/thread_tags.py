@@ -3,6 +3,7 @@ reading shares run on bansha's own thread (from the director's view of it)."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from django import template
@@ -32,19 +33,39 @@ def watch_every() -> tuple[int, ...]:
 def own_thread_checks(record: GameRecord, v: dict[str, Any]) -> list[dict[str, object]]:
     """The checks (fonts, void changes) on the floors of bansha's own thread, day by day: each
     day's floors from the director's view of that day (the console's own view carries only each
-    day's count)."""
+    day's count). A day's checks are worked out again only when its floors changed (a past
+    day's floors stay as they were: on day 14 of a long game the console checks today's)."""
     out: list[dict[str, object]] = []
     with SERVICE.reading(record.id) as game:
         rules = game.ruleset.data.get("thread", {})
         for day in sorted(v.get("thread_days") or {}):
             floors, _ = viewcache.current(record.id, game, "director", Window(thread_day=day))
-            for check in posted_checks(floors["thread"].get(day, []), rules, record.timezone):
-                out.append(
-                    {
-                        "day": day,
-                        "floor": check.floor,
-                        "author": check.author,
-                        "reason": check.reason,
-                    }
-                )
+            posts = floors["thread"].get(day, [])
+            key = (record.id, day, record.timezone, _floors_key(posts))
+            found = _checked.get(key)
+            if found is None:
+                found = [
+                    {"day": day, "floor": c.floor, "author": c.author, "reason": c.reason}
+                    for c in posted_checks(posts, rules, record.timezone)
+                ]
+                with _lock:
+                    _checked[key] = found
+                    while len(_checked) > CHECKED_KEPT:
+                        _checked.pop(next(iter(_checked)))
+            out += found
     return out
+
+
+CHECKED_KEPT = 4096
+"""Days of checks kept per process (the oldest written first is dropped)."""
+_checked: dict[tuple[object, ...], list[dict[str, object]]] = {}
+_lock = threading.Lock()
+
+
+def _floors_key(posts: list[dict[str, Any]]) -> tuple[object, ...]:
+    """What a day's checks are made of: each floor's number, author, time, words and reading
+    (a taken-back floor, a new one or another reading changes it)."""
+    return tuple(
+        (p.get("floor"), p.get("by"), p.get("at"), p.get("text"), repr(p.get("reading")))
+        for p in posts
+    )
