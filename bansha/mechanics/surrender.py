@@ -54,8 +54,8 @@ class Surrender(Mechanic):
     character answers 同意 or 反对 (out ones included); one refusal cancels it.
 
     Texts: ``surrender_proposed``, ``surrender_refused``, ``surrender_done`` (told to the asked
-    and the members), refusals ``refuse_surrender_*`` and ``surrender_asked_<faction>`` (who is
-    asked, for the refusal of someone who is not).
+    and the members), refusals ``refuse_surrender_*``. A member nobody asks only ever proposes:
+    it is told nothing of a pending proposal, and neither its form nor a refusal tells it.
     """
 
     kind = "surrender"
@@ -115,14 +115,15 @@ class Surrender(Mechanic):
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """A living member may propose, while somebody is there to be asked; each asked
-        character answers once."""
+        character answers once. A member nobody asks (M103's 牵线红娘 among the lovers) is not told
+        of a proposal, so its form never changes with one: it may propose whether or not one is
+        pending (a proposal made while one is pending joins it)."""
         faction = s.players[seat].faction
+        asked = self.asked(s, faction)
         pending = s.pending.get(self._key(faction))
-        if pending is None:
-            return self.propose if s.players[seat].alive and self.asked(s, faction) else None
-        if seat in self.asked(s, faction) and str(seat) not in pending:
-            return self.answer
-        return None
+        if pending is None or seat not in asked:
+            return self.propose if s.players[seat].alive and asked else None
+        return self.answer if str(seat) not in pending else None
 
     def validate(self, s: State, cmd: Act) -> str | None:
         """The refusal's text key, in the order a director would answer."""
@@ -132,11 +133,10 @@ class Surrender(Mechanic):
             return "refuse_surrender_faction"
         if faction in s.lost:
             return "refuse_surrender_lost"
-        proposing = self._key(faction) not in s.pending
+        asked = cmd.by in self.asked(s, faction)
+        proposing = not asked or self._key(faction) not in s.pending  # the unasked only propose
         if proposing and not p.alive:
             return "refuse_surrender_dead"
-        if not proposing and cmd.by not in self.asked(s, faction):
-            return f"surrender_asked_{faction}"
         if cmd.choice is not None and cmd.choice not in self.answer.choices:
             return "refuse_surrender_choice"
         if proposing and cmd.choice == self.board.word("refuse"):

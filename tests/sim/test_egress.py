@@ -6,6 +6,11 @@ director's 发布 and 撤销 come in between. After every command each bot's eve
 events its seat's page is built from (``views.visible_events``: nothing unpublished, nothing taken
 back, in the page's order), and after every round the view folded from what the bot was given
 equals the page's view kept current (``engine.incremental``, what pages, versions and pushes use).
+
+And what a seat may do never tells it what it may not know: in random play with and without
+review, another's command after which a seat may see no new event (and the results awaiting
+publication, which freeze every seat alike, neither came nor went) leaves that seat's legal acts
+as they were (M103's 牵线红娘 lost her 投降 form when a lover proposed one she was not told of).
 """
 
 from __future__ import annotations
@@ -16,14 +21,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bansha.engine import Game, RuleError
+from bansha.engine import Act, Close, Game, RuleError
 from bansha.engine.events import Event
 from bansha.engine.incremental import IncrementalView
-from bansha.engine.views import PAGE, ViewFold, visible_events
+from bansha.engine.views import PAGE, ViewFold, shown, visible_events
 from bansha.rulesets import find_ruleset
+from bansha.sim.agents import random_command
 from bansha.sim.heuristic import HeuristicAgent, Sides
 from bansha.sim.play import Watchers
-from tests.helpers import chatter, reviewing
+from tests.helpers import chatter, m103_game, reviewing
 
 RULESETS = ("m103", "bs46", "m186", "xxxii")
 
@@ -100,3 +106,65 @@ def test_a_bot_and_a_page_of_the_same_seat_are_given_the_same_events(
         _same_views(game, bots, pages)
     assert held
     assert taken or game.state.ended
+
+
+def _random_round(game: Game, rng: random.Random) -> list[object]:
+    """Talk, each seat's random legal act (declarations made a third of the times they are
+    offered), and now and then a close, 发布 or 撤销."""
+    out = chatter(game, rng, 0.3, 0.3)
+    for seat in range(len(game.state.players)):
+        legal = [la for la in game.legal(seat) if not la.rare or rng.random() < 0.3]
+        cmd = random_command(rng, seat, legal, 0.2)
+        if cmd is not None:
+            out.append(cmd)
+    return out + reviewing(game, rng)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), review=st.booleans())
+def test_what_a_seat_may_do_tells_it_nothing_it_may_not_see(
+    ruleset: str, seed: int, review: bool
+) -> None:
+    rs = find_ruleset(ruleset, {"review": True} if review else {})
+    game = Game.create(rs, [f"玩家{i + 1}" for i in range(rs.player_count)], seed)
+    seats = range(rs.player_count)
+    rng = random.Random(seed)
+    known = [(shown(game, seat), game.legal(seat)) for seat in seats]
+    for _ in range(30):
+        if game.state.ended:
+            break
+        for cmd in _random_round(game, rng):
+            frozen = game.state.awaiting is not None
+            try:
+                game.handle(cmd)  # type: ignore[arg-type]
+            except RuleError:
+                continue
+            same_freeze = frozen == (game.state.awaiting is not None)
+            for seat in seats:
+                now = (shown(game, seat), game.legal(seat))
+                if same_freeze and now[0] == known[seat][0] and getattr(cmd, "by", None) != seat:
+                    assert now[1] == known[seat][1], (seat, cmd, len(game.events))
+                known[seat] = now
+
+
+def test_a_member_nobody_asks_keeps_the_same_surrender_form_whatever_is_proposed() -> None:
+    """M103 R-M103-16: the lovers' 投降 asks the two lovers only; 牵线红娘, of their faction since
+    the 红线, is told nothing of a lover's proposal, so neither her form nor a refusal may tell
+    her: she may propose all along, and a proposal of hers while one is pending joins it."""
+    game = m103_game()
+    cupid, a, b = 8, 0, 10  # 壬 links 甲 (an assassin) and 子 (a consort): the lovers' faction
+    game.handle(Act(cupid, "red_thread", (a, b)))
+    game.handle(Close())
+    assert {game.state.players[x].faction for x in (cupid, a, b)} == {"lovers"}
+    before = (shown(game, cupid), game.legal(cupid))
+    assert [la.skill for la in before[1]] == ["surrender"]
+    game.handle(Act(a, "surrender", ()))  # 甲 proposes: 甲 and 子 are asked
+    assert (shown(game, cupid), game.legal(cupid)) == before
+    game.handle(Act(cupid, "surrender", ()))  # joins the pending proposal: nothing new to ask
+    assert shown(game, cupid) == before[0] and game.legal(cupid) == before[1]
+    assert "lovers" not in game.state.lost
+    game.handle(Act(b, "surrender", (), "同意"))
+    assert "lovers" in game.state.lost
+    told = visible_events(game, cupid)[len(before[0]) :]
+    assert [ev.data["key"] for ev in told if ev.kind == "notice"] == ["surrender_done"]
