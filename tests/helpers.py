@@ -51,6 +51,12 @@ def m103_game(seed: int = 0, fixed: bool = True, **options: object) -> Game:
     return Game.create(rs, M103_NAMES, seed, roles)
 
 
+def random_game(ruleset: str, seed: int, review: bool = False) -> Game:
+    """A new game of ``ruleset`` with numbered players (玩家1 …), in 公示审核 mode if ``review``."""
+    rs = find_ruleset(ruleset, {"review": True} if review else {})
+    return Game.create(rs, [f"玩家{i + 1}" for i in range(rs.player_count)], seed)
+
+
 def m103_day(names: list[str] | None = None, seed: int = 3) -> Game:
     """A new M103 game (a random deal) brought to its first 讨论日 by closing every stage before."""
     g = Game.create(find_ruleset("m103"), names or M103_NAMES, seed)

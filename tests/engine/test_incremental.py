@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 from bansha.engine import Close, Director, Game, RuleError, Say
 from bansha.engine.incremental import IncrementalView
 from bansha.engine.views import PAGE, Window, digest, view
-from bansha.rulesets import find_ruleset
 from bansha.sim.agents import random_command
-from tests.helpers import chatter
+from tests.helpers import chatter, random_game
 
 RULESETS = ("m103", "bs46", "m186", "xxxii")
 
@@ -53,9 +52,8 @@ def _check(game: Game, kept: dict[object, IncrementalView]) -> None:
 def test_the_view_kept_current_equals_the_view_folded_from_scratch(
     ruleset: str, seed: int, review: bool
 ) -> None:
-    rs = find_ruleset(ruleset, {"review": True} if review else {})
-    names = [f"玩家{i + 1}" for i in range(rs.player_count)]
-    game = Game.create(rs, names, seed)
+    game = random_game(ruleset, seed, review)
+    rs = game.ruleset
     rng = random.Random(seed)
     kept = {v: IncrementalView(v) for v in ["public", "director", *range(rs.player_count)]}
     _check(game, kept)
@@ -76,8 +74,7 @@ def test_the_view_kept_current_equals_the_view_folded_from_scratch(
 
 
 def test_a_game_rewound_below_what_was_read_is_read_again() -> None:
-    rs = find_ruleset("m103")
-    game = Game.create(rs, [f"玩家{i + 1}" for i in range(rs.player_count)], 3)
+    game = random_game("m103", 3)
     game.handle(Close())
     seat = game.state.groups["assassins"][0]
     kept = IncrementalView(seat)

@@ -29,11 +29,10 @@ from bansha.engine import Act, Close, Game, RuleError
 from bansha.engine.events import Event
 from bansha.engine.incremental import IncrementalView
 from bansha.engine.views import PAGE, ViewFold, shown, visible_events
-from bansha.rulesets import find_ruleset
 from bansha.sim.agents import random_command
 from bansha.sim.heuristic import HeuristicAgent, Sides
 from bansha.sim.play import Watchers
-from tests.helpers import chatter, m103_game, reviewing
+from tests.helpers import chatter, m103_game, random_game, reviewing
 
 RULESETS = ("m103", "bs46", "m186", "xxxii")
 
@@ -98,8 +97,8 @@ def test_a_bot_and_a_page_of_the_same_seat_are_given_the_same_events(
     if bansha.COMPILED:  # a compiled agent cannot be subclassed: the check runs on the source
         _on_the_source(ruleset)
         return
-    rs = find_ruleset(ruleset, {"review": True})
-    game = Game.create(rs, [f"玩家{i + 1}" for i in range(rs.player_count)], seed)
+    game = random_game(ruleset, seed, review=True)
+    rs = game.ruleset
     sides = Sides(rs)
     bots = [
         Recording(seat, random.Random(f"bot/{seed}/{seat}"), sides)
@@ -145,8 +144,8 @@ def _random_round(game: Game, rng: random.Random) -> list[object]:
 def test_what_a_seat_may_do_tells_it_nothing_it_may_not_see(
     ruleset: str, seed: int, review: bool
 ) -> None:
-    rs = find_ruleset(ruleset, {"review": True} if review else {})
-    game = Game.create(rs, [f"玩家{i + 1}" for i in range(rs.player_count)], seed)
+    game = random_game(ruleset, seed, review)
+    rs = game.ruleset
     seats = range(rs.player_count)
     rng = random.Random(seed)
     known = [(shown(game, seat), game.legal(seat)) for seat in seats]
