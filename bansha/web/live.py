@@ -19,16 +19,16 @@ so a socket that missed the close sends nothing more either.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from channels.layers import get_channel_layer
 
 from bansha.service import viewcache
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
+from bansha.web import layer
 from bansha.web.access import directs, held_seat
 
 
@@ -50,24 +50,18 @@ that does not exist)."""
 
 def revoked(game_id: str, seat: int) -> None:
     """Close every open socket of the seat at once (its link was just replaced)."""
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(seat_group(game_id, seat), {"type": "seat.revoked"})
+    layer.call(lambda c: c.group_send(seat_group(game_id, seat), {"type": "seat.revoked"}))
 
 
 def recheck(game_id: str, seat: int) -> None:
     """Every open socket of the seat checks at once that its session still holds it (a device
     was signed out): the signed-out ones close, the others go on."""
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(seat_group(game_id, seat), {"type": "seat.check"})
+    layer.call(lambda c: c.group_send(seat_group(game_id, seat), {"type": "seat.check"}))
 
 
 def publish(game_id: str, seq: int) -> None:
     """Tell every open page of the game that it changed (called after each append)."""
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group_name(game_id), {"type": "game.changed", "seq": seq})
+    layer.call(lambda c: c.group_send(group_name(game_id), {"type": "game.changed", "seq": seq}))
 
 
 def _viewer(scope: dict[str, Any], game_id: str, wanted: str) -> int | str | None:
@@ -102,6 +96,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         """Accept only a viewer the session entitles, then send the current view."""
         kwargs = self.scope["url_route"]["kwargs"]
+        layer.adopt(asyncio.get_running_loop())  # the layer's calls all run on this loop
         self.game_id = kwargs["game_id"]
         self.viewer = await database_sync_to_async(_viewer)(self.scope, self.game_id, kwargs["who"])
         if self.viewer is None:

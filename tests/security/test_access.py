@@ -11,7 +11,6 @@ is audited without being listed here):
 
 from __future__ import annotations
 
-import asyncio
 import re
 import secrets
 
@@ -25,7 +24,7 @@ from bansha import texts
 from bansha.engine import Close
 from bansha.service.games import SERVICE
 from bansha.store import events as store
-from tests.web.sockets import socket
+from tests.web.sockets import on_the_layer, socket
 
 pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -147,11 +146,11 @@ def test_every_socket_of_a_game_answers_outsiders_as_if_the_game_did_not_exist()
         return str(first["type"])
 
     for kind, entitled in (("me", cast.seat), ("director", cast.director)):
-        assert asyncio.run(answer(cast.gid, kind, entitled)) == "websocket.accept"
+        assert on_the_layer(answer(cast.gid, kind, entitled)) == "websocket.accept"
         denied = cast.denied(kind, "director" if kind == "director" else "me")
         for who, client in denied.items():
-            real = asyncio.run(answer(cast.gid, kind, client))
-            missing = asyncio.run(answer(MISSING, kind, client))
+            real = on_the_layer(answer(cast.gid, kind, client))
+            missing = on_the_layer(answer(MISSING, kind, client))
             assert real == missing == "websocket.close", (kind, who)
 
 

@@ -35,7 +35,7 @@ from bansha.engine.views import shown as events_shown
 from bansha.engine.views import view
 from bansha.service.games import SERVICE, _timed
 from bansha.sim.heuristic import bot_command
-from tests.web.sockets import socket
+from tests.web.sockets import on_the_layer, socket
 
 pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
 RULESETS = ("m103", "bs46", "m186", "xxxii")
@@ -359,7 +359,7 @@ async def _play(table: Table, review: bool) -> None:
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_no_viewer_sees_what_is_hidden_from_it(ruleset: str, review: bool) -> None:
     table = Table(ruleset, review)
-    asyncio.run(_play(table, review))
+    on_the_layer(_play(table, review))
     must = {"after the deal", "during a night", "during a day", "after a night"}
     if ruleset != "m186":  # Avalon: nobody leaves the table
         must.add("after an exit")

@@ -27,7 +27,7 @@ from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 from tests.security.test_leaks import RULESETS, SHORTEST, Table, _legitimate, _texts, visible
 from tests.web.directors import director_client
-from tests.web.sockets import socket
+from tests.web.sockets import on_the_layer, socket
 
 pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
 
@@ -185,4 +185,4 @@ class Watch:
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_nothing_taken_back_reaches_any_view_version_or_push(ruleset: str) -> None:
     watch = Watch(ruleset)
-    asyncio.run(watch.run(ruleset))
+    on_the_layer(watch.run(ruleset))

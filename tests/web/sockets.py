@@ -1,9 +1,13 @@
 """Real websockets for tests: the ASGI application as served, with a test browser's cookies."""
 
 import json
+from collections.abc import Coroutine
+from typing import Any, TypeVar
 
 from asgiref.testing import ApplicationCommunicator
 from django.test import Client
+
+T = TypeVar("T")
 
 
 def socket(gid: str, who: str, browser: Client | None = None) -> ApplicationCommunicator:
@@ -55,3 +59,12 @@ async def rest(ws: ApplicationCommunicator) -> list[dict]:
     while not await ws.receive_nothing(1.0):
         out.append(await ws.receive_output(1))
     return out
+
+
+def on_the_layer(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a test's socket clients on the channel layer's loop, where the server's own sockets
+    run (the PostgreSQL layer's connections belong to one loop: a loop of the test's own would
+    leave them to a loop that is gone)."""
+    from bansha.web.layer import run
+
+    return run(coroutine, 120)

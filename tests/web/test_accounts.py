@@ -14,6 +14,7 @@ from django.test import Client
 from bansha import texts
 from bansha.service.games import SERVICE
 from bansha.web.origin import same_origin
+from tests.web.sockets import on_the_layer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -179,7 +180,6 @@ def test_a_socket_is_accepted_only_from_this_sites_own_pages(
 
 @pytest.mark.django_db(transaction=True, databases="__all__")
 def test_a_socket_from_another_port_is_denied() -> None:
-    import asyncio
 
     from asgiref.testing import ApplicationCommunicator
 
@@ -203,5 +203,5 @@ def test_a_socket_from_another_port_is_denied() -> None:
         await ws.send_input({"type": "websocket.disconnect", "code": 1000})
         return answer
 
-    assert asyncio.run(connect(b"http://127.0.0.1:8000")) == "websocket.accept"
-    assert asyncio.run(connect(b"http://127.0.0.1:9000")) == "websocket.close"
+    assert on_the_layer(connect(b"http://127.0.0.1:8000")) == "websocket.accept"
+    assert on_the_layer(connect(b"http://127.0.0.1:9000")) == "websocket.close"

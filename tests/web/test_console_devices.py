@@ -15,7 +15,7 @@ from bansha.service import devices
 from bansha.service.games import SERVICE
 from bansha.store.models import DeviceRecord
 from tests.web.directors import director_client
-from tests.web.sockets import open_socket, rest, socket
+from tests.web.sockets import on_the_layer, open_socket, rest, socket
 
 pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -133,7 +133,7 @@ def test_a_signed_out_device_s_socket_closes_at_once() -> None:
         await asyncio.to_thread(d.post, f"/g/{gid}/director/device", {"device": str(windows.id)})
         return await rest(ws_lost), await rest(ws_kept)
 
-    closed, open_ = asyncio.run(watch())
+    closed, open_ = on_the_layer(watch())
     assert closed and closed[-1] == {"type": "websocket.close", "code": 4404}
     assert not any(m["type"] == "websocket.close" for m in open_)
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 from bansha.service import devices
 from bansha.service.games import SERVICE, token_hash
 from bansha.web.live import _viewer
+from tests.web.sockets import on_the_layer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -55,7 +56,7 @@ def test_a_change_is_pushed_through_the_channel_layer() -> None:
         await asyncio.to_thread(SERVICE.submit, gid, Close())
         return await asyncio.wait_for(layer.receive(channel), 15)
 
-    message = asyncio.run(listen())
+    message = on_the_layer(listen())
     assert message["type"] == "game.changed"
     assert message["seq"] == len(SERVICE.load(gid).events)
 
@@ -102,7 +103,7 @@ def test_a_page_hears_only_of_changes_it_may_see() -> None:
         await ws.wait(5)
         return first, quiet, after
 
-    first, quiet, after = asyncio.run(watch())
+    first, quiet, after = on_the_layer(watch())
     assert quiet  # the chat line sent nothing to the public page
     assert after["seq"] != first["seq"] and after["seq"] == version(SERVICE.load(gid), "public")
     assert "今晚刀谁" not in str(first) + str(after)

@@ -10,7 +10,7 @@ from bansha.engine import Close, Say
 from bansha.engine.views import version
 from bansha.service import viewcache
 from bansha.service.games import SERVICE
-from tests.web.sockets import open_socket, pushed, rest, socket
+from tests.web.sockets import on_the_layer, open_socket, pushed, rest, socket
 
 pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -45,7 +45,7 @@ def test_one_view_per_viewer_and_change_shared_by_its_sockets_and_its_page(
         page = await asyncio.to_thread(lambda: browser.get(f"/g/{gid}/me").content.decode())
         return heard, page
 
-    heard, page = asyncio.run(watch())
+    heard, page = on_the_layer(watch())
     seat_version = version(SERVICE.load(gid), a)
     assert [pushed(m) for m in heard[:4]] == [[seat_version]] * 4
     assert [pushed(m) for m in heard[4:]] == [[]] * 3  # a team chat the public may not see

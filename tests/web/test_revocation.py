@@ -12,7 +12,7 @@ from bansha.engine import Close, Director, Say
 from bansha.engine.views import version
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord, SeatRecord
-from tests.web.sockets import open_socket, pushed, rest, socket
+from tests.web.sockets import on_the_layer, open_socket, pushed, rest, socket
 
 pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -56,7 +56,7 @@ def _replace_and_chat(
         await ws.wait(5)
         return before, after, heard, unheard
 
-    before, after, heard, unheard = asyncio.run(watch())
+    before, after, heard, unheard = on_the_layer(watch())
     return before, after, old.get(f"/g/{gid}/me").status_code, heard, unheard
 
 
@@ -89,7 +89,7 @@ def test_every_push_checks_the_link_again() -> None:
         await asyncio.to_thread(SERVICE.submit, gid, Say(b, "assassins", "没人该听到"))
         return await rest(ws)
 
-    after = asyncio.run(watch())
+    after = on_the_layer(watch())
     assert after == [{"type": "websocket.close", "code": 4404}]
 
 
@@ -107,7 +107,7 @@ def test_a_directors_socket_stops_at_logout() -> None:
         await asyncio.to_thread(SERVICE.submit, gid, Say(b, "assassins", "导演退出后的话"))
         return await rest(ws)
 
-    assert asyncio.run(watch()) == [{"type": "websocket.close", "code": 4404}]
+    assert on_the_layer(watch()) == [{"type": "websocket.close", "code": 4404}]
 
 
 def test_reissue_gives_the_same_player_a_new_link_and_the_old_one_stops() -> None:

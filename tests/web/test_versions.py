@@ -12,7 +12,7 @@ from bansha.engine.views import digest, version, view
 from bansha.rulesets import find_ruleset
 from bansha.service.games import SERVICE
 from tests.helpers import M103_DEAL
-from tests.web.sockets import open_socket, pushed, rest, socket
+from tests.web.sockets import on_the_layer, open_socket, pushed, rest, socket
 
 pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -57,7 +57,7 @@ def test_a_night_closing_into_a_private_last_words_stage_sends_the_public_page_n
         after = await rest(public)
         return first, during, after
 
-    first, during, after = asyncio.run(watch())
+    first, during, after = on_the_layer(watch())
     assert during == []  # not even a push with the same view: nothing tells a death tonight
     game = SERVICE.load(gid)
     assert pushed(after) == [version(game, "public")] != [first["seq"]]
@@ -106,7 +106,7 @@ def test_unpublished_results_move_no_version_until_the_director_publishes() -> N
         published = (await rest(public), await asyncio.to_thread(public_now))
         return [closed, undone, published]
 
-    (closed, (at_closed, closed_view)), undone, published = asyncio.run(watch())
+    (closed, (at_closed, closed_view)), undone, published = on_the_layer(watch())
     # the night's private steps proceed as without review (公示审核 holds only what is public):
     # the public sees 太医行动 open, then nothing of the private 遗言 nor of the dawn awaiting
     # 发布, and nothing says 结算中

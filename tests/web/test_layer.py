@@ -1,0 +1,65 @@
+"""The channel layer runs on one event loop per process: a push from synchronous code (a command,
+the clock thread closing a stage, the deadline worker) is handed to that loop, never run on a
+loop of its own, so the PostgreSQL layer's connections are only ever used where they were made."""
+
+import asyncio
+import threading
+
+import pytest
+
+from bansha.engine import Close
+from bansha.service.games import SERVICE
+from bansha.web import layer
+from tests.web.sockets import on_the_layer, open_socket, pushed, rest, socket
+
+pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
+
+
+def test_calls_from_any_thread_run_on_the_one_layer_loop() -> None:
+    seen: list[asyncio.AbstractEventLoop] = []
+
+    async def probe() -> None:
+        seen.append(asyncio.get_running_loop())
+
+    threads = [threading.Thread(target=layer.call, args=(lambda _: probe(),)) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    layer.call(lambda _: probe())
+    assert len(seen) == 4 and set(seen) == {layer.loop()}
+
+
+def test_a_loop_that_is_gone_gives_the_layer_back_to_the_process() -> None:
+    async def connect_and_leave() -> asyncio.AbstractEventLoop:
+        layer.adopt(asyncio.get_running_loop())  # what a socket's connect does
+        return asyncio.get_running_loop()
+
+    gone = asyncio.run(connect_and_leave())
+    assert gone.is_closed()
+    assert layer.loop() is not gone and layer.loop().is_running()
+
+
+def test_a_stage_closed_from_the_clock_thread_reaches_an_open_socket() -> None:
+    """The clock thread has no loop: its push still reaches the page (and again on the next
+    close: the layer is not left on a loop that is gone)."""
+    created = SERVICE.create("m103", list("甲乙丙丁戊己庚辛壬癸子丑寅卯"), seed=3)
+    gid = created.record.id
+
+    def close_on_a_thread() -> None:
+        t = threading.Thread(target=SERVICE.submit, args=(gid, Close()), name="deadlines")
+        t.start()
+        t.join()
+
+    async def watch() -> list[list[str]]:
+        ws = socket(gid, "public")
+        await open_socket(ws)
+        heard = []
+        for _ in range(2):
+            await asyncio.to_thread(close_on_a_thread)
+            heard.append(pushed([await ws.receive_output(10), *await rest(ws)]))
+        await ws.send_input({"type": "websocket.disconnect", "code": 1000})
+        return heard
+
+    first, second = on_the_layer(watch())
+    assert len(first) == 1 and len(second) == 1 and first != second
