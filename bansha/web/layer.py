@@ -57,7 +57,8 @@ def _let_go(old: asyncio.AbstractEventLoop) -> None:
     """Forget the layer and the PostgreSQL pool made on ``old``: the next call makes them anew on
     the layer's loop."""
     channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
-    db: Any = sys.modules.get("channels_postgres.db")  # loaded only when the site runs on PostgreSQL
+    # the PostgreSQL layer's module is loaded only when the site runs on PostgreSQL
+    db: Any = sys.modules.get("channels_postgres.db")
     if db is None:
         return
     # the library keeps the pool in module globals, made on first use (and its lock with it)
