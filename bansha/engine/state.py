@@ -155,9 +155,16 @@ class State:
     used: dict[tuple[int, str], int] = field(default_factory=dict)
     exit_order: list[int] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)
+    won: dict[str, int] = field(default_factory=dict)
+    """Factions whose win is recorded while the game goes on → the day number it was recorded
+    on (XXXII's witch: 「达成胜利条件时游戏不结束」, R-XXXII-12)."""
     winners: list[str] = field(default_factory=list)
     draws: int = 0
     pending: dict[str, Any] = field(default_factory=dict)
+    pinned: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Hidden draws a scenario pinned when the game was created (``fixed``), by draw → seats."""
+    pinned_deal: tuple[str, ...] = ()
+    """A fixed deal that waits for a stage before the deal (XXXII's 信仰声明), role per seat."""
     flags: dict[str, Any] = field(default_factory=dict)
     last_words: dict[int, str | None] = field(default_factory=dict)
     known: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
@@ -388,6 +395,16 @@ def _faction_lost(s: State, d: dict[str, Any]) -> None:
         s.lost.append(d["faction"])
 
 
+def _faction_won(s: State, d: dict[str, Any]) -> None:
+    s.won.setdefault(d["faction"], int(d["day"]))
+
+
+def _pinned(s: State, d: dict[str, Any]) -> None:
+    s.pinned.update({str(k): tuple(int(x) for x in v) for k, v in d.get("draws", {}).items()})
+    if d.get("deal"):
+        s.pinned_deal = tuple(str(r) for r in d["deal"])
+
+
 def _game_ended(s: State, d: dict[str, Any]) -> None:
     s.winners = list(d["winners"])
     s.phase = "ended"
@@ -495,6 +512,8 @@ FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "used": _used,
     "skill_used": _skill_used,
     "faction_lost": _faction_lost,
+    "faction_won": _faction_won,
+    "pinned": _pinned,
     "game_ended": _game_ended,
     "card": _card,
     "pending": _pending,

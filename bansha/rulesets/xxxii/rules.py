@@ -6,7 +6,14 @@
 那么也结算【杀手-杀人诛心】产生共犯。 4.结算【侦探-侦探权限】【观剧-演员试镜】 ③结算阶段结束，遗言阶段开始：<仅限第一天，
 结算【魔法传承】> 向魔女发送标记结果 向侦探和观剧发送查验结果 向当晚死者发送死者通知…」
 
-Rulings followed: R-ALL-01..08, R-XXXII-01..17 (../shared/rulings.md).
+Rulings followed: R-ALL-01..08, R-XXXII-01..21 (../shared/rulings.md).
+
+Its memory is typed, the slices the catalogue's mechanics own (docs/mechanics.md, "Designed for
+XXXII"): each skill's resolved uses (``State.uses``: the night's picks recorded when the night
+closes, a 红字结界's outcome, a 演员试镜's answer, the 弃明投暗 name of the day, a 舞台特权 and the
+王车易位), the believers, the marks and the accomplice's colour (``State.marks``), the decisions
+owed (``State.pending``), the names told to the accomplice (``State.known``), the witch's win
+recorded while the game goes on (``State.won``) and a scenario's pinned draws (``State.pinned``).
 """
 
 from __future__ import annotations
@@ -19,15 +26,23 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
-from bansha.engine.state import Player, State, current_ballots
-from bansha.mechanics import announce, last_words, votes
+from bansha.engine.state import Player, State, Use, current_ballots
+from bansha.mechanics import announce, last_words, team, votes
 from bansha.mechanics.rules import PostRules
-from bansha.mechanics.team import team_target
 
 BLACK, WHITE, THIRD = "black", "white", "third"
 KEY_PIECES = ("detective", "spectator", "inquisitor")
 DAY_STAGES = ("restricted", "free", "vote", "castle_vote")
 ABSTAIN = ("弃权",)
+BELIEVER = "believer"
+"""The mark of a civilian who declared belief in the witch (R-XXXII-02)."""
+PROTECT, KILL, VOID = "protect", "kill", "void"
+"""What a 红字结界 did (its use's choice): protected, the 2nd use on a black piece (it dies), the
+2nd use on a white piece (no protection, and the inquisitor is restricted from then on)."""
+CASTLE_DUE = "due:castling"
+"""The 王车易位 decision the witch owes (pending): ``{cause: blade|vote, seat}``."""
+AUDITION_DUE = "due:audition"
+"""Tonight's 演员试镜 pick, answered at ②4 by the colours after step 3 (pending)."""
 
 
 class XXXII(PostRules):
@@ -52,18 +67,20 @@ class XXXII(PostRules):
                 continue
             try:
                 draws[name] = (
-                    [names[str(n)] for n in value] if isinstance(value, list) else names[str(value)]
+                    [names[str(n)] for n in value]
+                    if isinstance(value, list)
+                    else [names[str(value)]]
                 )
             except KeyError as e:
                 raise RuleError(f"fixed.{name}：没有玩家{e}") from e
-        if draws:
-            ctx.emit("flag", {"key": "fixed_draws", "value": draws})
         key = self.data["believer_declaration"]
+        waits = key not in declare and roles is not None
+        if draws or waits:  # a fixed deal waits for the close with the declarations
+            pinned: dict[str, Any] = {"draws": draws}
+            if waits and roles is not None:
+                pinned["deal"] = [roles[i] for i in sorted(roles)]
+            ctx.emit("pinned", pinned)
         if key not in declare:
-            if roles is not None:  # a fixed deal waits for the close with the declarations
-                ctx.emit(
-                    "flag", {"key": "fixed_deal", "value": {str(k): v for k, v in roles.items()}}
-                )
             spec = self.stage_specs("start")[0]
             self.open_stage(ctx, "start", 0, spec, self.start_time(), phase_start=True)
             return
@@ -83,8 +100,7 @@ class XXXII(PostRules):
             for (seat, skill), rec in s.acts.items()
             if skill == "believe" and rec.choice == yes
         }
-        raw = s.flags.get("fixed_deal")
-        roles = {int(k): str(v) for k, v in raw.items()} if raw else None
+        roles = dict(enumerate(s.pinned_deal)) if s.pinned_deal else None
         self._begin(ctx, roles, declared)
         ctx.emit("announcement", {"key": "declarations_closed", "params": {}}, PUBLIC)
 
@@ -92,16 +108,17 @@ class XXXII(PostRules):
         """Deal, keep the civilians' declarations, form the groups, tell the witch her list."""
         dealt = self.deal(ctx, roles)
         believers = sorted(x for x in declared if dealt[x] == "civilian")
-        ctx.emit("flag", {"key": "believers", "value": believers})  # only civilians' answers count
+        for x in believers:  # only civilians' answers count
+            ctx.emit("marked", {"mark": BELIEVER, "seat": x})
         for group, role in (("killers", "killer"), ("detectives", "detective"), ("witch", "witch")):
             self._set_group(ctx, group, [x for x, r in enumerate(dealt) if r == role])
         witch = dealt.index("witch")
         low, high = self.data["prophecy_size"]
         size = min(max(len(believers), int(low)), int(high))
         pool = [x for x, r in enumerate(dealt) if r != "civilian" and x != witch]
-        pinned = self._fixed(ctx.state).get("prophecy")
+        pinned = ctx.state.pinned.get("prophecy")
         if pinned is not None:
-            listed = sorted(int(x) for x in pinned)
+            listed = sorted(pinned)
             if not set(listed) <= set(pool) or len(listed) != min(size, len(pool)):
                 raise RuleError(
                     f"fixed.prophecy 须为{min(size, len(pool))}名魔女以外的非平民棋子（R-XXXII-10）"
@@ -114,27 +131,15 @@ class XXXII(PostRules):
         ctx.emit(
             "notice", {"key": "prophecy", "params": {"ps": listed}}, (witch,), chance=pinned is None
         )
-        for key, value in (
-            ("chosen", []),
-            ("different_pairs", []),
-            ("named", []),
-            ("barrier_counts", {}),
-        ):
-            ctx.emit("flag", {"key": key, "value": value})
-
-    def _fixed(self, s: State) -> dict[str, Any]:
-        """The hidden draws a scenario pinned (``fixed``: prophecy, apprentice, soul,
-        castling_substitute), as seats."""
-        fixed: dict[str, Any] = s.flags.get("fixed_draws") or {}
-        return fixed
 
     def _fixed_pick(self, ctx: Ctx, key: str, pool: list[int]) -> int | None:
         """A pinned draw (not a chance event: nothing was drawn), checked against the pool the
         post draws from; None when the scenario pinned nothing."""
         s = ctx.state
-        seat = self._fixed(s).get(key)
-        if seat is None:
+        pins = s.pinned.get(key)
+        if not pins:
             return None
+        seat = pins[0]
         if int(seat) not in pool:
             names = "、".join(s.players[x].name for x in pool)
             raise RuleError(
@@ -187,7 +192,7 @@ class XXXII(PostRules):
         if when == "after_day1":
             return day >= 2
         if when == "castle_vote":
-            return state.flags.get("castle_offer") == "vote"
+            return self._castle_offer(state) == "vote"
         return True
 
     def stage_audience(self, state: State, spec: dict[str, Any]) -> tuple[int, ...] | None:
@@ -201,9 +206,28 @@ class XXXII(PostRules):
     def colour(self, s: State, seat: int) -> str:
         """R-XXXII-01: killers are black, the accomplice after 弃明投暗; every other piece white."""
         role = s.players[seat].role
-        if role == "killer" or (role == "accomplice" and s.flags.get("accomplice_black")):
+        if role == "killer" or (role == "accomplice" and seat in s.marks.get(BLACK, ())):
             return BLACK
         return WHITE
+
+    def _accomplice(self, s: State) -> int | None:
+        """The accomplice made by 杀人诛心 (R-XXXII-04), if any."""
+        return self._seat_of(s, "accomplice")
+
+    def _joined(self, s: State) -> bool:
+        """Whether the accomplice is in the killers' group (弃明投暗 done, or at his death)."""
+        accomplice = self._accomplice(s)
+        return accomplice is not None and accomplice in s.groups.get("killers", ())
+
+    def _castle_offer(self, s: State) -> str | None:
+        """The 王车易位 decision the witch owes now: after the blade (``blade``) or a vote
+        (``vote``), or none."""
+        offer = s.pending.get(CASTLE_DUE)
+        return None if offer is None else str(offer["cause"])
+
+    def _believers(self, s: State) -> set[int]:
+        """The civilians who declared they believe in the witch (R-XXXII-02)."""
+        return s.marks.get(BELIEVER, set())
 
     def _witch_group(self, s: State) -> tuple[int, ...]:
         return tuple(s.groups.get("witch", []))
@@ -216,7 +240,7 @@ class XXXII(PostRules):
         return [p.seat for p in s.players if p.alive and p.role == "civilian" and p.seat in marked]
 
     def _can_castle(self, s: State) -> bool:
-        return not s.flags.get("castle_used") and bool(self._marked_civilians(s))
+        return not s.uses.get("castling") and bool(self._marked_civilians(s))
 
     # ================================================================== legal acts
     def legal(self, state: State, seat: int) -> list[LegalAct]:
@@ -233,7 +257,7 @@ class XXXII(PostRules):
             if key == "night" and "mark" in skills and not self._drowned(p):  # R-XXXII-20
                 pieces = tuple(range(len(state.players)))  # 无论是否存活
                 out.append(LegalAct("mark", pieces, 1))
-            if (key == "resolve" or key == "castle_vote") and state.flags.get("castle_offer"):
+            if (key == "resolve" or key == "castle_vote") and self._castle_offer(state):
                 words = (self.word("accept"), self.word("decline"))
                 out.append(LegalAct("castling", (), 0, words))
         if not p.alive:
@@ -274,23 +298,32 @@ class XXXII(PostRules):
 
     def _reveal_open(self, s: State) -> bool:
         """弃明投暗 is submitted by day while the accomplice (to be made on night 1) has not joined."""
-        if s.flags.get("accomplice_joined"):
+        if self._joined(s):
             return False
-        return s.day == 1 or s.flags.get("accomplice") is not None
+        return s.day == 1 or self._accomplice(s) is not None
 
     def _barrier_targets(self, s: State, seat: int) -> tuple[int, ...]:
         """R-XXXII-09: never the piece of the night before; after a white second use, only self or
         never-chosen pieces."""
-        counts: dict[str, int] = s.flags.get("barrier_counts", {})
-        last = s.flags.get("last_barrier")
+        uses = s.uses.get("barrier", [])
+        last = self._last_barrier(s)
+        restricted = any(u.choice == VOID for u in uses)
+        chosen = {u.targets[0] for u in uses}
         out = []
         for x in s.living():
-            if last is not None and x == last and s.flags.get("last_barrier_night") == s.day - 1:
+            if x == last:
                 continue
-            if s.flags.get("barrier_restricted") and x != seat and counts.get(str(x), 0) > 0:
+            if restricted and x != seat and x in chosen:
                 continue
             out.append(x)
         return tuple(out)
+
+    def _last_barrier(self, s: State) -> int | None:
+        """The piece of the night before (R-XXXII-09: never two nights running)."""
+        uses = s.uses.get("barrier")
+        if uses and uses[-1].day == s.day - 1:
+            return uses[-1].targets[0]
+        return None
 
     def _audition_options(self, s: State, seat: int) -> tuple[list[int], list[int]] | None:
         """R-XXXII-07 rules ①–④: (free targets, forced pair) or ``None`` when unavailable tonight.
@@ -298,9 +331,10 @@ class XXXII(PostRules):
         ① not self; ② never a piece chosen on an earlier night; ③ after 异 the night before, one
         target is one of that pair still alive (exempt from ②); ④ no two legal targets, no test.
         """
-        if s.flags.get("audition_locked") == s.day:
+        last = self._last_audition(s)
+        if last is not None and last.choice == self.word("same"):
             return None  # the night after 同
-        chosen = set(s.flags.get("chosen", []))
+        chosen = self._chosen(s)
         free = [x for x in s.living() if x != seat and x not in chosen]
         forced = self._forced(s, seat)
         if forced:
@@ -309,10 +343,21 @@ class XXXII(PostRules):
 
     def _forced(self, s: State, seat: int) -> list[int]:
         """Rule ③: after 异 the night before, one target is one of that pair still alive."""
-        last = s.flags.get("last_audition")
-        if not last or last["night"] != s.day - 1 or last["word"] != self.word("different"):
+        last = self._last_audition(s)
+        if last is None or last.choice != self.word("different"):
             return []
-        return [x for x in last["pair"] if s.players[x].alive and x != seat]
+        return [x for x in last.targets if s.players[x].alive and x != seat]
+
+    def _last_audition(self, s: State) -> Use | None:
+        """The test of the night before, with its answer (同 or 异), if there was one."""
+        uses = s.uses.get("audition")
+        if uses and uses[-1].day == s.day - 1:
+            return uses[-1]
+        return None
+
+    def _chosen(self, s: State) -> set[int]:
+        """Every piece chosen on an earlier night (rule ②)."""
+        return {t for u in s.uses.get("audition", ()) for t in u.targets}
 
     # ================================================================== acts
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
@@ -366,7 +411,8 @@ class XXXII(PostRules):
         if not p.alive and cmd.skill != "mark":
             return "你已死亡，不能再发动技能"
         if cmd.skill == "audition":
-            if s.flags.get("audition_locked") == s.day:
+            last = self._last_audition(s)
+            if last is not None and last.choice == self.word("same"):
                 return "前一晚结果为【同】，今晚不可发动【演员试镜】"
             return "棋盘上无法找到两名合法目标，【演员试镜】无法发动"
         if cmd.skill == "castling":
@@ -379,7 +425,7 @@ class XXXII(PostRules):
         if not 0 <= t < len(s.players) or not s.players[t].alive:
             return "目标必须是存活的棋子"  # R-ALL-03
         if cmd.skill == "barrier":
-            if s.flags.get("last_barrier") == t and s.flags.get("last_barrier_night") == s.day - 1:
+            if self._last_barrier(s) == t:
                 return "审问官不能连续两天对同一棋子使用【红字结界】"
             return "审问官此后仅可选择审问官本身或未曾选过的棋子"
         if cmd.skill == "reveal":
@@ -411,7 +457,7 @@ class XXXII(PostRules):
         for t in (a, b):
             if not 0 <= t < len(s.players) or not s.players[t].alive:
                 raise RuleError("演员试镜须选定两名存活棋子")
-        chosen = set(s.flags.get("chosen", []))
+        chosen = self._chosen(s)
         forced = self._forced(s, cmd.by)
         if forced:
             if a not in forced and b not in forced:
@@ -456,15 +502,13 @@ class XXXII(PostRules):
         """① at nightfall: 弃明投暗 told; at dawn: the night's deaths, 魔女复苏, last words."""
         s = ctx.state
         if phase == "night":
-            ctx.emit("flag", {"key": "nightfall_alive", "value": list(s.living())})
             if day >= 2:
                 self._tell_name(ctx)
             return
         if phase == "start" or day == 1:
             return
-        deaths = list(s.flags.get("night_exits", []))
-        if s.flags.get("revival_due"):
-            ctx.emit("flag", {"key": "revival_due", "value": False})
+        deaths = self._night_exits(s)
+        if s.won.get(THIRD) == day - 1:  # 下一个天亮公示魔女复苏 (R-XXXII-12)
             ctx.emit("announcement", {"key": "witch_revival", "params": {}}, PUBLIC)
             for role in ("witch", "apprentice"):
                 seat = self._seat_of(s, role)
@@ -476,7 +520,6 @@ class XXXII(PostRules):
             {"key": "day_start", "params": {"day": day, "ps": deaths}, "exits": deaths},
             PUBLIC,
         )
-        ctx.emit("flag", {"key": "night_exits", "value": []})
         announce.release(ctx)  # what else the night had to announce (R-ALL-11)
         last_words.publish_and_close(ctx)
 
@@ -485,13 +528,12 @@ class XXXII(PostRules):
         nightfall (①), 「当棋盘上所有存活杀手均以此方式告知过共犯时」 is checked against the killers alive
         then: it also comes true when the last unnamed killer died, with no new name that day."""
         s = ctx.state
-        accomplice = s.flags.get("accomplice")
-        rec = s.flags.get("reveal_pending")
-        if rec is not None:
-            ctx.emit("flag", {"key": "reveal_pending", "value": None})
-        if accomplice is None or s.flags.get("accomplice_joined"):
+        accomplice = self._accomplice(s)
+        if accomplice is None or self._joined(s):
             return
-        named = set(s.flags.get("named", []))
+        today = [u for u in s.uses.get("reveal", ()) if u.day == s.day]
+        rec = today[-1].targets[0] if today else None  # the day's last name (R-ALL-09)
+        named = self._named(s, accomplice)
         if rec is not None:
             ctx.emit(
                 "known",
@@ -500,17 +542,27 @@ class XXXII(PostRules):
             )
             ctx.emit("notice", {"key": "reveal_told", "params": {"p": rec}}, (accomplice,))
             named.add(rec)
-            ctx.emit("flag", {"key": "named", "value": sorted(named)})
         living_killers = {p.seat for p in s.players if p.alive and p.role == "killer"}
         if living_killers and living_killers <= named:
             self._accomplice_joins(ctx, black=True)
 
+    def _named(self, s: State, accomplice: int) -> set[int]:
+        """The killers named to the accomplice so far (what he was told, R-XXXII-05)."""
+        killer = self.word("killer")
+        return {x for k in s.known.get(accomplice, ()) if k["word"] == killer for x in k["about"]}
+
+    def _night_exits(self, s: State) -> list[int]:
+        """The exits not yet announced, in exit order: the night's (R-ALL-11)."""
+        return [x for x in s.exit_order if x not in s.announced]
+
     def _accomplice_joins(self, ctx: Ctx, black: bool) -> None:
+        """The accomplice joins the killers' group: by 弃明投暗 (black from tonight), or at his
+        death (在死亡时加入杀手群, still white)."""
         s = ctx.state
-        accomplice = s.flags["accomplice"]
-        ctx.emit("flag", {"key": "accomplice_joined", "value": True})
+        accomplice = self._accomplice(s)
+        assert accomplice is not None
         if black:
-            ctx.emit("flag", {"key": "accomplice_black", "value": True})
+            ctx.emit("marked", {"mark": BLACK, "seat": accomplice})
             ctx.emit("notice", {"key": "accomplice_joined", "params": {}}, (accomplice,))
         members = sorted({*s.groups.get("killers", []), accomplice})
         self._set_group(ctx, "killers", members)
@@ -523,9 +575,12 @@ class XXXII(PostRules):
             self._close_declarations(ctx)
             return
         if stage_key in ("restricted", "free", "vote"):
-            named = team_target(s, "reveal")  # the last name from a killer still alive (R-ALL-09)
-            if named is not None:
-                ctx.emit("flag", {"key": "reveal_pending", "value": named})
+            # the last name from a killer still alive (R-ALL-09), told at nightfall (①)
+            recs = [rec for rec in team.current(s, "reveal").values() if rec.targets]
+            if recs:
+                rec = max(recs, key=lambda r: r.seq)
+                data = {"skill": "reveal", "seat": rec.seat, "targets": [rec.targets[0]]}
+                ctx.emit("skill_used", {**data, "day": s.day})
         if stage_key == "night":
             self._night_part_one(ctx)
         elif stage_key == "resolve":
@@ -553,42 +608,51 @@ class XXXII(PostRules):
     def _night_part_one(self, ctx: Ctx) -> None:
         """② steps 1–2: the barrier and the marks; tell the witch if she faces the blade."""
         s = ctx.state
-        night = s.day
 
-        def target(skill: str) -> tuple[int, ...] | None:
+        def target(skill: str) -> tuple[int, int] | None:
             for (seat, sk), rec in s.acts.items():
                 if sk == skill and self.counts(s, seat, skill):
-                    return rec.targets
+                    return seat, rec.targets[0]
             return None
 
-        blade_target = team_target(s, "blade")  # the last submission by a living killer (R-ALL-09)
+        blade = self._team_pick(s, "blade")  # the last submission by a living killer (R-ALL-09)
+        blade_target = None
+        if blade is not None:
+            blade_target = blade[1]
+            self._use(ctx, "blade", blade[0], [blade_target])
         inquisitor = self._seat_of(s, "inquisitor")
         barrier = target("barrier")
         protected: int | None = None
-        barrier_kill: int | None = None
         if barrier is not None and inquisitor is not None:
-            b = barrier[0]
-            counts = dict(s.flags.get("barrier_counts", {}))
-            if b != inquisitor:
-                counts[str(b)] = counts.get(str(b), 0) + 1
-            ctx.emit("flag", {"key": "barrier_counts", "value": counts})
-            ctx.emit("flag", {"key": "last_barrier", "value": b})
-            ctx.emit("flag", {"key": "last_barrier_night", "value": night})
-            if b != inquisitor and counts[str(b)] == 2:  # the second use on the same other piece
-                if self.colour(s, b) == BLACK:
-                    barrier_kill = b
-                else:
-                    ctx.emit("flag", {"key": "barrier_restricted", "value": True})
+            b = barrier[1]
+            before = sum(1 for u in s.uses.get("barrier", ()) if u.targets[0] == b)
+            if b != inquisitor and before == 1:  # the second use on the same other piece
+                outcome = KILL if self.colour(s, b) == BLACK else VOID
             else:
+                outcome = PROTECT
                 protected = b
+            self._use(ctx, "barrier", inquisitor, [b], outcome)
         mark = target("mark")
-        mark_result = None
         if mark is not None:
-            m = mark[0]
+            witch_seat, m = mark
             ok = s.players[m].role == "civilian"
             if ok:
                 ctx.emit("marked", {"mark": "marked", "seat": m})
-            mark_result = [m, self.word("success") if ok else self.word("fail")]
+            word = self.word("success") if ok else self.word("fail")
+            self._use(ctx, "mark", witch_seat, [m], word)
+        for (seat, sk), rec in list(s.acts.items()):
+            if sk == "inspect" and self.counts(s, seat, sk):
+                self._use(ctx, "inspect", seat, [rec.targets[0]])
+        audition = next(
+            (
+                [seat, *rec.targets]
+                for (seat, sk), rec in s.acts.items()
+                if sk == "audition" and self.counts(s, seat, sk)
+            ),
+            None,
+        )
+        if audition is not None:  # answered at ②4, by the colours after step 3
+            ctx.emit("pending", {"key": AUDITION_DUE, "value": audition})
         witch = self._seat_of(s, "witch")
         offer = (
             witch is not None
@@ -598,57 +662,65 @@ class XXXII(PostRules):
             and self._can_castle(s)
         )
         if offer and witch is not None:
-            ctx.emit("flag", {"key": "castle_offer", "value": "blade"})
+            ctx.emit("pending", {"key": CASTLE_DUE, "value": {"cause": "blade", "seat": witch}})
             ctx.emit("notice", {"key": "castle_offer", "params": {}}, (witch,))
-        ctx.emit(
-            "flag",
-            {
-                "key": "night",
-                "value": {
-                    "blade": blade_target,
-                    "protected": protected,
-                    "barrier_kill": barrier_kill,
-                    "mark": mark_result,
-                    "inspect": {
-                        str(seat): rec.targets[0]
-                        for (seat, sk), rec in s.acts.items()
-                        if sk == "inspect" and self.counts(s, seat, sk)
-                    },
-                    "audition": next(
-                        (
-                            [seat, *rec.targets]
-                            for (seat, sk), rec in s.acts.items()
-                            if sk == "audition" and self.counts(s, seat, sk)
-                        ),
-                        None,
-                    ),
-                },
-            },
-        )
+
+    def _use(
+        self, ctx: Ctx, skill: str, seat: int, targets: list[int], choice: str | None = None
+    ) -> None:
+        """One resolved use of a skill tonight (the skill's typed memory, director-only)."""
+        data: dict[str, Any] = {"skill": skill, "seat": seat, "targets": targets}
+        if choice is not None:
+            data["choice"] = choice
+        ctx.emit("skill_used", {**data, "day": ctx.state.day})
+
+    def _team_pick(self, s: State, skill: str) -> tuple[int, int] | None:
+        """The team's standing pick, (who submitted it, target): the last submission by a player
+        who still holds the skill (R-M103-10, R-ALL-09)."""
+        recs = [rec for rec in team.current(s, skill).values() if rec.targets]
+        if not recs:
+            return None
+        rec = max(recs, key=lambda r: r.seq)
+        return rec.seat, rec.targets[0]
+
+    def _tonight(self, s: State, skill: str) -> list[Use]:
+        """The uses of ``skill`` recorded tonight."""
+        return [u for u in s.uses.get(skill, ()) if u.day == s.day]
+
+    def _night_data(self, s: State) -> dict[str, Any]:
+        """Tonight's picks as the night's close recorded them (②1), for the resolution."""
+        blade = self._tonight(s, "blade")
+        barrier = self._tonight(s, "barrier")
+        mark = self._tonight(s, "mark")
+        return {
+            "blade": blade[0].targets[0] if blade else None,
+            "protected": next((u.targets[0] for u in barrier if u.choice == PROTECT), None),
+            "barrier_kill": next((u.targets[0] for u in barrier if u.choice == KILL), None),
+            "mark": [mark[0].targets[0], mark[0].choice] if mark else None,
+            "inspect": {str(u.seat): u.targets[0] for u in self._tonight(s, "inspect")},
+            "audition": s.pending.get(AUDITION_DUE),
+        }
 
     def _night_part_two(self, ctx: Ctx) -> None:
         """② steps 3–4 and ③: deaths together (with 杀人诛心 on night 1), checks, 魔法传承, results."""
         s = ctx.state
         night = s.day
-        data = dict(s.flags["night"])
-        ctx.emit("flag", {"key": "night", "value": None})
+        data = self._night_data(s)
+        if data["audition"] is not None:
+            ctx.emit("pending", {"key": AUDITION_DUE, "value": None})
         witch = self._seat_of(s, "witch")
         castle = False
-        if s.flags.get("castle_offer") == "blade":
+        if self._castle_offer(s) == "blade":
             rec = s.acts.get((witch, "castling")) if witch is not None else None
             castle = rec is not None and rec.choice == self.word("accept")
-            ctx.emit("flag", {"key": "castle_offer", "value": None})
+            ctx.emit("pending", {"key": CASTLE_DUE, "value": None})
         victim = data["blade"]
         if castle:
             victim = self._castle_substitute(ctx)
         dying: list[int] = []
         made: int | None = None
         if victim is not None and s.players[victim].alive:
-            if (
-                night == 1
-                and s.players[victim].role == "civilian"
-                and s.flags.get("accomplice") is None
-            ):
+            if night == 1 and s.players[victim].role == "civilian" and self._accomplice(s) is None:
                 made = victim  # 杀人诛心 (R-XXXII-04): protected or not
             elif victim != data["protected"]:
                 dying.append(victim)
@@ -661,7 +733,6 @@ class XXXII(PostRules):
         if made is not None:
             ctx.emit("role_set", {"seat": made, "role": "accomplice"}, (made,))
             ctx.emit("faction_set", {"seat": made, "faction": BLACK}, (made,))
-            ctx.emit("flag", {"key": "accomplice", "value": made})
         # ②4: the detectives' and the spectator's results, by colour after step 3
         results: list[tuple[int, str, str, list[int], dict[str, Any]]] = []
         for seat_s, t in data["inspect"].items():
@@ -684,19 +755,7 @@ class XXXII(PostRules):
             spectator, a, b = audition
             same = self.colour(s, a) == self.colour(s, b)
             word = self.word("same") if same else self.word("different")
-            chosen = sorted({*s.flags.get("chosen", []), a, b})
-            ctx.emit("flag", {"key": "chosen", "value": chosen})
-            ctx.emit(
-                "flag",
-                {"key": "last_audition", "value": {"night": night, "pair": [a, b], "word": word}},
-            )
-            if same:
-                ctx.emit("flag", {"key": "audition_locked", "value": night + 1})
-            else:
-                ctx.emit(
-                    "flag",
-                    {"key": "different_pairs", "value": [*s.flags["different_pairs"], [a, b]]},
-                )
+            self._use(ctx, "audition", spectator, [a, b], word)
             results.append(
                 (
                     spectator,
@@ -782,10 +841,12 @@ class XXXII(PostRules):
         """王车易位 (R-XXXII-10): a random living marked civilian, believers first, dies instead."""
         s = ctx.state
         pool = self._marked_civilians(s)
-        believers = [x for x in pool if x in s.flags.get("believers", [])]
+        believers = [x for x in pool if x in self._believers(s)]
         choose_from = believers or pool
-        ctx.emit("flag", {"key": "castle_used", "value": True})
+        witch = self._seat_of(s, "witch")
         if not choose_from:
+            if witch is not None:
+                self._use(ctx, "castling", witch, [])
             return None
         sub = self._draw(
             ctx,
@@ -794,6 +855,8 @@ class XXXII(PostRules):
             ("castling", "王车易位（R-XXXII-10）"),
             lambda names, name: f"从{names}中随机选中{name}替代魔女死亡",
         )
+        if witch is not None:
+            self._use(ctx, "castling", witch, [sub])
         # 「死亡形式保持一致」: the public sees an ordinary death; only the witch's group is told
         # (R-XXXII-19)
         for seat in self._witch_group(s):
@@ -804,7 +867,7 @@ class XXXII(PostRules):
         """魔法传承 (R-XXXII-11) at the end of night 1."""
         s = ctx.state
         civilians = [p.seat for p in s.players if p.alive and p.role == "civilian"]
-        believers = [x for x in civilians if x in s.flags.get("believers", [])]
+        believers = [x for x in civilians if x in self._believers(s)]
         if not civilians:
             return
         pool = believers or civilians
@@ -838,11 +901,7 @@ class XXXII(PostRules):
             )
             if s.day <= int(self.data["last_words_days"]) and cause not in ("drown", "revival"):
                 last_words.grant(ctx, x, None)  # R-XXXII-15: days and nights 1–3 only
-            if s.phase == "night" and cause != "revival":
-                ctx.emit(
-                    "flag", {"key": "night_exits", "value": [*s.flags.get("night_exits", []), x]}
-                )
-            if x == s.flags.get("accomplice") and not s.flags.get("accomplice_joined"):
+            if x == self._accomplice(s) and not self._joined(s):
                 self._accomplice_joins(ctx, black=False)  # 在死亡时加入杀手群
 
     # ------------------------------------------------------------------ votes
@@ -877,14 +936,13 @@ class XXXII(PostRules):
         # on 王车易位 first)
         out = top[0]
         self._grant_privilege(ctx, out)
-        if out in (s.flags.get("privileged") or {}).get(str(s.day), []):
+        if out in self._privileged(s):
             ctx.emit("announcement", {"key": "privilege_saved", "params": {"p": out}}, PUBLIC)
             return
         witch = self._seat_of(s, "witch")
         if out == witch and self._can_castle(s):
             ctx.emit("announcement", {"key": "voted_out", "params": {"p": out}}, PUBLIC)
-            ctx.emit("flag", {"key": "castle_offer", "value": "vote"})
-            ctx.emit("flag", {"key": "castle_vote_target", "value": out})
+            ctx.emit("pending", {"key": CASTLE_DUE, "value": {"cause": "vote", "seat": out}})
             ctx.emit("notice", {"key": "castle_offer_vote", "params": {}}, (out,))
             return
         self._vote_death(ctx, out)
@@ -892,13 +950,22 @@ class XXXII(PostRules):
     def _grant_privilege(self, ctx: Ctx, out: int) -> None:
         """舞台特权: partners of a voted-out piece in a 异 pair are not voted to death the next day."""
         s = ctx.state
+        different = self.word("different")
         partners = sorted(
-            {b if a == out else a for a, b in s.flags.get("different_pairs", []) if out in (a, b)}
+            {
+                b if a == out else a
+                for u in s.uses.get("audition", ())
+                if u.choice == different
+                for a, b in (u.targets,)
+                if out in (a, b)
+            }
         )
-        if partners:
-            table = dict(s.flags.get("privileged") or {})
-            table[str(s.day + 1)] = sorted({*table.get(str(s.day + 1), []), *partners})
-            ctx.emit("flag", {"key": "privileged", "value": table})
+        if partners:  # the use's seat is the piece voted out; its targets are spared tomorrow
+            self._use(ctx, "privilege", out, partners)
+
+    def _privileged(self, s: State) -> set[int]:
+        """The pieces that cannot be voted to death today (舞台特权, R-XXXII-08)."""
+        return {t for u in s.uses.get("privilege", ()) if u.day == s.day - 1 for t in u.targets}
 
     def _vote_death(self, ctx: Ctx, seat: int) -> None:
         ctx.emit(
@@ -909,8 +976,9 @@ class XXXII(PostRules):
     def _close_castle_vote(self, ctx: Ctx) -> None:
         """王车易位 by vote: the witch's decision; a marked civilian is voted to death instead."""
         s = ctx.state
-        witch = s.flags.get("castle_vote_target")
-        ctx.emit("flag", {"key": "castle_offer", "value": None})
+        offer = s.pending.get(CASTLE_DUE)
+        witch = None if offer is None else int(offer["seat"])
+        ctx.emit("pending", {"key": CASTLE_DUE, "value": None})
         rec = s.acts.get((witch, "castling")) if witch is not None else None
         if rec is not None and rec.choice == self.word("accept"):
             sub = self._castle_substitute(ctx)
@@ -926,12 +994,11 @@ class XXXII(PostRules):
         s = ctx.state
         if s.ended:
             return True
-        if not s.flags.get("witch_won"):
+        if THIRD not in s.won:
             civilians = [p for p in s.players if p.alive and p.role == "civilian"]
             marked = s.marks.get("marked", set())
             if all(p.seat in marked for p in civilians):
-                ctx.emit("flag", {"key": "witch_won", "value": True})
-                ctx.emit("flag", {"key": "revival_due", "value": True})
+                ctx.emit("faction_won", {"faction": THIRD, "day": s.day})
                 for seat in self._witch_group(s):  # recorded, not announced: the game goes on
                     ctx.emit("notice", {"key": "witch_win", "params": {}}, (seat,))
         key_alive = any(p.alive and p.role in KEY_PIECES for p in s.players)
@@ -942,7 +1009,7 @@ class XXXII(PostRules):
         if not killers_alive:
             winners.append(WHITE)
         if winners:
-            if s.flags.get("witch_won"):
+            if THIRD in s.won:
                 winners.append(THIRD)
             self._finish(ctx, winners)
             return True
@@ -950,7 +1017,7 @@ class XXXII(PostRules):
 
     def _finish(self, ctx: Ctx, winners: list[str]) -> None:
         s = ctx.state
-        pending = list(s.flags.get("night_exits", []))
+        pending = self._night_exits(s)
         if pending:
             ctx.emit(
                 "announcement",
@@ -964,7 +1031,7 @@ class XXXII(PostRules):
         """The believing civilians (R-XXXII-02) and the witch's prophecy list, drawn at the deal
         (R-XXXII-10)."""
         names = [p.name for p in state.players]
-        believers = state.flags.get("believers") or []
+        believers = sorted(self._believers(state))
         out = ["信仰魔女的平民：" + ("、".join(names[x] for x in believers) or "无")]
         witch = self._seat_of(state, "witch")
         for k in state.known.get(witch, []) if witch is not None else []:
@@ -981,7 +1048,7 @@ class XXXII(PostRules):
         ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
         if faction in (BLACK, WHITE):
             winners = [WHITE if faction == BLACK else BLACK]
-            if ctx.state.flags.get("witch_won"):
+            if THIRD in ctx.state.won:
                 winners.append(THIRD)
             self._finish(ctx, winners)
 
