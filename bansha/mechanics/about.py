@@ -46,6 +46,12 @@ class Param:
     choices: tuple[str, ...] = ()
 
 
+TELL = Param("tell", "choice", "now", "何时告知：本步骤，或之后的 resolve: 步骤", ("now", "later"))
+"""An information skill's ``tell``: at its ``do:`` step, or at a later ``resolve:`` step."""
+NOTICE = Param("notice", "text", "result_{skill}", "告知结果的文字键")
+"""An information skill's ``notice``: the text key of its private answer."""
+
+
 @dataclass(frozen=True, slots=True)
 class Need:
     """A text the mechanic says: its key (``{skill}`` and parameter names filled with the skill's

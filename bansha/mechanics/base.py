@@ -21,6 +21,7 @@ from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State, Use
 from bansha.mechanics.about import About
+from bansha.mechanics.colours import Colours
 from bansha.mechanics.params import Raw
 from bansha.mechanics.rules import PostRules
 
@@ -69,6 +70,12 @@ class Board(PostRules):
     """R-M103-22: an act is final when its window closes (R-ALL-09 drops it only before)."""
     categories: dict[str, str]
     """Each role's category (``category`` of a role: 神职, 平民 ...)."""
+    colours: Colours
+    """What a check that reads colours sees (``colours`` of the data file)."""
+
+    def colour(self, s: State, seat: int) -> str:
+        """A player's colour now (his faction on a board without ``colours``)."""
+        return self.colours.of(s, seat, self.categories)
 
     # ------------------------------------------------------------------ references
     def skill_ref(self, key: str | None, where: str) -> str:
@@ -339,6 +346,15 @@ class Mechanic:
             out.append(u)
         out.reverse()
         return out
+
+    def tell_result(
+        self, ctx: Ctx, seat: int, targets: tuple[int, ...], word: str, notice: dict[str, Any]
+    ) -> None:
+        """Tell ``seat`` his answer privately: a result (his record) and the notice he reads."""
+        s = ctx.state
+        result = {"seat": seat, "skill": self.key, "value": word, "targets": list(targets)}
+        ctx.emit("result", {**result, "day": s.day, "phase": s.phase}, (seat,))
+        ctx.emit("notice", notice, (seat,))
 
     def record_use(
         self, ctx: Ctx, seat: int, targets: tuple[int, ...], choice: str | None = None

@@ -10,13 +10,16 @@ from bansha.mechanics.base import Mechanic
 from bansha.mechanics.check import Check
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.duel import Duel
+from bansha.mechanics.mark import Mark
 from bansha.mechanics.medium import Medium
+from bansha.mechanics.pair_check import PairCheck
 from bansha.mechanics.potions import Poison, Save
 from bansha.mechanics.protect import Protect
 from bansha.mechanics.reveal_on_vote import RevealOnVote
 from bansha.mechanics.self_destruct import SelfDestruct
 from bansha.mechanics.sheriff import Sheriff
 from bansha.mechanics.shoot import Shoot
+from bansha.mechanics.stage_privilege import StagePrivilege
 from bansha.mechanics.surrender import Surrender
 from bansha.mechanics.take import SelfDestructTake
 from bansha.mechanics.team_kill import TeamKill
@@ -27,11 +30,14 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         TeamKill,
         Protect,
         Check,
+        PairCheck,
+        Mark,
         Medium,
         Save,
         Poison,
         Shoot,
         RevealOnVote,
+        StagePrivilege,
         SelfDestruct,
         SelfDestructTake,
         Duel,

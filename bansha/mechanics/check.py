@@ -14,7 +14,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
-from bansha.mechanics.about import About, Need, Param
+from bansha.mechanics.about import NOTICE, TELL, About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
@@ -46,14 +46,8 @@ class Check(Mechanic):
             Param("reads", "choice", "faction", "看阵营还是身份", ("faction", "role")),
             Param("answers", "table", {}, '阵营（或身份）键 → words 中的词键；"*" 为其余'),
             Param("self", "flag", True, "能否查验自己"),
-            Param(
-                "tell",
-                "choice",
-                "now",
-                "何时告知：本步骤，或之后的 resolve: 步骤",
-                ("now", "later"),
-            ),
-            Param("notice", "text", "result_{skill}", "告知结果的文字键"),
+            TELL,
+            NOTICE,
         ),
         texts=(Need("{notice}", ("p", "word"), "查验结果（私下）"),),
         emits=("skill_used", "result", "notice"),
@@ -126,17 +120,6 @@ class Check(Mechanic):
         """Tell the checker the answer (a result and a notice), privately."""
         s = ctx.state
         word = self.answer(s, target)
-        ctx.emit(
-            "result",
-            {
-                "seat": seat,
-                "skill": self.key,
-                "value": word,
-                "targets": [target],
-                "day": s.day,
-                "phase": s.phase,
-            },
-            (seat,),
-        )
-        ctx.emit("notice", {"key": self.p.notice, "params": {"p": target, "word": word}}, (seat,))
+        notice = {"key": self.p.notice, "params": {"p": target, "word": word}}
+        self.tell_result(ctx, seat, (target,), word, notice)
         return f"{s.players[target].name} → {word}"

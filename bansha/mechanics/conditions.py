@@ -103,7 +103,8 @@ class AnyOf(Condition):
         return every
 
 
-def _selector(raw: Any, where: str, known: dict[str, set[str]]) -> Selector:
+def selector(raw: Any, where: str, known: dict[str, set[str]]) -> Selector:
+    """Read a selector (``{faction: …, role: …}``); ``known`` lists the keys each part may name."""
     if not isinstance(raw, dict) or not raw or not set(raw) <= set(SELECTOR_KEYS):
         raise SetupError(
             f"规则文件中「{where}」应为一个选择（{'、'.join(SELECTOR_KEYS)}），而不是「{raw}」"
@@ -132,9 +133,9 @@ def parse(raw: Any, where: str, known: dict[str, set[str]]) -> Condition:
     kind, body = next(iter(raw.items()))
     here = f"{where}.{kind}"
     if kind == "all_out":
-        return AllOut(_selector(body, here, known))
+        return AllOut(selector(body, here, known))
     if kind in ("at_least_half_of_living", "more_than_half_of_living"):
-        return HalfOfLiving(_selector(body, here, known), kind.startswith("more"))
+        return HalfOfLiving(selector(body, here, known), kind.startswith("more"))
     if kind in ("any", "all"):
         if not isinstance(body, list) or not body:
             raise SetupError(f"规则文件中「{here}」应为条件的列表")

@@ -30,6 +30,7 @@ from bansha.engine.state import State
 from bansha.mechanics import announce, conditions, last_words
 from bansha.mechanics.base import HINTS, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.catalogue import CATALOGUE
+from bansha.mechanics.colours import Colours
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.outcome import last_standing
 from bansha.mechanics.params import Raw
@@ -95,6 +96,7 @@ class Pipeline(Board):
         self.categories = {
             k: str(r["category"]) for k, r in self.roles.items() if r.get("category")
         }
+        self.colours = Colours.read(self.data.get("colours"), "colours", self.selector_keys())
         self.specs: dict[str, SkillSpec] = {}
         self.mechs: dict[str, Mechanic] = {}
         for key, raw in self.skills.items():
@@ -277,12 +279,7 @@ class Pipeline(Board):
 
     def _read_outcome(self) -> Outcome:
         raw = self.data.get("outcome") or {}
-        known = {
-            "faction": set(self.factions),
-            "category": set(self.data.get("categories", {})),
-            "role": set(self.roles),
-            "status": {str(k) for k in self.data.get("statuses", {})},
-        }
+        known = self.selector_keys()
 
         def read(kind: str) -> tuple[tuple[str, conditions.Condition], ...]:
             out: list[tuple[str, conditions.Condition]] = []
@@ -312,6 +309,15 @@ class Pipeline(Board):
             on_loss[str(faction)] = (lose, r.text("notice", None))
             r.done()
         return Outcome(wins, read("losses"), bool(raw.get("joint", True)), priority, on_loss)
+
+    def selector_keys(self) -> dict[str, set[str]]:
+        """The keys a selector of the data file may name, by kind (conditions, colours)."""
+        return {
+            "faction": set(self.factions),
+            "category": set(self.data.get("categories", {})),
+            "role": set(self.roles),
+            "status": {str(k) for k in self.data.get("statuses", {})},
+        }
 
     def _read_last_words(self) -> LastWordsPolicy:
         raw = Raw(self.data.get("last_words"), "last_words", self.options)
@@ -686,7 +692,8 @@ class Pipeline(Board):
 
     def voted_out(self, ctx: Ctx, seat: int) -> bool:
         """``seat`` tops the exile vote: False if a mechanic keeps him in (the idiot's card)."""
-        return not any(m.on_voted_out(ctx, seat) for m in self._on_voted_out)
+        kept = [m.on_voted_out(ctx, seat) for m in self._on_voted_out]  # each is told (舞台特权)
+        return not any(kept)
 
     def counts(self, state: State, seat: int, skill: str) -> bool:
         """A declared skill's submission counts while its mechanic says so (R-ALL-09)."""

@@ -917,6 +917,8 @@ class XXXIIData(RuleSetData):
     declare_skill: Key | None = None
     """The pre-deal declaration a director may record for a player (代为声明)."""
     prophecy_size: list[Count]
+    colours: dict[Key, list[Any]]
+    """R-XXXII-01: colour → selectors, first match wins (:mod:`bansha.mechanics.colours`)."""
     last_words_days: Count
     warnings_to_drown: Positive
 
@@ -971,6 +973,9 @@ class BoardData(RuleSetData):
     resolution: dict[Key, list[dict[Key, Any]]] = {}
     outcome: dict[Key, Any] = {}
     last_words: dict[Key, Any] | None = None
+    colours: dict[Key, list[Any]] = {}
+    """What a check that reads colours sees: colour → selectors, first match wins (``"*"``: every
+    other player; :mod:`bansha.mechanics.colours`)."""
     hold_announcements: list[Key] = []
     """Phases whose announcements wait for the next day's start (R-ALL-11)."""
     acts_final: Literal["resolution", "window"] = "resolution"

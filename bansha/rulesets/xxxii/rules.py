@@ -27,7 +27,16 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import Player, State, Use, current_ballots
-from bansha.mechanics import announce, last_words, team, votes
+from bansha.mechanics import (
+    announce,
+    last_words,
+    mark,
+    pair_check,
+    stage_privilege,
+    team,
+    votes,
+)
+from bansha.mechanics.colours import Colours
 from bansha.mechanics.rules import PostRules
 
 BLACK, WHITE, THIRD = "black", "white", "third"
@@ -41,12 +50,25 @@ PROTECT, KILL, VOID = "protect", "kill", "void"
 2nd use on a white piece (no protection, and the inquisitor is restricted from then on)."""
 CASTLE_DUE = "due:castling"
 """The 王车易位 decision the witch owes (pending): ``{cause: blade|vote, seat}``."""
+AUDITION_REFUSALS = {
+    "refuse_self": "①不可选择自身",
+    "refuse_target_out": "演员试镜须选定两名存活棋子",
+    "refuse_pair_forced": "③前一晚结果为【异】，本次目标之一必须从那两名棋子中选择",
+    "refuse_pair_chosen": "②不可选择之前已经选过的棋子",
+}
+"""The post's own reason for each pair-check refusal (R-XXXII-07)."""
 AUDITION_DUE = "due:audition"
 """Tonight's 演员试镜 pick, answered at ②4 by the colours after step 3 (pending)."""
 
 
 class XXXII(PostRules):
     """The XXXII rule set: the night's resolution table ①–③, colours, marks, castling, joint wins."""
+
+    def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
+        super().__init__(data, options)
+        known = {"role": set(self.roles), "faction": set(self.factions)}
+        self.colours = Colours.read(self.data["colours"], "colours", known)
+        """R-XXXII-01: the data file's colours (black: killers, the accomplice once black)."""
 
     # ================================================================== setup
     def setup(
@@ -205,10 +227,7 @@ class XXXII(PostRules):
     # ================================================================== colours and helpers
     def colour(self, s: State, seat: int) -> str:
         """R-XXXII-01: killers are black, the accomplice after 弃明投暗; every other piece white."""
-        role = s.players[seat].role
-        if role == "killer" or (role == "accomplice" and seat in s.marks.get(BLACK, ())):
-            return BLACK
-        return WHITE
+        return self.colours.of(s, seat, {})
 
     def _accomplice(self, s: State) -> int | None:
         """The accomplice made by 杀人诛心 (R-XXXII-04), if any."""
@@ -325,39 +344,16 @@ class XXXII(PostRules):
             return uses[-1].targets[0]
         return None
 
+    def _pair_rules(self) -> pair_check.PairRules:
+        """R-XXXII-07 as the catalogue's pair check: ① not self; ② never a piece chosen on an
+        earlier night; ③ after 异 one target is from that pair (exempt from ②); after 同 the
+        next night is unavailable."""
+        return pair_check.PairRules(False, True, self.word("different"), self.word("same"))
+
     def _audition_options(self, s: State, seat: int) -> tuple[list[int], list[int]] | None:
-        """R-XXXII-07 rules ①–④: (free targets, forced pair) or ``None`` when unavailable tonight.
-
-        ① not self; ② never a piece chosen on an earlier night; ③ after 异 the night before, one
-        target is one of that pair still alive (exempt from ②); ④ no two legal targets, no test.
-        """
-        last = self._last_audition(s)
-        if last is not None and last.choice == self.word("same"):
-            return None  # the night after 同
-        chosen = self._chosen(s)
-        free = [x for x in s.living() if x != seat and x not in chosen]
-        forced = self._forced(s, seat)
-        if forced:
-            return (free, forced) if free else None
-        return (free, []) if len(free) >= 2 else None
-
-    def _forced(self, s: State, seat: int) -> list[int]:
-        """Rule ③: after 异 the night before, one target is one of that pair still alive."""
-        last = self._last_audition(s)
-        if last is None or last.choice != self.word("different"):
-            return []
-        return [x for x in last.targets if s.players[x].alive and x != seat]
-
-    def _last_audition(self, s: State) -> Use | None:
-        """The test of the night before, with its answer (同 or 异), if there was one."""
-        uses = s.uses.get("audition")
-        if uses and uses[-1].day == s.day - 1:
-            return uses[-1]
-        return None
-
-    def _chosen(self, s: State) -> set[int]:
-        """Every piece chosen on an earlier night (rule ②)."""
-        return {t for u in s.uses.get("audition", ()) for t in u.targets}
+        """R-XXXII-07 rules ①–④: (free targets, forced pair) or ``None`` when unavailable tonight
+        (the night after 同, or no two legal targets: ④)."""
+        return pair_check.options(s, s.uses.get("audition", ()), seat, self._pair_rules())
 
     # ================================================================== acts
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
@@ -411,8 +407,7 @@ class XXXII(PostRules):
         if not p.alive and cmd.skill != "mark":
             return "你已死亡，不能再发动技能"
         if cmd.skill == "audition":
-            last = self._last_audition(s)
-            if last is not None and last.choice == self.word("same"):
+            if pair_check.resting(s.uses.get("audition", ()), s.day, self._pair_rules()):
                 return "前一晚结果为【同】，今晚不可发动【演员试镜】"
             return "棋盘上无法找到两名合法目标，【演员试镜】无法发动"
         if cmd.skill == "castling":
@@ -451,22 +446,11 @@ class XXXII(PostRules):
 
     def _check_audition(self, s: State, cmd: Act) -> None:
         """R-XXXII-07 ①–③ with the rule's own reason."""
-        a, b = cmd.targets
-        if cmd.by in (a, b):
-            raise RuleError("①不可选择自身")
-        for t in (a, b):
-            if not 0 <= t < len(s.players) or not s.players[t].alive:
-                raise RuleError("演员试镜须选定两名存活棋子")
-        chosen = self._chosen(s)
-        forced = self._forced(s, cmd.by)
-        if forced:
-            if a not in forced and b not in forced:
-                raise RuleError("③前一晚结果为【异】，本次目标之一必须从那两名棋子中选择")
-            other = b if a in forced else a
-            if other in chosen:
-                raise RuleError("②不可选择之前已经选过的棋子")
-        elif a in chosen or b in chosen:
-            raise RuleError("②不可选择之前已经选过的棋子")
+        reason = pair_check.refusal(
+            s, s.uses.get("audition", ()), cmd.by, cmd.targets, self._pair_rules()
+        )
+        if reason is not None:
+            raise RuleError(AUDITION_REFUSALS[reason])
 
     # ================================================================== votes
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
@@ -632,10 +616,10 @@ class XXXII(PostRules):
                 outcome = PROTECT
                 protected = b
             self._use(ctx, "barrier", inquisitor, [b], outcome)
-        mark = target("mark")
-        if mark is not None:
-            witch_seat, m = mark
-            ok = s.players[m].role == "civilian"
+        picked = target("mark")
+        if picked is not None:
+            witch_seat, m = picked
+            ok = mark.succeeds(s, m, ("civilian",))  # 如该棋子为平民则标记成功
             if ok:
                 ctx.emit("marked", {"mark": "marked", "seat": m})
             word = self.word("success") if ok else self.word("fail")
@@ -691,12 +675,12 @@ class XXXII(PostRules):
         """Tonight's picks as the night's close recorded them (②1), for the resolution."""
         blade = self._tonight(s, "blade")
         barrier = self._tonight(s, "barrier")
-        mark = self._tonight(s, "mark")
+        marks = self._tonight(s, "mark")
         return {
             "blade": blade[0].targets[0] if blade else None,
             "protected": next((u.targets[0] for u in barrier if u.choice == PROTECT), None),
             "barrier_kill": next((u.targets[0] for u in barrier if u.choice == KILL), None),
-            "mark": [mark[0].targets[0], mark[0].choice] if mark else None,
+            "mark": [marks[0].targets[0], marks[0].choice] if marks else None,
             "inspect": {str(u.seat): u.targets[0] for u in self._tonight(s, "inspect")},
             "audition": s.pending.get(AUDITION_DUE),
         }
@@ -948,24 +932,16 @@ class XXXII(PostRules):
         self._vote_death(ctx, out)
 
     def _grant_privilege(self, ctx: Ctx, out: int) -> None:
-        """舞台特权: partners of a voted-out piece in a 异 pair are not voted to death the next day."""
+        """舞台特权 (the catalogue's stage privilege): the 异 partners of a voted-out piece are not
+        voted to death the next day; the use's seat is the piece voted out."""
         s = ctx.state
-        different = self.word("different")
-        partners = sorted(
-            {
-                b if a == out else a
-                for u in s.uses.get("audition", ())
-                if u.choice == different
-                for a, b in (u.targets,)
-                if out in (a, b)
-            }
-        )
-        if partners:  # the use's seat is the piece voted out; its targets are spared tomorrow
-            self._use(ctx, "privilege", out, partners)
+        friends = stage_privilege.partners(s.uses.get("audition", ()), self.word("different"), out)
+        if friends:
+            self._use(ctx, "privilege", out, friends)
 
     def _privileged(self, s: State) -> set[int]:
         """The pieces that cannot be voted to death today (舞台特权, R-XXXII-08)."""
-        return {t for u in s.uses.get("privilege", ()) if u.day == s.day - 1 for t in u.targets}
+        return stage_privilege.spared(s.uses.get("privilege", ()), s.day)
 
     def _vote_death(self, ctx: Ctx, seat: int) -> None:
         ctx.emit(

@@ -1,0 +1,179 @@
+"""The catalogue's ``pair_check`` (XXXII 【演员试镜】, R-XXXII-07), ``stage_privilege``
+(【舞台特权】, R-XXXII-08) and ``mark`` (【契约标记】, R-XXXII-10/20) on a board written as data: a
+预女猎白 whose seer tests two players a night by colour (``colours``), with rules ①–④, and whose 异
+partners are spared the day after; its hunter marks villagers, alive or dead, after his death too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bansha.engine import Act, Close, Game, Vote
+from bansha.engine.errors import RuleError, SetupError
+from bansha.mechanics.pair_check import PairCheck
+from bansha.mechanics.pipeline import Pipeline
+from bansha.rulesets import find_ruleset
+
+NAMES = list("甲乙丙丁戊己庚辛壬癸子丑")
+DEAL = ["狼人"] * 4 + ["预言家", "女巫", "猎人", "白痴"] + ["村民"] * 4
+SEER = 4
+BOARD = """\
+extends: 预女猎白
+id: pair12
+names: [pair12]
+title: 试镜 12人
+roles:
+  seer: {skills: [audition, privilege]}
+  hunter: {skills: [shoot, mark]}
+skills:
+  audition:
+    name: 演员试镜
+    mechanic: pair_check
+    stages: [night]
+    params: {forced_after: different, rest_after: same%s}
+    text: 每晚选定两名玩家，得知两人颜色相同还是不同。
+  mark:
+    name: 契约标记
+    mechanic: mark
+    stages: [night]
+    params: {succeeds_on: [villager], after_death: true}
+    text: 每晚选择一名玩家进行标记，村民则标记成功。
+  privilege:
+    name: 舞台特权
+    mechanic: stage_privilege
+    params: {of: audition}
+    text: 曾在试镜中显示为异的玩家被放逐时，同组的另一人在下一个白天不会被放逐出局。
+colours:
+  black: [{faction: wolves}]
+  white: ["*"]
+words: {same: 同, different: 异, black: 黑, white: 白, success: 成功, fail: 失败}
+resolution:
+  night:
+    - {step: （1）狼人袭击, do: attack}
+    - {step: （2）预言家试镜, do: audition}
+    - {step: （2b）猎人标记, do: mark}
+    - {step: （3）女巫得知刀口, do: victim}
+texts:
+  result_audition: "{skill:audition}：{ps}显示为【{word}】。"
+  result_mark: "{skill:mark}：{p}，标记{word}。"
+  spared_privilege: "{p}被投票出局，受{skill:privilege}保护，没有出局。"
+"""
+
+
+def board(tmp_path: Path, extra: str = "") -> Pipeline:
+    f = tmp_path / "pair12.yaml"
+    f.write_text(BOARD % extra, encoding="utf-8")
+    rs = find_ruleset(str(f))
+    assert isinstance(rs, Pipeline)
+    return rs
+
+
+def game(tmp_path: Path) -> Game:
+    rs = board(tmp_path)
+    return Game.create(rs, NAMES, 1, {i: rs.role_key(r) for i, r in enumerate(DEAL)})
+
+
+def night(g: Game, pair: tuple[int, int] | None) -> None:
+    """One night: the seer's test (if any), no kill, no potion; then the day passes."""
+    if pair is not None:
+        g.handle(Act(SEER, "audition", pair))
+    while g.state.phase == "night":
+        g.handle(Close())
+    while g.state.phase == "day":
+        g.handle(Close())
+
+
+def answers(g: Game) -> list[str]:
+    return list(g.state.players[SEER].results)
+
+
+def test_the_answer_is_by_colour_and_different_forces_one_of_the_pair(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    assert isinstance(g.ruleset.mechs["audition"], PairCheck)
+    night(g, (0, 8))  # a wolf and a villager: 异
+    assert answers(g) == ["异"]
+    (la,) = [la for la in g.legal(SEER) if la.skill == "audition"]
+    assert set(la.must_include) == {0, 8}  # ③: one of last night's pair
+    assert 0 not in la.targets and SEER not in la.targets  # ② and ①
+    with pytest.raises(RuleError, match="本次目标之一必须从那两名玩家中选择"):
+        g.handle(Act(SEER, "audition", (9, 10)))
+    with pytest.raises(RuleError, match="不可选择之前已经选过的玩家"):
+        g.handle(Act(SEER, "audition", (0, 8)))  # ③'s piece is exempt from ②, the other is not
+    night(g, (0, 1))  # two wolves: 同
+    assert answers(g) == ["异", "同"]
+    assert not [la for la in g.legal(SEER) if la.skill == "audition"]  # 下一晚不可发动
+    with pytest.raises(RuleError, match="今晚不可发动<演员试镜>"):
+        g.handle(Act(SEER, "audition", (2, 9)))
+    night(g, None)
+    assert [la for la in g.legal(SEER) if la.skill == "audition"]  # rested one night
+
+
+def test_self_is_refused(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    with pytest.raises(RuleError, match="不能选择自己"):
+        g.handle(Act(SEER, "audition", (SEER, 0)))
+
+
+def test_the_use_keeps_the_pair_and_its_answer(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    night(g, (0, 5))
+    assert [(u.targets, u.choice) for u in g.state.uses["audition"]] == [((0, 5), "异")]
+    assert not g.state.flags.get("audition")  # typed memory only
+
+
+def test_a_misspelt_answer_is_a_chinese_error(tmp_path: Path) -> None:
+    with pytest.raises(SetupError, match="forced_after"):
+        f = tmp_path / "bad.yaml"
+        f.write_text((BOARD % "").replace("forced_after: different", "forced_after: other"))
+        find_ruleset(str(f))
+
+
+def vote_out(g: Game, target: int) -> None:
+    """Every living player votes for ``target`` in the day's vote; the vote closes."""
+    while g.state.stage_key != "day":
+        g.handle(Close())
+    for seat in g.state.living():
+        g.handle(Vote(seat, target))
+    g.handle(Close())
+
+
+def test_a_different_partner_is_not_voted_to_death_the_next_day(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    g.handle(Act(SEER, "audition", (0, 8)))  # 异
+    while g.state.phase == "night":
+        g.handle(Close())
+    vote_out(g, 0)
+    assert not g.state.players[0].alive
+    assert [(u.seat, u.targets) for u in g.state.uses["privilege"]] == [(0, (8,))]
+    while g.state.phase != "day":
+        g.handle(Close())
+    vote_out(g, 8)  # voted out, spared: the votes counted, the exit skipped
+    assert g.state.players[8].alive
+    shown = [e.data for e in g.events if e.kind == "announcement"]
+    assert {"key": "spared_privilege", "params": {"p": 8}} in shown
+
+
+HUNTER = 6
+
+
+def test_a_mark_takes_on_its_roles_only_and_on_the_dead_too(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    g.handle(Act(HUNTER, "mark", (8,)))  # a villager
+    night(g, None)
+    g.handle(Act(HUNTER, "mark", (0,)))  # a wolf
+    night(g, None)
+    assert g.state.players[HUNTER].results == ["成功", "失败"]
+    assert g.state.marks["marked"] == {8}
+    (la,) = [la for la in g.legal(HUNTER) if la.skill == "mark"]
+    assert len(la.targets) == len(NAMES)  # alive or dead
+
+
+def test_the_holder_marks_after_his_death_but_not_once_drowned(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    m = g.ruleset.mechs["mark"]
+    p = g.state.players[HUNTER]
+    p.alive, p.exit_cause = False, "vote"
+    assert m.holds(g.state, HUNTER)
+    p.exit_cause = "drown"
+    assert not m.holds(g.state, HUNTER)
