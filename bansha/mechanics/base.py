@@ -84,6 +84,13 @@ class Board(PostRules):
             raise SetupError(f"规则文件中「{where}」的「{key}」不是 skills 中的技能")
         return key
 
+    def role_refs(self, keys: tuple[str, ...], where: str) -> tuple[str, ...]:
+        """Role keys named in the data file, or a Chinese error naming the first unknown one."""
+        for key in keys:
+            if key not in self.roles:
+                raise SetupError(f"规则文件中「{where}」的「{key}」不是 roles 中的身份")
+        return keys
+
     def status_ref(self, key: str | None, where: str) -> str | None:
         """A status key named in the data file, or a Chinese error naming the key."""
         if key is not None and key not in self.data.get("statuses", {}):

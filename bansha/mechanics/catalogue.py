@@ -14,6 +14,7 @@ from bansha.mechanics.mark import Mark
 from bansha.mechanics.medium import Medium
 from bansha.mechanics.pair_check import PairCheck
 from bansha.mechanics.potions import Poison, Save
+from bansha.mechanics.prophecy import Prophecy
 from bansha.mechanics.protect import Protect
 from bansha.mechanics.reveal_on_vote import RevealOnVote
 from bansha.mechanics.self_destruct import SelfDestruct
@@ -32,6 +33,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Check,
         PairCheck,
         Mark,
+        Prophecy,
         Medium,
         Save,
         Poison,

@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bansha.engine.context import Ctx
-from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import NOTICE, TELL, About, Need, Param
@@ -74,10 +73,7 @@ class Mark(Mechanic):
     def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         where = f"skills.{self.key}.params"
-        roles = raw.words("succeeds_on")
-        for role in roles:
-            if role not in board.roles:
-                raise SetupError(f"规则文件中「{where}.succeeds_on」的「{role}」不是身份")
+        roles = board.role_refs(raw.words("succeeds_on"), f"{where}.succeeds_on")
         success = raw.text("success", "success") or "success"
         fail = raw.text("fail", "fail") or "fail"
         board.word_of(success, f"{where}.success")

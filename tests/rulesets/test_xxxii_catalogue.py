@@ -1,7 +1,8 @@
 """The catalogue's ``pair_check`` (XXXII 【演员试镜】, R-XXXII-07), ``stage_privilege``
 (【舞台特权】, R-XXXII-08) and ``mark`` (【契约标记】, R-XXXII-10/20) on a board written as data: a
 预女猎白 whose seer tests two players a night by colour (``colours``), with rules ①–④, and whose 异
-partners are spared the day after; its hunter marks villagers, alive or dead, after his death too."""
+partners are spared the day after; its hunter marks villagers, alive or dead, after his death too;
+its witch is told three players who are not villagers at the deal (``prophecy``, R-XXXII-10)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ title: 试镜 12人
 roles:
   seer: {skills: [audition, privilege]}
   hunter: {skills: [shoot, mark]}
+  witch: {skills: [victim, save, poison, prophecy]}
 skills:
   audition:
     name: 演员试镜
@@ -39,6 +41,11 @@ skills:
     stages: [night]
     params: {succeeds_on: [villager], after_death: true}
     text: 每晚选择一名玩家进行标记，村民则标记成功。
+  prophecy:
+    name: 魔女预言
+    mechanic: prophecy
+    params: {not_roles: [villager], min: 3, max: 3, word: not_villager}
+    text: 开局时得知三名不是村民的玩家。
   privilege:
     name: 舞台特权
     mechanic: stage_privilege
@@ -47,7 +54,7 @@ skills:
 colours:
   black: [{faction: wolves}]
   white: ["*"]
-words: {same: 同, different: 异, black: 黑, white: 白, success: 成功, fail: 失败}
+words: {same: 同, different: 异, black: 黑, white: 白, success: 成功, fail: 失败, not_villager: 非村民}
 resolution:
   night:
     - {step: （1）狼人袭击, do: attack}
@@ -56,6 +63,7 @@ resolution:
     - {step: （3）女巫得知刀口, do: victim}
 texts:
   result_audition: "{skill:audition}：{ps}显示为【{word}】。"
+  told_prophecy: "{skill:prophecy}：以下玩家不是村民：{ps}。"
   result_mark: "{skill:mark}：{p}，标记{word}。"
   spared_privilege: "{p}被投票出局，受{skill:privilege}保护，没有出局。"
 """
@@ -177,3 +185,15 @@ def test_the_holder_marks_after_his_death_but_not_once_drowned(tmp_path: Path) -
     assert m.holds(g.state, HUNTER)
     p.exit_cause = "drown"
     assert not m.holds(g.state, HUNTER)
+
+
+WITCH = 5
+
+
+def test_the_prophecy_lists_players_of_other_roles_drawn_at_the_deal(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    (known,) = g.state.known[WITCH]
+    assert known["word"] == "非村民" and len(known["about"]) == 3
+    assert all(g.state.players[x].role != "villager" and x != WITCH for x in known["about"])
+    told = [e for e in g.events if e.kind == "notice" and e.data["key"] == "told_prophecy"]
+    assert len(told) == 1 and told[0].to == (WITCH,) and told[0].chance

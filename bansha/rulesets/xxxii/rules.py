@@ -32,6 +32,7 @@ from bansha.mechanics import (
     last_words,
     mark,
     pair_check,
+    prophecy,
     stage_privilege,
     team,
     votes,
@@ -69,6 +70,13 @@ class XXXII(PostRules):
         known = {"role": set(self.roles), "faction": set(self.factions)}
         self.colours = Colours.read(self.data["colours"], "colours", known)
         """R-XXXII-01: the data file's colours (black: killers, the accomplice once black)."""
+        self.pair_rules = pair_check.PairRules(
+            False, True, self.word("different"), self.word("same")
+        )
+        """R-XXXII-07 ①–④ (see :meth:`_pair_rules`)."""
+        limit = self.options.get("max_changes")
+        self._max_changes = None if limit is None else int(limit)
+        self._castle_words = (self.word("accept"), self.word("decline"))
 
     # ================================================================== setup
     def setup(
@@ -136,22 +144,18 @@ class XXXII(PostRules):
             self._set_group(ctx, group, [x for x, r in enumerate(dealt) if r == role])
         witch = dealt.index("witch")
         low, high = self.data["prophecy_size"]
-        size = min(max(len(believers), int(low)), int(high))
+        size = prophecy.size(len(believers), int(low), int(high))
         pool = [x for x, r in enumerate(dealt) if r != "civilian" and x != witch]
         pinned = ctx.state.pinned.get("prophecy")
-        if pinned is not None:
-            listed = sorted(pinned)
-            if not set(listed) <= set(pool) or len(listed) != min(size, len(pool)):
-                raise RuleError(
-                    f"fixed.prophecy 须为{min(size, len(pool))}名魔女以外的非平民棋子（R-XXXII-10）"
-                )
-        else:
-            listed = sorted(ctx.rng().sample(pool, min(size, len(pool))))
-        ctx.emit(
-            "known", {"seat": witch, "about": listed, "word": self.word("not_civilian")}, (witch,)
-        )
-        ctx.emit(
-            "notice", {"key": "prophecy", "params": {"ps": listed}}, (witch,), chance=pinned is None
+        if pinned is not None and (
+            not set(pinned) <= set(pool) or len(pinned) != min(size, len(pool))
+        ):
+            raise RuleError(
+                f"fixed.prophecy 须为{min(size, len(pool))}名魔女以外的非平民棋子（R-XXXII-10）"
+            )
+        word = self.word("not_civilian")
+        prophecy.tell(
+            ctx, witch, pool, size, word, "prophecy", None if pinned is None else list(pinned)
         )
 
     def _fixed_pick(self, ctx: Ctx, key: str, pool: list[int]) -> int | None:
@@ -230,8 +234,9 @@ class XXXII(PostRules):
         return self.colours.of(s, seat, {})
 
     def _accomplice(self, s: State) -> int | None:
-        """The accomplice made by 杀人诛心 (R-XXXII-04), if any."""
-        return self._seat_of(s, "accomplice")
+        """The accomplice made by 杀人诛心 (R-XXXII-04, its one use), if any."""
+        made = s.uses.get("heart")
+        return made[0].targets[0] if made else None
 
     def _joined(self, s: State) -> bool:
         """Whether the accomplice is in the killers' group (弃明投暗 done, or at his death)."""
@@ -252,7 +257,10 @@ class XXXII(PostRules):
         return tuple(s.groups.get("witch", []))
 
     def _seat_of(self, s: State, role: str) -> int | None:
-        return next((p.seat for p in s.players if p.role == role), None)
+        for p in s.players:  # a loop, not a generator: asked for every legal-act list
+            if p.role == role:
+                return p.seat
+        return None
 
     def _marked_civilians(self, s: State) -> list[int]:
         marked = s.marks.get("marked", set())
@@ -277,8 +285,7 @@ class XXXII(PostRules):
                 pieces = tuple(range(len(state.players)))  # 无论是否存活
                 out.append(LegalAct("mark", pieces, 1))
             if (key == "resolve" or key == "castle_vote") and self._castle_offer(state):
-                words = (self.word("accept"), self.word("decline"))
-                out.append(LegalAct("castling", (), 0, words))
+                out.append(LegalAct("castling", (), 0, self._castle_words))
         if not p.alive:
             return out
         if key == "night":
@@ -317,25 +324,25 @@ class XXXII(PostRules):
 
     def _reveal_open(self, s: State) -> bool:
         """弃明投暗 is submitted by day while the accomplice (to be made on night 1) has not joined."""
-        if self._joined(s):
-            return False
-        return s.day == 1 or self._accomplice(s) is not None
+        accomplice = self._accomplice(s)
+        if accomplice is None:
+            return s.day == 1
+        return accomplice not in s.groups.get("killers", ())
 
     def _barrier_targets(self, s: State, seat: int) -> tuple[int, ...]:
         """R-XXXII-09: never the piece of the night before; after a white second use, only self or
         never-chosen pieces."""
-        uses = s.uses.get("barrier", [])
-        last = self._last_barrier(s)
-        restricted = any(u.choice == VOID for u in uses)
-        chosen = {u.targets[0] for u in uses}
-        out = []
-        for x in s.living():
-            if x == last:
-                continue
-            if restricted and x != seat and x in chosen:
-                continue
-            out.append(x)
-        return tuple(out)
+        uses = s.uses.get("barrier")
+        if not uses:
+            return s.living()
+        last = uses[-1].targets[0] if uses[-1].day == s.day - 1 else None
+        chosen: set[int] = set()
+        for u in uses:
+            if u.choice == VOID:  # restricted from then on: only self or never-chosen pieces
+                chosen = {v.targets[0] for v in uses}
+                chosen.discard(seat)
+                break
+        return tuple(x for x in s.living() if x != last and x not in chosen)
 
     def _last_barrier(self, s: State) -> int | None:
         """The piece of the night before (R-XXXII-09: never two nights running)."""
@@ -348,7 +355,7 @@ class XXXII(PostRules):
         """R-XXXII-07 as the catalogue's pair check: ① not self; ② never a piece chosen on an
         earlier night; ③ after 异 one target is from that pair (exempt from ②); after 同 the
         next night is unavailable."""
-        return pair_check.PairRules(False, True, self.word("different"), self.word("same"))
+        return self.pair_rules
 
     def _audition_options(self, s: State, seat: int) -> tuple[list[int], list[int]] | None:
         """R-XXXII-07 rules ①–④: (free targets, forced pair) or ``None`` when unavailable tonight
@@ -478,8 +485,7 @@ class XXXII(PostRules):
     def max_changes(self) -> int | None:
         """R-XXXII-18: the post sets no limit on vote changes within the 投票阶段 (option
         ``max_changes``, default none); the last vote stands."""
-        limit = self.options.get("max_changes")
-        return None if limit is None else int(limit)
+        return self._max_changes
 
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
@@ -624,7 +630,7 @@ class XXXII(PostRules):
                 ctx.emit("marked", {"mark": "marked", "seat": m})
             word = self.word("success") if ok else self.word("fail")
             self._use(ctx, "mark", witch_seat, [m], word)
-        for (seat, sk), rec in list(s.acts.items()):
+        for (seat, sk), rec in tuple(s.acts.items()):
             if sk == "inspect" and self.counts(s, seat, sk):
                 self._use(ctx, "inspect", seat, [rec.targets[0]])
         audition = next(
@@ -715,6 +721,8 @@ class XXXII(PostRules):
         for x in dying:
             self._die(ctx, [x], causes[x])
         if made is not None:
+            blade_user = self._tonight(s, "blade")[0].seat
+            self._use(ctx, "heart", blade_user, [made])  # 杀人诛心: who became the accomplice
             ctx.emit("role_set", {"seat": made, "role": "accomplice"}, (made,))
             ctx.emit("faction_set", {"seat": made, "faction": BLACK}, (made,))
         # ②4: the detectives' and the spectator's results, by colour after step 3

@@ -1,0 +1,115 @@
+"""Prophecy: at the deal, the holder is told a random list of players who are not of some roles.
+
+XXXII 【魔女预言】 「游戏开局时，魔女将获得一份随机产生的非平民棋子名单，名单人数等同于信仰魔女的平民数量（为防止极端
+情况，数量超出6人时视为6人，小于3人时视为3人），魔女仅知道名单上的棋子不是平民，不会获知具体身份。」 (R-XXXII-10:
+random pieces of other roles than the civilians', the witch excluded; size = the believers,
+clamped to [3, 6]).
+
+The mechanic's memory is what the holder was told (``State.known``): the list, with the word it
+knows them by. :func:`tell` draws and tells the list; XXXII's rule set shares it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bansha.engine.context import Ctx
+from bansha.engine.errors import SetupError
+from bansha.mechanics.about import About, Need, Param
+from bansha.mechanics.base import Board, Mechanic, SkillSpec
+from bansha.mechanics.params import Raw
+
+
+def size(counted: int, low: int, high: int) -> int:
+    """The list's length: ``counted`` clamped to [low, high] (「超出6人时视为6人，小于3人时视为3人」)."""
+    return min(max(counted, low), high)
+
+
+def tell(
+    ctx: Ctx,
+    holder: int,
+    pool: list[int],
+    n: int,
+    word: str,
+    notice: str,
+    pinned: list[int] | None = None,
+) -> list[int]:
+    """Draw ``n`` of ``pool`` (all, if fewer) and tell ``holder`` privately that they are
+    ``word``; a list a scenario pinned is told as it is, drawing nothing."""
+    if pinned is not None:
+        listed = sorted(pinned)
+    else:
+        listed = sorted(ctx.rng().sample(pool, min(n, len(pool))))
+    ctx.emit("known", {"seat": holder, "about": listed, "word": word}, (holder,))
+    data = {"key": notice, "params": {"ps": listed}}
+    ctx.emit("notice", data, (holder,), chance=pinned is None)
+    return listed
+
+
+@dataclass(frozen=True, slots=True)
+class ProphecyParams:
+    """``not_roles``: the roles the listed players are not of; ``size_by``: the mark whose
+    players count the list's length (null: ``min``); ``min`` and ``max``: its bounds;
+    ``word``: the word key the holder knows them by; ``notice``: the text that tells him."""
+
+    not_roles: tuple[str, ...]
+    size_by: str | None
+    low: int
+    high: int
+    word: str
+    notice: str
+
+
+class Prophecy(Mechanic):
+    """Passive: a list told to each holder at the deal."""
+
+    kind = "prophecy"
+    hooks = frozenset({"on_setup"})
+    about = About(
+        summary="不需要行动：开局时持有者私下得知一份随机名单，名单上的玩家都不是 not_roles 的身份",
+        params=(
+            Param("not_roles", "words", (), "名单上的玩家不是这些身份"),
+            Param("size_by", "text", None, "名单人数等于带此标记的玩家数（不写：min）"),
+            Param("min", "number", 3, "名单人数的下限"),
+            Param("max", "number", 6, "名单人数的上限"),
+            Param("word", "text", None, "持有者得知名单时的 words 词键"),
+            Param("notice", "text", "told_{skill}", "告知名单的文字键"),
+        ),
+        texts=(Need("{notice}", ("ps",), "名单（私下）"),),
+        emits=("known", "notice"),
+    )
+
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
+        super().__init__(board, spec, raw)
+        where = f"skills.{self.key}.params"
+        roles = board.role_refs(raw.words("not_roles"), f"{where}.not_roles")
+        word = raw.text("word", None)
+        if word is None:
+            raise SetupError(f"规则文件中「{where}.word」缺少：持有者得知名单时的词")
+        board.word_of(word, f"{where}.word")
+        low, high = raw.number("min", 3), raw.number("max", 6)
+        if low is None or high is None or low > high:
+            raise SetupError(f"规则文件中「{where}」的 min 与 max 应为整数，且 min 不大于 max")
+        self.p = ProphecyParams(
+            roles,
+            raw.text("size_by", None),
+            low,
+            high,
+            word,
+            raw.text("notice", None) or f"told_{self.key}",
+        )
+        raw.done()
+
+    def values(self) -> dict[str, str]:
+        """The text key of the list."""
+        return {"notice": self.p.notice}
+
+    def on_setup(self, ctx: Ctx, dealt: list[str]) -> None:
+        """Each holder is told his list (random, of the others not of ``not_roles``)."""
+        s = ctx.state
+        p = self.p
+        counted = len(s.marks.get(p.size_by, ())) if p.size_by is not None else p.low
+        word = self.board.word(p.word)
+        for holder in (x for x, r in enumerate(dealt) if self.key in self.board.roles[r]["skills"]):
+            pool = [x for x, r in enumerate(dealt) if r not in p.not_roles and x != holder]
+            tell(ctx, holder, pool, size(counted, p.low, p.high), word, p.notice)
