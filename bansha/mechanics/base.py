@@ -243,6 +243,11 @@ class Mechanic:
     def step_in(self, stage: str, verb: str, params: object) -> None:
         """The pipeline read a step of ``stage``'s resolution table that runs this mechanic."""
 
+    def took_effect(self, u: Use) -> bool:
+        """Whether a use did what the skill does to its target (a protection that protected):
+        what a kill's ``blocked_by`` and a shot's ``not_if`` read; by default every use."""
+        return True
+
     def owes(self, s: State, seat: int) -> bool:
         """Whether ``seat``, offered this skill in the closing stage, was due to use it by this
         close (R-ALL-05: absent otherwise); by default every offered act is due."""

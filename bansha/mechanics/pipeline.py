@@ -718,8 +718,12 @@ class Pipeline(Board):
         day = s.day
         players = s.players
         final = self.final_at_window_close
+        m = self.mechs[skill]
         return any(
-            u.day == day and target in u.targets and (final or players[u.seat].alive)
+            u.day == day
+            and target in u.targets
+            and (final or players[u.seat].alive)
+            and m.took_effect(u)
             for u in s.uses.get(skill, ())
         )
 

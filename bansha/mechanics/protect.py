@@ -1,6 +1,9 @@
 """Protect: one player a night is shielded from a kill (the ``blocked_by`` of its resolution).
 
-M103 「横刀守卫 —— 游戏日夜晚，可对任意角色发动技能守卫，使其当晚指杀免疫，每名角色一局游戏仅能被守卫一次。」
+XXXII 【红字结界】 「当本局游戏对除自身外的同一棋子累计使用第二次【红字结界】时，若该棋子颜色为【黑】，则该棋子死亡；若该
+棋子颜色为【白】，则该棋子不会受到保护，且审问官此后发动【红字结界】时，仅可选择审问官本身或未曾选过的棋子。」
+(R-XXXII-09: ``second_use: {black: kill, white: void}``; the death at its ``resolve:`` step, the
+blade's step of 同时结算). M103 「横刀守卫 —— 游戏日夜晚，可对任意角色发动技能守卫，使其当晚指杀免疫，每名角色一局游戏仅能被守卫一次。」
 (R-M103-03: self allowed, ``once_per_target``); 预女猎守's 守卫 「守护：每晚守护一名玩家，可以守护自己，不能连续两晚
 守护同一名玩家」 (``consecutive: false``); XXXII 【红字结界】 「审问官不能连续两天对同一棋子使用」 (R-XXXII-09).
 """
@@ -10,22 +13,54 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bansha.engine.context import Ctx
+from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
-from bansha.engine.state import State
-from bansha.mechanics.about import About, Param
+from bansha.engine.state import State, Use
+from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
+
+PROTECT, KILL, VOID = "protect", "kill", "void"
+"""What a use with a second-use rule did (its ``choice``): protected; the second use on the same
+other player killed him; or it protected nobody and restricts the protector from then on."""
+OUTCOMES = (KILL, VOID)
+
+
+def outcome(uses: list[Use], seat: int, target: int, colour: str, second: dict[str, str]) -> str:
+    """What tonight's use on ``target`` does: the second use on the same other player follows
+    ``second`` by his colour (kill or void); any other protects."""
+    if not second or target == seat:
+        return PROTECT
+    before = 0
+    for u in uses:
+        if u.targets and u.targets[0] == target:
+            before += 1
+    return second.get(colour, PROTECT) if before == 1 else PROTECT
+
+
+def restricted_to(uses: list[Use], seat: int) -> set[int] | None:
+    """After a void second use, the players the protector may no longer pick (every one chosen
+    before, but himself); None while unrestricted."""
+    for u in uses:
+        if u.choice == VOID:
+            chosen = {v.targets[0] for v in uses if v.targets}
+            chosen.discard(seat)
+            return chosen
+    return None
 
 
 @dataclass(frozen=True, slots=True)
 class ProtectParams:
     """``self``: the protector may pick himself (R-ALL-12); ``once_per_target``: nobody is
     protected twice in a game; ``consecutive``: the same player may be protected two nights
-    running."""
+    running; ``second_use``: by the target's colour, what the second use on the same other
+    player does (``kill``: he exits at the ``resolve:`` step; ``void``: no protection, and from
+    then on only himself or never-chosen players); empty: nothing special."""
 
     self_: bool
     once_per_target: bool
     consecutive: bool
+    second_use: dict[str, str]
 
 
 class Protect(Mechanic):
@@ -40,18 +75,37 @@ class Protect(Mechanic):
             Param("self", "flag", True, "能否守护自己"),
             Param("once_per_target", "flag", False, "每名玩家整局只能被守护一次"),
             Param("consecutive", "flag", True, "能否连续两晚守护同一人"),
+            Param(
+                "second_use",
+                "table",
+                {},
+                "对同一名其他玩家第二次使用时，按其颜色：kill（该玩家出局）或 void（不受保护，此后只能选自己或未选过的玩家）",
+            ),
         ),
-        emits=("acted", "skill_used"),
+        texts=(Need("refuse_protect_restricted", ("p",), "void 之后不能再选的玩家", False),),
+        causes=("{kill_cause}",),
+        emits=("acted", "skill_used", "exited"),
     )
 
     def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
+        second = raw.table("second_use")
+        for colour, what in second.items():
+            if what not in OUTCOMES:
+                raise SetupError(
+                    f"规则文件中「skills.{self.key}.params.second_use.{colour}」应为 kill 或 void，而不是「{what}」"
+                )
         self.p = ProtectParams(
             raw.flag("self", True),
             raw.flag("once_per_target", False),
             raw.flag("consecutive", True),
+            second,
         )
         raw.done()
+
+    def values(self) -> dict[str, str]:
+        """The exit cause of a ``second_use`` that kills (the skill's key), only if one does."""
+        return {"kill_cause": self.key} if KILL in self.p.second_use.values() else {}
 
     def _last_night(self, s: State, seat: int) -> int | None:
         """Whom ``seat`` protected the night before (None: nobody, or not last night)."""
@@ -65,6 +119,8 @@ class Protect(Mechanic):
         p = self.p
         ever = {t for u in self.uses(s) for t in u.targets} if p.once_per_target else set()
         last = None if p.consecutive else self._last_night(s, seat)
+        if p.second_use:
+            ever = ever | (restricted_to(self.uses(s), seat) or set())
         targets = tuple(
             t for t in s.living() if (p.self_ or t != seat) and t not in ever and t != last
         )
@@ -80,11 +136,43 @@ class Protect(Mechanic):
             return "refuse_self"
         if self.p.once_per_target and any(target in u.targets for u in self.uses(s)):
             return "refuse_protect_once"
+        if target != self._last_night(s, seat) and target in (
+            restricted_to(self.uses(s), seat) or ()
+        ):
+            return "refuse_protect_restricted"
         return "refuse_protect_twice"
 
+    def took_effect(self, u: Use) -> bool:
+        """A use protects unless it was a second use that killed or protected nobody."""
+        return u.choice not in OUTCOMES
+
     def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
-        """The standing pick is tonight's protection."""
-        pick = self.use_pick(ctx)
-        if pick is None:
+        """The standing pick is tonight's protection (or, a second use, what ``second_use``
+        makes of it)."""
+        s = ctx.state
+        if not self.p.second_use:
+            pick = self.use_pick(ctx)
+            if pick is None:
+                return self.board.say("trace_none")
+            return s.players[pick[1]].name
+        sub = self.submitted(s)
+        if sub is None or not sub[1]:
             return self.board.say("trace_none")
-        return ctx.state.players[pick[1]].name
+        seat, target = sub[0], sub[1][0]
+        colour = self.board.colour(s, target)
+        what = outcome(self.uses(s), seat, target, colour, self.p.second_use)
+        self.record_use(ctx, seat, (target,), what)
+        return f"{s.players[target].name}（{what}）" if what != PROTECT else s.players[target].name
+
+    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """Tonight's second use on a player of a ``kill`` colour: he exits (by the skill)."""
+        s = ctx.state
+        out = []
+        for u in self.tonight(s):
+            t = u.targets[0] if u.targets else None
+            if u.choice == KILL and t is not None and s.players[t].alive:
+                out.append(s.players[t].name)
+                self.board.exit(
+                    ctx, t, self.key, announce_now=not self.board.holds_announcements(s)
+                )
+        return "、".join(out) or self.board.say("trace_none")

@@ -2,7 +2,8 @@
 (【舞台特权】, R-XXXII-08) and ``mark`` (【契约标记】, R-XXXII-10/20) on a board written as data: a
 预女猎白 whose seer tests two players a night by colour (``colours``), with rules ①–④, and whose 异
 partners are spared the day after; its hunter marks villagers, alive or dead, after his death too;
-its witch is told three players who are not villagers at the deal (``prophecy``, R-XXXII-10)."""
+its witch is told three players who are not villagers at the deal (``prophecy``, R-XXXII-10); its
+idiot protects with 红字结界's second-use rule (``protect``'s ``second_use``, R-XXXII-09)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ roles:
   seer: {skills: [audition, privilege]}
   hunter: {skills: [shoot, mark]}
   witch: {skills: [victim, save, poison, prophecy]}
+  idiot: {skills: [reveal, barrier]}
 skills:
   audition:
     name: 演员试镜
@@ -41,6 +43,12 @@ skills:
     stages: [night]
     params: {succeeds_on: [villager], after_death: true}
     text: 每晚选择一名玩家进行标记，村民则标记成功。
+  barrier:
+    name: 红字结界
+    mechanic: protect
+    stages: [night]
+    params: {consecutive: false, second_use: {black: kill, white: void}}
+    text: 每晚守护一名玩家；对同一名其他玩家第二次使用时，狼人出局，好人不受保护。
   prophecy:
     name: 魔女预言
     mechanic: prophecy
@@ -60,7 +68,14 @@ resolution:
     - {step: （1）狼人袭击, do: attack}
     - {step: （2）预言家试镜, do: audition}
     - {step: （2b）猎人标记, do: mark}
+    - {step: （2c）白痴结界, do: barrier}
     - {step: （3）女巫得知刀口, do: victim}
+  witch:
+    - {step: （4）女巫用药, do: [save, poison]}
+    - {step: （5）袭击结算, resolve: attack, blocked_by: [save, barrier]}
+    - {step: （5b）结界结算, resolve: barrier}
+    - {step: （6）毒药结算, resolve: poison}
+causes: {barrier: 死于红字结界}
 texts:
   result_audition: "{skill:audition}：{ps}显示为【{word}】。"
   told_prophecy: "{skill:prophecy}：以下玩家不是村民：{ps}。"
@@ -197,3 +212,39 @@ def test_the_prophecy_lists_players_of_other_roles_drawn_at_the_deal(tmp_path: P
     assert all(g.state.players[x].role != "villager" and x != WITCH for x in known["about"])
     told = [e for e in g.events if e.kind == "notice" and e.data["key"] == "told_prophecy"]
     assert len(told) == 1 and told[0].to == (WITCH,) and told[0].chance
+
+
+IDIOT = 7
+
+
+def barrier_night(g: Game, target: int, attack: int | None = None) -> None:
+    g.handle(Act(IDIOT, "barrier", (target,)))
+    if attack is not None:
+        g.handle(Act(0, "attack", (attack,)))
+    night(g, None)
+
+
+def test_a_second_use_on_a_white_player_protects_nobody_and_restricts(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    barrier_night(g, 8, attack=8)
+    assert g.state.players[8].alive  # protected
+    (la,) = [la for la in g.legal(IDIOT) if la.skill == "barrier"]
+    assert 8 not in la.targets  # not two nights running
+    barrier_night(g, 9)
+    barrier_night(g, 8, attack=8)  # the second use on a white player: no protection
+    assert not g.state.players[8].alive
+    assert [u.choice for u in g.state.uses["barrier"]] == ["protect", "protect", "void"]
+    (la,) = [la for la in g.legal(IDIOT) if la.skill == "barrier"]
+    assert 9 not in la.targets and IDIOT in la.targets and 10 in la.targets
+    with pytest.raises(RuleError, match="此后只能选择自己或未曾选过的玩家"):
+        g.handle(Act(IDIOT, "barrier", (9,)))
+
+
+def test_a_second_use_on_a_black_player_kills_him(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    barrier_night(g, 1)
+    barrier_night(g, 9)
+    barrier_night(g, 1)
+    p = g.state.players[1]
+    assert not p.alive and p.exit_cause == "barrier"
+    assert [u.choice for u in g.state.uses["barrier"]] == ["protect", "protect", "kill"]

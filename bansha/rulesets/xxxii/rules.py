@@ -33,11 +33,13 @@ from bansha.mechanics import (
     mark,
     pair_check,
     prophecy,
+    protect,
     stage_privilege,
     team,
     votes,
 )
 from bansha.mechanics.colours import Colours
+from bansha.mechanics.protect import KILL, PROTECT, VOID
 from bansha.mechanics.rules import PostRules
 
 BLACK, WHITE, THIRD = "black", "white", "third"
@@ -46,9 +48,10 @@ DAY_STAGES = ("restricted", "free", "vote", "castle_vote")
 ABSTAIN = ("弃权",)
 BELIEVER = "believer"
 """The mark of a civilian who declared belief in the witch (R-XXXII-02)."""
-PROTECT, KILL, VOID = "protect", "kill", "void"
-"""What a 红字结界 did (its use's choice): protected, the 2nd use on a black piece (it dies), the
-2nd use on a white piece (no protection, and the inquisitor is restricted from then on)."""
+SECOND_USE = {BLACK: KILL, WHITE: VOID}
+"""R-XXXII-09, the catalogue's protect ``second_use``: what a 红字结界's use did (its choice):
+protected; the 2nd use on a black piece (it dies); on a white one (no protection, and the
+inquisitor is restricted from then on)."""
 CASTLE_DUE = "due:castling"
 """The 王车易位 decision the witch owes (pending): ``{cause: blade|vote, seat}``."""
 AUDITION_REFUSALS = {
@@ -336,12 +339,7 @@ class XXXII(PostRules):
         if not uses:
             return s.living()
         last = uses[-1].targets[0] if uses[-1].day == s.day - 1 else None
-        chosen: set[int] = set()
-        for u in uses:
-            if u.choice == VOID:  # restricted from then on: only self or never-chosen pieces
-                chosen = {v.targets[0] for v in uses}
-                chosen.discard(seat)
-                break
+        chosen = protect.restricted_to(uses, seat) or set()  # only self or never-chosen pieces
         return tuple(x for x in s.living() if x != last and x not in chosen)
 
     def _last_barrier(self, s: State) -> int | None:
@@ -615,11 +613,9 @@ class XXXII(PostRules):
         protected: int | None = None
         if barrier is not None and inquisitor is not None:
             b = barrier[1]
-            before = sum(1 for u in s.uses.get("barrier", ()) if u.targets[0] == b)
-            if b != inquisitor and before == 1:  # the second use on the same other piece
-                outcome = KILL if self.colour(s, b) == BLACK else VOID
-            else:
-                outcome = PROTECT
+            uses = s.uses.get("barrier", [])  # the second use on the same other piece: by colour
+            outcome = protect.outcome(uses, inquisitor, b, self.colour(s, b), SECOND_USE)
+            if outcome == PROTECT:
                 protected = b
             self._use(ctx, "barrier", inquisitor, [b], outcome)
         picked = target("mark")
