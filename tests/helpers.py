@@ -1,14 +1,16 @@
 """Shared test helpers: tables of names and fixed deals."""
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from bansha.engine import Close, Director, Game, Post, Say
+from bansha.engine import Close, Director, Game, Post, RuleError, Say
 from bansha.mechanics.vote_posts import vote_format
 from bansha.rulesets import find_ruleset
 from bansha.scenario import ScenarioFileError, run_scenario
+from bansha.sim.agents import random_command
 
 M103_NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 M103_DEAL = (
@@ -111,3 +113,36 @@ def reviewing(game: Game, rng: random.Random) -> list[object]:
     if rng.random() < 0.5:
         out.append(Close())
     return out
+
+
+def seat_acts(game: Game, rng: random.Random) -> list[object]:
+    """Each living seat's part of a random round: one of its legal acts, now and then."""
+    out: list[object] = []
+    for seat in game.state.living():
+        cmd = random_command(rng, seat, game.legal(seat), 0.3)
+        if cmd is not None:
+            out.append(cmd)
+    return out
+
+
+def play_checked(
+    game: Game,
+    rng: random.Random,
+    commands: Callable[[Game, random.Random], list[object]],
+    check: Callable[[], None],
+    rounds: int = 20,
+) -> None:
+    """Play up to ``rounds`` rounds of ``commands(game, rng)`` (a refused command is passed
+    over) until the game ends, calling ``check`` after a random quarter of the single commands
+    (so what is checked reads on both one event and many at a time) and after every round."""
+    for _ in range(rounds):
+        if game.state.ended:
+            break
+        for cmd in commands(game, rng):
+            try:
+                game.handle(cmd)  # type: ignore[arg-type]
+            except RuleError:
+                continue
+            if rng.random() < 0.25:
+                check()
+        check()

@@ -1,32 +1,50 @@
-"""One viewer's view kept current as a game's events arrive: a request costs the events added
-since, not the game's length.
+"""Folds of the events a viewer may see, kept current as a game's events arrive: a request costs
+the events added since, not the game's length.
 
-The view is the same function's result as ``views.view``: a ``views.ViewFold`` reads the events
-this viewer may see as a ``views.Feed`` gives them (``views.shown``'s rule: visible to the viewer,
-not taken back by a 撤销, and in 公示审核 mode published unless the viewer is the director, team
-chats excepted), and builds the view from them. When the feed starts again from the first event
-(a 撤销, a 发布, a game rewound below what was read), so does the fold.
-``tests/engine/test_incremental.py`` plays random games with review and take-backs and checks, for
-every viewer after every command, that this view equals the one folded from scratch.
+A :class:`KeptFold` reads the events this viewer may see as a ``views.Feed`` gives them
+(``views.shown``'s rule: visible to the viewer, not taken back by a 撤销, and in 公示审核 mode
+published unless the viewer is the director, team chats excepted) into a fold of the caller's
+making. When the feed starts again from the first event (a 撤销, a 发布, a game rewound below
+what was read), a new fold is made and reads from the start, so a kept fold always equals the same
+fold fed ``views.shown(game, viewer)`` in one go.
+
+:class:`IncrementalView` is the kept fold of a viewer's view (``views.ViewFold``): the view is the
+same function's result as ``views.view``. ``tests/engine/test_incremental.py`` plays random games
+with review and take-backs and checks, for every viewer after every command, that this view equals
+the one folded from scratch; the console's own folds (absences, the public's card counts) have
+their test in ``tests/web/test_console_folds.py``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, Protocol, TypeVar
 
 from bansha.engine.game import Game
 from bansha.engine.views import PAGE, Feed, Viewer, ViewFold, Window
 
 
-class IncrementalView:
-    """``viewer``'s view of one game, read on as the game grows."""
+class Fold(Protocol):
+    """What a kept fold keeps: something that reads events in order, a few at a time."""
 
-    __slots__ = ("fed", "feed", "fold", "viewer")
+    def feed(self, game: Game, positions: Iterable[int]) -> None:
+        """Read the events at ``positions`` (in order, each after those read before)."""
 
-    def __init__(self, viewer: Viewer) -> None:
+
+F = TypeVar("F", bound=Fold)
+
+
+class KeptFold(Generic[F]):
+    """A fold (made by ``make(game, viewer)``) of the events ``viewer`` may see of one game, read
+    on as the game grows."""
+
+    __slots__ = ("fed", "feed", "fold", "make", "viewer")
+
+    def __init__(self, viewer: Viewer, make: Callable[[Game, Viewer], F]) -> None:
         self.viewer = viewer
+        self.make = make
         self.feed = Feed((viewer,))
-        self.fold: ViewFold | None = None
+        self.fold: F | None = None
         self.fed = 0
         """How many events the fold read since it last started."""
 
@@ -37,16 +55,35 @@ class IncrementalView:
 
     def update(self, game: Game) -> int:
         """Read the game's new events; how many of them the viewer may see (0: the events the
-        view is built from did not move; the view may still, through the game's state: its legal
-        acts, the review, the director's god view)."""
+        fold is built from did not move; what is built from it may still, through the game's
+        state: its legal acts, the review, the director's god view)."""
         again, given = self.feed.update(game)
         positions = [i for i, _ in given]
         if again or self.fold is None:
-            self.fold = ViewFold(game.ruleset, self.viewer)
+            self.fold = self.make(game, self.viewer)
             self.fed = 0
         self.fold.feed(game, positions)
         self.fed += len(positions)
-        return len(positions) or int(again)  # a restart may have moved the view
+        return len(positions) or int(again)  # a restart may have moved the fold
+
+    def current(self, game: Game) -> F:
+        """The fold, read up to the game's last event."""
+        self.update(game)
+        assert self.fold is not None
+        return self.fold
+
+
+def _view_fold(game: Game, viewer: Viewer) -> ViewFold:
+    return ViewFold(game.ruleset, viewer)
+
+
+class IncrementalView(KeptFold[ViewFold]):
+    """``viewer``'s view of one game, read on as the game grows."""
+
+    __slots__ = ()
+
+    def __init__(self, viewer: Viewer) -> None:
+        super().__init__(viewer, _view_fold)
 
     def view(self, game: Game, window: Window = PAGE) -> dict[str, Any]:
         """The view of the game as read (call :meth:`update` first)."""

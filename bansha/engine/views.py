@@ -471,6 +471,11 @@ class ViewFold:
             if self.page is not None:
                 self.page.read(ev, self.names, self.stage, self.phase_now, self.moment)
 
+    def floors(self, day: int) -> list[dict[str, Any]]:
+        """The discussion thread's floors of game day ``day`` read so far, in order (what a view
+        in ``Window(thread_day=day)`` carries; a floor once read never changes)."""
+        return list(self.thread.get(day, ()))
+
     def beside(self, skill: str) -> dict[str, str] | None:
         """The result the viewer was told today (tonight) of the skill the act's data names
         ``beside`` (the 女巫's 刀口 beside 解药, the 太医's 通灵 beside 救药), or None."""
@@ -518,9 +523,7 @@ class ViewFold:
             "commitment": self.commitment,
             "winner": list(self.winners),
             # the discussion thread: each day's number of floors, the floors of the window's day
-            "thread": {
-                day: list(floors) for day, floors in self.thread.items() if day == window.thread_day
-            },
+            "thread": {day: self.floors(day) for day in self.thread if day == window.thread_day},
             "thread_days": {day: len(floors) for day, floors in self.thread.items()},
             "thread_digest": self.thread_all.digest(),
             # the game's progress where the post gives one (M186's mission score)

@@ -6,6 +6,7 @@ commands' effects are the engine's."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import timedelta
 from functools import lru_cache
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
@@ -24,7 +26,7 @@ from bansha.engine.events import DIRECTOR, PUBLIC
 from bansha.engine.game import Game
 from bansha.engine.ruleset import DIRECTOR_COMMANDS
 from bansha.engine.seat import CARD_NAMES
-from bansha.engine.views import shown, view, visible_events
+from bansha.engine.views import shown, view
 from bansha.service import devices
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
@@ -228,65 +230,107 @@ def public_status(record: GameRecord) -> dict[str, Any]:
     return {"ended": v["phase"] == "ended", "phase": v["phase"], "stage": v.get("stage", "")}
 
 
-def absences(game: Game) -> list[dict[str, Any]]:
+ABSENCE_STAGES_PER_PAGE = 8
+"""Stages with absences on one page of the console's 「缺席记录」 (newest first; a two-week game
+has dozens)."""
+
+
+class AbsenceFold:
+    """The director's events read for 「缺席记录」 (R-ALL-05: each closed stage's absences as the
+    engine recorded them, director-only ``omission`` events, and the director's decisions on
+    them), kept current by ``viewcache.folded``. Names are left to the reading (a substitute
+    takes a seat's name)."""
+
+    def __init__(self, game: Game, viewer: Any = DIRECTOR) -> None:
+        self.stages: list[dict[str, Any]] = []
+        """Every closed stage's phase, name and absences (position, seat, skill), in order."""
+        self.absent: list[int] = []
+        """The indices in ``stages`` of those with an absence."""
+        self.decided: dict[tuple[int, int], str] = {}
+        """Each decided absence (its omission's position, the seat): the card given or 免罚."""
+        self.missed: dict[int, int] = {}
+        """How many absences each seat has."""
+
+    def feed(self, game: Game, positions: Iterable[int]) -> None:
+        """Read the director's events at ``positions`` (in order)."""
+        events = game.events
+        for i in positions:
+            ev = events[i]
+            d = ev.data
+            if ev.kind == "stage_closed":
+                self.stages.append({"phase": d.get("phase"), "stage": d.get("stage"), "rows": []})
+            elif ev.kind == "omission" and self.stages:
+                last = self.stages[-1]
+                if not last["rows"]:
+                    self.absent.append(len(self.stages) - 1)
+                for seat in d["seats"]:
+                    last["rows"].append((i, seat, str(d["skill"])))
+                    self.missed[seat] = self.missed.get(seat, 0) + 1
+            elif ev.kind == "absence_decided":
+                self.decided[(int(d["absence"]), int(d["seat"]))] = str(d["decision"])
+
+
+def absences(game: Game, fold: AbsenceFold | None = None, page: Any = 1) -> dict[str, Any]:
     """「缺席记录」: each closed stage's absences as the engine recorded them (R-ALL-05: who was due
-    to act or vote and submitted nothing; director-only ``omission`` events), newest stage first,
-    each with the post's penalty drafted (the rule set's ``absence_penalty``: the card and the
-    clause) and whether the director already gave it or waived it (免罚)."""
-    rs, events = game.ruleset, game.events
+    to act or vote and submitted nothing), newest stage first and ``ABSENCE_STAGES_PER_PAGE`` a
+    page (``page``: which, as the console's query gives it), each with the post's penalty drafted
+    (the rule set's ``absence_penalty``: the card and the clause) and whether the director
+    already gave it or waived it (免罚). ``fold``: the director's events as read (else read here);
+    ``missed``: each seat's number of absences in every stage."""
+    if fold is None:
+        fold = AbsenceFold(game)
+        fold.feed(game, shown(game, DIRECTOR))
+    rs = game.ruleset
     policy: dict[str, Any] = rs.data.get("absence_penalty") or {}
     names = [p.name for p in game.state.players]
-    decided: dict[tuple[int, int], str] = {}
-    stages: list[dict[str, Any]] = []
-    for i in shown(game, DIRECTOR):
-        ev = events[i]
-        d = ev.data
-        if ev.kind == "stage_closed":
-            stages.append({"phase": d.get("phase"), "stage": d.get("stage"), "rows": []})
-        elif ev.kind == "omission" and stages:
-            due = policy.get("vote" if d["skill"] == "vote" else "act") or {}
-            what = rs.skills.get(d["skill"], {}).get("name", d["skill"])
-            for seat in d["seats"]:
-                stages[-1]["rows"].append(
-                    {
-                        "position": i,
-                        "seat": seat,
-                        "name": names[seat],
-                        "what": what,
-                        "vote": d["skill"] == "vote",
-                        "card": due.get("card"),
-                        "clause": due.get("clause", ""),
-                    }
-                )
-        elif ev.kind == "absence_decided":
-            decided[(int(d["absence"]), int(d["seat"]))] = str(d["decision"])
+    pages = Paginator(fold.absent[::-1], ABSENCE_STAGES_PER_PAGE)
+    listed = pages.get_page(page)
     out = []
-    for stage in reversed(stages):
-        if not stage["rows"]:
-            continue
-        for row in stage["rows"]:
-            row["decision"] = decided.get((row["position"], row["seat"]))
-            words = texts.ABSENCE_REASON_VOTE if row["vote"] else texts.ABSENCE_REASON_ACT
-            row["reason"] = words.format(
-                phase=phase_zh(stage["phase"]),
-                stage=stage["stage"],
-                what=row["what"],
-                clause=row["clause"],
+    for k in listed.object_list:
+        stage = fold.stages[k]
+        rows = []
+        for position, seat, skill in stage["rows"]:
+            due = policy.get("vote" if skill == "vote" else "act") or {}
+            what = rs.skills.get(skill, {}).get("name", skill)
+            vote = skill == "vote"
+            words = texts.ABSENCE_REASON_VOTE if vote else texts.ABSENCE_REASON_ACT
+            rows.append(
+                {
+                    "position": position,
+                    "seat": seat,
+                    "name": names[seat],
+                    "what": what,
+                    "vote": vote,
+                    "card": due.get("card"),
+                    "clause": due.get("clause", ""),
+                    "decision": fold.decided.get((position, seat)),
+                    "reason": words.format(
+                        phase=phase_zh(stage["phase"]),
+                        stage=stage["stage"],
+                        what=what,
+                        clause=due.get("clause", ""),
+                    ),
+                }
             )
-        out.append(stage)
-    return out
+        out.append({"phase": stage["phase"], "stage": stage["stage"], "rows": rows})
+    return {
+        "stages": out,
+        "count": len(fold.absent),
+        "page": listed,
+        "page_range": list(pages.get_elided_page_range(listed.number, on_each_side=2, on_ends=1))
+        if pages.num_pages > 1
+        else [],
+        "missed": dict(fold.missed),
+    }
 
 
-def ledger(game: Game, stages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def ledger(game: Game, missed: dict[int, int]) -> list[dict[str, Any]]:
     """The penalty ledger, one row per player: cards and warnings given (as they stand, upgrades
-    included), absences recorded, and what the post says follows (two warnings: 淹死 or 替补)."""
+    included), absences recorded (``missed``: each seat's count, as ``absences`` gives it), and
+    what the post says follows (two warnings: 淹死 or 替补)."""
     rs = game.ruleset
     policy: dict[str, Any] = rs.data.get("absence_penalty") or {}
     upgrade: dict[str, Any] = policy.get("upgrade") or {}
-    missed: dict[int, int] = {}
-    for stage in stages:
-        for row in stage["rows"]:
-            missed[row["seat"]] = missed.get(row["seat"], 0) + 1
     rows = []
     for p in game.state.players:
         cards = {CARD_NAMES.get(c, c): n for c, n in p.cards.items() if n}
@@ -308,20 +352,37 @@ def ledger(game: Game, stages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-def public_ledger(game: Game) -> list[list[str]]:
+class CardFold:
+    """The public's events read for the forum post's 判罚记录: the cards and warnings announced so
+    far, by seat (a card given at night is announced when the day begins, R-ALL-11), kept current
+    by ``viewcache.folded``."""
+
+    def __init__(self, game: Game, viewer: Any = PUBLIC) -> None:
+        self.counts: dict[int, dict[str, int]] = {}
+        """Each seat's announced cards and warnings: how many of each."""
+
+    def feed(self, game: Game, positions: Iterable[int]) -> None:
+        """Read the public's events at ``positions`` (in order)."""
+        events = game.events
+        for i in positions:
+            ev = events[i]
+            key = str(ev.data.get("key", "")) if ev.kind == "announcement" else ""
+            color = CARD_ANNOUNCEMENT.fullmatch(key)
+            if color is not None and "p" in ev.data.get("params", {}):
+                name = CARD_NAMES.get(color.group(1), color.group(1))
+                row = self.counts.setdefault(int(ev.data["params"]["p"]), {})
+                row[name] = row.get(name, 0) + 1
+
+
+def public_ledger(game: Game, fold: CardFold | None = None) -> list[list[str]]:
     """The penalty ledger as the public knows it: the cards and warnings announced so far (a card
     given at night is announced when the day begins, R-ALL-11), read from the public's events
-    only; the rows the forum post's 判罚记录 shows."""
+    only (``fold``: as read, else read here); the rows the forum post's 判罚记录 shows."""
+    if fold is None:
+        fold = CardFold(game)
+        fold.feed(game, shown(game, PUBLIC))
     names = [p.name for p in game.state.players]
-    counts: dict[int, dict[str, int]] = {}
-    for ev in visible_events(game, PUBLIC):
-        key = str(ev.data.get("key", "")) if ev.kind == "announcement" else ""
-        color = CARD_ANNOUNCEMENT.fullmatch(key)
-        if color is not None and "p" in ev.data.get("params", {}):
-            name = CARD_NAMES.get(color.group(1), color.group(1))
-            row = counts.setdefault(int(ev.data["params"]["p"]), {})
-            row[name] = row.get(name, 0) + 1
     return [
         [names[seat], "、".join(f"{card}×{n}" for card, n in cards.items())]
-        for seat, cards in sorted(counts.items())
+        for seat, cards in sorted(fold.counts.items())
     ]

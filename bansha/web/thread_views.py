@@ -4,6 +4,7 @@ the director's console. Like every page, they render only engine views for the r
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,7 +18,7 @@ from django_ratelimit.decorators import ratelimit
 
 from bansha import texts
 from bansha.engine import Post, RuleError
-from bansha.engine.views import Window, view
+from bansha.engine.views import view
 from bansha.forum import dates
 from bansha.forum.charset import page_text
 from bansha.forum.fetching import fetch
@@ -70,21 +71,28 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             day = int(request.GET.get("day") or (today if today in days else days[-1]))
         except ValueError:
             day = days[-1]
-        # the view with that day's floors (the page's own view carries each day's count only)
-        v, _ = viewcache.current(record.id, game, viewer, Window(thread_day=day))
+        # that day's floors, as the viewer's view has them (the page's view carries each day's
+        # count only)
+        posts, _ = viewcache.day_floors(record.id, game, viewer, day)
         # the rule post's own vote format (thread.vote_format.hint); a thread without votes: none
         rules = game.ruleset.data
         voting = bool(rules.get("vote_stages"))
         hint = rules.get("thread", {}).get("vote_format", {}).get("hint") if voting else None
-    posts = v["thread"].get(day, [])
     author = request.GET.get("author", "")
-    lift: dict[str, list[tuple[int, int]]] = {}  # name → (floor, page it is on)
-    for i, p in enumerate(posts):
-        lift.setdefault(p["by"], []).append((p["floor"], i // FLOORS_PER_PAGE + 1))
+    # the 电梯楼: each player who posted that day, in the order of their first floor, with how
+    # many floors they posted and links to those on this page (the rest: a page or 只看 away)
+    lift: dict[str, dict[str, Any]] = {}
+    for p in posts:
+        row = lift.get(p["by"])
+        if row is None:
+            row = lift[p["by"]] = {"count": 0, "here": []}
+        row["count"] += 1
     if author:
         posts = [p for p in posts if p["by"] == author]
     pages = Paginator(posts, FLOORS_PER_PAGE)
     page = pages.get_page(request.GET.get("page") or pages.num_pages)  # the newest by default
+    for p in page.object_list:
+        lift[p["by"]]["here"].append((p["floor"], page.number))
     return render(
         request,
         "bansha/discussion.html",
@@ -97,7 +105,7 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             "page": page,
             "page_range": list(pages.get_elided_page_range(page.number, on_each_side=2, on_ends=1)),
             "author": author,
-            "lift": sorted(lift.items(), key=lambda kv: kv[1][0][0]),
+            "lift": list(lift.items()),
             "can_post": isinstance(viewer, int),
             "post_hint": hint or texts.THREAD_POST_HINT,
             "seq": seq,

@@ -22,6 +22,7 @@ from django_ratelimit.decorators import ratelimit
 from bansha import texts
 from bansha.datafiles.loader import decode
 from bansha.engine import Close, Director, RuleError, Say
+from bansha.engine.events import DIRECTOR, PUBLIC
 from bansha.engine.views import CHAT_SHOWN, PAGE, Window, version
 from bansha.forum import bbcode
 from bansha.names import SEAT_NAMES
@@ -243,9 +244,15 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
         forms = console.command_forms(game, v["god"])
         at = {"stage": position(game), "review": position(game, Director("发布"))}
         remind = console.reminders(record, v, game.ruleset.data)
-        absent = console.absences(game)
-        ledger = console.ledger(game, absent)
-        public_ledger = console.public_ledger(game)
+        absent = console.absences(
+            game,
+            viewcache.folded(record.id, game, DIRECTOR, console.AbsenceFold),
+            request.GET.get("absences") or 1,
+        )
+        ledger = console.ledger(game, absent["missed"])
+        public_ledger = console.public_ledger(
+            game, viewcache.folded(record.id, game, PUBLIC, console.CardFold)
+        )
     return render(
         request,
         "bansha/director.html",

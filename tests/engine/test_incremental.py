@@ -11,11 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bansha.engine import Close, Director, Game, RuleError, Say
+from bansha.engine import Close, Director, Game, Say
 from bansha.engine.incremental import IncrementalView
 from bansha.engine.views import PAGE, Window, digest, view
-from bansha.sim.agents import random_command
-from tests.helpers import chatter, random_game
+from tests.helpers import chatter, play_checked, random_game, seat_acts
 
 RULESETS = ("m103", "bs46", "m186", "xxxii")
 
@@ -23,13 +22,8 @@ RULESETS = ("m103", "bs46", "m186", "xxxii")
 def _commands(game: Game, rng: random.Random) -> list[object]:
     """A round of commands: chats and posts, each living seat's random legal act, and now and
     then the director's close, publication or take-back."""
-    s = game.state
-    out = chatter(game, rng)
-    for seat in s.living():
-        cmd = random_command(rng, seat, game.legal(seat), 0.3)
-        if cmd is not None:
-            out.append(cmd)
-    if s.awaiting is not None:
+    out = chatter(game, rng) + seat_acts(game, rng)
+    if game.state.awaiting is not None:
         out.append(Director("撤销", {}) if rng.random() < 0.35 else Director("发布", {"edits": {}}))
     if rng.random() < 0.5:
         out.append(Close())
@@ -57,17 +51,7 @@ def test_the_view_kept_current_equals_the_view_folded_from_scratch(
     rng = random.Random(seed)
     kept = {v: IncrementalView(v) for v in ["public", "director", *range(rs.player_count)]}
     _check(game, kept)
-    for _ in range(20):
-        if game.state.ended:
-            break
-        for cmd in _commands(game, rng):
-            try:
-                game.handle(cmd)  # type: ignore[arg-type]
-            except RuleError:
-                continue
-            if rng.random() < 0.25:
-                _check(game, kept)
-        _check(game, kept)
+    play_checked(game, rng, _commands, lambda: _check(game, kept))
     if review:
         restarted = [k.restarts for k in kept.values()]
         assert max(restarted) >= 1  # 发布 or 撤销 happened and was read again

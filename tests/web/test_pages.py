@@ -306,6 +306,12 @@ def test_a_long_day_in_the_thread_is_paged_like_a_forum_newest_page_first() -> N
     assert floors(newest) == list(range(101, 121))  # 50 floors a page: page 3 of 3 opens first
     assert newest.count('&amp;page=1">1</a>') == 2  # page links above and below the floors
     assert floors(reader.get(f"/g/{gid}/thread?page=1").content.decode()) == list(range(1, 51))
-    assert f'href="?day={SERVICE.load(gid).state.day}&amp;page=2#floor-60"' in newest  # 电梯楼
+    # the 电梯楼: each player's count of the day, and links to their floors on this page only
+    day = SERVICE.load(gid).state.day
+    lift = newest.split('id="lift"')[1].split("</section>")[0]
+    assert f"{NAMES[a]}</a>（60帖）" in lift and f"{NAMES[b]}</a>（60帖）" in lift
+    assert f'href="?day={day}&amp;page=3#floor-101"' in lift and "#floor-60" not in lift
+    second = reader.get(f"/g/{gid}/thread?page=2").content.decode().split('id="lift"')[1]
+    assert f'href="?day={day}&amp;page=2#floor-60"' in second.split("</section>")[0]
     only = reader.get(f"/g/{gid}/thread?author={NAMES[a]}&page=1").content.decode()
     assert floors(only) == list(range(2, 101, 2))  # that player's 60 floors, 50 a page

@@ -125,7 +125,7 @@ def fold(chat: dict[str, Any], limit: int) -> dict[str, object]:
 @register.filter
 def floor_links(floors: list[tuple[int, int]], day: int) -> str:
     """The 电梯楼's links to one player's floors, ``(floor, page)`` pairs → 「3楼、7楼」 (built here,
-    not in a template loop: a busy day has thousands)."""
+    not in a template loop: a page has fifty)."""
     return format_html_join(
         "、", '<a href="?day={}&amp;page={}#floor-{}">{}楼</a>', ((day, p, f, f) for f, p in floors)
     )

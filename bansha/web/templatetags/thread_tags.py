@@ -8,7 +8,6 @@ from typing import Any
 
 from django import template
 
-from bansha.engine.views import Window
 from bansha.mechanics.thread_tally import posted_checks
 from bansha.service import threads, viewcache
 from bansha.service.games import SERVICE
@@ -39,9 +38,8 @@ def own_thread_checks(record: GameRecord, v: dict[str, Any]) -> list[dict[str, o
     with SERVICE.reading(record.id) as game:
         rules = game.ruleset.data.get("thread", {})
         for day in sorted(v.get("thread_days") or {}):
-            floors, _ = viewcache.current(record.id, game, "director", Window(thread_day=day))
-            posts = floors["thread"].get(day, [])
-            key = (record.id, day, record.timezone, _floors_key(posts))
+            posts, token = viewcache.day_floors(record.id, game, "director", day)
+            key = (record.id, record.timezone, token)
             found = _checked.get(key)
             if found is None:
                 found = [
@@ -60,12 +58,3 @@ CHECKED_KEPT = 4096
 """Days of checks kept per process (the oldest written first is dropped)."""
 _checked: dict[tuple[object, ...], list[dict[str, object]]] = {}
 _lock = threading.Lock()
-
-
-def _floors_key(posts: list[dict[str, Any]]) -> tuple[object, ...]:
-    """What a day's checks are made of: each floor's number, author, time, words and reading
-    (a taken-back floor, a new one or another reading changes it)."""
-    return tuple(
-        (p.get("floor"), p.get("by"), p.get("at"), p.get("text"), repr(p.get("reading")))
-        for p in posts
-    )
