@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from django import template
-from django.utils.html import format_html, format_html_join, json_script
+from django.utils.html import format_html, json_script
 from django.utils.safestring import SafeString, mark_safe
 
 from bansha.engine import clock
@@ -123,12 +123,11 @@ def fold(chat: dict[str, Any], limit: int) -> dict[str, object]:
 
 
 @register.filter
-def floor_links(floors: list[tuple[int, int]], day: int) -> str:
+def floor_links(floors: list[tuple[int, int]], day: int) -> SafeString:
     """The 电梯楼's links to one player's floors, ``(floor, page)`` pairs → 「3楼、7楼」 (built here,
     not in a template loop: a page has fifty)."""
-    return format_html_join(
-        "、", '<a href="?day={}&amp;page={}#floor-{}">{}楼</a>', ((day, p, f, f) for f, p in floors)
-    )
+    form = '<a href="?day={}&amp;page={}#floor-{}">{}楼</a>'
+    return mark_safe("、".join(_fill(form, day, p, f, f) for f, p in floors))
 
 
 @register.simple_tag
@@ -208,6 +207,41 @@ def said(messages: Iterable[Mapping[str, Any]], tz: str = clock.DEFAULT_ZONE) ->
 def _time_tag(tag: str, at: str | None, tz: str) -> SafeString | str:
     """`` <tag class="muted">11月30日 16:39</tag>`` after a line, or nothing without a time."""
     return _fill(' <{} class="muted">{}</{}>', tag, when(at, tz), tag) if at else ""
+
+
+@register.simple_tag
+def thread_posts(
+    posts: Iterable[Mapping[str, Any]], tz: str, day: object, can_post: bool
+) -> SafeString:
+    """A page of the discussion thread's floors: number, author, local time, the 引用 link
+    (``can_post``), the quoted floor, the text (its line breaks kept) and how a vote post was
+    read."""
+    from django.template.defaultfilters import linebreaksbr
+
+    quote = (
+        ""
+        if not can_post
+        else ' · <a href="?day={}&amp;quote={}#post-form" class="quote-link">引用</a>'
+    )
+    return _rows(
+        '<article class="post" id="floor-{0}" data-floor="{0}" data-by="{1}">\n'
+        '<p class="muted"><strong>{0}楼</strong> {1}{2}{3}</p>\n{4}\n'
+        '<p class="post-text">{5}</p>\n{6}\n</article>',
+        (
+            (
+                p["floor"],
+                p["by"],
+                _fill(" · {}", when(p["at"], tz)) if p.get("at") else "",
+                _fill(quote, day, p["floor"]) if can_post else "",
+                _fill("<blockquote>引用 {}楼</blockquote>", p["quote"]) if p.get("quote") else "",
+                linebreaksbr(p["text"]),
+                _fill('<p class="vote-note"><span class="pill">{}</span></p>', p["vote"])
+                if p.get("vote")
+                else "",
+            )
+            for p in posts
+        ),
+    )
 
 
 @register.filter
