@@ -184,6 +184,35 @@ def _vote_absences(section: str) -> list[dict[str, str]]:
     return [f for f in _absence_forms(section) if f.get("reason") == clause]
 
 
+def test_a_long_game_s_absences_are_paged_newest_stage_first() -> None:
+    """R-ALL-05 over a long game: eight stages with absences a page, the newest first, every
+    older one a page link away; the heading counts them all and the ledger every absence."""
+    d = director_client()
+    gid = _new_game(d)
+    for n in range(14):
+        SERVICE.submit(gid, Close(), key=f"close-{n}", actor="director")
+    page = d.get(f"/g/{gid}/director").content.decode()
+    section = page.split('id="absences"')[1].split("</details>")[0]
+    stages = re.findall(r'<section class="absence-stage"><h3>([^<]+)</h3>', section)
+    total = int(re.search(r"（(\d+)个阶段有缺席）", section).group(1))  # type: ignore[union-attr]
+    assert total > 8 and len(stages) == 8
+    pages = -(-total // 8)
+    assert (
+        f'href="?absences={pages}#absences">{pages}</a>' in section
+        and "<strong>1</strong>" in section
+    )
+    last = d.get(f"/g/{gid}/director?absences={pages}").content.decode()
+    older = last.split('id="absences"')[1].split("</details>")[0]
+    shown = re.findall(r'<section class="absence-stage"><h3>([^<]+)</h3>', older)
+    assert len(shown) == total - 8 * (pages - 1) and shown[-1].startswith("开局")
+    assert f"<strong>{pages}</strong>" in older and 'id="absences" class="fold" open' in last
+    with SERVICE.reading(gid) as game:
+        missed = sum(len(e.data["seats"]) for e in game.events if e.kind == "omission")
+    ledger = section.split('class="ledger"')[1]
+    counts = [int(x) for x in re.findall(r"<td>(\d+)</td></tr>", ledger)]
+    assert sum(counts) == missed
+
+
 def test_a_day_s_absences_are_listed_and_a_yellow_card_is_one_click() -> None:
     """R-ALL-05: after the close, who was due and submitted nothing stays on the console by
     stage; M103's 「没有投票（或弃票）的玩家将记作一张黄牌」 is drafted for each, given in one click or

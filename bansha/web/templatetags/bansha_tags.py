@@ -126,8 +126,12 @@ def fold(chat: dict[str, Any], limit: int) -> dict[str, object]:
 def floor_links(floors: list[tuple[int, int]], day: int) -> SafeString:
     """The 电梯楼's links to one player's floors, ``(floor, page)`` pairs → 「3楼、7楼」 (built here,
     not in a template loop: a page has fifty)."""
-    form = '<a href="?day={}&amp;page={}#floor-{}">{}楼</a>'
-    return mark_safe("、".join(_fill(form, day, p, f, f) for f, p in floors))
+    from bansha import texts
+
+    form = '<a href="?day={}&amp;page={}#floor-{}">{}</a>'
+    return mark_safe(
+        "、".join(_fill(form, day, p, f, texts.THREAD_FLOOR.format(floor=f)) for f, p in floors)
+    )
 
 
 @register.simple_tag
@@ -218,22 +222,23 @@ def thread_posts(
     read."""
     from django.template.defaultfilters import linebreaksbr
 
-    quote = (
-        ""
-        if not can_post
-        else ' · <a href="?day={}&amp;quote={}#post-form" class="quote-link">引用</a>'
-    )
+    from bansha import texts
+
+    quote = ' · <a href="?day={}&amp;quote={}#post-form" class="quote-link">{}</a>'
     return _rows(
         '<article class="post" id="floor-{0}" data-floor="{0}" data-by="{1}">\n'
-        '<p class="muted"><strong>{0}楼</strong> {1}{2}{3}</p>\n{4}\n'
-        '<p class="post-text">{5}</p>\n{6}\n</article>',
+        '<p class="muted"><strong>{2}</strong> {1}{3}{4}</p>\n{5}\n'
+        '<p class="post-text">{6}</p>\n{7}\n</article>',
         (
             (
                 p["floor"],
                 p["by"],
+                texts.THREAD_FLOOR.format(floor=p["floor"]),
                 _fill(" · {}", when(p["at"], tz)) if p.get("at") else "",
-                _fill(quote, day, p["floor"]) if can_post else "",
-                _fill("<blockquote>引用 {}楼</blockquote>", p["quote"]) if p.get("quote") else "",
+                _fill(quote, day, p["floor"], texts.THREAD_QUOTE) if can_post else "",
+                _fill("<blockquote>{}</blockquote>", texts.THREAD_QUOTED.format(floor=p["quote"]))
+                if p.get("quote")
+                else "",
                 linebreaksbr(p["text"]),
                 _fill('<p class="vote-note"><span class="pill">{}</span></p>', p["vote"])
                 if p.get("vote")
@@ -242,6 +247,53 @@ def thread_posts(
             for p in posts
         ),
     )
+
+
+@register.simple_tag
+def lift_rows(lift: Iterable[tuple[str, Mapping[str, Any]]], day: object) -> SafeString:
+    """The 电梯楼's rows: each player who posted that day (a link to 只看 their floors), how many
+    floors, and links to those on this page (``(floor, page)`` pairs)."""
+    from django.template.defaultfilters import urlencode
+
+    from bansha import texts
+
+    return _rows(
+        '<p class="lift-row"><a href="?day={}&amp;author={}">{}</a>{}{}</p>',
+        (
+            (
+                day,
+                urlencode(name),
+                name,
+                texts.THREAD_LIFT_COUNT.format(count=row["count"]),
+                mark_safe("：" + floor_links(row["here"], day)) if row["here"] else "",
+            )
+            for name, row in lift
+        ),
+    )
+
+
+@register.simple_tag
+def page_links(
+    page: Any, numbers: Iterable[object], key: str = "page", anchor: str = "", **query: object
+) -> SafeString:
+    """A pager's numbers: this page's in bold, a gap as the paginator's ellipsis, every other
+    one a link to ``?`` + ``query`` (its empty values left out) + ``key=number`` (+ ``#anchor``),
+    each followed by a space."""
+    from django.template.defaultfilters import urlencode
+
+    fixed = "".join(
+        f"{k}={urlencode(str(v))}&amp;" for k, v in query.items() if v not in ("", None)
+    )
+    tail = f"#{anchor}" if anchor else ""
+    out = []
+    for n in numbers:
+        if n == page.number:
+            out.append(_fill("<strong>{}</strong> ", n))
+        elif n == page.paginator.ELLIPSIS:
+            out.append(_fill("{} ", n))
+        else:
+            out.append(_fill('<a href="?{}{}={}{}">{}</a> ', mark_safe(fixed), key, n, tail, n))
+    return mark_safe("".join(out))
 
 
 @register.filter
