@@ -158,6 +158,11 @@ class Board(PostRules):
         """Whether ``skill`` was used on ``target`` tonight by a player it still counts for."""
         raise NotImplementedError
 
+    def instead(self, s: State, skill: str, target: int) -> int:
+        """Who a ``skill`` kill on ``target`` hits tonight (another, if a mechanic says so:
+        王车易位); by default ``target``."""
+        return target
+
 
 def _num(n: float) -> str:
     return str(int(n)) if n == int(n) else f"{n:g}"
@@ -186,7 +191,7 @@ class Mechanic:
     hooks: ClassVar[frozenset[str]] = frozenset()
     """Which of the hooks below the mechanic answers (``on_setup``, ``on_exit``,
     ``on_voted_out``, ``on_phase_start``, ``on_stage_open``, ``on_faction_lost``, ``weight``,
-    ``may_vote``): the pipeline calls only those."""
+    ``may_vote``, ``instead``): the pipeline calls only those."""
     about: ClassVar[About] = About()
     """What the mechanic says about itself: parameters, texts and causes it needs, stages, events
     (:mod:`bansha.mechanics.about`; ``bansha mechanics`` and the checker read it)."""
@@ -320,6 +325,10 @@ class Mechanic:
     def on_voted_out(self, ctx: Ctx, seat: int) -> bool:
         """``seat`` tops the exile vote: return True if he stays in (the idiot's card)."""
         return False
+
+    def instead(self, s: State, skill: str, target: int) -> int:
+        """With the ``instead`` hook: who a ``skill`` kill on ``target`` hits tonight."""
+        return target
 
     def due(self, s: State) -> tuple[int, ...]:
         """Seats that owe this skill an act now (a stage ``when: due:<skill>`` is held for them)."""

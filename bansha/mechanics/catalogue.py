@@ -7,6 +7,7 @@ a mechanic no other post shares yet adds its own entry with :func:`register`.
 from __future__ import annotations
 
 from bansha.mechanics.base import Mechanic
+from bansha.mechanics.castling import Castling
 from bansha.mechanics.check import Check
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.duel import Duel
@@ -34,6 +35,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         PairCheck,
         Mark,
         Prophecy,
+        Castling,
         Medium,
         Save,
         Poison,

@@ -39,7 +39,8 @@ def resolve_kill(board: Board, ctx: Ctx, cause: str, uses: list[Use], params: Ki
     s = ctx.state
     lines: list[str] = []
     for use in uses:
-        for target in use.targets:
+        for aimed in use.targets:
+            target = board.instead(s, cause, aimed)  # 王车易位: another dies in the same way
             name = s.players[target].name
             if not s.players[target].alive:
                 continue

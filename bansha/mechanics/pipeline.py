@@ -126,6 +126,7 @@ class Pipeline(Board):
         self._on_faction_lost = tuple(m for m in every if "on_faction_lost" in m.hooks)
         self._weighers = tuple(m for m in every if "weight" in m.hooks)
         self._vote_gates = tuple(m for m in every if "may_vote" in m.hooks)
+        self._substitutes = tuple(m for m in every if "instead" in m.hooks)
         self._when: dict[str, tuple[tuple[str, str], ...]] = {}
         self._steps = self._read_resolution()
         for phase, stages in self.data.get("timetable", {}).items():
@@ -710,6 +711,12 @@ class Pipeline(Board):
         shared kill); else his alone."""
         m = self.mechs.get(skill)
         return (seat,) if m is None else m.team(state, seat)
+
+    def instead(self, s: State, skill: str, target: int) -> int:
+        """Who a ``skill`` kill on ``target`` hits tonight, as the mechanics say (王车易位)."""
+        for m in self._substitutes:
+            target = m.instead(s, skill, target)
+        return target
 
     def used_on_tonight(self, s: State, skill: str, target: int) -> bool:
         """Whether ``skill`` was used on ``target`` on the current day number by a player still

@@ -3,7 +3,8 @@
 预女猎白 whose seer tests two players a night by colour (``colours``), with rules ①–④, and whose 异
 partners are spared the day after; its hunter marks villagers, alive or dead, after his death too;
 its witch is told three players who are not villagers at the deal (``prophecy``, R-XXXII-10); its
-idiot protects with 红字结界's second-use rule (``protect``'s ``second_use``, R-XXXII-09)."""
+idiot protects with 红字结界's second-use rule (``protect``'s ``second_use``, R-XXXII-09); its hunter
+may castle once (``castling``, R-XXXII-10/19): a marked villager exits instead, in the same way."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ names: [pair12]
 title: 试镜 12人
 roles:
   seer: {skills: [audition, privilege]}
-  hunter: {skills: [shoot, mark]}
+  hunter: {skills: [shoot, mark, castling]}
   witch: {skills: [victim, save, poison, prophecy]}
   idiot: {skills: [reveal, barrier]}
 skills:
@@ -49,6 +50,12 @@ skills:
     stages: [night]
     params: {consecutive: false, second_use: {black: kill, white: void}}
     text: 每晚守护一名玩家；对同一名其他玩家第二次使用时，狼人出局，好人不受保护。
+  castling:
+    name: 王车易位
+    mechanic: castling
+    stages: [castle, castle_day]
+    params: {of: attack, blocked_by: [barrier, save], causes: [vote, attack]}
+    text: 整局一次，被袭击或被放逐时，可让一名被标记的存活玩家随机代替他出局。
   prophecy:
     name: 魔女预言
     mechanic: prophecy
@@ -62,22 +69,45 @@ skills:
 colours:
   black: [{faction: wolves}]
   white: ["*"]
-words: {same: 同, different: 异, black: 黑, white: 白, success: 成功, fail: 失败, not_villager: 非村民}
+words: {same: 同, different: 异, black: 黑, white: 白, success: 成功, fail: 失败, not_villager: 非村民, accept: 是, decline: 否}
 resolution:
   night:
     - {step: （1）狼人袭击, do: attack}
     - {step: （2）预言家试镜, do: audition}
     - {step: （2b）猎人标记, do: mark}
+    - {step: （2d）王车易位的时机, do: castling}
     - {step: （2c）白痴结界, do: barrier}
     - {step: （3）女巫得知刀口, do: victim}
+  castle:
+    - {step: 王车易位, resolve: castling}
+  castle_day:
+    - {step: 王车易位, resolve: castling}
   witch:
     - {step: （4）女巫用药, do: [save, poison]}
     - {step: （5）袭击结算, resolve: attack, blocked_by: [save, barrier]}
     - {step: （5b）结界结算, resolve: barrier}
     - {step: （6）毒药结算, resolve: poison}
 causes: {barrier: 死于红字结界}
+timetable:
+  night:
+    - {stage: 夜晚, key: night, minutes: 60}
+    - {stage: 王车易位, key: castle, minutes: 30, when: "due:castling", private: true}
+    - {stage: 女巫行动, key: witch, minutes: 30}
+    - {stage: 移交警徽, key: succession_night, minutes: 30, when: "due:succession", private: true}
+    - {stage: 遗言, key: last_words, minutes: 60, when: last_words, private: true}
+  day:
+    - {stage: 开枪, key: shoot_dawn, minutes: 30, when: "due:shoot", private: true}
+    - {stage: 移交警徽, key: succession_dawn, minutes: 30, when: "due:succession"}
+    - {stage: 竞选警长, key: election, minutes: 720, when: ["option:sheriff=election", "day:1"]}
+    - {stage: 讨论日, key: day, minutes: 1440}
+    - {stage: 王车易位, key: castle_day, minutes: 30, when: "due:castling", private: true}
+    - {stage: 开枪, key: shoot, minutes: 30, when: "due:shoot", private: true}
+    - {stage: 移交警徽, key: succession, minutes: 30, when: "due:succession"}
 texts:
   result_audition: "{skill:audition}：{ps}显示为【{word}】。"
+  due_castling: 你将出局，可以决定是否发动<{skill:castling}>（是/否）。
+  castled_castling: "{skill:castling}：{p}代替你出局。"
+  held_castling: "{p}被投票出局。"
   told_prophecy: "{skill:prophecy}：以下玩家不是村民：{ps}。"
   result_mark: "{skill:mark}：{p}，标记{word}。"
   spared_privilege: "{p}被投票出局，受{skill:privilege}保护，没有出局。"
@@ -248,3 +278,58 @@ def test_a_second_use_on_a_black_player_kills_him(tmp_path: Path) -> None:
     p = g.state.players[1]
     assert not p.alive and p.exit_cause == "barrier"
     assert [u.choice for u in g.state.uses["barrier"]] == ["protect", "protect", "kill"]
+
+
+def through_night(g: Game, attack: int | None = None, castle: str | None = None) -> None:
+    """Close the night's stages, the wolves attacking ``attack``; in the castling stage the
+    hunter answers ``castle``."""
+    if attack is not None:
+        g.handle(Act(0, "attack", (attack,)))
+    while g.state.phase == "night":
+        if g.state.stage_key == "castle" and castle is not None:
+            g.handle(Act(HUNTER, "castling", (), castle))
+        g.handle(Close())
+
+
+def test_castling_after_the_kill_sends_a_marked_player_out_the_same_way(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    g.handle(Act(HUNTER, "mark", (8,)))
+    through_night(g)
+    while g.state.phase == "day":
+        g.handle(Close())
+    g.handle(Act(HUNTER, "mark", (9,)))
+    through_night(g, attack=HUNTER, castle="是")
+    hunter, sub = g.state.players[HUNTER], [g.state.players[x] for x in (8, 9)]
+    assert hunter.alive
+    (out,) = [p for p in sub if not p.alive]
+    assert out.exit_cause == "attack"  # 死亡形式保持一致
+    told = [e for e in g.events if e.kind == "notice" and e.data["key"] == "castled_castling"]
+    assert [e.to for e in told] == [(HUNTER,)]  # never named in public (R-XXXII-19)
+    assert not g.legal(HUNTER) or all(la.skill != "castling" for la in g.legal(HUNTER))
+
+
+def test_castling_after_a_vote_or_not(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    g.handle(Act(HUNTER, "mark", (8,)))
+    through_night(g)
+    vote_out(g, HUNTER)
+    assert g.state.players[HUNTER].alive and g.state.stage_key == "castle_day"
+    assert g.state.stage_private == (HUNTER,)
+    g.handle(Act(HUNTER, "castling", (), "是"))
+    g.handle(Close())
+    assert g.state.players[HUNTER].alive
+    assert not g.state.players[8].alive and g.state.players[8].exit_cause == "vote"
+
+
+def test_a_declined_castling_after_a_vote_and_none_without_a_marked_player(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    g.handle(Act(HUNTER, "mark", (8,)))
+    through_night(g)
+    vote_out(g, HUNTER)
+    g.handle(Act(HUNTER, "castling", (), "否"))
+    g.handle(Close())
+    assert not g.state.players[HUNTER].alive and g.state.players[8].alive
+    g2 = game(tmp_path)
+    through_night(g2, attack=HUNTER, castle="是")  # nobody marked: nothing to offer
+    assert not g2.state.players[HUNTER].alive
+    assert "castling" not in g2.state.uses

@@ -29,6 +29,7 @@ from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import Player, State, Use, current_ballots
 from bansha.mechanics import (
     announce,
+    castling,
     last_words,
     mark,
     pair_check,
@@ -265,12 +266,13 @@ class XXXII(PostRules):
                 return p.seat
         return None
 
-    def _marked_civilians(self, s: State) -> list[int]:
-        marked = s.marks.get("marked", set())
-        return [p.seat for p in s.players if p.alive and p.role == "civilian" and p.seat in marked]
+    def _castle_pool(self, s: State) -> list[int]:
+        """Who may die in the witch's place (the catalogue's castling): the living marked
+        civilians, believers first (R-XXXII-10)."""
+        return castling.pool(s, "marked", ("civilian",), BELIEVER)
 
     def _can_castle(self, s: State) -> bool:
-        return not s.uses.get("castling") and bool(self._marked_civilians(s))
+        return not s.uses.get("castling") and bool(self._castle_pool(s))
 
     # ================================================================== legal acts
     def legal(self, state: State, seat: int) -> list[LegalAct]:
@@ -828,9 +830,7 @@ class XXXII(PostRules):
     def _castle_substitute(self, ctx: Ctx) -> int | None:
         """王车易位 (R-XXXII-10): a random living marked civilian, believers first, dies instead."""
         s = ctx.state
-        pool = self._marked_civilians(s)
-        believers = [x for x in pool if x in self._believers(s)]
-        choose_from = believers or pool
+        choose_from = self._castle_pool(s)
         witch = self._seat_of(s, "witch")
         if not choose_from:
             if witch is not None:

@@ -1,0 +1,205 @@
+"""Castling: once a game, a player who would exit may have a random marked player exit instead.
+
+XXXII 【王车易位】 「整局游戏一次，当魔女被投票出局死亡或受到【无常之刃】效果影响死亡时可以发动，随机一名存活的被标记
+平民（优先信仰魔女者）将会替代魔女死亡（死亡形式保持一致）。」; 结算阶段 ②2 「如果魔女面临【杀手-无常之刃】的死亡
+效果结算，将会在告知魔女后，由其决定是否发动【魔女-王车易位】」; 补充说明 c 「免死效果不会影响投票流程，仅在投票
+结束后进行出局结算时产生效果」 (R-XXXII-10: no living marked civilian, no castling; R-XXXII-19: never
+named in public, the substitute exits in the same form).
+
+Flow: when the holder is the target of tonight's ``of`` kill, not blocked (a ``do:`` step of
+this skill after the kill's), or is voted out (``vote`` in ``causes``), the decision is due: a
+stage ``when: due:<skill>`` (private) is held, where he answers ``accept`` or ``decline``; its
+``resolve:`` step draws the substitute if he accepted. A voted-out holder then exits (or the
+substitute, by vote, announced); a kill's ``resolve:`` step after it hits the substitute instead
+(:meth:`instead`). The mechanic's memory: the decision owed (``State.pending``) and the skill's
+use (``State.uses``: the holder and his substitute).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bansha.engine.context import Ctx
+from bansha.engine.events import PUBLIC
+from bansha.engine.ruleset import LegalAct
+from bansha.engine.state import State
+from bansha.mechanics.about import About, Need, Param
+from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.params import Raw
+
+
+def pool(s: State, mark: str, roles: tuple[str, ...], first: str | None) -> list[int]:
+    """Who may die instead: the living players marked ``mark`` (of ``roles``, if any), those also
+    marked ``first`` only, if there are any (「优先信仰魔女者」)."""
+    marked = s.marks.get(mark, set())
+    out = [
+        p.seat for p in s.players if p.alive and p.seat in marked and (not roles or p.role in roles)
+    ]
+    if first is not None:
+        preferred = s.marks.get(first, set())
+        firsts = [x for x in out if x in preferred]
+        if firsts:
+            return firsts
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class CastlingParams:
+    """``of``: the kill whose hit offers it; ``blocked_by``: skills that, used on the holder
+    tonight, leave nothing to escape; ``causes``: when it may be used (``vote`` and the kill's
+    key); ``mark``, ``roles``, ``first``: who may die instead; ``accept``, ``decline``: the
+    answer words."""
+
+    of: str | None
+    blocked_by: tuple[str, ...]
+    causes: tuple[str, ...]
+    mark: str
+    roles: tuple[str, ...]
+    first: str | None
+    accept: str
+    decline: str
+
+
+class Castling(Mechanic):
+    """Due when the holder faces an exit; answered in its own private stage."""
+
+    kind = "castling"
+    plain = False
+    by_due = True
+    hooks = frozenset({"on_voted_out", "on_stage_open", "instead"})
+    about = About(
+        summary="整局一次：持有者将因 causes 出局时，可以让一名带 mark 标记的存活玩家（优先 first）随机代替他出局（出局形式相同，不公开）",
+        act="是/否（在 when: due:<技能> 的私密阶段）",
+        params=(
+            Param("of", "skill", None, "被哪项袭击选中时可以发动"),
+            Param("blocked_by", "skills", (), "当晚对持有者使用即无需发动的技能（守护）"),
+            Param("causes", "causes", ("vote",), "可以发动的出局原因（vote、袭击技能的键）"),
+            Param("mark", "text", "marked", "代替者须带的标记"),
+            Param("roles", "words", (), "代替者须为的身份（不写：不限）"),
+            Param("first", "text", None, "优先从带此标记的代替者中抽取"),
+            Param("accept", "text", "accept", "发动的 words 词键"),
+            Param("decline", "text", "decline", "不发动的 words 词键"),
+        ),
+        texts=(
+            Need("due_{skill}", (), "轮到他决定是否发动（私下，阶段开启时）"),
+            Need("castled_{skill}", ("p",), "谁代替了他（私下）"),
+            Need("held_{skill}", ("p",), "被投票出局、等待决定的公告（不说明原因）"),
+        ),
+        stages="需要时间表中有 when: due:{skill} 的私密阶段；袭击的 resolve: 步骤放在该阶段的结算表中（resolve_if_skipped: true）",
+        emits=("pending", "notice", "skill_used", "trace", "exited", "announcement"),
+    )
+
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
+        super().__init__(board, spec, raw)
+        where = f"skills.{self.key}.params"
+        of = raw.text("of", None)
+        accept = raw.text("accept", "accept") or "accept"
+        decline = raw.text("decline", "decline") or "decline"
+        self.p = CastlingParams(
+            None if of is None else board.skill_ref(of, f"{where}.of"),
+            tuple(board.skill_ref(k, f"{where}.blocked_by") for k in raw.words("blocked_by")),
+            raw.words("causes", ("vote",)),
+            raw.text("mark", "marked") or "marked",
+            board.role_refs(raw.words("roles"), f"{where}.roles"),
+            raw.text("first", None),
+            board.word_of(accept, f"{where}.accept"),
+            board.word_of(decline, f"{where}.decline"),
+        )
+        raw.done()
+        self.pending = f"due:{self.key}"
+
+    # ------------------------------------------------------------------ who, when
+    def candidates(self, s: State) -> list[int]:
+        """Who may die instead now."""
+        return pool(s, self.p.mark, self.p.roles, self.p.first)
+
+    def available(self, s: State, seat: int) -> bool:
+        """He has the skill, has not used it, and somebody may die instead."""
+        return (
+            self.key in s.players[seat].skills
+            and not self.used_by(s, seat)
+            and bool(self.candidates(s))
+        )
+
+    def due(self, s: State) -> tuple[int, ...]:
+        """The holder who owes his decision."""
+        offer = s.pending.get(self.pending)
+        return () if offer is None else (int(offer["seat"]),)
+
+    def holds(self, s: State, seat: int) -> bool:
+        """Only the holder who owes his decision."""
+        return seat in self.due(s)
+
+    def legal(self, s: State, seat: int) -> LegalAct | None:
+        """是 or 否."""
+        return LegalAct(self.key, (), 0, (self.p.accept, self.p.decline))
+
+    def on_stage_open(self, ctx: Ctx, key: str) -> None:
+        """His decision's stage has opened: he is told it is his to make."""
+        for seat in self.due(ctx.state):
+            ctx.emit("notice", {"key": f"due_{self.key}", "params": {}}, (seat,))
+
+    # ------------------------------------------------------------------ offers
+    def _offer(self, ctx: Ctx, seat: int, cause: str) -> None:
+        ctx.emit("pending", {"key": self.pending, "value": {"seat": seat, "cause": cause}})
+
+    def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """After the kill's ``do:``: a holder hit by it tonight, not blocked, is offered it."""
+        s = ctx.state
+        of = self.p.of
+        if of is None or of not in self.p.causes:
+            return self.board.say("trace_none")
+        for u in s.uses.get(of, ()):
+            if u.day != s.day or not u.targets:
+                continue
+            seat = u.targets[0]
+            blocked = any(self.board.used_on_tonight(s, k, seat) for k in self.p.blocked_by)
+            if s.players[seat].alive and not blocked and self.available(s, seat):
+                self._offer(ctx, seat, of)
+                return s.players[seat].name
+        return self.board.say("trace_none")
+
+    def on_voted_out(self, ctx: Ctx, seat: int) -> bool:
+        """Voted out, he may decide first: he stays in until his decision's stage closes."""
+        s = ctx.state
+        if "vote" not in self.p.causes or not self.available(s, seat):
+            return False
+        self._offer(ctx, seat, "vote")
+        ctx.emit("announcement", {"key": f"held_{self.key}", "params": {"p": seat}}, PUBLIC)
+        return True
+
+    # ------------------------------------------------------------------ the decision
+    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """His decision: accepted, a random candidate is the substitute (told to him only); a
+        vote's exit follows at once (the substitute's or his own), a kill's at its own step."""
+        s = ctx.state
+        offer: dict[str, Any] | None = s.pending.get(self.pending)
+        if offer is None:
+            return self.board.say("trace_none")
+        seat, cause = int(offer["seat"]), str(offer["cause"])
+        sub = self.submitted(s)
+        ctx.emit("pending", {"key": self.pending, "value": None})
+        out = seat
+        if sub is not None and sub[2] == self.p.accept:
+            pool_ = self.candidates(s)
+            pinned = s.pinned.get(self.key)
+            if pinned:
+                out = pinned[0]
+            else:
+                out = ctx.rng().choice(pool_)
+                names = "、".join(s.players[x].name for x in pool_)
+                line = self.board.say("trace_drawn", ps=names, p=s.players[out].name)
+                ctx.emit("trace", {"title": self.spec.name, "lines": [line]}, chance=True)
+            self.record_use(ctx, seat, (out,), cause)
+            ctx.emit("notice", {"key": f"castled_{self.key}", "params": {"p": out}}, (seat,))
+        if cause == "vote":
+            self.board.exit(ctx, out, "vote", announce_now=True)
+        return s.players[out].name
+
+    def instead(self, s: State, skill: str, target: int) -> int:
+        """Who a ``skill`` kill on ``target`` hits tonight: his substitute, if he castled."""
+        for u in self.tonight(s):
+            if u.seat == target and u.choice == skill and u.targets:
+                return u.targets[0]
+        return target
