@@ -165,6 +165,11 @@ class State:
     """Hidden draws a scenario pinned when the game was created (``fixed``), by draw → seats."""
     pinned_deal: tuple[str, ...] = ()
     """A fixed deal that waits for a stage before the deal (XXXII's 信仰声明), role per seat."""
+    dealt: tuple[str, ...] = ()
+    """The roles as dealt, by seat (``dealt``), whatever a role became since (bs46's 身份恢复)."""
+    orders: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Hidden orders of seats drawn at setup (``order`` events, director-only), by name: bs46's
+    rings (「环形顺序」, R-BS46-01) and ranks (「级别」, R-BS46-02)."""
     flags: dict[str, Any] = field(default_factory=dict)
     last_words: dict[int, str | None] = field(default_factory=dict)
     known: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
@@ -263,6 +268,7 @@ def _deal_inputs(s: State, d: dict[str, Any]) -> None:
 
 
 def _dealt(s: State, d: dict[str, Any]) -> None:
+    s.dealt = tuple(d["roles"])
     s.flags["dealt"] = {"roles": list(d["roles"]), "players": d.get("players")}
     if "nonce" in d:  # games dealt before the nonce became an input (deal_inputs)
         s.nonce = d["nonce"]
@@ -405,6 +411,10 @@ def _pinned(s: State, d: dict[str, Any]) -> None:
         s.pinned_deal = tuple(str(r) for r in d["deal"])
 
 
+def _order(s: State, d: dict[str, Any]) -> None:
+    s.orders[d["order"]] = tuple(int(x) for x in d["seats"])
+
+
 def _game_ended(s: State, d: dict[str, Any]) -> None:
     s.winners = list(d["winners"])
     s.phase = "ended"
@@ -514,6 +524,7 @@ FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "faction_lost": _faction_lost,
     "faction_won": _faction_won,
     "pinned": _pinned,
+    "order": _order,
     "game_ended": _game_ended,
     "card": _card,
     "pending": _pending,

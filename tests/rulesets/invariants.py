@@ -145,7 +145,7 @@ def check_views(game: Game, seats: list[int] | None = None) -> None:
         and (e.data["phase"], e.data["day"]) == ("night", s.day)
     }  # boards on the pipeline announce tonight's exits when the day begins (R-ALL-11)
     held = {x for a in s.flags.get(HELD) or [] for x in a.get("exits", [])}
-    unannounced_ok = set(s.flags.get("night_exits", [])) | tonight | held
+    unannounced_ok = tonight | held
     assert unannounced <= unannounced_ok, "an exit went unannounced"
     for seat in seats if seats is not None else range(len(s.players)):
         v = _view_of(game, seat, during_play)

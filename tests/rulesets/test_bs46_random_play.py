@@ -51,7 +51,7 @@ def test_random_games_keep_invariants(seed: int, base: str, missing: str) -> Non
 def check_rings_and_checks(game: Game) -> None:
     """Each ring member knows exactly one name; check results reach only those taking part."""
     s = game.state
-    members = set(s.flags["ring:police"]) | set(s.flags["ring:killers"])
+    members = set(s.orders["ring:police"]) | set(s.orders["ring:killers"])
     for seat in range(16):
         known = s.known.get(seat, [])
         if seat in members:

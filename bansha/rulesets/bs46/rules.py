@@ -6,6 +6,12 @@
 
 Rulings followed: R-ALL-01..08, R-BS46-01..11 (../shared/rulings.md). Words users read come from
 ``data.yaml``.
+
+Its memory is typed state: each team's ring and ranks are orders of seats drawn at setup
+(``State.orders``); the police team's checks are the uses of 查证 (``State.uses``), which a
+recovered undercover is sent; the 高票对辩 and the 高票讨论 are decisions owed (``State.pending``);
+the previous night's victim is read from the exits, an undercover's recovery from the skills it
+moved and the identities dealt from ``State.dealt``.
 """
 
 from __future__ import annotations
@@ -37,6 +43,22 @@ CASES = {
 }
 """How the director's trace names each case of R-BS46-03."""
 THRESHOLD = 0.4
+RUNOFF_DUE = "due:runoff"
+"""The 高票对辩 owed (pending): the two players tied above 40% in round 1 (R-BS46-08)."""
+DECIDE_DUE = "due:decide"
+"""The 高票讨论 owed (pending): ``{by: the previous night's victim, between: the tied pair}``
+(「如再度平票，由前夜被杀者选择出局玩家」, R-BS46-08)."""
+
+
+def ring_order(key: str) -> str:
+    """The name of a team's 环形顺序 among the drawn orders (R-BS46-01)."""
+    return f"ring:{key}"
+
+
+def rank_order(key: str) -> str:
+    """The name of a team's 级别 (highest first, the undercover last) among the drawn orders
+    (R-BS46-02)."""
+    return f"ranks:{key}"
 
 
 class BS46(PostRules):
@@ -56,18 +78,16 @@ class BS46(PostRules):
             members = sorted(real + under)
             ring = self._fixed_order(fixed, "rings", team["name"], names, members)
             ranks = self._fixed_order(fixed, "ranks", team["name"], names, real)
+            drawn = ring is None
             if ring is None:
                 ring = list(members)
                 ctx.rng().shuffle(ring)
-                ctx.emit("flag", {"key": f"ring:{key}", "value": ring}, chance=True)
-            else:
-                ctx.emit("flag", {"key": f"ring:{key}", "value": ring})
+            ctx.emit("order", {"order": ring_order(key), "seats": ring}, chance=drawn)
+            drawn = ranks is None
             if ranks is None:
                 ranks = list(real)
                 ctx.rng().shuffle(ranks)
-                ctx.emit("flag", {"key": f"ranks:{key}", "value": ranks + under}, chance=True)
-            else:
-                ctx.emit("flag", {"key": f"ranks:{key}", "value": ranks + under})
+            ctx.emit("order", {"order": rank_order(key), "seats": ranks + under}, chance=drawn)
             for member, nxt in ring_next(ring).items():
                 # presented as police (resp. killer) whatever the next member really is
                 ctx.emit(
@@ -81,7 +101,6 @@ class BS46(PostRules):
                     },
                     (member,),
                 )
-        ctx.emit("flag", {"key": "police_checks", "value": []})
         at = self.start_time()
         self.advance(ctx, at)
 
@@ -105,9 +124,9 @@ class BS46(PostRules):
         nobody has words to leave, so that the day always opens at 12:00 (R-BS46-12)."""
         when = spec.get("when")
         if when == "runoff":
-            return bool(state.flags.get("runoff"))
+            return RUNOFF_DUE in state.pending
         if when == "decide":
-            return bool(state.flags.get("decide"))
+            return DECIDE_DUE in state.pending
         return True
 
     # ================================================================== acts
@@ -118,7 +137,7 @@ class BS46(PostRules):
         out = last_words.legal(state, seat)
         key = state.stage_key
         if key == "decide":
-            decide = state.flags.get("decide")
+            decide = state.pending.get(DECIDE_DUE)
             if decide and decide["by"] == seat:
                 between = tuple(x for x in decide["between"] if state.players[x].alive)
                 out.append(LegalAct("decide", between, 1))
@@ -131,7 +150,7 @@ class BS46(PostRules):
                     if skill in p.skills:
                         out.append(LegalAct(skill, state.living(), 1))
         elif (key == "round1" or key == "runoff") and self._may_vote(state, seat):
-            targets = state.living() if key == "round1" else tuple(state.flags["runoff"])
+            targets = state.living() if key == "round1" else tuple(state.pending[RUNOFF_DUE])
             out.append(LegalAct("vote", targets, 1, ABSTAIN))
         return out
 
@@ -198,7 +217,7 @@ class BS46(PostRules):
         if cmd.target is not None:
             if not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive:
                 raise RuleError("不能投票给已出局的玩家")
-            if s.stage_key == "runoff" and cmd.target not in s.flags["runoff"]:
+            if s.stage_key == "runoff" and cmd.target not in s.pending[RUNOFF_DUE]:
                 raise RuleError("高票对辩只能在两名高票玩家之中投票")
         votes.cast(
             ctx,
@@ -261,7 +280,7 @@ class BS46(PostRules):
         if len(tied) == 1 and tied[0] in above:
             self._vote_out(ctx, tied[0], "voted_out")
         elif len(tied) == 2 and all(c in above for c in tied):
-            ctx.emit("flag", {"key": "runoff", "value": tied})
+            ctx.emit("pending", {"key": RUNOFF_DUE, "value": tied})
             ctx.emit("announcement", {"key": "runoff", "params": {"ps": tied}}, PUBLIC)
         else:
             ctx.emit("announcement", {"key": "nobody_out", "params": {}}, PUBLIC)
@@ -269,8 +288,8 @@ class BS46(PostRules):
     def _close_runoff(self, ctx: Ctx) -> None:
         """Round 2: most votes is out; a second tie goes to the previous night's victim (R-BS46-08)."""
         s = ctx.state
-        pair = list(s.flags["runoff"])
-        ctx.emit("flag", {"key": "runoff", "value": None})
+        pair = list(s.pending[RUNOFF_DUE])
+        ctx.emit("pending", {"key": RUNOFF_DUE, "value": None})
         counts, _, text = self._tally(s)
         ctx.emit(
             "announcement",
@@ -281,10 +300,9 @@ class BS46(PostRules):
         if len(tied) == 1:
             self._vote_out(ctx, tied[0], "voted_out")
             return
-        last = s.flags.get("last_victim")  # {"seat", "day": the day after that night}
-        victim = last["seat"] if last and last["day"] == s.day else None
+        victim = self._killed(s, s.day - 1)
         if s.day > 1 and victim is not None:
-            ctx.emit("flag", {"key": "decide", "value": {"by": victim, "between": pair}})
+            ctx.emit("pending", {"key": DECIDE_DUE, "value": {"by": victim, "between": pair}})
             ctx.emit("announcement", {"key": "runoff_tie", "params": {"p": victim}}, PUBLIC)
         else:
             ctx.emit("announcement", {"key": "runoff_tie_nobody", "params": {}}, PUBLIC)
@@ -292,13 +310,25 @@ class BS46(PostRules):
     def _close_decide(self, ctx: Ctx) -> None:
         """高票讨论: the previous night's victim names who goes out; no answer, nobody (R-BS46-08)."""
         s = ctx.state
-        decide = s.flags["decide"]
-        ctx.emit("flag", {"key": "decide", "value": None})
+        decide = s.pending[DECIDE_DUE]
+        ctx.emit("pending", {"key": DECIDE_DUE, "value": None})
         rec = s.acts.get((decide["by"], "decide"))
         if rec is not None and s.players[rec.targets[0]].alive:
             self._vote_out(ctx, rec.targets[0], "decided_out")
         else:
             ctx.emit("announcement", {"key": "not_decided", "params": {}}, PUBLIC)
+
+    @staticmethod
+    def _killed(s: State, night: int) -> int | None:
+        """The player the killers' team killed on ``night`` (前夜被杀者), if anyone."""
+        return next(
+            (
+                p.seat
+                for p in s.players
+                if p.exit_cause == "kill" and p.exit_phase == "night" and p.exit_day == night
+            ),
+            None,
+        )
 
     def _vote_out(self, ctx: Ctx, seat: int, key: str) -> None:
         role = self.role_name(ctx.state.players[seat].role)
@@ -332,7 +362,7 @@ class BS46(PostRules):
             subs = {seat: rec.targets[0] for seat, rec in current(s, skill).items()}
             real_role = self.data["teams"][key]["real"]
             real = {x for x in members if s.players[x].role == real_role}
-            ranks = list(s.flags[f"ranks:{key}"])
+            ranks = list(s.orders[rank_order(key)])
             ranks += [x for x in members if x not in ranks]  # a recovered undercover
             target, case = team_choice(subs, ranks, real)
             if target is None and self.options["missing_team_action"] == "random":
@@ -368,14 +398,23 @@ class BS46(PostRules):
             chosen[skill] = target
             if skill == "check" and target is not None:
                 word = self.role_name(s.players[target].role)
-                checks = [*s.flags["police_checks"], [target, word, s.day]]
-                ctx.emit("flag", {"key": "police_checks", "value": checks})
+                # the team's check is a use of 查证: by the member whose submission it took (the
+                # highest-ranked member taking part when none was: R-BS46-04's random draw)
+                by = next((m for m in [*won, *ranks] if m in members), members[0])
+                ctx.emit(
+                    "skill_used",
+                    {
+                        "skill": "check",
+                        "seat": by,
+                        "targets": [target],
+                        "choice": word,
+                        "day": s.day,
+                    },
+                )
                 for seat in members:  # every member taking part that night, the undercover too
                     self._send_check(ctx, seat, target, word, s.day)
         victim = chosen.get("assassinate")
         if victim is not None and s.players[victim].alive:
-            ctx.emit("flag", {"key": "night_exits", "value": [victim]})
-            ctx.emit("flag", {"key": "last_victim", "value": {"seat": victim, "day": s.day + 1}})
             self._exit(ctx, victim, "kill")
             self._grant_last_words(ctx, victim)
             self._check_outcome(ctx)
@@ -441,14 +480,14 @@ class BS46(PostRules):
         s = ctx.state
         if s.ended:
             return
-        dealt: list[str] = s.flags["dealt"]["roles"]
+        dealt = s.dealt
         killers_out = not any(p.alive and dealt[p.seat] == "killer" for p in s.players)
         police_out = not any(p.alive and dealt[p.seat] == "police" for p in s.players)
         ku = next((p for p in s.players if dealt[p.seat] == "killer_undercover"), None)
         pu = next((p for p in s.players if dealt[p.seat] == "police_undercover"), None)
         converted = self.options["recovered_identity"] == "converted"
-        if killers_out and ku is not None and ku.alive and not s.flags.get("ku_recovered"):
-            ctx.emit("flag", {"key": "ku_recovered", "value": True})
+        # recovered once: the killer undercover then holds 暗杀, the police undercover 查证
+        if killers_out and ku is not None and ku.alive and "assassinate" not in ku.skills:
             if converted:
                 ctx.emit("role_set", {"seat": ku.seat, "role": "killer"}, (ku.seat,))
             if "check" in ku.skills:
@@ -458,16 +497,15 @@ class BS46(PostRules):
             if pu is not None and pu.alive and "assassinate" in pu.skills:
                 ctx.emit("skill_lost", {"seat": pu.seat, "skill": "assassinate"}, (pu.seat,))
                 ctx.emit("notice", {"key": "team_gone", "params": {}}, (pu.seat,))
-        if police_out and pu is not None and pu.alive and not s.flags.get("pu_recovered"):
-            ctx.emit("flag", {"key": "pu_recovered", "value": True})
+        if police_out and pu is not None and pu.alive and "check" not in pu.skills:
             if converted:
                 ctx.emit("role_set", {"seat": pu.seat, "role": "police"}, (pu.seat,))
             if "assassinate" in pu.skills:
                 ctx.emit("skill_lost", {"seat": pu.seat, "skill": "assassinate"}, (pu.seat,))
             ctx.emit("skill_gained", {"seat": pu.seat, "skill": "check"}, (pu.seat,))
             ctx.emit("notice", {"key": "recovered_police", "params": {}}, (pu.seat,))
-            for target, word, *night in s.flags.get("police_checks", []):
-                self._send_check(ctx, pu.seat, target, word, night[0] if night else s.day)
+            for use in s.uses.get("check", ()):  # every check the police team made
+                self._send_check(ctx, pu.seat, use.targets[0], str(use.choice), use.day)
             if ku is not None and ku.alive and "check" in ku.skills:
                 ctx.emit("skill_lost", {"seat": ku.seat, "skill": "check"}, (ku.seat,))
                 if "assassinate" not in ku.skills:
@@ -495,7 +533,7 @@ class BS46(PostRules):
         false) only the deaths not yet announced go out."""
         s = ctx.state
         held: list[dict[str, Any]] = list(s.flags.get(announce.HELD) or [])
-        victim = next(iter(s.flags.get("night_exits") or []), None)
+        victim = self._unannounced_kill(s)
         order = {x: i for i, x in enumerate(s.exit_order)}
         death: dict[str, Any] | None = None
         if victim is not None:
@@ -514,8 +552,6 @@ class BS46(PostRules):
             held.insert(i, death)
         if s.flags.get(announce.HELD):
             ctx.emit("flag", {"key": announce.HELD, "value": []})
-        if s.flags.get("night_exits"):
-            ctx.emit("flag", {"key": "night_exits", "value": []})
         if not quiet_night and not held:
             return
         first = held[0] if held and held[0] is death else None
@@ -531,6 +567,14 @@ class BS46(PostRules):
             ctx.emit("announcement", header, PUBLIC)
         for data in held:
             ctx.emit("announcement", data, PUBLIC)
+
+    @staticmethod
+    def _unannounced_kill(s: State) -> int | None:
+        """The night's victim not announced yet (天亮时，统一公布死者及其身份)."""
+        return next(
+            (p.seat for p in s.players if p.exit_cause == "kill" and p.seat not in s.announced),
+            None,
+        )
 
     # ================================================================== win
     def factions_in_play(self, state: State) -> list[str]:
@@ -577,8 +621,8 @@ class BS46(PostRules):
         out = []
         for key in TEAM_KEYS:
             team = self.data["teams"][key]["name"]
-            ring = state.flags.get(f"ring:{key}") or []
-            ranks = state.flags.get(f"ranks:{key}") or []
+            ring = state.orders.get(ring_order(key), ())
+            ranks = state.orders.get(rank_order(key), ())
             if ring:
                 out.append(f"{team}环形顺序：" + "→".join(names[x] for x in [*ring, ring[0]]))
             if ranks:
@@ -588,7 +632,7 @@ class BS46(PostRules):
     def reveal_role(self, state: State, seat: int) -> str:
         """The reveal after the game (R-BS46-07): a converted undercover shows 杀手（原杀手卧底）."""
         word = self.role_name(state.players[seat].role)
-        original = state.flags["dealt"]["roles"][seat]
+        original = state.dealt[seat]
         if original != state.players[seat].role:
             return f"{word}（原{self.role_name(original)}）"
         return word
