@@ -152,7 +152,7 @@ def main() -> None:
     from django.test import Client
 
     import bansha
-    from bansha.engine import Say
+    from bansha.engine import Post, Say
     from bansha.service.games import SERVICE
 
     games = []
@@ -170,6 +170,17 @@ def main() -> None:
             file=sys.stderr,
             flush=True,
         )
+    # a fresh game whose day has two full pages of floors (the long games' days have
+    # hundreds; the smallest game's day hardly one): the thread page with the same page to show
+    full, full_tokens = build(SERVICE, int(args.sizes.split(",")[0]), seed=8, owner=owner)
+    full_game = SERVICE.load(full)
+    living = [p.seat for p in full_game.state.players if p.alive]
+    for n in range(100):  # two full pages: the newest shows 50, with the pager
+        SERVICE.submit(full, Post(living[n % len(living)], line(random.Random(n), n), None, None))
+    full_browser = Client()
+    full_browser.get(f"/g/{full}/join/{full_tokens[living[0]]}")
+    full_day = SERVICE.load(full).state.day
+    full_floors = SERVICE.load(full).state.floors.get(full_day, 0)
     samples: dict[tuple[str, int], list[float]] = {}
 
     def timed(kind: str, size: int, call: Any, *args: Any, **kwargs: Any) -> None:
@@ -203,6 +214,7 @@ def main() -> None:
                     timed(kind, size, *get(kind, gid, browser))
             say = Say(seat, "assassins", f"第{r}轮的消息", None)
             timed("submit (chat)", size, SERVICE.submit, gid, say, key=f"r{r}")
+        timed("thread page, full day", 0, full_browser.get, f"/g/{full}/thread")
     for _ in range(max(1, args.rounds // 4)):  # apart: a game loaded afresh reads its views again
         for size, gid, *_ in games:
             SERVICE._cache.pop(gid, None)
@@ -215,6 +227,7 @@ def main() -> None:
     header = " | ".join(f"{g[4]:,} events (day {g[5]}) p50 / p99" for g in games)
     print(f"| request | {header} | largest / smallest, p50 / p99 | largest / next, p50 / p99 |")
     print("|---|" + "---:|" * (len(games) + 2))
+    full_page = samples.pop(("thread page, full day", 0))
     kinds = dict.fromkeys(k for k, _ in samples)
     for kind in kinds:
         cells = []
@@ -226,6 +239,14 @@ def main() -> None:
             p50 = statistics.median(big) / statistics.median(low)
             cells.append(f"{p50:.2f} / {pct(big, 0.99) / pct(low, 0.99):.2f}")
         print(f"| {kind} | {' | '.join(cells)} |")
+    largest = samples[("thread page", sizes[-1])]
+    print(
+        f"\nthread page of a fresh game ({len(SERVICE.load(full).events)} events, day {full_day}) "
+        f"whose day has {full_floors} floors: {statistics.median(full_page):.2f} / "
+        f"{pct(full_page, 0.99):.2f}; the largest game's to it: "
+        f"{statistics.median(largest) / statistics.median(full_page):.2f} / "
+        f"{pct(largest, 0.99) / pct(full_page, 0.99):.2f}"
+    )
     print("\n| first request after the build (ms) | " + " | ".join(f"{s:,}" for s in sizes) + " |")
     print("|---|" + "---:|" * len(sizes))
     for kind in pages:

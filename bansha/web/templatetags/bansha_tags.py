@@ -273,6 +273,19 @@ def lift_rows(lift: Iterable[tuple[str, Mapping[str, Any]]], day: object) -> Saf
 
 
 @register.simple_tag
+def day_links(days: Iterable[int], day: int) -> SafeString:
+    """The thread's game days, 「第1天 · 第2天」: the day shown in bold, every other one a link."""
+    return mark_safe(
+        " · ".join(
+            _fill("<strong>{}</strong>", phase_zh(f"day {d}"))
+            if d == day
+            else _fill('<a href="?day={}">{}</a>', d, phase_zh(f"day {d}"))
+            for d in days
+        )
+    )
+
+
+@register.simple_tag
 def page_links(
     page: Any, numbers: Iterable[object], key: str = "page", anchor: str = "", **query: object
 ) -> SafeString:
