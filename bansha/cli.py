@@ -61,7 +61,11 @@ DEFAULT_NAMES = SEAT_NAMES
 
 def seat_names(n: int) -> list[str]:
     """Default player names for an n-seat demo table."""
-    return DEFAULT_NAMES[:n] if n <= len(DEFAULT_NAMES) else [f"玩家{i + 1}" for i in range(n)]
+    return (
+        DEFAULT_NAMES[:n]
+        if n <= len(DEFAULT_NAMES)
+        else [texts.SEAT_NAME_NUMBERED.format(n=i + 1) for i in range(n)]
+    )
 
 
 @app.command(help=texts.CLI_DEMO_HELP, **OPTIONS)  # type: ignore[arg-type]
@@ -107,7 +111,7 @@ def demo(
             name, role, reveal["factions"][name], str(order.get(name, texts.CLI_DEMO_ALIVE))
         )
     console.print(table)
-    say(console, texts.CLI_DEMO_WINNER.format(winners="、".join(public["winner"])))
+    say(console, texts.CLI_DEMO_WINNER.format(winners=texts.LIST_SEP.join(public["winner"])))
 
 
 def _phase_zh(label: str) -> str:
@@ -203,7 +207,11 @@ def check(
             failed = True
         else:
             good = texts.CLI_CHECK_OK.format(title=rs.title, players=rs.player_count)
-            say(console, (texts.CLI_SCENARIO_OK, "green"), f" {f}：{good}")
+            say(
+                console,
+                (texts.CLI_SCENARIO_OK, "green"),
+                texts.CLI_CHECKED_FILE.format(file=f, verdict=good),
+            )
     if failed:
         raise typer.Exit(1)
 
@@ -228,7 +236,7 @@ def mechanics(
     if name is not None:
         entries = [(k, a) for k, a in entries if k == name]
         if not entries:
-            known = "、".join(k for k, _ in describe.described())
+            known = texts.LIST_SEP.join(k for k, _ in describe.described())
             say(console, texts.CLI_MECHANICS_UNKNOWN.format(name=name, known=known))
             raise typer.Exit(1)
     for kind, a in entries:
@@ -406,7 +414,7 @@ def serve(
         os.environ["BANSHA_HTTPS"] = "1"
     say(console, texts.CLI_SERVING.format(host=host, port=port))
     if proxies:
-        say(console, texts.CLI_SERVING_PROXIES.format(proxies="、".join(proxies)))
+        say(console, texts.CLI_SERVING_PROXIES.format(proxies=texts.LIST_SEP.join(proxies)))
     run(host, port, database_url, workers, clock, proxies)
 
 
@@ -438,7 +446,10 @@ def director(
     try:
         add_director(username, secret)
     except PasswordRefused as e:
-        say(console, (texts.PASSWORD_REFUSED.format(reasons="；".join(e.reasons)), "red"))
+        say(
+            console,
+            (texts.PASSWORD_REFUSED.format(reasons=texts.PROBLEMS_SEP.join(e.reasons)), "red"),
+        )
         raise typer.Exit(2) from e
     say(console, texts.DIRECTOR_READY.format(username=username))
 

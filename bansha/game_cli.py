@@ -79,7 +79,7 @@ def new(
         raise _refuse(texts.LABEL_TOO_LONG)
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise _refuse(texts.DUPLICATE_NAMES.format(names="、".join(twice)))
+        raise _refuse(texts.DUPLICATE_NAMES.format(names=texts.LIST_SEP.join(twice)))
     try:
         options: dict[str, Any] = {"timezone": clock.game_zone(zone).key}
         if start_at:

@@ -835,3 +835,110 @@ CLI_SERVING_PROXIES = "只采信这些代理转发的客户端地址：{proxies}
 TRUSTED_PROXY_BAD = "「{value}」不是 IP 地址或网段（例如 127.0.0.1、10.0.0.0/8）"
 SPECTATOR_MARK = "（观众）"
 """After a spectator's name on a room's message."""
+
+# ---------------------------------------------------------------------- director commands
+DIRECTOR_SUBSTITUTE = "替补"
+DIRECTOR_PROXY = "代投"
+DIRECTOR_CONCEDE = "判负"
+DIRECTOR_ACCELERATE = "加速"
+DIRECTOR_EXTEND = "延期"
+DIRECTOR_PUBLISH = "发布"
+DIRECTOR_UNDO = "撤销"
+"""Director commands by the name the director gives them (the console's buttons, the scenario
+files' ``director:`` keys): a substitute, a proxy vote, a faction's concession, the acceleration,
+an extension, publishing the results under review and taking the last command back."""
+SCENARIO_DIRECTOR_EXPECTED = "one command such as {红牌: 丁}"
+"""What a scenario's failed ``director:`` step expected (the runner's report of a broken file)."""
+SIGNUP_WORD = "【报名】"
+"""What a floor of the forum thread replies to sign up (XXXII)."""
+STORE_APP = "事件存储"
+"""The event store's name in Django's own pages."""
+SEAT_NAMES = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉"
+"""Default seat names of a demo table, one character each: the heavenly stems, then the earthly
+branches."""
+CLI_CHECKED_FILE = " {file}：{verdict}"
+"""After the mark of a checked file (bansha check): the file and what was found."""
+SEAT_NAME_NUMBERED = "玩家{n}"
+"""A demo table's seat name past the twentieth."""
+LIST_MORE = "……"
+"""After a list cut short."""
+NONE_KNOWN = "（无）"
+"""In place of an empty list of what a data file may name."""
+PROBLEM_AT = "{path}：{text}"
+"""One problem of a data file with where it is."""
+PROBLEMS_SEP = "；"
+"""What separates the problems (a data file's, a password's) in one message."""
+PROBLEM_KEYS = "{problem}（{keys}）"
+"""A problem with the keys it is about (「缺少必需的键（seat、by）」)."""
+YAML_PROBLEMS: tuple[tuple[str, str], ...] = (
+    ("mapping values are not allowed", "此处不能出现“键: 值”（冒号后的值含有“: ”时请加引号）"),
+    ("could not find expected ':'", "找不到预期的冒号“:”"),
+    ("did not find expected key", "缩进不一致，找不到预期的键"),
+    ("did not find expected ',' or ']'", "列表缺少“,”或“]”"),
+    ("did not find expected ',' or '}'", "映射缺少“,”或“}”"),
+    ("did not find expected '-' indicator", "列表缩进不一致，找不到预期的“-”"),
+    ("found unexpected end of stream", "文件意外结束（引号或括号没有闭合）"),
+    ("found undefined alias", "引用了未定义的锚点（*别名）"),
+    ("found duplicate anchor", "锚点（&名字）重复定义"),
+    ("found character that cannot start any token", "出现了不能用在此处的字符（例如用制表符缩进）"),
+    ("found a tab character", "制表符破坏了缩进，请用空格缩进"),
+    ("found unknown escape character", "引号中有未知的转义字符"),
+    ("could not determine a constructor", "不支持的类型标签（!!…）"),
+    ("expected a single document", "文件只能包含一个YAML文档"),
+    ("found unhashable key", "键不能是列表或映射"),
+    ("expected <block end>", "缩进不一致"),
+    ("node content", "缺少内容"),
+    ("maximum nesting depth", "嵌套层数过多"),
+    ("unacceptable character", "含有不允许的字符（控制字符或二进制数据）"),
+    ("control characters are not allowed", "含有不允许的字符（控制字符或二进制数据）"),
+)
+"""The YAML library's problems (a phrase of its message → Chinese), the first that matches."""
+YAML_PROBLEM_OTHER = "无法解析此处的内容"
+"""A YAML problem none of ``YAML_PROBLEMS`` names."""
+YAML_KINDS = {
+    "list": "列表",
+    "str": "一段文字",
+    "int": "一个数",
+    "float": "一个数",
+    "bool": "true/false",
+    "NoneType": "空值",
+    "other": "其他内容",
+}
+"""What a file's top level is instead of a mapping, by the type it was read as."""
+
+# ---------------------------------------------------------------------- the simulator
+SIM_LAST_WORDS = ("我是好人，大家加油。", "相信我的判断。", "没什么好说的。", "注意看投票。")
+"""The last words a simulated player leaves (one drawn at random)."""
+SIM_AGREE = "同意"
+SIM_REJECT = "反对"
+SIM_FAIL = "失败"
+SIM_SUCCESS = "成功"
+SIM_ACCEPT = "是"
+"""A simulated player's answers when the rule set's words name none of its own."""
+SIM_AGENTS = {"random": "随机玩家", "heuristic": "启发式玩家"}
+"""The simulated players' kinds, as the report names them."""
+SIM_NOBODY_KILLED = "无人被杀"
+"""The first-night table's row of the nights nobody died."""
+SIM_TITLE = "{title}：{games} 局（{agents}）"
+SIM_WIN_COLUMNS = ("阵营", "胜局", "胜率", "95% 区间")
+SIM_RANGE = "{low} ～ {high}"
+SIM_LENGTH = (
+    "游戏长度：平均 {mean} 天，中位数 {median} 天，{low}–{high} 天；每局决定 {decisions} 次"
+)
+SIM_SHARE = "{role} {share}"
+SIM_SHARE_SEP = "，"
+SIM_FIRST_NIGHT = "第一夜被杀：{top}"
+SIM_COMPARE_TITLE = "对比（对比规则 − 本规则）"
+SIM_COMPARE_COLUMNS = ("阵营", "本规则", "对比规则", "差", "95% 区间", "p 值")
+SIM_IMPACT_TITLE = "技能改变结局的频率（前 {games} 局重玩，不使用该技能）"
+SIM_IMPACT_COLUMNS = ("技能", "改变结局", "95% 区间")
+SIM_IMPACT_SHIFT = "{faction}胜率变化"
+SIM_IMPACT_CHANGED = "{changed}/{games}（{rate}）"
+SIM_IMPACT_STALLED = "，{stalled} 局未结束"
+SIM_RUN = "用时 {seconds} 秒，{jobs} 个进程，每秒 {rate} 局"
+SIM_CHART_WIN_RATE = "胜率（%）"
+SIM_CHART_ENDED_ON = "结束于第几天"
+SIM_CHART_GAMES_SHARE = "局数占比（%）"
+SIM_CHART_SURVIVED = "存活"
+SIM_CHART_ROLE_SHARE = "占该身份人次（%）"
+"""The simulation report's words: its tables' titles, columns and lines, and its charts' axes."""

@@ -5,11 +5,12 @@ holds counts: at the top of the module, inside a function, or under ``TYPE_CHECK
 a dependency too). Each module belongs to one unit (its package under ``bansha``, or a top-level
 module), each unit to one layer, bottom to top:
 
-1. ``texts``, ``names``, ``terminal``, ``native``, ``native_build``: the words, the terminal, the
+1. ``texts``, ``terminal``, ``native``, ``native_build``: the words, the terminal, the
    compiled-engine guard;
-2. ``cli_words`` and the package's ``__init__``: the command line library's words in Chinese
-   import only the layer below (``texts``, ``terminal``), and the forum tools' own command line
-   (``forum/cli.py``) speaks them, so they sit here rather than beside the CLIs;
+2. ``cli_words``, ``names`` and the package's ``__init__``: the command line library's words in
+   Chinese import only the layer below (``texts``, ``terminal``), and the forum tools' own command
+   line (``forum/cli.py``) speaks them, so they sit here rather than beside the CLIs; the seats'
+   default names are the catalogue's (``texts.SEAT_NAMES``);
 3. ``engine``: events, state, fold, commands, views, the rule-set base (it knows no mechanic:
    the discussion thread's rules, vote posts and cards are the rule set's, ``mechanics/rules.py``);
 4. ``mechanics``;
@@ -37,8 +38,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "bansha"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("texts", "names", "terminal", "native", "native_build"),
-    ("cli_words", "__init__"),
+    ("texts", "terminal", "native", "native_build"),
+    ("cli_words", "names", "__init__"),
     ("engine",),
     ("mechanics",),
     ("datafiles",),

@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from bansha import texts
 from bansha.datafiles.messages import message
 from bansha.datafiles.problems import DataFileError, Problem, format_path
 
@@ -45,35 +46,12 @@ class _Frame:
     keys: dict[str, int] = field(default_factory=dict)
 
 
-_PROBLEMS = (
-    ("mapping values are not allowed", "此处不能出现“键: 值”（冒号后的值含有“: ”时请加引号）"),
-    ("could not find expected ':'", "找不到预期的冒号“:”"),
-    ("did not find expected key", "缩进不一致，找不到预期的键"),
-    ("did not find expected ',' or ']'", "列表缺少“,”或“]”"),
-    ("did not find expected ',' or '}'", "映射缺少“,”或“}”"),
-    ("did not find expected '-' indicator", "列表缩进不一致，找不到预期的“-”"),
-    ("found unexpected end of stream", "文件意外结束（引号或括号没有闭合）"),
-    ("found undefined alias", "引用了未定义的锚点（*别名）"),
-    ("found duplicate anchor", "锚点（&名字）重复定义"),
-    ("found character that cannot start any token", "出现了不能用在此处的字符（例如用制表符缩进）"),
-    ("found a tab character", "制表符破坏了缩进，请用空格缩进"),
-    ("found unknown escape character", "引号中有未知的转义字符"),
-    ("could not determine a constructor", "不支持的类型标签（!!…）"),
-    ("expected a single document", "文件只能包含一个YAML文档"),
-    ("found unhashable key", "键不能是列表或映射"),
-    ("expected <block end>", "缩进不一致"),
-    ("node content", "缺少内容"),
-    ("maximum nesting depth", "嵌套层数过多"),
-    ("unacceptable character", "含有不允许的字符（控制字符或二进制数据）"),
-    ("control characters are not allowed", "含有不允许的字符（控制字符或二进制数据）"),
-)
-
-
 def _translate(error: yaml.YAMLError, text: str) -> DataFileError:
     problem = str(getattr(error, "problem", None) or getattr(error, "reason", "") or error)
     context = str(getattr(error, "context", "") or "")
     words = next(
-        (zh for en, zh in _PROBLEMS if en in problem or en in context), "无法解析此处的内容"
+        (zh for en, zh in texts.YAML_PROBLEMS if en in problem or en in context),
+        texts.YAML_PROBLEM_OTHER,
     )
     mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
     if mark is not None:
@@ -190,9 +168,9 @@ def load_mapping(raw: bytes | str, limits: Limits | None = None) -> dict[str, An
     """Like ``load_yaml``, for a file whose top level must be a mapping."""
     data = load_yaml(raw, limits)
     if not isinstance(data, dict):
-        kind = {list: "列表", str: "一段文字", int: "一个数", float: "一个数", bool: "true/false"}
+        kinds = texts.YAML_KINDS
         raise DataFileError.one(
-            "", "not_mapping", kind=kind.get(type(data), "空值" if data is None else "其他内容")
+            "", "not_mapping", kind=kinds.get(type(data).__name__, kinds["other"])
         )
     return data
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from bansha import texts
 from bansha.datafiles.messages import message
 from bansha.engine.errors import SetupError
 
@@ -45,7 +46,7 @@ class Problem:
     text: str
 
     def __str__(self) -> str:
-        return f"{self.path}：{self.text}" if self.path else self.text
+        return texts.PROBLEM_AT.format(path=self.path, text=self.text) if self.path else self.text
 
 
 class DataFileError(SetupError):
@@ -57,7 +58,7 @@ class DataFileError(SetupError):
         shown = [str(p) for p in self.problems[:SHOWN]]
         if len(self.problems) > SHOWN:
             shown.append(message("more", count=len(self.problems) - SHOWN))
-        super().__init__("；".join(shown))
+        super().__init__(texts.PROBLEMS_SEP.join(shown))
 
     @classmethod
     def one(cls, path: Loc | str, key: str, /, **fields: object) -> DataFileError:
@@ -75,7 +76,7 @@ def nearest(key: object, known: Iterable[str]) -> str | None:
 def listing(known: Iterable[object], limit: int = 12) -> str:
     """Known keys for a message, the first ``limit`` of them."""
     items = [str(k) for k in known]
-    return "、".join(items[:limit]) + ("……" if len(items) > limit else "")
+    return texts.LIST_SEP.join(items[:limit]) + (texts.LIST_MORE if len(items) > limit else "")
 
 
 def unknown(loc: Loc, value: object, known: Iterable[str], what: str | None = None) -> Problem:
@@ -87,14 +88,17 @@ def unknown(loc: Loc, value: object, known: Iterable[str], what: str | None = No
         text = (
             message("unknown_key", suggestion=guess)
             if guess
-            else message("unknown_key_plain", known=listing(known) or "（无）")
+            else message("unknown_key_plain", known=listing(known) or texts.NONE_KNOWN)
         )
     else:
         text = (
             message("unknown_ref", what=what, value=value, suggestion=guess)
             if guess
             else message(
-                "unknown_ref_plain", what=what, value=value, known=listing(known) or "（无）"
+                "unknown_ref_plain",
+                what=what,
+                value=value,
+                known=listing(known) or texts.NONE_KNOWN,
             )
         )
     return Problem(format_path(loc), text)

@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from bansha import texts
 from bansha.engine import Act, Close, Director, Game, RuleError, Vote, clock
 from bansha.engine.ruleset import RuleSet
 from bansha.engine.state import undone_positions
@@ -177,31 +178,36 @@ def _command(sc: Loaded, i: int, kind: str, body: Any) -> Act | Vote | Director:
             _time(sc, i, body.get("at")),
         )
     if not isinstance(body, dict) or len(body) != 1:
-        raise ScenarioFailure(sc.path, i, "director", "one command such as {红牌: 丁}", body)
+        raise ScenarioFailure(sc.path, i, "director", texts.SCENARIO_DIRECTOR_EXPECTED, body)
     name, arg = next(iter(body.items()))
-    at = _time(sc, i, arg.get("at")) if isinstance(arg, dict) else None  # 代投 {by, for, at}
+    at = (
+        _time(sc, i, arg.get("at")) if isinstance(arg, dict) else None
+    )  # a proxy vote {by, for, at}
     return Director(str(name), _director_args(sc, i, str(name), arg), at)
 
 
 def _director_args(sc: Loaded, i: int, name: str, arg: Any) -> dict[str, Any]:
     seats = sc.seats
-    if name == "替补":
+    if name == texts.DIRECTOR_SUBSTITUTE:
         return {"seat": _seat(seats, arg["seat"], sc.path, i), "by": str(arg["by"])}
-    if name == "代投":
+    if name == texts.DIRECTOR_PROXY:
         target = arg.get("for")
         return {
             "seat": _seat(seats, arg["by"], sc.path, i),
             "target": None if target is None else _seat(seats, target, sc.path, i),
         }
-    if name == "判负":
+    if name == texts.DIRECTOR_CONCEDE:
         return {"faction": sc.ruleset.faction_key(str(arg))}
-    if name == "加速":
+    if name == texts.DIRECTOR_ACCELERATE:
         return {}
     if isinstance(arg, dict):
         out: dict[str, Any] = {"seat": _seat(seats, arg.get("player", arg.get("seat")), sc.path, i)}
-        if arg.get("判负"):
+        if arg.get(texts.DIRECTOR_CONCEDE):
             out["faction_loses"] = True
-        for key in ("choice", "reason"):  # 代为声明 {seat, choice}; a card's {player, reason}
+        for key in (
+            "choice",
+            "reason",
+        ):  # a declaration made for a player {seat, choice}; a card's {player, reason}
             if key in arg:
                 out[key] = str(arg[key])
         return out
@@ -213,7 +219,7 @@ def _close(sc: Loaded, i: int, goal: str | None, at: datetime | None = None) -> 
     game = sc.game
     if game.state.ended:
         if goal == "ended":
-            return  # 「next: ended」: nothing to do when the game is already over
+            return  # `next: ended`: nothing to do when the game is already over
         raise ScenarioFailure(sc.path, i, "next", "a stage to close", "ended")
     if goal is None:
         _handle_close(sc, i, at)

@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import Discriminator, Field, Tag, ValidationError
 from pydantic import PlainValidator as _Plain
 
+from bansha import texts
 from bansha.datafiles import DataFileError, Limits, Problem
 from bansha.datafiles.loader import load_mapping
 from bansha.datafiles.messages import message
@@ -143,7 +144,7 @@ def _next_body(value: Any) -> Any:
             raise (
                 refuse("unknown_key", suggestion=guess)
                 if guess
-                else refuse("unknown_key_plain", known="at、to")
+                else refuse("unknown_key_plain", known=texts.LIST_SEP.join(("at", "to")))
             )
     if value.get("at") is not None:
         time_as_written(value["at"])
@@ -327,15 +328,28 @@ def _director_players(seats: _Seats, loc: list[str | int], body: dict[str, Any])
     name = next(k for k in body if k != "expect_error")
     arg = body[name]
     where = [*loc, name]
-    if name == "替补":
+    if name == texts.DIRECTOR_SUBSTITUTE:
         if not isinstance(arg, Mapping) or "seat" not in arg or "by" not in arg:
-            seats.problems.append(Problem(format_path(where), message("missing") + "（seat、by）"))
+            seats.problems.append(
+                Problem(
+                    format_path(where),
+                    texts.PROBLEM_KEYS.format(
+                        problem=message("missing"), keys=texts.LIST_SEP.join(("seat", "by"))
+                    ),
+                )
+            )
             return
         seats.check([*where, "seat"], arg["seat"])
         if not body.get("expect_error") and str(arg["seat"]) in seats.names:
             seats.names[seats.names.index(str(arg["seat"]))] = str(arg["by"])
         return
-    if name in ("判负", "加速", "延期", "发布", "撤销"):
+    if name in (
+        texts.DIRECTOR_CONCEDE,
+        texts.DIRECTOR_ACCELERATE,
+        texts.DIRECTOR_EXTEND,
+        texts.DIRECTOR_PUBLISH,
+        texts.DIRECTOR_UNDO,
+    ):
         return  # a faction, a flag, minutes, or nothing
     if isinstance(arg, Mapping):
         for key in ("seat", "player", "by", "for"):

@@ -401,7 +401,7 @@ class GameService:
             minutes = max(1, math.ceil((timezone.now() - record.paused_at).total_seconds() / 60))
             self.submit(
                 game_id,
-                Director("延期", {"minutes": minutes}, timezone.now()),
+                Director(texts.DIRECTOR_EXTEND, {"minutes": minutes}, timezone.now()),
                 key=f"resume:{record.paused_at.isoformat()}",
                 actor="director",
             )
@@ -449,9 +449,9 @@ class GameService:
                 if deadline is None or deadline > now or game.state.ended:
                     continue
                 if game.state.awaiting is not None:
-                    continue  # 公示审核: the director has results to publish first
-                # one close per stage and deadline: after a 撤销 of this close the clock leaves
-                # the stage to the director until a 延期 sets a new deadline
+                    continue  # under review: the director has results to publish first
+                # one close per stage and deadline: after an undo of this close the clock leaves
+                # the stage to the director until an extension sets a new deadline
                 key = f"close:{_stage_seq(game)}:{deadline.isoformat()}"
             try:
                 if self.submit(game_id, Close(at=deadline), key=key, actor="clock"):
@@ -474,7 +474,7 @@ def _stage_seq(game: Game) -> int:
     return 0
 
 
-REVIEW_COMMANDS = ("发布", "撤销")
+REVIEW_COMMANDS = (texts.DIRECTOR_PUBLISH, texts.DIRECTOR_UNDO)
 """The director's commands bound to the results awaiting publication, not to the stage."""
 
 

@@ -65,7 +65,11 @@ def check_name(name: str) -> None:
 
 def check_command(cmd: Command, payload: dict[str, Any]) -> None:
     """Refuse a command whose texts no database keeps alike (``payload``: what it asks for)."""
-    if isinstance(cmd, Director) and cmd.name == "替补" and isinstance(cmd.args.get("by"), str):
+    if (
+        isinstance(cmd, Director)
+        and cmd.name == texts.DIRECTOR_SUBSTITUTE
+        and isinstance(cmd.args.get("by"), str)
+    ):
         check_name(cmd.args["by"])
     if any(has_controls(s) for s in _strings(payload)):
         raise RuleError(texts.CONTROL_CHARACTERS.format(field=texts.FIELD_TEXT), "bad_input")

@@ -32,7 +32,7 @@ from bansha.service import inputs, links
 from bansha.service.games import SERVICE, TOKEN_BYTES, Created, token_hash
 from bansha.store.models import EntryRecord, SignupLogRecord, SignupRecord
 
-SIGNUP_WORD = "【报名】"
+SIGNUP_WORD = texts.SIGNUP_WORD
 """What a floor of the forum thread replies to sign up (XXXII)."""
 SHUFFLE_BITS = 128
 """The seat-order shuffle's seed, drawn from the operating system's generator."""
@@ -191,7 +191,7 @@ def set_order(sheet_id: str, names: list[str], actor: str) -> None:
     wanted = [n.strip() for n in names if n.strip()]
     unknown = [n for n in wanted if n not in by_name]
     if unknown:
-        raise RuleError(texts.SIGNUP_UNKNOWN.format(names="、".join(unknown)), "unknown")
+        raise RuleError(texts.SIGNUP_UNKNOWN.format(names=texts.LIST_SEP.join(unknown)), "unknown")
     if len(set(wanted)) != len(wanted):
         raise RuleError(texts.SIGNUP_ORDER_TWICE, "twice")
     order = wanted + [e.name for e in current if e.name not in wanted]

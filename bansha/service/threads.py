@@ -169,7 +169,9 @@ def watch(
     from bansha.forum.fetching import checked_cookie, checked_url
 
     if every not in EVERY:
-        raise ThreadError(texts.WATCH_BAD_EVERY.format(choices="、".join(map(str, EVERY))))
+        raise ThreadError(
+            texts.WATCH_BAD_EVERY.format(choices=texts.LIST_SEP.join(map(str, EVERY)))
+        )
     if order and order not in dates.ORDERS:
         raise ThreadError(texts.THREAD_READ_BAD_ORDER.format(value=order))
     checked_url(url)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from bansha import texts
 from bansha.engine import Act, Vote
 from bansha.engine.commands import Command
 from bansha.engine.events import Event
@@ -16,7 +17,8 @@ from bansha.engine.ruleset import LegalAct
 RARE_RATE = 0.05
 """How often an agent that drew a rare act (a game-changing declaration) really makes it."""
 
-LAST_WORDS = ("我是好人，大家加油。", "相信我的判断。", "没什么好说的。", "注意看投票。")
+LAST_WORDS = texts.SIM_LAST_WORDS
+"""The last words a simulated player leaves (one drawn at random)."""
 
 
 def random_command(

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bansha import texts
 from bansha.engine.commands import Act, Command, Vote
 from bansha.engine.events import Event
 from bansha.engine.game import Game
@@ -70,11 +71,11 @@ class Sides:
             for k, v in rs.skills.items()
         }
         """When each declaration is made (``cornered``, ``suspect``; none: never)."""
-        self.agree = words.get("agree", "同意")
-        self.reject = words.get("reject", words.get("refuse", "反对"))
-        self.fail = words.get("fail", "失败")
-        self.success = words.get("success", "成功")
-        self.accept = words.get("accept", "是")
+        self.agree = words.get("agree", texts.SIM_AGREE)
+        self.reject = words.get("reject", words.get("refuse", texts.SIM_REJECT))
+        self.fail = words.get("fail", texts.SIM_FAIL)
+        self.success = words.get("success", texts.SIM_SUCCESS)
+        self.accept = words.get("accept", texts.SIM_ACCEPT)
         self.not_civilian = words.get("not_civilian", "")
 
     def side(self, word: str | None) -> str | None:
@@ -144,7 +145,7 @@ class HeuristicAgent(Agent):
     def _announced(self, d: dict[str, Any]) -> None:
         self.out.update(d.get("exits", []))
         params = d.get("params", {})
-        if d.get("key") == "emperor_public":  # M103: 至尊帝王说话比较好使，比较权威
+        if d.get("key") == "emperor_public":  # M103: the emperor's word carries weight
             self.leader = int(params["p"])
         if d.get("key") in ("proposal", "proposal_random"):
             self.proposals.append(list(params.get("ps", [])))

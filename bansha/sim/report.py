@@ -12,9 +12,12 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from rich.console import Console
 from rich.table import Table
 
+from bansha import texts
+
 CJK_FONTS = ["WenQuanYi Micro Hei", "Noto Sans CJK SC", "Source Han Sans SC", "SimHei"]
 """Fonts tried, in order, for the charts' Chinese labels."""
-AGENTS_ZH = {"random": "随机玩家", "heuristic": "启发式玩家"}
+AGENTS_ZH = texts.SIM_AGENTS
+"""The simulated players' kinds, as the report names them."""
 
 
 def pct(x: float) -> str:
@@ -27,27 +30,39 @@ def signed(x: float) -> str:
     return f"{x * 100:+.1f}%"
 
 
+def _range(low: str, high: str) -> str:
+    return texts.SIM_RANGE.format(low=low, high=high)
+
+
 def print_report(
     r: dict[str, Any], console: Console, cmp: list[dict[str, Any]] | None = None
 ) -> None:
     """The report's tables in the terminal."""
-    t = Table(title=f"{r['title']}：{r['games']} 局（{AGENTS_ZH.get(r['agents'], r['agents'])}）")
-    for col in ("阵营", "胜局", "胜率", "95% 区间"):
-        t.add_column(col, justify="left" if col == "阵营" else "right")
+    agents = AGENTS_ZH.get(r["agents"], r["agents"])
+    t = Table(title=texts.SIM_TITLE.format(title=r["title"], games=r["games"], agents=agents))
+    for i, col in enumerate(texts.SIM_WIN_COLUMNS):
+        t.add_column(col, justify="right" if i else "left")
     for f in r["factions"]:
-        t.add_row(f["name"], str(f["wins"]), pct(f["rate"]), f"{pct(f['low'])} ～ {pct(f['high'])}")
+        t.add_row(f["name"], str(f["wins"]), pct(f["rate"]), _range(pct(f["low"]), pct(f["high"])))
     console.print(t)
     length = r["length"]
     console.print(
-        f"游戏长度：平均 {length['mean']:.2f} 天，中位数 {length['median']} 天，"
-        f"{length['min']}–{length['max']} 天；每局决定 {r['decisions_per_game']:.0f} 次"
+        texts.SIM_LENGTH.format(
+            mean=f"{length['mean']:.2f}",
+            median=length["median"],
+            low=length["min"],
+            high=length["max"],
+            decisions=f"{r['decisions_per_game']:.0f}",
+        )
     )
-    top = "，".join(f"{f['role']} {pct(f['share'])}" for f in r["first_night"][:5])
-    console.print(f"第一夜被杀：{top}")
+    top = texts.SIM_SHARE_SEP.join(
+        texts.SIM_SHARE.format(role=f["role"], share=pct(f["share"])) for f in r["first_night"][:5]
+    )
+    console.print(texts.SIM_FIRST_NIGHT.format(top=top))
     if cmp:
-        c = Table(title="对比（对比规则 − 本规则）")
-        for col in ("阵营", "本规则", "对比规则", "差", "95% 区间", "p 值"):
-            c.add_column(col, justify="left" if col == "阵营" else "right")
+        c = Table(title=texts.SIM_COMPARE_TITLE)
+        for i, col in enumerate(texts.SIM_COMPARE_COLUMNS):
+            c.add_column(col, justify="right" if i else "left")
         for row in cmp:
             mark = "[bold red]" if row["significant"] else ""
             c.add_row(
@@ -55,30 +70,36 @@ def print_report(
                 pct(row["a"]),
                 pct(row["b"]),
                 f"{mark}{signed(row['diff'])}",
-                f"{signed(row['low'])} ～ {signed(row['high'])}",
+                _range(signed(row["low"]), signed(row["high"])),
                 f"{row['p_value']:.3g}",
             )
         console.print(c)
     if r["skills"]:
-        s = Table(title=f"技能改变结局的频率（前 {r['impact_games']} 局重玩，不使用该技能）")
-        s.add_column("技能")
-        s.add_column("改变结局", justify="right")
-        s.add_column("95% 区间", justify="right")
+        s = Table(title=texts.SIM_IMPACT_TITLE.format(games=r["impact_games"]))
+        skill, changed, interval = texts.SIM_IMPACT_COLUMNS
+        s.add_column(skill)
+        s.add_column(changed, justify="right")
+        s.add_column(interval, justify="right")
         for f in r["factions"]:
-            s.add_column(f"{f['name']}胜率变化", justify="right")
+            s.add_column(texts.SIM_IMPACT_SHIFT.format(faction=f["name"]), justify="right")
         for row in r["skills"]:
+            stalled = row.get("stalled")
             s.add_row(
                 row["skill"],
-                f"{row['changed']}/{row['games']}（{pct(row['rate'])}）"
-                + (f"，{row['stalled']} 局未结束" if row.get("stalled") else ""),
-                f"{pct(row['low'])} ～ {pct(row['high'])}",
+                texts.SIM_IMPACT_CHANGED.format(
+                    changed=row["changed"], games=row["games"], rate=pct(row["rate"])
+                )
+                + (texts.SIM_IMPACT_STALLED.format(stalled=stalled) if stalled else ""),
+                _range(pct(row["low"]), pct(row["high"])),
                 *(signed(row["win_shift"].get(f["name"], 0.0)) for f in r["factions"]),
             )
         console.print(s)
     run = r.get("run", {})
     if run:
         console.print(
-            f"用时 {run['seconds']} 秒，{run['jobs']} 个进程，每秒 {run['games_per_second']} 局"
+            texts.SIM_RUN.format(
+                seconds=run["seconds"], jobs=run["jobs"], rate=run["games_per_second"]
+            )
         )
 
 
@@ -117,7 +138,7 @@ def _charts(r: dict[str, Any], b: dict[str, Any] | None) -> dict[str, str]:
         xs = [x + i * width for x in range(len(names))]
         ax.bar(xs, rates, width, yerr=err, capsize=4, label=rep["title"])
         ax.set_xticks([x + width * (len(reports) - 1) / 2 for x in range(len(names))], names)
-    ax.set_ylabel("胜率（%）")
+    ax.set_ylabel(texts.SIM_CHART_WIN_RATE)
     ax.set_ylim(0, 100)
     if b is not None:
         ax.legend()
@@ -129,8 +150,8 @@ def _charts(r: dict[str, Any], b: dict[str, Any] | None) -> dict[str, str]:
         ended = sorted(days)
         shares = [days[d] / rep["games"] * 100 for d in ended]
         ax.plot(ended, shares, marker="o", label=rep["title"])
-    ax.set_xlabel("结束于第几天")
-    ax.set_ylabel("局数占比（%）")
+    ax.set_xlabel(texts.SIM_CHART_ENDED_ON)
+    ax.set_ylabel(texts.SIM_CHART_GAMES_SHARE)
     if b is not None:
         ax.legend()
     charts["length"] = png(fig)
@@ -139,14 +160,15 @@ def _charts(r: dict[str, Any], b: dict[str, Any] | None) -> dict[str, str]:
     fig, ax = plt.subplots(figsize=(7, 0.45 * len(r["exits"]) + 1.2))
     roles = [e["role"] for e in r["exits"]]
     left = [0.0] * len(roles)
-    for c in [*causes, "存活"]:
+    survived = texts.SIM_CHART_SURVIVED
+    for c in [*causes, survived]:
         vals = [
-            (e["survived"] if c == "存活" else e["causes"].get(c, 0)) / e["players"] * 100
+            (e["survived"] if c == survived else e["causes"].get(c, 0)) / e["players"] * 100
             for e in r["exits"]
         ]
         ax.barh(roles, vals, left=left, label=c)
         left = [a + v for a, v in zip(left, vals, strict=True)]
-    ax.set_xlabel("占该身份人次（%）")
+    ax.set_xlabel(texts.SIM_CHART_ROLE_SHARE)
     ax.invert_yaxis()
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small")
     charts["exits"] = png(fig)

@@ -275,7 +275,7 @@ def _report(
         )
     first_night = [
         {
-            "role": rs.role_name(r) if r else "无人被杀",
+            "role": rs.role_name(r) if r else texts.SIM_NOBODY_KILLED,
             "games": k,
             "share": k / n,
         }

@@ -2,6 +2,8 @@
 
 from django.apps import AppConfig
 
+from bansha import texts
+
 
 class StoreConfig(AppConfig):
     """The event store app."""
@@ -9,4 +11,4 @@ class StoreConfig(AppConfig):
     name = "bansha.store"
     label = "store"
     default_auto_field = "django.db.models.BigAutoField"
-    verbose_name = "事件存储"
+    verbose_name = texts.STORE_APP

@@ -1,4 +1,4 @@
-# 归档 and 删除: a game filed away or taken off every list; its events stay.
+# Archived and deleted: a game filed away or taken off every list; its events stay.
 
 from django.db import migrations, models
 
