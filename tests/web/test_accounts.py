@@ -45,6 +45,17 @@ def test_wrong_passwords_lock_the_address_out_for_a_while() -> None:
     assert other.status_code == 302  # another address logs in
 
 
+def test_a_browser_that_asks_for_english_still_reads_chinese() -> None:
+    """Every word a user reads is Chinese: Django's own messages (a wrong password) too, whatever
+    language the browser asks for."""
+    get_user_model().objects.create_user("d", password=PASSWORD)
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+    page = browser.post(
+        "/accounts/login/", {"username": "d", "password": "wrong"}, REMOTE_ADDR="10.0.0.9"
+    ).content.decode()
+    assert "请输入一个正确的用户名和密码" in page and "Please enter" not in page
+
+
 def _bansha(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("BANSHA_", "DJANGO_"))}
     env["BANSHA_HOME"] = str(home)
