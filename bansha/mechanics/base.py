@@ -70,6 +70,8 @@ class Board(PostRules):
     """R-M103-22: an act is final when its window closes (R-ALL-09 drops it only before)."""
     categories: dict[str, str]
     """Each role's category (``category`` of a role: 神职, 平民 ...)."""
+    mechs: dict[str, Mechanic]
+    """Each declared skill's mechanic (one mechanic may read another's memory: 弃明投暗's names)."""
     colours: Colours
     """What a check that reads colours sees (``colours`` of the data file)."""
 
@@ -83,6 +85,15 @@ class Board(PostRules):
         if key is None or key not in self.skills:
             raise SetupError(f"规则文件中「{where}」的「{key}」不是 skills 中的技能")
         return key
+
+    def selector_keys(self) -> dict[str, set[str]]:
+        """The keys a selector of the data file may name, by kind (conditions, colours)."""
+        return {
+            "faction": set(self.factions),
+            "category": set(self.data.get("categories", {})),
+            "role": set(self.roles),
+            "status": {str(k) for k in self.data.get("statuses", {})},
+        }
 
     def role_refs(self, keys: tuple[str, ...], where: str) -> tuple[str, ...]:
         """Role keys named in the data file, or a Chinese error naming the first unknown one."""

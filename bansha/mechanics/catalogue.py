@@ -9,10 +9,12 @@ from __future__ import annotations
 from bansha.mechanics.base import Mechanic
 from bansha.mechanics.castling import Castling
 from bansha.mechanics.check import Check
+from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.duel import Duel
 from bansha.mechanics.mark import Mark
 from bansha.mechanics.medium import Medium
+from bansha.mechanics.name_to import NameTo
 from bansha.mechanics.pair_check import PairCheck
 from bansha.mechanics.potions import Poison, Save
 from bansha.mechanics.prophecy import Prophecy
@@ -36,6 +38,8 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Mark,
         Prophecy,
         Castling,
+        Conversion,
+        NameTo,
         Medium,
         Save,
         Poison,

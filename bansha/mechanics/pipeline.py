@@ -311,15 +311,6 @@ class Pipeline(Board):
             r.done()
         return Outcome(wins, read("losses"), bool(raw.get("joint", True)), priority, on_loss)
 
-    def selector_keys(self) -> dict[str, set[str]]:
-        """The keys a selector of the data file may name, by kind (conditions, colours)."""
-        return {
-            "faction": set(self.factions),
-            "category": set(self.data.get("categories", {})),
-            "role": set(self.roles),
-            "status": {str(k) for k in self.data.get("statuses", {})},
-        }
-
     def _read_last_words(self) -> LastWordsPolicy:
         raw = Raw(self.data.get("last_words"), "last_words", self.options)
         policy = LastWordsPolicy(

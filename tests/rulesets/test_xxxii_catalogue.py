@@ -4,7 +4,9 @@
 partners are spared the day after; its hunter marks villagers, alive or dead, after his death too;
 its witch is told three players who are not villagers at the deal (``prophecy``, R-XXXII-10); its
 idiot protects with 红字结界's second-use rule (``protect``'s ``second_use``, R-XXXII-09); its hunter
-may castle once (``castling``, R-XXXII-10/19): a marked villager exits instead, in the same way."""
+may castle once (``castling``, R-XXXII-10/19): a marked villager exits instead, in the same way; the
+first night's kill on a villager converts him instead (``conversion``, R-XXXII-04) and the idiot
+goes over to the wolves once they are all out (``conversion``, bs46 身份恢复 R-BS46-07)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bansha.engine import Act, Close, Game, Vote
+from bansha.engine import Act, Close, Director, Game, Vote
 from bansha.engine.errors import RuleError, SetupError
 from bansha.mechanics.pair_check import PairCheck
 from bansha.mechanics.pipeline import Pipeline
@@ -30,7 +32,9 @@ roles:
   seer: {skills: [audition, privilege]}
   hunter: {skills: [shoot, mark, castling]}
   witch: {skills: [victim, save, poison, prophecy]}
-  idiot: {skills: [reveal, barrier]}
+  idiot: {skills: [reveal, barrier, recovery]}
+  werewolf: {skills: [attack, self_destruct, heart, betray, turn]}
+  minion: {name: 爪牙, count: 0, faction: wolves, skills: []}
 skills:
   audition:
     name: 演员试镜
@@ -56,6 +60,28 @@ skills:
     stages: [castle, castle_day]
     params: {of: attack, blocked_by: [barrier, save], causes: [vote, attack]}
     text: 整局一次，被袭击或被放逐时，可让一名被标记的存活玩家随机代替他出局。
+  heart:
+    name: 杀人诛心
+    mechanic: conversion
+    params: {trigger: kill_on, of: attack, roles: [villager], nights: ["1"], to_role: minion, to_faction: wolves}
+    text: 仅限第一晚，被袭击的村民不会出局，转变为爪牙，加入狼人阵营。
+  betray:
+    name: 弃明投暗
+    mechanic: name_to
+    stages: [day]
+    team: wolves
+    params: {to_role: minion, word: wolf}
+    text: 狼人每天提交一名狼人的名字告知爪牙，入夜时告知。
+  turn:
+    name: 加入狼人群
+    mechanic: conversion
+    params: {trigger: all_named, of: betray, joins: wolves, mark: black}
+    text: 所有存活狼人均已告知爪牙时，爪牙加入狼人群，颜色转为黑。
+  recovery:
+    name: 身份恢复
+    mechanic: conversion
+    params: {trigger: all_out, when: {role: werewolf}, subject: {role: idiot}, to_faction: wolves, lose: [barrier], gain: [attack]}
+    text: 狼人全部出局而白痴存活时，白痴转入狼人阵营，失去红字结界，获得袭击。
   prophecy:
     name: 魔女预言
     mechanic: prophecy
@@ -67,7 +93,7 @@ skills:
     params: {of: audition}
     text: 曾在试镜中显示为异的玩家被放逐时，同组的另一人在下一个白天不会被放逐出局。
 colours:
-  black: [{faction: wolves}]
+  black: [{role: werewolf}, {mark: black}]
   white: ["*"]
 words: {same: 同, different: 异, black: 黑, white: 白, success: 成功, fail: 失败, not_villager: 非村民, accept: 是, decline: 否}
 resolution:
@@ -78,13 +104,17 @@ resolution:
     - {step: （2d）王车易位的时机, do: castling}
     - {step: （2c）白痴结界, do: barrier}
     - {step: （3）女巫得知刀口, do: victim}
+  day:
+    - {step: 弃明投暗, do: betray}
+    - {step: 放逐投票, do: vote, tie: {option: day_tie}}
   castle:
     - {step: 王车易位, resolve: castling}
   castle_day:
     - {step: 王车易位, resolve: castling}
   witch:
     - {step: （4）女巫用药, do: [save, poison]}
-    - {step: （5）袭击结算, resolve: attack, blocked_by: [save, barrier]}
+    - {step: （4b）杀人诛心, do: heart}
+    - {step: （5）袭击结算, resolve: attack, blocked_by: [save, barrier, heart]}
     - {step: （5b）结界结算, resolve: barrier}
     - {step: （6）毒药结算, resolve: poison}
 causes: {barrier: 死于红字结界}
@@ -108,6 +138,12 @@ texts:
   due_castling: 你将出局，可以决定是否发动<{skill:castling}>（是/否）。
   castled_castling: "{skill:castling}：{p}代替你出局。"
   held_castling: "{p}被投票出局。"
+  converted_heart: 你被袭击，没有出局，转变为{role:minion}，加入狼人阵营。
+  joined_heart: "{p}转变为{role:minion}，加入{group:wolves}。"
+  told_betray: "{skill:betray}：{p}是狼人。"
+  converted_turn: 所有存活狼人均已告知你，你加入{group:wolves}，颜色转为黑。
+  joined_turn: "{p}加入{group:wolves}。"
+  converted_recovery: 狼人全部出局：你转入狼人阵营，失去{skill:barrier}，获得{skill:attack}。
   told_prophecy: "{skill:prophecy}：以下玩家不是村民：{ps}。"
   result_mark: "{skill:mark}：{p}，标记{word}。"
   spared_privilege: "{p}被投票出局，受{skill:privilege}保护，没有出局。"
@@ -256,13 +292,13 @@ def barrier_night(g: Game, target: int, attack: int | None = None) -> None:
 
 def test_a_second_use_on_a_white_player_protects_nobody_and_restricts(tmp_path: Path) -> None:
     g = game(tmp_path)
-    barrier_night(g, 8, attack=8)
-    assert g.state.players[8].alive  # protected
+    barrier_night(g, WITCH, attack=WITCH)
+    assert g.state.players[WITCH].alive  # protected
     (la,) = [la for la in g.legal(IDIOT) if la.skill == "barrier"]
-    assert 8 not in la.targets  # not two nights running
+    assert WITCH not in la.targets  # not two nights running
     barrier_night(g, 9)
-    barrier_night(g, 8, attack=8)  # the second use on a white player: no protection
-    assert not g.state.players[8].alive
+    barrier_night(g, WITCH, attack=WITCH)  # the second use on a white player: no protection
+    assert not g.state.players[WITCH].alive
     assert [u.choice for u in g.state.uses["barrier"]] == ["protect", "protect", "void"]
     (la,) = [la for la in g.legal(IDIOT) if la.skill == "barrier"]
     assert 9 not in la.targets and IDIOT in la.targets and 10 in la.targets
@@ -333,3 +369,44 @@ def test_a_declined_castling_after_a_vote_and_none_without_a_marked_player(tmp_p
     through_night(g2, attack=HUNTER, castle="是")  # nobody marked: nothing to offer
     assert not g2.state.players[HUNTER].alive
     assert "castling" not in g2.state.uses
+
+
+def test_the_first_nights_kill_on_a_villager_converts_him_instead(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    through_night(g, attack=8)
+    p = g.state.players[8]
+    assert p.alive and p.role == "minion" and p.faction == "wolves"
+    assert 8 not in g.state.groups["wolves"]  # he joins when every wolf has been named to him
+    while g.state.phase == "day":
+        g.handle(Close())
+    through_night(g, attack=9)  # night 2: an ordinary kill
+    assert not g.state.players[9].alive
+
+
+def test_the_last_wolf_out_turns_the_idiot_over(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    for wolf in range(4):
+        g.handle(Director("红牌", {"seat": wolf}))
+    p = g.state.players[IDIOT]
+    assert g.state.phase != "ended"  # the idiot is a wolf now: the good have not won
+    assert p.faction == "wolves" and "attack" in p.skills and "barrier" not in p.skills
+    assert [u.targets for u in g.state.uses["recovery"]] == [(IDIOT,)]
+
+
+def test_every_living_wolf_named_the_minion_joins_at_nightfall(tmp_path: Path) -> None:
+    g = game(tmp_path)
+    through_night(g, attack=8)  # the minion is made
+    for wolf in (2, 3):
+        g.handle(Director("红牌", {"seat": wolf}))
+    g.handle(Act(1, "betray", (0,)))
+    while g.state.phase == "day":
+        g.handle(Close())
+    assert {"about": [0], "word": "狼人"} in g.state.known[8]  # told when the night began
+    assert 8 not in g.state.groups["wolves"]
+    through_night(g)
+    g.handle(Act(0, "betray", (1,)))
+    while g.state.phase == "day":
+        g.handle(Close())
+    assert 8 in g.state.groups["wolves"] and 8 in g.state.marks["black"]
+    assert {"about": [8], "word": "爪牙"} in g.state.known[0]  # R-XXXII-21
+    assert not [la for la in g.legal(0) if la.skill == "betray"]  # nothing left to name

@@ -32,6 +32,7 @@ from bansha.mechanics import (
     castling,
     last_words,
     mark,
+    name_to,
     pair_check,
     prophecy,
     protect,
@@ -537,9 +538,9 @@ class XXXII(PostRules):
             self._accomplice_joins(ctx, black=True)
 
     def _named(self, s: State, accomplice: int) -> set[int]:
-        """The killers named to the accomplice so far (what he was told, R-XXXII-05)."""
-        killer = self.word("killer")
-        return {x for k in s.known.get(accomplice, ()) if k["word"] == killer for x in k["about"]}
+        """The killers named to the accomplice so far (what he was told, R-XXXII-05; the
+        catalogue's name_to reads them the same way)."""
+        return name_to.named(s, accomplice, self.word("killer"))
 
     def _night_exits(self, s: State) -> list[int]:
         """The exits not yet announced, in exit order: the night's (R-ALL-11)."""

@@ -1,0 +1,211 @@
+"""Conversion: a player's role, faction, powers or group change when the post says so.
+
+XXXII 【杀人诛心】 「仅限第一晚，被【无常之刃】选为目标的平民不会死亡，其身份转变为共犯」 (R-XXXII-04: protected or
+not; ``trigger: kill_on``); bs46 身份恢复 「当杀手全部出局，而杀手卧底仍然存活时，潜伏在警察团中的杀手卧底，自动转化为
+杀手」 (R-BS46-07; ``trigger: all_out``); XXXII 【弃明投暗】's 「共犯加入杀手群，自当晚起…由【白】转为【黑】」 is the
+same change (``joins``, ``mark``) on another trigger, and 【魔法传承】 one with a draw.
+
+Triggers: ``kill_on`` (at its ``do:`` step, before the kill's ``resolve:``: tonight's ``of`` kill on
+a living player of ``roles``, on the nights of ``nights``; the player is converted instead of
+hit, by listing this skill in the kill step's ``blocked_by``), ``all_out`` (after any exit: no
+living player matches ``when``; every living player matching ``subject`` converts),
+``all_named`` (when a night begins: every living member of the ``of`` naming (``name_to``) has been
+named to its told player, who converts: 弃明投暗, checked against the members alive then,
+R-XXXII-05). Effects, in
+this order: ``to_role``, ``to_faction``, ``lose`` and ``gain`` (skills), ``mark``, ``joins`` (a
+group: its members are told who joined and know him as his new role, R-XXXII-21), the subject's
+``notice``. ``times``: how many conversions in a game (null: no limit). The mechanic's memory is
+the skill's uses (``State.uses``: the player converted).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bansha.engine.context import Ctx
+from bansha.engine.errors import SetupError
+from bansha.engine.state import State
+from bansha.mechanics.about import About, Need, Param
+from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.conditions import Selector, selector
+from bansha.mechanics.name_to import NameTo, named
+from bansha.mechanics.params import Raw
+
+TRIGGERS = ("kill_on", "all_out", "all_named")
+
+
+@dataclass(frozen=True, slots=True)
+class ConversionParams:
+    """See the module docstring; ``when`` and ``subject`` are selectors (``all_out``)."""
+
+    trigger: str
+    of: str | None
+    roles: tuple[str, ...]
+    nights: tuple[int, ...]
+    when: Selector | None
+    subject: Selector | None
+    to_role: str | None
+    to_faction: str | None
+    gain: tuple[str, ...]
+    lose: tuple[str, ...]
+    mark: str | None
+    joins: str | None
+    times: int | None
+
+
+class Conversion(Mechanic):
+    """Passive: a change of role, faction, powers or group at its trigger."""
+
+    kind = "conversion"
+    plain = False
+    hooks = frozenset({"on_exit", "on_phase_start"})
+    about = About(
+        summary="不需要行动：触发时（kill_on：当晚袭击选中某身份的玩家；all_out：某类玩家全部出局）玩家的身份、阵营、技能或所在的群改变",
+        params=(
+            Param("trigger", "choice", "kill_on", "触发方式", TRIGGERS),
+            Param("of", "skill", None, "kill_on：哪项袭击；all_named：哪项告知（name_to）"),
+            Param("roles", "words", (), "kill_on：被选中者须为的身份"),
+            Param("nights", "words", (), "kill_on：第几晚（不写：每晚）"),
+            Param("when", "table", {}, "all_out：没有存活玩家符合此选择时触发"),
+            Param("subject", "table", {}, "all_out：转变的存活玩家（选择）"),
+            Param("to_role", "text", None, "新身份"),
+            Param("to_faction", "text", None, "新阵营"),
+            Param("gain", "skills", (), "获得的技能"),
+            Param("lose", "skills", (), "失去的技能"),
+            Param("mark", "text", None, "加上的标记（颜色等）"),
+            Param("joins", "group", None, "加入的群（群中的人得知他及其新身份）"),
+            Param("times", "number", 1, "整局转变的次数（null：不限）"),
+        ),
+        texts=(
+            Need("converted_{skill}", (), "转变者得知（私下）"),
+            Need("joined_{skill}", ("p",), "群中的人得知谁加入（私下）", False),
+        ),
+        emits=("skill_used", "role_set", "faction_set", "skill_gained", "skill_lost", "marked"),
+    )
+
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
+        super().__init__(board, spec, raw)
+        where = f"skills.{self.key}.params"
+        trigger = raw.choice("trigger", TRIGGERS, "kill_on")
+        known = board.selector_keys()
+
+        def sel(key: str) -> Selector | None:
+            value = raw.table(key)
+            return selector(value, f"{where}.{key}", known) if value else None
+
+        of = raw.text("of", None)
+        nights = raw.words("nights")
+        if any(not n.isdigit() for n in nights):
+            raise SetupError(f"规则文件中「{where}.nights」应为夜晚的数字")
+        to_role, to_faction = raw.text("to_role", None), raw.text("to_faction", None)
+        joins = raw.text("joins", None)
+        self.p = ConversionParams(
+            trigger,
+            None if of is None else board.skill_ref(of, f"{where}.of"),
+            board.role_refs(raw.words("roles"), f"{where}.roles"),
+            tuple(int(n) for n in nights),
+            sel("when"),
+            sel("subject"),
+            None if to_role is None else board.role_refs((to_role,), f"{where}.to_role")[0],
+            to_faction,
+            tuple(board.skill_ref(k, f"{where}.gain") for k in raw.words("gain")),
+            tuple(board.skill_ref(k, f"{where}.lose") for k in raw.words("lose")),
+            raw.text("mark", None),
+            joins,
+            raw.number("times", 1),
+        )
+        raw.done()
+        if to_faction is not None and to_faction not in board.factions:
+            raise SetupError(f"规则文件中「{where}.to_faction」的「{to_faction}」不是阵营")
+        if joins is not None and joins not in board.data.get("groups", {}):
+            raise SetupError(f"规则文件中「{where}.joins」的「{joins}」不是 groups 中的群")
+        if trigger == "all_named" and self.p.of is None:
+            raise SetupError(f"规则文件中「{where}.of」缺少：all_named 要指明哪项告知")
+        if trigger == "kill_on" and self.p.of is None:
+            raise SetupError(f"规则文件中「{where}.of」缺少：kill_on 要指明哪项袭击")
+        if trigger == "all_out" and (self.p.when is None or self.p.subject is None):
+            raise SetupError(f"规则文件中「{where}」的 all_out 需要 when 与 subject")
+
+    def _spent(self, s: State) -> bool:
+        times = self.p.times
+        return times is not None and len(self.uses(s)) >= times
+
+    def convert(self, ctx: Ctx, seat: int) -> None:
+        """The change itself, in the declared order; recorded as the skill's use."""
+        s = ctx.state
+        p = self.p
+        self.record_use(ctx, seat, (seat,))
+        if p.to_role is not None:
+            ctx.emit("role_set", {"seat": seat, "role": p.to_role}, (seat,))
+        if p.to_faction is not None:
+            ctx.emit("faction_set", {"seat": seat, "faction": p.to_faction}, (seat,))
+        for skill in p.lose:
+            if skill in s.players[seat].skills:
+                ctx.emit("skill_lost", {"seat": seat, "skill": skill}, (seat,))
+        for skill in p.gain:
+            ctx.emit("skill_gained", {"seat": seat, "skill": skill}, (seat,))
+        if p.mark is not None:
+            ctx.emit("marked", {"mark": p.mark, "seat": seat})
+        if p.joins is not None:
+            self._join(ctx, seat, p.joins)
+        ctx.emit("notice", {"key": f"converted_{self.key}", "params": {}}, (seat,))
+
+    def _join(self, ctx: Ctx, seat: int, group: str) -> None:
+        """He joins ``group``; its members are told and know him by his role (R-XXXII-21)."""
+        s = ctx.state
+        before = list(s.groups.get(group, ()))
+        members = sorted({*before, seat})
+        ctx.emit("group_set", {"group": group, "members": members}, tuple(members))
+        word = self.board.role_name(s.players[seat].role)
+        joined = f"joined_{self.key}"
+        for x in before:
+            ctx.emit("known", {"seat": x, "about": [seat], "word": word}, (x,))
+            if joined in self.board.texts:
+                ctx.emit("notice", {"key": joined, "params": {"p": seat}}, (x,))
+
+    def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """``kill_on``: tonight's kill on a player of ``roles`` converts him (the kill step lists
+        this skill in ``blocked_by``: he is not hit)."""
+        s = ctx.state
+        p = self.p
+        if p.trigger != "kill_on" or self._spent(s) or (p.nights and s.day not in p.nights):
+            return self.board.say("trace_none")
+        names: list[str] = []
+        for u in s.uses.get(p.of or "", ()):
+            if u.day != s.day:
+                continue
+            for t in u.targets:
+                target = self.board.instead(s, p.of or "", t)
+                if s.players[target].alive and s.players[target].role in p.roles:
+                    self.convert(ctx, target)
+                    names.append(s.players[target].name)
+                    if self._spent(s):
+                        return "、".join(names)
+        return "、".join(names) or self.board.say("trace_none")
+
+    def on_exit(self, ctx: Ctx, seat: int, cause: str, chain: list[tuple[int, str]]) -> None:
+        """``all_out``: nobody matching ``when`` is left: each living ``subject`` converts."""
+        s = ctx.state
+        p = self.p
+        if p.trigger != "all_out" or self._spent(s) or p.when is None or p.subject is None:
+            return
+        cats = self.board.categories
+        if any(q.alive and p.when.matches(s, q, cats) for q in s.players):
+            return
+        for q in list(s.players):
+            if q.alive and p.subject.matches(s, q, cats) and not self._spent(s):
+                self.convert(ctx, q.seat)
+
+    def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
+        """``all_named``: a night has begun and every living member has been named (after the
+        naming's own telling, declared before this skill)."""
+        s = ctx.state
+        if phase != "night" or self.p.trigger != "all_named" or self._spent(s):
+            return
+        naming = self.board.mechs.get(self.p.of or "")
+        if not isinstance(naming, NameTo):
+            return
+        to = naming.recipient(s)
+        members = set(naming.members(s))
+        if to is not None and members and members <= named(s, to, self.board.word(naming.p.word)):
+            self.convert(ctx, to)
