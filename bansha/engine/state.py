@@ -170,6 +170,9 @@ class State:
     orders: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """Hidden orders of seats drawn at setup (``order`` events, director-only), by name: bs46's
     rings (「环形顺序」, R-BS46-01) and ranks (「级别」, R-BS46-02)."""
+    deck: tuple[str, ...] = ()
+    """The cards still to be drawn, in drawing order (``deck`` events, director-only): M186's
+    阵营转换牌 (R-M186-02: 「抽出后不放回」)."""
     flags: dict[str, Any] = field(default_factory=dict)
     last_words: dict[int, str | None] = field(default_factory=dict)
     known: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
@@ -415,6 +418,10 @@ def _order(s: State, d: dict[str, Any]) -> None:
     s.orders[d["order"]] = tuple(int(x) for x in d["seats"])
 
 
+def _deck(s: State, d: dict[str, Any]) -> None:
+    s.deck = tuple(str(c) for c in d["cards"])
+
+
 def _game_ended(s: State, d: dict[str, Any]) -> None:
     s.winners = list(d["winners"])
     s.phase = "ended"
@@ -525,6 +532,7 @@ FOLD: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "faction_won": _faction_won,
     "pinned": _pinned,
     "order": _order,
+    "deck": _deck,
     "game_ended": _game_ended,
     "card": _card,
     "pending": _pending,

@@ -271,7 +271,8 @@ def final_state(sc: Loaded, views: bool = True) -> dict[str, Any]:
             for k, v in s.holders.items()
         },
         "results": {p.name: list(p.results) for p in s.players},
-        "missions": list(s.flags.get("missions", [])),
+        # M186's mission results: its missions' uses, each with its result as choice
+        "missions": [str(u.choice) for u in s.uses.get("mission", ())],
         "deadline": clock.scenario_time(s.deadline, rs.zone),
         "absent": [s.players[x].name for x in absent_last(sc.game)],
     }

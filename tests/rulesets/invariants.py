@@ -272,7 +272,7 @@ def check_public(game: Game) -> None:
             assert word == rs.role_name(p.role), (name, word)
         elif base == "m186":
             # the red list after the assassination is declared (刺客拍刀流程)
-            assert s.flags.get("assassination"), ("a faction shown before the declaration", name)
+            assert rs.assassination_begun(s), ("a faction shown before the declaration", name)
             assert word == rs.faction_name(p.faction), (name, word)
         elif base == "xxxii":
             raise AssertionError(("XXXII shows no identity during the game", name, word))

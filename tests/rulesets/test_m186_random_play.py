@@ -37,7 +37,7 @@ def test_random_games_keep_invariants(seed: int, strike: str) -> None:
     s = game.state
     assert s.ended
     assert len(s.winners) == 1
-    missions = s.flags["missions"]
+    missions = game.ruleset.missions(s)
     assert len(missions) <= 5
     check_replay(game)
     check_history(game)
@@ -49,7 +49,7 @@ def test_random_games_keep_invariants(seed: int, strike: str) -> None:
 def check_knowledge(game: Game) -> None:
     """R-M186-01: Merlin sees the reds but Mordred; Percival sees Merlin and Morgana, unnamed."""
     s = game.state
-    dealt = s.flags["dealt"]["roles"]
+    dealt = s.dealt
     seat_of = {role: seat for seat, role in enumerate(dealt)}
     merlin = view(game, seat_of["merlin"])["knows"]
     expected = sorted(

@@ -6,6 +6,11 @@
 或3次任务失败。」 刺客拍刀流程 and 胜负条件 as written.
 
 Rulings followed: R-ALL-01..08, R-M186-01..08 (../shared/rulings.md).
+
+Its memory is typed state: the Lancelot deck still to be drawn (``State.deck``); the round's
+proposers, the team that goes, the Lady's check after a mission, the next day's recap and the
+assassin's strike are what is owed (``State.pending``); the proposals, the missions' results, the
+Grail and the red cards are uses (``State.uses``); the former Ladies are a mark (``State.marks``).
 """
 
 from __future__ import annotations
@@ -24,6 +29,24 @@ from bansha.mechanics.rules import PostRules
 BLUE, RED = "blue", "red"
 ORGANIZATION = ("morgana", "assassin", "mordred")
 CARD_KEYS = {"不变": "no_change", "转变": "change"}
+FORMER_LADY = "former_lady"
+"""The mark of every player who has held the Lady (「不可查验曾经是湖中仙女的角色」, R-M186-06)."""
+PROPOSERS_DUE = "due:proposals"
+"""The round's proposers (pending), in order: the captain and the next 4 (「队长和队长下方4个角色需在
+12:00前提出方案」, R-M186-03); the approvals' slots follow them."""
+MISSION_DUE = "due:mission"
+"""The mission owed (pending): ``{by: whose proposal went, team: the team that goes}``."""
+LADY_DUE = "due:lady"
+"""The Lady's check owed after this mission (pending: 「如果这是第2、3、4轮，湖中仙女查验一名角色」)."""
+RECAP_DUE = "due:recap"
+"""The recap owed when the next day begins (pending: 「每个游戏日白天开始时，公示前一天出征队伍组建的情况
+和出征任务执行情况」): the day_recap's parameters."""
+STRIKE_DUE = "due:strike"
+"""The assassin's strike owed once 刺客拍刀流程 has begun (pending): ``{successes: X}``."""
+PROPOSE, MISSION, GRAIL, RED_CARD = "propose", "mission", "grail", "red_card"
+"""Uses: a proposal (seat: its proposer, targets: its team; a missing one has none), a mission
+(seat: whose proposal went, targets: the team, choice: the result), Galahad's Grail (once) and a
+red card (seat: the carded player, choice: his faction then, R-M186-08)."""
 
 
 class M186(PostRules):
@@ -55,8 +78,7 @@ class M186(PostRules):
             ctx.emit("holder_set", {"status": "captain", "seat": captain}, PUBLIC, chance=True)
         lady = self._previous_active(ctx.state, captain)  # 初始湖中仙女为队长的上家
         ctx.emit("holder_set", {"status": "lady", "seat": lady}, PUBLIC)
-        ctx.emit("flag", {"key": "lady_former", "value": [lady]})
-        ctx.emit("flag", {"key": "missions", "value": []})
+        ctx.emit("marked", {"mark": FORMER_LADY, "seat": lady})
         ctx.emit(
             "announcement",
             {
@@ -113,20 +135,18 @@ class M186(PostRules):
             head.append(key)
         rest = [k for k, n in counts.items() for _ in range(n)]
         ctx.rng().shuffle(rest)
-        ctx.emit("flag", {"key": "deck", "value": head + rest}, chance=True)
+        ctx.emit("deck", {"cards": head + rest}, chance=True)
 
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """拍刀 replaces the mission day once the assassination has begun; 湖中仙女 after missions 2–4."""
         when = spec.get("when")
         if when == "assassination":
-            return bool(state.flags.get("assassination"))
+            return STRIKE_DUE in state.pending
         if when == "missions":
-            return not state.flags.get("assassination")
+            return STRIKE_DUE not in state.pending
         if when == "lady_due":
             lady = state.holders.get("lady")
-            return (
-                bool(state.flags.get("lady_due")) and lady is not None and state.players[lady].alive
-            )
+            return LADY_DUE in state.pending and lady is not None and state.players[lady].alive
         return True
 
     # ================================================================== seats
@@ -149,7 +169,31 @@ class M186(PostRules):
         return seat
 
     def _round(self, s: State) -> int:
-        return len(s.flags.get("missions", [])) + 1
+        return len(s.uses.get(MISSION, ())) + 1
+
+    def missions(self, s: State) -> list[str]:
+        """The results of the missions so far, in order (成功/失败)."""
+        return [str(u.choice) for u in s.uses.get(MISSION, ())]
+
+    def assassination_begun(self, s: State) -> bool:
+        """Whether 刺客拍刀流程 has begun (declared, or a third success): the strike is owed."""
+        return STRIKE_DUE in s.pending
+
+    @staticmethod
+    def _proposers(s: State) -> list[int]:
+        """The round's proposers, in order (R-M186-03)."""
+        return list(s.pending.get(PROPOSERS_DUE, ()))
+
+    @staticmethod
+    def _proposals(s: State, proposers: list[int]) -> list[list[int] | None]:
+        """Today's team of each proposer, in their order; None where a proposal is missing."""
+        uses = s.uses.get(PROPOSE, [])
+        teams: dict[int, list[int]] = {}
+        for u in reversed(uses):
+            if u.day != s.day:
+                break
+            teams.setdefault(u.seat, list(u.targets))
+        return [teams.get(seat) for seat in proposers]
 
     def _size(self, s: State) -> int:
         sizes: list[int] = self.data["team_sizes"]
@@ -159,12 +203,12 @@ class M186(PostRules):
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """Before every round: one public Lancelot draw; then the captain and the next 4 propose."""
         s = ctx.state
-        if phase != "day" or s.flags.get("assassination"):
+        if phase != "day" or STRIKE_DUE in s.pending:
             return
-        last = s.flags.get("last_mission")
+        last = s.pending.get(RECAP_DUE)
         if last:  # 每个游戏日白天开始时，公示前一天出征队伍组建的情况和出征任务执行情况
             ctx.emit("announcement", {"key": "day_recap", "params": {"day": day, **last}}, PUBLIC)
-            ctx.emit("flag", {"key": "last_mission", "value": None})
+            ctx.emit("pending", {"key": RECAP_DUE, "value": None})
         self._draw(ctx, "deck_draw")
         captain = s.holders.get("captain")
         if captain is None or not s.players[captain].alive:
@@ -176,7 +220,7 @@ class M186(PostRules):
             if nxt in proposers:
                 break
             proposers.append(nxt)
-        ctx.emit("flag", {"key": "proposers", "value": proposers})
+        ctx.emit("pending", {"key": PROPOSERS_DUE, "value": proposers})
         ctx.emit(
             "announcement",
             {
@@ -195,11 +239,10 @@ class M186(PostRules):
     def _draw(self, ctx: Ctx, text: str) -> None:
         """One public draw from the Lancelot deck; 转变 swaps the two Lancelots (R-M186-02)."""
         s = ctx.state
-        deck = list(s.flags["deck"])
-        if not deck:
+        if not s.deck:
             return  # a variant without Lancelots has no deck
-        card = deck.pop(0)
-        ctx.emit("flag", {"key": "deck", "value": deck})
+        card, *deck = s.deck
+        ctx.emit("deck", {"cards": deck})
         word = self.word(card)
         ctx.emit("announcement", {"key": text, "params": {"day": s.day, "card": word}}, PUBLIC)
         good = next((p for p in s.players if p.role == "good_lancelot"), None)
@@ -232,21 +275,21 @@ class M186(PostRules):
         key = state.stage_key
         out: list[LegalAct] = []
         if key == "approvals":  # each slot shown with its proposer and team (public by now)
-            proposers = tuple(state.flags.get("proposers", [])[:4])
-            teams = tuple(tuple(t or ()) for t in state.flags.get("proposals", [])[:4])
-            out.append(self._approve_act._replace(slot_for=proposers, slot_teams=teams))
-        elif key == "proposals" and seat in state.flags.get("proposers", []):
+            proposers = self._proposers(state)[:4]
+            teams = tuple(tuple(t or ()) for t in self._proposals(state, proposers))
+            out.append(self._approve_act._replace(slot_for=tuple(proposers), slot_teams=teams))
+        elif key == "proposals" and seat in state.pending.get(PROPOSERS_DUE, ()):
             out.append(LegalAct("propose", state.living(), self._size(state)))
-        elif key == "mission" and seat in state.flags.get("team", []):
+        elif key == "mission" and seat in state.pending.get(MISSION_DUE, {}).get("team", ()):
             out.append(LegalAct("mission", (), 0, choices=self._mission_choices(state, seat)))
         elif key == "lady" and state.holders.get("lady") == seat:
-            former = set(state.flags.get("lady_former", []))
+            former = state.marks.get(FORMER_LADY, set())
             targets = tuple(x for x in state.living() if x not in former)
             if targets:
                 out.append(LegalAct("lady", targets, 1))
         elif key == "strike" and "strike" in p.skills:
             out.append(LegalAct("strike", state.living(), 1))  # 刺杀一人 (R-ALL-12: himself too)
-        if "declare" in p.skills and key != "strike" and not state.flags.get("assassination"):
+        if "declare" in p.skills and key != "strike" and STRIKE_DUE not in state.pending:
             out.append(self._declare_act)
         return out
 
@@ -323,7 +366,7 @@ class M186(PostRules):
         if any(w not in valid for w in words) or not words:
             raise RuleError("请对每个方案投「同意」或「反对」")
         if cmd.targets:
-            proposers = list(s.flags.get("proposers", []))[:4]
+            proposers = self._proposers(s)[:4]
             if len(cmd.targets) != 1 or cmd.targets[0] not in proposers or len(words) != 1:
                 raise RuleError("只能对第1–4个方案（以提出者指明）投票")
             old = s.acts.get((cmd.by, "approve"))
@@ -351,9 +394,8 @@ class M186(PostRules):
     def _close_proposals(self, ctx: Ctx) -> None:
         """R-M186-03: a missing proposal fails, except the 5th, which is then a random legal team."""
         s = ctx.state
-        proposers = list(s.flags["proposers"])
+        proposers = self._proposers(s)
         size = self._size(s)
-        teams: list[list[int] | None] = []
         for i, seat in enumerate(proposers):
             rec = s.acts.get((seat, "propose"))
             if rec is not None and all(s.players[t].alive for t in rec.targets):
@@ -378,8 +420,9 @@ class M186(PostRules):
             else:
                 team = None
                 ctx.emit("announcement", {"key": "proposal_missing", "params": {"p": seat}}, PUBLIC)
-            teams.append(team)
-        ctx.emit("flag", {"key": "proposals", "value": teams})
+            if team is not None:
+                data = {"skill": PROPOSE, "seat": seat, "targets": team, "day": s.day}
+                ctx.emit("skill_used", data)
 
     def _close_approvals(self, ctx: Ctx) -> None:
         """R-M186-04: the first proposal with ≥ 8 approvals goes; the 5th passes automatically.
@@ -387,8 +430,8 @@ class M186(PostRules):
         Published: the approve/reject lists of every proposal evaluated, up to the one that went.
         """
         s = ctx.state
-        proposers = list(s.flags["proposers"])
-        teams: list[list[int] | None] = list(s.flags["proposals"])
+        proposers = self._proposers(s)
+        teams = self._proposals(s, proposers)
         agree = self.word("agree")
         voters = [x for x in s.living()]
         choices: dict[int, list[str]] = {}
@@ -432,11 +475,10 @@ class M186(PostRules):
             went = len(teams) - 1
             ctx.emit("announcement", {"key": "auto_pass", "params": {"p": proposers[went]}}, PUBLIC)
         team = teams[went] or []
-        ctx.emit("flag", {"key": "went_by", "value": proposers[went]})
         captain = self._next_active(s, proposers[went])  # 队长轮换: the proposer's 下家
         lines.append(f"出征：方案{went + 1}（{names[proposers[went]]}），新队长{names[captain]}")
         ctx.emit("trace", {"title": f"第{s.day}轮出征决议投票（R-M186-04）", "lines": lines})
-        ctx.emit("flag", {"key": "team", "value": team})
+        ctx.emit("pending", {"key": MISSION_DUE, "value": {"by": proposers[went], "team": team}})
         ctx.emit("holder_set", {"status": "captain", "seat": captain}, PUBLIC)
         ctx.emit(
             "announcement",
@@ -451,7 +493,8 @@ class M186(PostRules):
     def _close_mission(self, ctx: Ctx) -> None:
         """R-M186-05: fail cards, Galahad once for exactly one fail, Vivian every time for none."""
         s = ctx.state
-        team = [x for x in s.flags["team"] if s.players[x].alive]
+        due = s.pending[MISSION_DUE]
+        team = [x for x in due["team"] if s.players[x].alive]
         fail, success = self.word("fail"), self.word("success")
         fails = 0
         for x in team:
@@ -465,9 +508,10 @@ class M186(PostRules):
         result = fail if fails >= needed[min(self._round(s), len(needed)) - 1] else success
         roles = {s.players[x].role for x in team}
         extra = []
-        if fails == 1 and "galahad" in roles and not s.flags.get("grail_used"):
+        if fails == 1 and "galahad" in roles and not s.uses.get(GRAIL):
             result = success
-            ctx.emit("flag", {"key": "grail_used", "value": True})
+            galahad = next(x for x in team if s.players[x].role == "galahad")
+            ctx.emit("skill_used", {"skill": GRAIL, "seat": galahad, "targets": [], "day": s.day})
             extra.append(self.texts["galahad"])
         elif fails == 0 and "vivian" in roles:
             result = fail
@@ -485,10 +529,11 @@ class M186(PostRules):
                 ],
             },
         )
-        missions = [*s.flags["missions"], result]
-        ctx.emit("flag", {"key": "missions", "value": missions})
-        recap = {"ps": team, "p": s.flags.get("went_by"), "result": result, "fails": fails}
-        ctx.emit("flag", {"key": "last_mission", "value": recap})
+        data = {"skill": MISSION, "seat": due["by"], "targets": team, "choice": result}
+        ctx.emit("skill_used", {**data, "day": s.day})
+        missions = self.missions(s)
+        recap = {"ps": team, "p": due["by"], "result": result, "fails": fails}
+        ctx.emit("pending", {"key": RECAP_DUE, "value": recap})
         for text in extra:
             ctx.emit("announcement", {"key": "plain", "params": {"text": text}}, PUBLIC)
         ctx.emit(
@@ -496,19 +541,23 @@ class M186(PostRules):
             {"key": "mission_result", "params": {"round": rnd, "fails": fails, "result": result}},
             PUBLIC,
         )
-        ctx.emit("flag", {"key": "team", "value": []})
+        ctx.emit("pending", {"key": MISSION_DUE, "value": None})
         if missions.count(fail) >= 3:
             self.end_game(ctx, [RED])  # 任务失败3次
             return
         if missions.count(success) >= 3:
             self._declare(ctx, "third_success", s.closed_at)  # the 拍刀 day begins at the close
             return
-        ctx.emit("flag", {"key": "lady_due", "value": rnd in self.data["lady_after"]})
+        if rnd in self.data["lady_after"]:
+            ctx.emit("pending", {"key": LADY_DUE, "value": True})
+        elif LADY_DUE in s.pending:  # the Lady out since, her check never held
+            ctx.emit("pending", {"key": LADY_DUE, "value": None})
 
     def _close_lady(self, ctx: Ctx) -> None:
         """R-M186-06: the holder learns the target's current faction; the target takes the Lady."""
         s = ctx.state
-        ctx.emit("flag", {"key": "lady_due", "value": False})
+        if LADY_DUE in s.pending:
+            ctx.emit("pending", {"key": LADY_DUE, "value": None})
         holder = s.holders.get("lady")
         if holder is None:
             return
@@ -533,7 +582,7 @@ class M186(PostRules):
         )
         ctx.emit("notice", {"key": "lady_result", "params": {"p": target, "word": word}}, (holder,))
         ctx.emit("holder_set", {"status": "lady", "seat": target}, PUBLIC)
-        ctx.emit("flag", {"key": "lady_former", "value": [*s.flags["lady_former"], target]})
+        ctx.emit("marked", {"mark": FORMER_LADY, "seat": target})
         ctx.emit(
             "announcement",
             {"key": "new_lady", "params": {"p": target}, "holders": {"lady": target}},
@@ -544,9 +593,9 @@ class M186(PostRules):
     def _declare(self, ctx: Ctx, key: str, at: datetime | None) -> None:
         """刺客拍刀流程 (R-M186-07): 3 − X more draws, the red list published, one day, the strike."""
         s = ctx.state
-        x = s.flags.get("missions", []).count(self.word("success"))
-        n = min(max(0, 3 - x), len(s.flags.get("deck", [])))
-        ctx.emit("flag", {"key": "assassination", "value": {"x": x}})
+        x = self.missions(s).count(self.word("success"))
+        n = min(max(0, 3 - x), len(s.deck))
+        ctx.emit("pending", {"key": STRIKE_DUE, "value": {"successes": x}})
         ctx.emit("announcement", {"key": key, "params": {"n": n}}, PUBLIC)
         for _ in range(n):
             self._draw(ctx, "extra_draw")
@@ -598,10 +647,9 @@ class M186(PostRules):
     def director_draws(self, state: State) -> list[str]:
         """The Lancelot deck still to be drawn, in drawing order (R-M186-02): shuffled at setup,
         hidden from everyone but the director."""
-        deck = state.flags.get("deck") or []
-        if not deck:
+        if not state.deck:
             return []
-        return ["阵营转换牌（剩余，按抽取顺序）：" + "、".join(self.word(c) for c in deck)]
+        return ["阵营转换牌（剩余，按抽取顺序）：" + "、".join(self.word(c) for c in state.deck)]
 
     def factions_in_play(self, state: State) -> list[str]:
         """蓝方阵营 and 红方阵营."""
@@ -629,11 +677,11 @@ class M186(PostRules):
                 {"key": "red_card_exit", "params": {"p": seat}, "exits": [seat]},
                 PUBLIC,
             )
-        reds = dict(s.flags.get("red_cards", {}))
-        reds[faction] = reds.get(faction, 0) + 1
-        ctx.emit("flag", {"key": "red_cards", "value": reds})
-        if reds[faction] >= 2 or faction_loses:
-            if reds[faction] >= 2:
+        data = {"skill": RED_CARD, "seat": seat, "targets": [], "choice": faction, "day": s.day}
+        ctx.emit("skill_used", data)
+        reds = sum(1 for u in s.uses[RED_CARD] if u.choice == faction)
+        if reds >= 2 or faction_loses:
+            if reds >= 2:
                 ctx.emit(
                     "announcement",
                     {"key": "two_reds", "params": {"faction": self.faction_name(faction)}},
