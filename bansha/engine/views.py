@@ -652,7 +652,11 @@ class ViewFold:
                 "on": review,
                 "awaiting": state.awaiting is not None,
                 "drafts": list(self.drafts),
-                "undo": None if last is None else game.events[last].data.get("name"),
+                # what 撤销 would take back (never the opening: its drafts are published, not
+                # taken back, so the button is not offered for it)
+                "undo": None
+                if last is None or last == state.opening
+                else game.events[last].data.get("name"),
             }
             result["notices"] = list(self.notices)
             result["chats"] = [

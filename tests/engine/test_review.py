@@ -160,6 +160,7 @@ def test_the_opening_announcements_wait_and_cannot_be_taken_back() -> None:
     g = Game.create(find_ruleset("m103", {"review": True}), M103_NAMES, 3)
     assert view(g, "public")["announcements"] == [] and g.state.awaiting is not None
     assert view(g, 0)["me"]["role"]  # the deal reaches every player at once
+    assert view(g, "director")["review"]["undo"] is None  # no 撤销 button offered for it
     with pytest.raises(RuleError, match="开局的公示不能撤销"):
         g.handle(Director("撤销"))
     g.handle(Director("发布"))
