@@ -388,6 +388,19 @@ class Mechanic:
         ctx.emit("result", {**result, "day": s.day, "phase": s.phase}, (seat,))
         ctx.emit("notice", notice, (seat,))
 
+    def draw_one(self, ctx: Ctx, pool: list[int]) -> int:
+        """One player drawn at random from ``pool`` (a chance event, its trace line for the
+        director), or the one a scenario pinned for this skill (``fixed``: nothing drawn)."""
+        s = ctx.state
+        pinned = s.pinned.get(self.key)
+        if pinned:
+            return pinned[0]
+        pick = ctx.rng().choice(pool)
+        names = "、".join(s.players[x].name for x in pool)
+        line = self.board.say("trace_drawn", ps=names, p=s.players[pick].name)
+        ctx.emit("trace", {"title": self.spec.name, "lines": [line]}, chance=True)
+        return pick
+
     def record_use(
         self, ctx: Ctx, seat: int, targets: tuple[int, ...], choice: str | None = None
     ) -> None:

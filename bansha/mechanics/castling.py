@@ -182,15 +182,7 @@ class Castling(Mechanic):
         ctx.emit("pending", {"key": self.pending, "value": None})
         out = seat
         if sub is not None and sub[2] == self.p.accept:
-            pool_ = self.candidates(s)
-            pinned = s.pinned.get(self.key)
-            if pinned:
-                out = pinned[0]
-            else:
-                out = ctx.rng().choice(pool_)
-                names = "、".join(s.players[x].name for x in pool_)
-                line = self.board.say("trace_drawn", ps=names, p=s.players[out].name)
-                ctx.emit("trace", {"title": self.spec.name, "lines": [line]}, chance=True)
+            out = self.draw_one(ctx, self.candidates(s))
             self.record_use(ctx, seat, (out,), cause)
             ctx.emit("notice", {"key": f"castled_{self.key}", "params": {"p": out}}, (seat,))
         if cause == "vote":

@@ -11,7 +11,11 @@ hit, by listing this skill in the kill step's ``blocked_by``), ``all_out`` (afte
 living player matches ``when``; every living player matching ``subject`` converts),
 ``all_named`` (when a night begins: every living member of the ``of`` naming (``name_to``) has been
 named to its told player, who converts: 弃明投暗, checked against the members alive then,
-R-XXXII-05). Effects, in
+R-XXXII-05), ``draw`` (at its ``do:`` step, on the nights of ``nights``: a random living player
+matching ``subject``, those also marked ``first`` only if there are any, converts; with
+``otherwise_exit``, one drawn when nobody was marked ``first`` exits by that cause, converted:
+XXXII 【魔法传承】 「随机一名存活且相信魔女的平民升变为见习魔女并进入魔女群。假如存活平民之中无人相信魔女，则随机
+一名平民死亡，成为见习魔女（的灵魂）并加入魔女群」, R-XXXII-11). Effects, in
 this order: ``to_role``, ``to_faction``, ``lose`` and ``gain`` (skills), ``mark``, ``joins`` (a
 group: its members are told who joined and know him as his new role, R-XXXII-21), the subject's
 ``notice``. ``times``: how many conversions in a game (null: no limit). The mechanic's memory is
@@ -31,7 +35,7 @@ from bansha.mechanics.conditions import Selector, selector
 from bansha.mechanics.name_to import NameTo, named
 from bansha.mechanics.params import Raw
 
-TRIGGERS = ("kill_on", "all_out", "all_named")
+TRIGGERS = ("kill_on", "all_out", "all_named", "draw")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +55,8 @@ class ConversionParams:
     mark: str | None
     joins: str | None
     times: int | None
+    first: str | None
+    otherwise_exit: str | None
 
 
 class Conversion(Mechanic):
@@ -75,7 +81,12 @@ class Conversion(Mechanic):
             Param("mark", "text", None, "加上的标记（颜色等）"),
             Param("joins", "group", None, "加入的群（群中的人得知他及其新身份）"),
             Param("times", "number", 1, "整局转变的次数（null：不限）"),
+            Param("first", "text", None, "draw：优先抽取带此标记的玩家"),
+            Param(
+                "otherwise_exit", "cause", None, "draw：无人带 first 标记时，被抽中者以此原因出局"
+            ),
         ),
+        causes=("{exit_cause}",),
         texts=(
             Need("converted_{skill}", (), "转变者得知（私下）"),
             Need("joined_{skill}", ("p",), "群中的人得知谁加入（私下）", False),
@@ -113,6 +124,8 @@ class Conversion(Mechanic):
             raw.text("mark", None),
             joins,
             raw.number("times", 1),
+            raw.text("first", None),
+            raw.text("otherwise_exit", None),
         )
         raw.done()
         if to_faction is not None and to_faction not in board.factions:
@@ -123,6 +136,8 @@ class Conversion(Mechanic):
             raise SetupError(f"规则文件中「{where}.of」缺少：all_named 要指明哪项告知")
         if trigger == "kill_on" and self.p.of is None:
             raise SetupError(f"规则文件中「{where}.of」缺少：kill_on 要指明哪项袭击")
+        if trigger == "draw" and self.p.subject is None:
+            raise SetupError(f"规则文件中「{where}」的 draw 需要 subject")
         if trigger == "all_out" and (self.p.when is None or self.p.subject is None):
             raise SetupError(f"规则文件中「{where}」的 all_out 需要 when 与 subject")
 
@@ -163,12 +178,39 @@ class Conversion(Mechanic):
             if joined in self.board.texts:
                 ctx.emit("notice", {"key": joined, "params": {"p": seat}}, (x,))
 
-    def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
-        """``kill_on``: tonight's kill on a player of ``roles`` converts him (the kill step lists
-        this skill in ``blocked_by``: he is not hit)."""
+    def values(self) -> dict[str, str]:
+        """The exit cause of a ``draw`` with ``otherwise_exit``, if any."""
+        return {} if self.p.otherwise_exit is None else {"exit_cause": self.p.otherwise_exit}
+
+    def _draw(self, ctx: Ctx) -> str:
+        """``draw``: one living subject at random (``first`` ones only, if any) converts."""
         s = ctx.state
         p = self.p
-        if p.trigger != "kill_on" or self._spent(s) or (p.nights and s.day not in p.nights):
+        cats = self.board.categories
+        subject = p.subject
+        assert subject is not None
+        pool = [q.seat for q in s.players if q.alive and subject.matches(s, q, cats)]
+        firsts = [x for x in pool if p.first is not None and x in s.marks.get(p.first, ())]
+        if not pool:
+            return self.board.say("trace_none")
+        pick = self.draw_one(ctx, firsts or pool)
+        self.convert(ctx, pick)
+        if not firsts and p.otherwise_exit is not None:
+            self.board.exit(
+                ctx, pick, p.otherwise_exit, announce_now=not self.board.holds_announcements(s)
+            )
+        return s.players[pick].name
+
+    def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """``kill_on``: tonight's kill on a player of ``roles`` converts him (the kill step lists
+        this skill in ``blocked_by``: he is not hit); ``draw``: a random subject converts."""
+        s = ctx.state
+        p = self.p
+        if self._spent(s) or (p.nights and s.day not in p.nights):
+            return self.board.say("trace_none")
+        if p.trigger == "draw":
+            return self._draw(ctx)
+        if p.trigger != "kill_on":
             return self.board.say("trace_none")
         names: list[str] = []
         for u in s.uses.get(p.of or "", ()):

@@ -101,8 +101,8 @@ resolution:
     - {step: （1）狼人袭击, do: attack}
     - {step: （2）预言家试镜, do: audition}
     - {step: （2b）猎人标记, do: mark}
-    - {step: （2d）王车易位的时机, do: castling}
     - {step: （2c）白痴结界, do: barrier}
+    - {step: （2d）王车易位的时机, do: castling}
     - {step: （3）女巫得知刀口, do: victim}
   day:
     - {step: 弃明投暗, do: betray}
@@ -410,3 +410,62 @@ def test_every_living_wolf_named_the_minion_joins_at_nightfall(tmp_path: Path) -
     assert 8 in g.state.groups["wolves"] and 8 in g.state.marks["black"]
     assert {"about": [8], "word": "爪牙"} in g.state.known[0]  # R-XXXII-21
     assert not [la for la in g.legal(0) if la.skill == "betray"]  # nothing left to name
+
+
+LEGACY = """\
+extends: %s
+id: legacy12
+names: [legacy12]
+roles:
+  witch: {skills: [victim, save, poison, prophecy, legacy]}
+  apprentice: {name: 见习魔女, count: 0, faction: good, skills: []}
+skills:
+  legacy:
+    name: 魔法传承
+    mechanic: conversion
+    params:
+      trigger: draw
+      nights: ["1"]
+      subject: {role: villager}
+      first: believer
+      otherwise_exit: legacy
+      to_role: apprentice
+      joins: coven
+    text: 第一晚结束时，随机一名信仰者升变为见习魔女；无人信仰时随机一名村民死亡，成为见习魔女的灵魂。
+groups: {coven: 魔女群}
+causes: {legacy: 魔法传承}
+resolution:
+  night:
+    - {step: （1）狼人袭击, do: attack}
+    - {step: （3）女巫得知刀口, do: victim}
+    - {step: （7）魔法传承, do: legacy}
+texts:
+  converted_legacy: 你升变为{role:apprentice}，进入{group:coven}。
+"""
+
+
+def legacy_game(tmp_path: Path) -> Game:
+    board(tmp_path)
+    f = tmp_path / "legacy12.yaml"
+    f.write_text(LEGACY % (tmp_path / "pair12.yaml"), encoding="utf-8")
+    rs = find_ruleset(str(f))
+    return Game.create(rs, NAMES, 1, {i: rs.role_key(r) for i, r in enumerate(DEAL)})
+
+
+def test_the_first_night_draws_an_apprentice_who_dies_if_nobody_believes(tmp_path: Path) -> None:
+    g = legacy_game(tmp_path)
+    through_night(g)
+    (seat,) = [p.seat for p in g.state.players if p.role == "apprentice"]
+    assert seat in range(8, 12)  # a villager
+    p = g.state.players[seat]
+    assert not p.alive and p.exit_cause == "legacy"  # 成为见习魔女（的灵魂）
+    assert g.state.groups["coven"] == [seat]
+    assert any(e.kind == "trace" and e.chance for e in g.events)  # the draw, a chance event
+
+
+def test_a_believer_is_drawn_first_and_lives(tmp_path: Path) -> None:
+    g = legacy_game(tmp_path)
+    g.state.marks["believer"] = {10}  # what a declaration stage will mark (not built yet)
+    through_night(g)
+    p = g.state.players[10]
+    assert p.role == "apprentice" and p.alive
