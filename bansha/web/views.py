@@ -314,7 +314,11 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
         messages.error(
             request, e.message if isinstance(e, RuleError) else texts.BAD_PLAYER_OR_NUMBER
         )
-    return HttpResponseRedirect(reverse("director", args=[record.id]))
+    back = reverse("director", args=[record.id])
+    if request.POST.get("absence"):  # a decision on a recorded absence: back to its page
+        page = request.POST.get("absences", "")
+        back += (f"?absences={int(page)}" if page.isdigit() and int(page) > 1 else "") + "#absences"
+    return HttpResponseRedirect(back)
 
 
 @login_required

@@ -206,6 +206,10 @@ def test_a_long_game_s_absences_are_paged_newest_stage_first() -> None:
     shown = re.findall(r'<section class="absence-stage"><h3>([^<]+)</h3>', older)
     assert len(shown) == total - 8 * (pages - 1) and shown[-1].startswith("开局")
     assert f"<strong>{pages}</strong>" in older and 'id="absences" class="fold" open' in last
+    # a decision on an older stage's absence comes back to that page of the list
+    form = _absence_forms(older)[0]
+    after = d.post(f"/g/{gid}/director/command", {**form, "command": "免罚"})
+    assert after["Location"] == f"/g/{gid}/director?absences={pages}#absences"
     with SERVICE.reading(gid) as game:
         missed = sum(len(e.data["seats"]) for e in game.events if e.kind == "omission")
     ledger = section.split('class="ledger"')[1]
