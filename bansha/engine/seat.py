@@ -142,6 +142,7 @@ class SeatPage:
         self.right = False
         self.words: str | None = None
         self.declared: dict[str, str] = {}
+        self.counts_as: str | None = None
 
     def note(self, kind: str, text: str, at: str | None, when: str, stage: str) -> None:
         """One line of the record (我的记录), with the time it happened at."""
@@ -166,6 +167,8 @@ class SeatPage:
             self.role = d["role"]
         elif k == "faction_set" and d["seat"] == me:
             self.faction = d["faction"]
+        elif k == "counts_as" and d["seat"] == me:
+            self.counts_as = str(d["category"])
         elif k == "skill_gained" and d["seat"] == me:
             if d["skill"] not in self.skills:
                 self.skills.append(d["skill"])
@@ -237,6 +240,9 @@ class SeatPage:
                 remains.append(rs.texts["out_rules"])
             out["remains"] = remains
             return out
+        if self.counts_as:  # M103 红娘 of two 特 or two 妃子 (R-M103-08): the loss condition's
+            word = rs.data.get("categories", {}).get(self.counts_as, self.counts_as)
+            out["counts_as"] = texts.CARD_COUNTS_AS.format(category=word)
         out["text"] = role.get("text", "")
         out["rules"] = [{"name": r["name"], "text": r["text"]} for r in role.get("rules", [])]
         out["win"] = rs.data.get("win_texts", {}).get(self.faction, "")

@@ -273,3 +273,23 @@ def test_a_substitute_reads_the_seats_whole_history() -> None:
     assert "你提交【查证】：戊" in texts
     assert "第1夜【查证】戊：杀手" in texts
     assert v["viewer"] == "甲（替补：新人）"
+
+
+M103_DEAL = ["卧底刺客"] * 4 + ["大内密探", "妙手太医", "御前侍卫", "东宫太子", "牵线红娘"]
+M103_DEAL += ["至尊帝王"] + ["绝色宠妃"] * 4
+
+
+def test_a_cupid_of_two_consorts_reads_on_her_card_that_she_counts_as_one() -> None:
+    """R-M103-08: 「若情侣身份为双特或双妃子，红娘身份变特或妃子（算入阵营判负条件）」: her card says so, as
+    her notice does (it used to show the 红娘 card alone)."""
+    rs = find_ruleset("m103")
+    names = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
+    g = Game.create(rs, names, 0, {i: rs.role_key(r) for i, r in enumerate(M103_DEAL)})
+    cupid, a, b = 8, 10, 11
+    assert "counts_as" not in view(g, cupid)["me"]
+    g.handle(Act(cupid, rs.skill_key("红线"), (a, b)))
+    g.handle(Close())
+    card = view(g, cupid)["me"]
+    assert card["role"] == "牵线红娘"
+    assert card["counts_as"] == "你的身份算作妃子（算入阵营判负条件）"
+    assert "counts_as" not in view(g, a)["me"]
