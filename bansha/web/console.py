@@ -26,8 +26,8 @@ from bansha.engine.events import DIRECTOR, PUBLIC
 from bansha.engine.game import Game
 from bansha.engine.ruleset import DIRECTOR_COMMANDS
 from bansha.engine.seat import CARD_NAMES
-from bansha.engine.views import shown, view
-from bansha.service import devices
+from bansha.engine.views import shown
+from bansha.service import devices, viewcache
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 from bansha.web import live
@@ -226,7 +226,7 @@ def public_status(record: GameRecord) -> dict[str, Any]:
     """Where a game stands as the public sees it (its public view: a game whose last result is
     still awaiting publication is not 已结束 yet)."""
     with SERVICE.reading(record.id, record.seq) as game:
-        v = view(game, "public")
+        v, _ = viewcache.current(record.id, game, PUBLIC)
     return {"ended": v["phase"] == "ended", "phase": v["phase"], "stage": v.get("stage", "")}
 
 

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_safe
 
 from bansha import texts
 from bansha.engine.commitment import reveal_file
-from bansha.engine.views import view
+from bansha.service import viewcache
 from bansha.service.games import SERVICE
 from bansha.web.access import game_or_404
 
@@ -22,7 +22,7 @@ def download(request: HttpRequest, game_id: str) -> HttpResponse:
     公示审核 mode: once it is published); before that the same 404 as a missing game."""
     record = game_or_404(game_id)
     with SERVICE.reading(record.id, record.seq) as game:
-        public = view(game, "public")
+        public, _ = viewcache.current(record.id, game, "public")
     if "reveal" not in public:
         raise Http404(texts.NO_GAME)
     body = json.dumps(reveal_file(public), ensure_ascii=False, indent=2) + "\n"

@@ -21,8 +21,7 @@ from django_ratelimit.decorators import ratelimit
 
 from bansha import texts
 from bansha.engine import RuleError, Speak
-from bansha.engine.views import digest, view
-from bansha.service import inputs
+from bansha.service import inputs, viewcache
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 from bansha.web.access import game_or_404, held_seat
@@ -63,14 +62,14 @@ def watch_page(request: HttpRequest, game_id: str) -> HttpResponse:
     if not _spectating(request, record.id):
         raise Http404(texts.NO_GAME)
     with SERVICE.reading(record.id, record.seq) as game:
-        v = view(game, "public")
+        v, seq = viewcache.current(record.id, game, "public")
     return render(
         request,
         "bansha/public.html",
         {
             "record": record,
             "v": v,
-            "seq": digest(v),
+            "seq": seq,
             "spectator": True,
             "spectator_name": request.session.get(f"watch-name:{record.id}", ""),
         },

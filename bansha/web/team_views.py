@@ -21,8 +21,7 @@ from django_ratelimit.decorators import ratelimit
 
 from bansha import texts
 from bansha.engine import RuleError
-from bansha.engine.views import view
-from bansha.service import team
+from bansha.service import team, viewcache
 from bansha.service.games import SERVICE, token_hash
 from bansha.store.models import AssistantRecord, CommandRecord, GameRecord
 from bansha.web.access import directed_game_or_404, game_or_404
@@ -130,7 +129,7 @@ def assist_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The assistant's page: their player's view, no team chats, no forms."""
     record, assistant = assistant_or_404(request, game_id)
     with SERVICE.reading(record.id, record.seq) as game:
-        v = view(game, assistant.seat)
+        v, _ = viewcache.current(record.id, game, assistant.seat)
     shown = {k: v[k] for k in v if k not in ASSISTANT_WITHOUT}
     return render(
         request,

@@ -18,7 +18,6 @@ from django_ratelimit.decorators import ratelimit
 
 from bansha import texts
 from bansha.engine import Post, RuleError
-from bansha.engine.views import view
 from bansha.forum import dates
 from bansha.forum.charset import page_text
 from bansha.forum.fetching import fetch
@@ -147,7 +146,7 @@ def director_thread(request: HttpRequest, game_id: str) -> HttpResponse:
         messages.error(request, str(e))
         return HttpResponseRedirect(reverse("director", args=[record.id]))
     with SERVICE.reading(record.id) as game:
-        v = view(game, "director")
+        v, _ = viewcache.current(record.id, game, "director")
     return render(request, "bansha/thread.html", {"record": record, "report": report, "v": v})
 
 
@@ -183,7 +182,7 @@ def director_watch(request: HttpRequest, game_id: str) -> HttpResponse:
                 messages.error(request, texts.WATCH_READ_FAILED_CONSOLE.format(why=read.error))
                 return back
             with SERVICE.reading(record.id) as game:
-                v = view(game, "director")
+                v, _ = viewcache.current(record.id, game, "director")
             context = {"record": record, "report": read.report, "v": v, "read": read}
             return render(request, "bansha/thread.html", context)
     except ThreadError as e:
