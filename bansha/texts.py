@@ -311,6 +311,11 @@ CARD_OUT_PLAIN = "你已出局"
 CARD_LAST_WORDS_DUE = "你可以留下遗言（在下方提交）"
 CARD_LAST_WORDS_DONE = "你的遗言：{text}"
 CARD_DECLARED = "你的{skill}：{choice}"
+CLOSE_WHILE_AWAITING = (
+    "还有待发布的公示：玩家还没看到当前阶段开始，不能关闭它。请先发布公示（或撤销上一条指令）"
+)
+"""公示审核: a stage closed while drafts wait would end a stage the players never saw open (every
+living player then counted absent): refused until the director publishes or takes back."""
 CARD_COUNTS_AS = "你的身份算作{category}（算入阵营判负条件）"
 """A seat that counts as another kind of role for its faction's loss condition (M103's 红娘 of
 two 特 or two 妃子, R-M103-08)."""

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
+from bansha import texts
 from bansha.engine import clock, rooms, speech
 from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Speak, Vote
 from bansha.engine.commitment import SCHEME, committed_text, sha256_hex
@@ -307,6 +308,8 @@ class RuleSet:
             self.check_time(s, cmd.at)
             self.on_vote(ctx, cmd)
         elif isinstance(cmd, Close):
+            if s.awaiting is not None:  # the players have not seen this stage open yet
+                raise RuleError(texts.CLOSE_WHILE_AWAITING)
             self.begin_command(ctx, "结束阶段", cmd.at)
             self.close(ctx, cmd.at)
             self.publish_if_private(ctx, cmd.at, close=True)

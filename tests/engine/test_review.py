@@ -124,6 +124,7 @@ def test_without_review_results_are_public_at_once_and_nothing_is_undone() -> No
 
 def test_undoing_a_close_and_closing_again_gives_the_same_draws() -> None:
     g = Game.create(find_ruleset("m103", {"review": True}), M103_NAMES, 11)
+    g.handle(Director("发布"))  # the opening's announcements
     g.handle(Close())
     first = [e.to_json() for e in g.events[-20:] if e.chance]
     g.handle(Director("撤销"))
@@ -193,6 +194,8 @@ def test_the_reveal_carries_the_whole_timeline_only_once_published() -> None:
 def _m103_night(review: bool = True) -> Game:
     rs = find_ruleset("m103", {"review": review, "start_at": START.isoformat()})
     g = Game.create(rs, M103_NAMES, 3, {i: rs.role_key(r) for i, r in enumerate(M103_DEAL)})
+    if g.state.awaiting is not None:  # the opening's announcements, before its first close
+        g.handle(Director("发布", {}, START + timedelta(minutes=60)))
     g.handle(Close(at=START + timedelta(minutes=60)))  # 红线 closes, the first night opens
     if g.state.awaiting is not None:
         g.handle(Director("发布", {}, START + timedelta(minutes=60)))
@@ -249,3 +252,16 @@ def test_a_card_given_at_night_is_reviewed_again_with_the_whole_night_at_dawn() 
     assert "黄牌" not in public and view(g, 13)["stage"] != "讨论日"
     g.handle(Director("发布", {}, at))
     assert "卯获得一张【黄牌】。" in [a["text"] for a in view(g, "public")["announcements"]]
+
+
+def test_a_stage_the_players_have_not_seen_open_cannot_be_closed() -> None:
+    """While drafts wait (here the opening's), the players see neither the stage nor a form:
+    closing it would end a stage nobody could act in and count every living player absent."""
+    g = Game.create(find_ruleset("m103", {"review": True}), M103_NAMES, 11)
+    assert g.state.awaiting is not None and g.legal(0) == []
+    stored = len(g.events)
+    with pytest.raises(RuleError, match="还有待发布的公示"):
+        g.handle(Close())
+    assert len(g.events) == stored
+    g.handle(Director("发布"))
+    g.handle(Close())  # published: the stage may close

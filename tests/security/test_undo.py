@@ -120,13 +120,16 @@ class Watch:
     def deal(self) -> None:
         """Close stages (publishing their results) until every seat holds a role (XXXII deals
         after its declarations)."""
-        for _ in range(5):
-            if all(p.role for p in SERVICE.load(self.gid).state.players):
+        for _ in range(10):
+            state = SERVICE.load(self.gid).state
+            if state.awaiting is not None:  # published before anything closes
+                SERVICE.submit(
+                    self.gid, Director("发布", {"edits": {}}, timezone.now()), actor="director"
+                )
+            elif all(p.role for p in state.players):
                 return
-            SERVICE.submit(self.gid, Close(at=timezone.now()), actor="clock")
-            SERVICE.submit(
-                self.gid, Director("发布", {"edits": {}}, timezone.now()), actor="director"
-            )
+            else:
+                SERVICE.submit(self.gid, Close(at=timezone.now()), actor="clock")
         raise AssertionError("no deal")
 
     async def run(self, ruleset: str) -> None:
