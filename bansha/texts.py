@@ -870,6 +870,9 @@ SEAT_NAME_NUMBERED = "玩家{n}"
 """A demo table's seat name past the twentieth."""
 LIST_MORE = "……"
 """After a list cut short."""
+COMMA_SEP = "，"
+"""What separates the parts of a line in the terminal (a tally's counts, a report's shares)."""
+"""After a list cut short."""
 NONE_KNOWN = "（无）"
 """In place of an empty list of what a data file may name."""
 PROBLEM_AT = "{path}：{text}"
@@ -934,7 +937,6 @@ SIM_LENGTH = (
     "游戏长度：平均 {mean} 天，中位数 {median} 天，{low}–{high} 天；每局决定 {decisions} 次"
 )
 SIM_SHARE = "{role} {share}"
-SIM_SHARE_SEP = "，"
 SIM_FIRST_NIGHT = "第一夜被杀：{top}"
 SIM_COMPARE_TITLE = "对比（对比规则 − 本规则）"
 SIM_COMPARE_COLUMNS = ("阵营", "本规则", "对比规则", "差", "95% 区间", "p 值")
@@ -950,3 +952,65 @@ SIM_CHART_GAMES_SHARE = "局数占比（%）"
 SIM_CHART_SURVIVED = "存活"
 SIM_CHART_ROLE_SHARE = "占该身份人次（%）"
 """The simulation report's words: its tables' titles, columns and lines, and its charts' axes."""
+CARD_YELLOW = "黄牌"
+CARD_WARNING = "警告"
+"""The penalties a lurking rule proposes, by the director command that gives them."""
+
+# ---------------------------------------------------------------------- forum code (bansha.forum.bbcode)
+FORUM_DIALECTS = {"discuz": "Discuz! 代码", "phpwind": "phpwind 代码", "text": "纯文本"}
+"""The forum codes a director may paste the pieces in."""
+FORUM_PIECES = {
+    "announcements": "公示",
+    "morning": "晨报",
+    "tally": "票型",
+    "reveal": "揭秘",
+}
+"""The pieces a director pastes into the thread, by the names the page shows them under."""
+FORUM_OPEN_BRACKET = "［"
+FORUM_CLOSE_BRACKET = "］"
+"""What a user's square brackets become, so his text never turns into forum code."""
+FORUM_COLUMN_SEP = "\u3000"
+"""Between a plain-text table's columns, and between a title and its phase."""
+FORUM_PHASE_HEADING = "【{phase}】"
+FORUM_MORNING_TITLE = "{title}\u3000{phase}晨报"
+FORUM_LIVING = "存活玩家（{count}人）："
+FORUM_STAGE = "当前阶段：{stage}"
+FORUM_DEADLINE = "，截止：{deadline}"
+FORUM_TALLY_COLUMNS = ("对象", "票数", "投票者")
+FORUM_TALLY_HEAD = "【{stage}·当前票型】"
+FORUM_TALLY_STAGE = "投票"
+"""The tally's heading when the view names no stage."""
+FORUM_NO_VOTES = "暂无投票"
+FORUM_HISTORY_TITLE = "投票记录："
+FORUM_REVEAL_COLUMNS = ("玩家", "身份", "阵营")
+FORUM_REVEAL_TITLE = "{title}\u3000揭秘"
+FORUM_WINNERS = "获胜：{winners}"
+FORUM_EXIT_ORDER = "出局顺序：{names}"
+FORUM_DEAL_CHECK = "承诺哈希：{commitment}\u3000随机数：{nonce}\u3000种子：{seed}"
+"""The pieces' words: the morning report (晨报), the vote tally (票型) and the reveal (揭秘)."""
+
+# ---------------------------------------------------------------------- forum tools
+LURKING_FEW_POSTS = "第{day}天发帖{n}帖，不足五帖"
+LURKING_FEW_POSTS_THREE_DAYS = "连续三个讨论日发帖{counts}，均不足十帖"
+LURKING_NO_VOTE = "第{day}天未投票"
+LURKING_MISSED_ACTION = "必须行使特权的角色未在规定时间内行使"
+LURKING_FEW_POSTS_STAGE = "{stage}发帖{n}帖，少于5帖且少于当天平均发帖数{average:.1f}的20%"
+LURKING_NO_POST_TODAY = "当天未发言"
+LURKING_NO_VOTE_TODAY = "当天未投票"
+"""The evidence of each lurking penalty proposed (M103 违规判定5, bs46 3.1, XXXII 注意事项2)."""
+FLAG_POST_AFTER_EXIT = "已出局后在帖中发言（诈尸）"
+FLAG_POST_AFTER_CURFEW = "宵禁后发言（两次累计一次警告）"
+FLAG_BLUE_OVER_LIMIT = "限制发言阶段第{n}条蓝字（只有{times}次机会）"
+"""A floor against the post's forum rules, flagged for the director (M186 6(2), XXXII 注意事项3)."""
+CHINESE_NUMERALS = "一二三四五六七八九"
+"""One to nine as written in words (「只有三次机会」)."""
+TIME_PROBLEM_WHY = "{problem}（{why}）"
+"""A floor's unread time with why the page's dates could not be read."""
+THREAD_FLOOR = "{n}楼"
+"""A floor named in a message (「12楼」)."""
+ROSTER_SEPARATORS = ",，、"
+"""What may separate the names of a roster given on the command line."""
+WATCH_UNITS = {"s": 1, "秒": 1, "m": 60, "分": 60, "分钟": 60, "h": 3600, "小时": 3600}
+"""The units ``--every`` may be given in (seconds each; a bare number is minutes)."""
+FORUM_WORDS_INVALID = "论坛词表 {file} 有误：{problems}"
+"""The thread reader's vocabulary (``bansha/forum/words.yaml``) was refused."""

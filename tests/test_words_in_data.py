@@ -6,8 +6,8 @@ Rule words come from the rule set's data file, the forum reader's vocabulary fro
 here no string constant of the code holds a Chinese character (CJK ideographs, CJK and full-width
 punctuation) except a docstring (a module's, a class's, a function's, or the string after an
 assignment that documents it), and no comment does either: comments are English, but one may
-quote a rule post (every run of Chinese characters it holds is text of a rule set's data file,
-where the posts' words and clauses are kept).
+quote a rule post (every run of Chinese characters it holds is text of a rule set's data file or
+of its clause table in ``docs/rulesets``, where the posts' words and clauses are kept).
 
 Each module is read with ``ast`` and ``tokenize``; nothing is imported. ``CHECKED`` grows as the
 remaining packages move their words out (``NEXT``).
@@ -21,11 +21,13 @@ import re
 import tokenize
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "bansha"
 
-CHECKED: tuple[str, ...] = ("", "datafiles", "scenario", "service", "sim", "store")
+CHECKED: tuple[str, ...] = ("", "datafiles", "forum", "scenario", "service", "sim", "store")
 """Packages under ``bansha`` that hold no Chinese in code ("": the top-level modules)."""
-NEXT: tuple[str, ...] = ("forum", "engine", "mechanics", "rulesets", "web")
+NEXT: tuple[str, ...] = ("engine", "mechanics", "rulesets", "web")
 """Packages still to move their words out; each joins ``CHECKED`` when it holds none."""
 CATALOGUES = ("texts.py", "cli_words.py")
 """The catalogues: the top-level modules where the words are."""
@@ -71,10 +73,13 @@ def chinese_constants(path: Path) -> list[str]:
 
 
 def rule_text() -> str:
-    """Every rule set's data files, where the rule posts' words and clauses are kept."""
-    return "\n".join(
-        p.read_text(encoding="utf-8") for p in sorted((PACKAGE / "rulesets").rglob("*.yaml"))
-    )
+    """Every rule set's data files and clause tables, where the rule posts' words and clauses are
+    kept."""
+    files = [
+        *sorted((PACKAGE / "rulesets").rglob("*.yaml")),
+        *sorted((PACKAGE.parent / "docs" / "rulesets").glob("*.md")),
+    ]
+    return "\n".join(p.read_text(encoding="utf-8") for p in files)
 
 
 def chinese_comments(path: Path, rules: str) -> list[str]:
@@ -113,3 +118,50 @@ def test_every_package_is_checked_or_next() -> None:
     packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
     assert packages == set(CHECKED[1:]) | set(NEXT)
     assert not set(CHECKED) & set(NEXT)
+
+
+# ---------------------------------------------------------------------- the forum reader's words
+def _words_file(change: str = "", to: str = "") -> str:
+    from bansha.forum import labels
+
+    text = labels.FILE.read_text(encoding="utf-8")
+    assert not change or change in text
+    return text.replace(change, to) if change else text
+
+
+def test_the_forum_readers_words_are_read_from_their_file() -> None:
+    from bansha.forum import labels
+
+    words = labels.load(_words_file())
+    assert words == labels.WORDS
+    assert words.floors.first == ("楼主", "樓主")
+    assert labels.FLOOR_WORDS["樓主"] == 1
+    assert labels.HIDDEN.search("提示: 作者被禁止或刪除 內容自動屏蔽")
+
+
+def test_a_board_with_other_wording_is_a_change_of_the_file() -> None:
+    from bansha.forum import labels
+
+    words = labels.load(_words_file("  third: [板凳]\n", "  third: [板凳, 三楼]\n"))
+    assert words.floors.third == ("板凳", "三楼")
+
+
+@pytest.mark.parametrize(
+    ("change", "to", "said"),
+    [
+        ("  third: [板凳]\n", "  thrid: [板凳]\n", "floors.thrid：未知的键，是否应为 third？"),
+        ("  third: [板凳]\n", "  third: 板凳\n", "floors.third：必须是列表"),
+        ("  third: [板凳]\n", "  third: []\n", "floors.third：至少需要1项"),
+        ("  third: [板凳]\n", "  third: [板凳, 板凳]\n", "floors.third：「板凳」重复出现"),
+        ("  third: [板凳]\n", "  third: [沙发]\n", "「沙发」重复出现"),
+        ("  third: [板凳]\n", "  third: [板凳\n", "YAML格式错误"),
+        ("  in_time: [在]\n", "", "edits.in_time：缺少必需的键"),
+    ],
+)
+def test_a_malformed_words_file_is_refused_in_chinese(change: str, to: str, said: str) -> None:
+    from bansha.forum import labels
+
+    with pytest.raises(labels.WordsError) as refused:
+        labels.load(_words_file(change, to))
+    assert str(refused.value).startswith("论坛词表 words.yaml 有误：")
+    assert said in str(refused.value)

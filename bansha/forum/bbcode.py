@@ -14,8 +14,9 @@ from bansha import texts
 from bansha.engine import clock
 from bansha.engine.clock import DEFAULT_ZONE
 
-PHASES = {"day": "第{n}天", "night": "第{n}夜"}
-DIALECTS = {"discuz": "Discuz! 代码", "phpwind": "phpwind 代码", "text": "纯文本"}
+PHASES = {"day": texts.PHASE_DAY, "night": texts.PHASE_NIGHT}
+DIALECTS = texts.FORUM_DIALECTS
+"""The forum codes a director may paste the pieces in."""
 
 
 def phase_title(label: str) -> str:
@@ -23,14 +24,14 @@ def phase_title(label: str) -> str:
     parts = label.split()
     if len(parts) == 2 and parts[0] in PHASES:
         return PHASES[parts[0]].format(n=parts[1])
-    return {"start": "开局", "ended": "游戏结束"}.get(label, label)
+    return {"start": texts.PHASE_START, "ended": texts.CLI_PHASE_ENDED}.get(label, label)
 
 
 def escape(text: str, dialect: str = "discuz") -> str:
     """Keep user text from turning into forum code: brackets become full-width."""
     if dialect == "text":
         return text
-    return text.replace("[", "［").replace("]", "］")
+    return text.replace("[", texts.FORUM_OPEN_BRACKET).replace("]", texts.FORUM_CLOSE_BRACKET)
 
 
 def _bold(text: str, dialect: str) -> str:
@@ -46,7 +47,7 @@ def _title(text: str, dialect: str) -> str:
 def _table(rows: list[list[str]], dialect: str) -> str:
     """A table: [table] in both forums' code (phpwind 9 reads the same tags), columns in text."""
     if dialect == "text":
-        return "\n".join("　".join(r) for r in rows)
+        return "\n".join(texts.FORUM_COLUMN_SEP.join(r) for r in rows)
     body = "".join("[tr]" + "".join(f"[td]{c}[/td]" for c in r) + "[/tr]" for r in rows)
     return f"[table]{body}[/table]"
 
@@ -60,7 +61,8 @@ def announcements(items: Iterable[dict[str, Any]], title: str = "", dialect: str
     for a in items:
         if a.get("phase") != current:
             current = a.get("phase")
-            out.append("\n" + _bold(f"【{phase_title(str(current))}】", dialect))
+            heading = texts.FORUM_PHASE_HEADING.format(phase=phase_title(str(current)))
+            out.append("\n" + _bold(heading, dialect))
         out.append(escape(str(a["text"]), dialect))
     return "\n".join(out).strip()
 
@@ -70,16 +72,19 @@ def morning_report(v: dict[str, Any], title: str, dialect: str = "discuz") -> st
     phase = v["announcements"][-1]["phase"] if v["announcements"] else "start"
     today = [a for a in v["announcements"] if a["phase"] == phase]
     living = [p["name"] for p in v["players"] if not p["out"]]
-    out = [_title(escape(f"{title}　{phase_title(str(phase))}晨报", dialect), dialect)]
+    heading = texts.FORUM_MORNING_TITLE.format(title=title, phase=phase_title(str(phase)))
+    out = [_title(escape(heading, dialect), dialect)]
     out += [escape(str(a["text"]), dialect) for a in today]
     out.append(
-        _bold(f"存活玩家（{len(living)}人）：", dialect) + escape("、".join(living), dialect)
+        _bold(texts.FORUM_LIVING.format(count=len(living)), dialect)
+        + escape(texts.LIST_SEP.join(living), dialect)
     )
     if v.get("stage"):
-        line = f"当前阶段：{v['stage']}"
+        line = texts.FORUM_STAGE.format(stage=v["stage"])
         if v.get("deadline"):
             # R-ALL-10: in the game's zone, with the zone named (forum readers are anywhere)
-            line += f"，截止：{clock.format_moment(v['deadline'], v.get('timezone', DEFAULT_ZONE))}"
+            when = clock.format_moment(v["deadline"], v.get("timezone", DEFAULT_ZONE))
+            line += texts.FORUM_DEADLINE.format(deadline=when)
         out.append(escape(line, dialect))
     return "\n".join(out)
 
@@ -89,20 +94,23 @@ def vote_tally(v: dict[str, Any], dialect: str = "discuz") -> str:
     counts them), then abstentions; the rule set's weights and thresholds decide the result."""
     by_target: dict[str, list[str]] = {}
     for voter, target in v.get("standing", {}).items():
-        by_target.setdefault(target or "弃权", []).append(voter)
-    rows = [["对象", "票数", "投票者"]]
-    for target, voters in sorted(by_target.items(), key=lambda kv: (kv[0] == "弃权", -len(kv[1]))):
-        rows.append([escape(target, dialect), str(len(voters)), escape("、".join(voters), dialect)])
-    head = _bold(f"【{v.get('stage') or '投票'}·当前票型】", dialect)
+        by_target.setdefault(target or texts.ABSTAIN, []).append(voter)
+    rows = [list(texts.FORUM_TALLY_COLUMNS)]
+    ordered = sorted(by_target.items(), key=lambda kv: (kv[0] == texts.ABSTAIN, -len(kv[1])))
+    for target, voters in ordered:
+        names = escape(texts.LIST_SEP.join(voters), dialect)
+        rows.append([escape(target, dialect), str(len(voters)), names])
+    stage = v.get("stage") or texts.FORUM_TALLY_STAGE
+    head = _bold(texts.FORUM_TALLY_HEAD.format(stage=stage), dialect)
     if len(rows) == 1:
-        return head + "\n暂无投票"
+        return head + "\n" + texts.FORUM_NO_VOTES
     return head + "\n" + _table(rows, dialect) + "\n" + vote_history(v, dialect)
 
 
 def vote_history(v: dict[str, Any], dialect: str = "discuz") -> str:
     """Every vote of the stage in order, each change (改票) marked: who counted is the standing
     table's business, what was posted is this list's."""
-    lines = [_bold("投票记录：", dialect)]
+    lines = [_bold(texts.FORUM_HISTORY_TITLE, dialect)]
     for b in v.get("votes", []):
         mark = texts.VOTE_CHANGE_MARK if b.get("change") else ""
         lines.append(escape(f"{b['by']} → {b['for'] or texts.ABSTAIN}{mark}", dialect))
@@ -114,28 +122,35 @@ def reveal(v: dict[str, Any], title: str, dialect: str = "discuz") -> str:
     r = v.get("reveal")
     if not r:
         return ""
-    rows = [["玩家", "身份", "阵营"]]
+    rows = [list(texts.FORUM_REVEAL_COLUMNS)]
     for name, role in r["roles"].items():
         rows.append([escape(name, dialect), role, r["factions"].get(name, "")])
+    exits = escape(texts.LIST_SEP.join(r.get("exit_order", [])), dialect)
+    check = texts.FORUM_DEAL_CHECK.format(
+        commitment=v.get("commitment"), nonce=r.get("nonce"), seed=r.get("seed")
+    )
     out = [
-        _title(escape(f"{title}　揭秘", dialect), dialect),
-        _bold("获胜：" + "、".join(v.get("winner", [])), dialect),
+        _title(escape(texts.FORUM_REVEAL_TITLE.format(title=title), dialect), dialect),
+        _bold(
+            texts.FORUM_WINNERS.format(winners=texts.LIST_SEP.join(v.get("winner", []))), dialect
+        ),
         _table(rows, dialect),
-        f"出局顺序：{escape('、'.join(r.get('exit_order', [])), dialect)}",
-        f"承诺哈希：{v.get('commitment')}　随机数：{r.get('nonce')}　种子：{r.get('seed')}",
+        texts.FORUM_EXIT_ORDER.format(names=exits),
+        check,
     ]
     return "\n".join(out)
 
 
 def everything(v: dict[str, Any], title: str, dialect: str = "discuz") -> dict[str, str]:
     """Every piece the director may paste, in one dialect: 公示, 晨报, 票型, 揭秘."""
+    pieces = texts.FORUM_PIECES
     out = {
-        "公示": announcements(v["announcements"], title, dialect),
-        "晨报": morning_report(v, title, dialect),
-        "票型": vote_tally(v, dialect),
+        pieces["announcements"]: announcements(v["announcements"], title, dialect),
+        pieces["morning"]: morning_report(v, title, dialect),
+        pieces["tally"]: vote_tally(v, dialect),
     }
     if v.get("reveal"):
-        out["揭秘"] = reveal(v, title, dialect)
+        out[pieces["reveal"]] = reveal(v, title, dialect)
     return out
 
 

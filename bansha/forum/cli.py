@@ -95,9 +95,13 @@ def read_sources(sources: list[str]) -> list[str]:
     return pages
 
 
+ROSTER_SEP = re.compile(f"[{re.escape(texts.ROSTER_SEPARATORS)}]")
+"""What separates a roster's names (commas full-width or not, or the list's own mark)."""
+
+
 def roster_of(players: str) -> list[str]:
     """The living players as given: 「甲,乙,丙」 (commas full-width or not, or 「、」)."""
-    roster = [n.strip() for n in re.split(r"[,，、]", players) if n.strip()]
+    roster = [n.strip() for n in ROSTER_SEP.split(players) if n.strip()]
     for name in roster:
         if roster.count(name) > 1:
             raise ThreadError(texts.THREAD_READ_PLAYER_TWICE.format(name=name))
@@ -240,7 +244,9 @@ def read(
     else:
         _print(thread, lines, tally, found, voting=ruleset is not None, closed=deadline is not None)
     if (unknown or unjudged) and not allow_unknown:
-        floors = "、".join(f"{n}楼" for n in sorted({*unknown, *unjudged}))
+        floors = texts.LIST_SEP.join(
+            texts.THREAD_FLOOR.format(n=n) for n in sorted({*unknown, *unjudged})
+        )
         message = texts.THREAD_READ_UNKNOWN_EXIT.format(floors=floors)
         say(errors, (message, "red"))
         raise typer.Exit(UNKNOWN_TIMES_EXIT)
@@ -295,7 +301,7 @@ def _print(
                 v.target
                 or (texts.THREAD_READ_INTENDED.format(name=v.intended) if v.intended else ""),
                 v.void or v.reason,
-                "；".join([*v.warnings, *([v.unjudged] if v.unjudged else [])]),
+                texts.PROBLEMS_SEP.join([*v.warnings, *([v.unjudged] if v.unjudged else [])]),
             )
         console.print(votes)
     _say_checks_and_tally(found, tally)
@@ -310,14 +316,20 @@ def _say_checks_and_tally(found: list[Check], tally: dict[str, float]) -> None:
         for c in found:
             check = texts.THREAD_READ_CHECK.format(floor=c.floor, author=c.author, reason=c.reason)
             say(console, check)
-    counts = "，".join(
+    counts = texts.COMMA_SEP.join(
         texts.THREAD_READ_COUNT.format(name=k, n=_number(n)) for k, n in tally.items()
     )
     say(console, texts.THREAD_READ_TALLY.format(counts=counts or texts.THREAD_READ_NO_VOTES))
 
 
-EVERY = re.compile(r"^\s*(\d{1,5})\s*(s|秒|m|分钟?|h|小时)?\s*$", re.I)
-UNITS = {"s": 1, "秒": 1, "m": 60, "分": 60, "分钟": 60, "h": 3600, "小时": 3600}
+UNITS = texts.WATCH_UNITS
+"""The units ``--every`` may be given in, seconds each."""
+EVERY = re.compile(
+    r"^\s*(\d{1,5})\s*("
+    + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
+    + r")?\s*$",
+    re.I,
+)
 
 
 def interval(value: str) -> int:

@@ -31,7 +31,7 @@ from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from typing import Literal
 
 from bansha import texts
-from bansha.forum.labels import alt
+from bansha.forum.labels import COLON, WORDS, alt, alts, by_form
 
 Order = Literal["dmy", "mdy"]
 """The order of a year-last date: day first (30/11/2026) or month first (11/30/2026)."""
@@ -43,15 +43,26 @@ def order_named(name: str | None) -> Order | None:
     return next((o for o in ORDERS if o == name), None)
 
 
-MERIDIEM = r"(?:上午|下午|凌晨|早上|中午|晚上|[AaPp]\.?[Mm]\.?)"
+_meridiem, _date, _r = WORDS.clock, WORDS.dates, WORDS.relative
+BEFORE_NOON = frozenset(
+    {*_meridiem.morning, *_meridiem.small_hours, *_meridiem.early_morning, "am"}
+)
+"""The words of a 12-hour clock's hours before noon (and the English mark, lower case)."""
+AT_NOON = frozenset(_meridiem.noon)
+"""The words of the hours around noon: 11 is before it, 1 to 10 after."""
+MERIDIEM = (
+    f"(?:{alts(_meridiem.morning, _meridiem.afternoon, _meridiem.small_hours)}"
+    f"|{alts(_meridiem.early_morning, _meridiem.noon, _meridiem.evening)}"
+    r"|[AaPp]\.?[Mm]\.?)"
+)
 CLOCK = (
-    rf"(?:(?P<ap1>{MERIDIEM})\s*)?(?P<h>\d{{1,2}})\s*[:：]\s*(?P<mi>\d{{2}})"
-    rf"(?:[:：](?P<s>\d{{2}})(?:[.,]\d+)?)?(?:\s*(?P<ap2>{MERIDIEM}))?"
+    rf"(?:(?P<ap1>{MERIDIEM})\s*)?(?P<h>\d{{1,2}})\s*{COLON}\s*(?P<mi>\d{{2}})"
+    rf"(?:{COLON}(?P<s>\d{{2}})(?:[.,]\d+)?)?(?:\s*(?P<ap2>{MERIDIEM}))?"
     r"(?:\s*(?P<tz>Z|[+-]\d{2}:?\d{2})(?!\d))?"
 )
 DATE = re.compile(
-    r"(?<!\d)(?P<a>\d{1,4})\s*(?P<s1>[-/.年])\s*(?P<b>\d{1,2})\s*(?P<s2>[-/.月])\s*"
-    r"(?P<c>\d{1,4})(?!\d)\s*日?"
+    rf"(?<!\d)(?P<a>\d{{1,4}})\s*(?P<s1>[-/.]|{alt(_date.year)})\s*(?P<b>\d{{1,2}})\s*"
+    rf"(?P<s2>[-/.]|{alt(_date.month)})\s*(?P<c>\d{{1,4}})(?!\d)\s*{alt(_date.day)}?"
     rf"(?:\s*T?\s*{CLOCK})?"
 )
 """A date with its clock if shown: year first or last, any separator, ISO's 「T」 and offset."""
@@ -59,13 +70,16 @@ COMMON = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2}) (\d{1,2}):(\d{2})(?::(\d{2}))?
 """The form most boards print (「2026-11-30 10:12」, Discuz!'s ``title`` 「2026-11-30 10:12:00」),
 read without ``DATE``'s general pattern: what ``DATE`` reads of it, in one step."""
 RELATIVE = re.compile(
-    rf"(?P<now>{alt('刚刚')})"
-    rf"|(?P<half>{alt('半')})\s*{alt('小时')}\s*{alt('前')}"
-    rf"|(?P<n>\d{{1,5}})\s*(?P<unit>{alt('秒')}|{alt('分钟')}|{alt('小时')}|{alt('天')})\s*{alt('前')}"
-    rf"|(?P<day>{alt('今天')}|{alt('昨天')}|{alt('前天')})\s*{CLOCK}"
+    rf"(?P<now>{alt(_r.just_now)})"
+    rf"|(?P<half>{alt(_r.half)})\s*{alt(_r.hours)}\s*{alt(_r.ago)}"
+    rf"|(?P<n>\d{{1,5}})\s*(?P<unit>{alts(_r.seconds, _r.minutes, _r.hours, _r.days)})"
+    rf"\s*{alt(_r.ago)}"
+    rf"|(?P<day>{alts(_r.today, _r.yesterday, _r.day_before_yesterday)})\s*{CLOCK}"
 )
-DAY_WORDS = {"今天": 0, "昨天": 1, "前天": 2}
-UNITS = {"秒": 1, "分钟": 60, "分鐘": 60, "小时": 3600, "小時": 3600, "天": 86400}
+DAY_WORDS = by_form(((_r.today, 0), (_r.yesterday, 1), (_r.day_before_yesterday, 2)))
+"""How many days before the page's each named day is."""
+UNITS = by_form(((_r.seconds, 1), (_r.minutes, 60), (_r.hours, 3600), (_r.days, 86400)))
+"""The seconds of each unit of a relative time."""
 MINUTE = timedelta(seconds=59)
 """A clock shown to the minute stands for any second of it."""
 DAY_END = timedelta(days=1) - timedelta(seconds=1)
@@ -150,21 +164,24 @@ def order_of(shown: Sequence[str]) -> Order | None:
 
 
 def _plain(shown: str) -> str:
-    return shown.replace("\xa0", " ").replace("\u3000", " ").replace("\u2002", " ").strip()
+    for space in WORDS.marks.spaces:
+        shown = shown.replace(space, " ")
+    return shown.strip()
 
 
 def _hour(h: int, meridiem: str | None) -> int | None:
-    """The 24-hour hour of a clock shown with 上午/下午/AM/PM (None: no such hour)."""
+    """The 24-hour hour of a clock shown with 上午/下午/AM/PM (None: no such hour): before noon,
+    around noon (中午), or after noon (any other word)."""
     if meridiem is None:
         return h if h < 24 else None
     if not 1 <= h <= 12:
         return None
     word = meridiem.replace(".", "").lower()
-    if word in ("上午", "凌晨", "早上", "am"):
+    if word in BEFORE_NOON:
         return 0 if h == 12 else h
-    if word == "中午":
+    if word in AT_NOON:
         return h if h >= 11 else h + 12
-    return h if h == 12 else h + 12  # 下午, 晚上, pm
+    return h if h == 12 else h + 12  # after noon: the afternoon's and the evening's words, pm
 
 
 def _clock(m: re.Match[str]) -> tuple[time, bool] | None:
@@ -228,10 +245,10 @@ def _relative(m: re.Match[str], clock: datetime) -> Moment | Unread:
         at = datetime.combine(day, found[0], clock.tzinfo)
         return Moment(at, at)
     n, unit = int(m.group("n")), UNITS[m.group("unit")]
-    if unit == 86400:  # 「N 天前」: the calendar day N days before the page's
+    if unit == 86400:  # N days ago: the calendar day N days before the page's
         start = datetime.combine(clock.date() - timedelta(days=n), time(), clock.tzinfo)
         return Moment(start, start + DAY_END)
-    # Discuz! prints the whole units elapsed: 「3 小时前」 is 3 to 4 hours before the page's clock
+    # Discuz! prints the whole units elapsed: 3 hours ago is 3 to 4 hours before the page's clock
     return Moment(clock - timedelta(seconds=(n + 1) * unit - 1), end - timedelta(seconds=n * unit))
 
 

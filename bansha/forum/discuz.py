@@ -36,12 +36,12 @@ from selectolax.lexbor import LexborNode
 
 from bansha import texts
 from bansha.forum.dom import attr, first, line
-from bansha.forum.labels import alt
+from bansha.forum.labels import COLON, WORDS, alt
 from bansha.forum.page import Page, Parts, by_prefix, hidden_notice, read_body
 from bansha.forum.posts import Post, floor_number
 
-POSTED = re.compile(rf"{alt('发表于')}\s*[:：]?\s*(.+)")
-STOP = re.compile(rf"\s{{2,}}|{alt('只看该作者')}|\|")
+POSTED = re.compile(rf"{alt(WORDS.posted.posted_at)}\s*{COLON}?\s*(.+)")
+STOP = re.compile(rf"\s{{2,}}|{alt(WORDS.page.author_only_link)}|\|")
 QUOTES = "div.quote"
 EDIT_NOTES = "i"
 NOTICES = "div.locked, div.notice, div.grey.quote"
@@ -55,7 +55,7 @@ AUTHORS = (
     "td.postauthor div.postinfo > a",  # 7.2
     "td.postauthor cite",  # 6/7.0/7.1
     "td.plc div.authi > a.xi2",  # X, authors beside the time
-    "td.pls div.pi",  # X: an anonymous post (匿名, 游客) names nobody with a link
+    "td.pls div.pi",  # X: an anonymous post (or a guest's) names nobody with a link
 )
 """Where each version prints the author, in the order they are tried."""
 

@@ -42,11 +42,11 @@ from urllib.parse import SplitResult, parse_qsl, quote, urlencode, urljoin, urls
 from bansha import texts
 from bansha.forum import dom
 from bansha.forum.charset import decode
-from bansha.forum.labels import alt
+from bansha.forum.labels import WORDS, alt
 from bansha.forum.posts import ThreadError
 
 Resolver = Callable[..., Sequence[tuple[Any, ...]]]
-PAGES = re.compile(rf"{alt('共')}\s*(\d+)\s*{alt('页')}")
+PAGES = re.compile(rf"{alt(WORDS.page.total)}\s*(\d+)\s*{alt(WORDS.page.pages)}")
 REWRITTEN = re.compile(r"thread-(\d+)-(\d+)-\d+\.html")
 USER_AGENT = "Mozilla/5.0 (bansha thread reader)"
 
@@ -143,7 +143,7 @@ def checked_url(url: str) -> SplitResult:
         raise FetchError(texts.FETCH_SCHEME)
     try:
         port = parts.port
-    except ValueError as e:  # 「Port out of range 0-65535」 or a port that is no number
+    except ValueError as e:  # "Port out of range 0-65535" or a port that is no number
         raise FetchError(texts.FETCH_BAD_PORT.format(port=_port_text(parts.netloc))) from e
     if port == 0:
         raise FetchError(texts.FETCH_BAD_PORT.format(port=0))

@@ -352,8 +352,8 @@ def flags(game: Game, posts: list[Post]) -> list[Flag]:
     for p in posts:
         seat = seat_of.get(p.author)
         if seat in gone and p.time is not None and p.time > gone[seat]:
-            out.append(Flag(p.floor, p.author, "已出局后在帖中发言（诈尸）"))
-    # the thread rules the rule set's data file gives bansha's own thread (XXXII: curfew, 蓝字)
+            out.append(Flag(p.floor, p.author, texts.FLAG_POST_AFTER_EXIT))
+    # the thread rules the rule set's data file gives bansha's own thread (XXXII: curfew, blue text)
     rules = game.ruleset.data.get("thread", {})
     closed = rules.get("closed_phases", [])
     limit = int(rules.get("blue_limit", 3))
@@ -368,12 +368,13 @@ def flags(game: Game, posts: list[Post]) -> list[Flag]:
                 continue
             phase, key, start, _ = where
             if phase in closed:
-                out.append(Flag(p.floor, p.author, "宵禁后发言（两次累计一次警告）"))
+                out.append(Flag(p.floor, p.author, texts.FLAG_POST_AFTER_CURFEW))
             elif key == rules.get("blue_stage") and BLUE_WORD.search(p.body):
                 n = blue[(start, p.author)] = blue.get((start, p.author), 0) + 1
                 if n > limit:
-                    times = "一二三四五六七八九"[limit - 1] if 1 <= limit <= 9 else str(limit)
-                    why = f"限制发言阶段第{n}条蓝字（只有{times}次机会）"
+                    numerals = texts.CHINESE_NUMERALS
+                    times = numerals[limit - 1] if 1 <= limit <= len(numerals) else str(limit)
+                    why = texts.FLAG_BLUE_OVER_LIMIT.format(n=n, times=times)
                     out.append(Flag(p.floor, p.author, why))
     return sorted(out, key=lambda f: f.floor)
 
@@ -405,7 +406,9 @@ def proposals(game: Game, report: ThreadReport, posts: list[Post]) -> list[lurki
     if kind == "m103":
         voted = [voted_by_day.get(d, set()) for d, _ in report.days]
         return lurking.m103(counts, living, voted)
-    if kind == "bs46":  # 「一个游戏环节的发贴数量少于5」: counted per stage of the last day
+    if (
+        kind == "bs46"
+    ):  # 「一个游戏环节的发贴数量少于5」 (bs46 3.1): counted per stage of the last day
         last_start = day_windows(game)[-1][1]
         names = {ev.data["key"]: ev.data["stage"] for ev in events if ev.kind == "stage_opened"}
         stages = {
@@ -413,7 +416,7 @@ def proposals(game: Game, report: ThreadReport, posts: list[Post]) -> list[lurki
             for phase, key, start, end in stage_windows(game)
             if phase == "day" and start >= last_start
         }
-        return lurking.bs46(stages or {f"第{last_day}天": counts[-1]}, living)
+        return lurking.bs46(stages or {texts.PHASE_DAY.format(n=last_day): counts[-1]}, living)
     if kind == "xxxii":
         return lurking.xxxii(counts[-1], living, voted_by_day.get(last_day, set()), last_day > 1)
     return []

@@ -14,6 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from bansha import texts
+
+YELLOW = texts.CARD_YELLOW
+WARNING = texts.CARD_WARNING
+"""The penalties proposed: a yellow card (M103), a warning (bs46, XXXII)."""
+
 
 @dataclass(frozen=True)
 class Proposal:
@@ -41,15 +47,16 @@ def m103(
     for name in players:
         n = today.get(name, 0)
         if not exempt and n < 5:
-            out.append(Proposal(name, "黄牌", f"第{day}天发帖{n}帖，不足五帖"))
+            out.append(Proposal(name, YELLOW, texts.LURKING_FEW_POSTS.format(day=day, n=n)))
         if day >= 3 and not (set(range(day - 2, day + 1)) & set(accelerated_days)):
             last3 = [posts_by_day[i].get(name, 0) for i in range(day - 3, day)]
             if all(x < 10 for x in last3):
-                out.append(Proposal(name, "黄牌", f"连续三个讨论日发帖{last3}，均不足十帖"))
+                why = texts.LURKING_FEW_POSTS_THREE_DAYS.format(counts=last3)
+                out.append(Proposal(name, YELLOW, why))
         if not exempt and voted_by_day and name not in voted_by_day[-1]:
-            out.append(Proposal(name, "黄牌", f"第{day}天未投票"))
+            out.append(Proposal(name, YELLOW, texts.LURKING_NO_VOTE.format(day=day)))
     for name in missed_actions:
-        out.append(Proposal(name, "黄牌", "必须行使特权的角色未在规定时间内行使"))
+        out.append(Proposal(name, YELLOW, texts.LURKING_MISSED_ACTION))
     return out
 
 
@@ -65,13 +72,8 @@ def bs46(posts_by_stage: Mapping[str, Mapping[str, int]], players: Sequence[str]
         for stage, counts in posts_by_stage.items():
             n = counts.get(name, 0)
             if n < 5 and n < 0.2 * average:
-                out.append(
-                    Proposal(
-                        name,
-                        "警告",
-                        f"{stage}发帖{n}帖，少于5帖且少于当天平均发帖数{average:.1f}的20%",
-                    )
-                )
+                why = texts.LURKING_FEW_POSTS_STAGE.format(stage=stage, n=n, average=average)
+                out.append(Proposal(name, WARNING, why))
                 break
     return out
 
@@ -83,7 +85,7 @@ def xxxii(
     out: list[Proposal] = []
     for name in players:
         if posts.get(name, 0) == 0:
-            out.append(Proposal(name, "警告", "当天未发言"))
+            out.append(Proposal(name, WARNING, texts.LURKING_NO_POST_TODAY))
         if vote_day and name not in voted:
-            out.append(Proposal(name, "警告", "当天未投票"))
+            out.append(Proposal(name, WARNING, texts.LURKING_NO_VOTE_TODAY))
     return out

@@ -11,13 +11,18 @@ from dataclasses import dataclass
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from bansha.forum import dom
-from bansha.forum.labels import HIDDEN, alt, forms
+from bansha.forum.labels import COLON, HIDDEN, WORDS, alt, alts
 from bansha.forum.posts import EDITED, PID_IN_LINK, Footer, Post, Quote, footer, quote_head
 
+_hidden = WORDS.hidden
 GENERIC_NOTICE = re.compile(
-    rf"{alt('提示')}\s*[:：]\s*(.{{0,80}}?(?:{alt('屏蔽')}|{alt('删除')}|{alt('禁止')}).{{0,80}})"
+    rf"{alt(_hidden.tip)}\s*{COLON}\s*"
+    rf"(.{{0,80}}?(?:{alts(_hidden.screened, _hidden.deleted, _hidden.banned)}).{{0,80}})"
 )
 """Another forum's notice for a hidden post: 「提示: …屏蔽/删除/禁止…」."""
+QUOTE_HEADINGS = frozenset({*WORDS.quotes.quoting, "QUOTE", "Quote"})
+"""A quote box's heading line (Discuz! 6/7), not the quote's head."""
+COLONS = "".join(WORDS.marks.colon)
 LEFTOVER = re.compile(r"^\[\s*\]$")
 """The brackets 6/7 print around an edit note, once the note is gone."""
 
@@ -79,7 +84,8 @@ def notice_of(text: str) -> str | None:
         return None
     m = HIDDEN.search(text)
     if m is not None:
-        tip = next((text.index(f) for f in forms("提示") if f in text[: m.start()]), m.start())
+        before = text[: m.start()]
+        tip = next((text.index(f) for f in _hidden.tip if f in before), m.start())
         return text[tip:].strip()[:120]
     g = GENERIC_NOTICE.search(text)
     return g.group(0).strip() if g else None
@@ -169,8 +175,8 @@ def quote_of(block: LexborNode, scope: dom.Scope | None = None) -> Quote:
     found = PID_IN_LINK.search(dom.attr(link, "href")) if link is not None else None
     pid = found.group(1) if found else None
     lines = dom.text_of(block).split("\n")
-    if lines and lines[0].strip().rstrip(":：") in ("引用", "QUOTE", "Quote"):
-        lines = lines[1:]  # Discuz! 6/7 heads the box with 「引用:」
+    if lines and lines[0].strip().rstrip(COLONS) in QUOTE_HEADINGS:
+        lines = lines[1:]  # Discuz! 6/7 heads the box with its word for a quote and a colon
     head = quote_head(lines[0]) if lines else None
     if head is None:
         return Quote("", None, "\n".join(lines), pid)

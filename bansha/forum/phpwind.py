@@ -21,21 +21,22 @@ from selectolax.lexbor import LexborNode
 
 from bansha import texts
 from bansha.forum.dom import attr, below, first, line
-from bansha.forum.labels import FLOOR_WORDS, HIDDEN, alt, forms
+from bansha.forum.labels import COLON, FLOOR_WORDS, HIDDEN, WORDS, alt, alts
 from bansha.forum.page import NOTICE_LENGTH, Page, by_prefix, hidden_notice, read_body
 from bansha.forum.posts import Post, floor_number
 
+_edits = WORDS.edits
 PHPWIND_EDITED = re.compile(
-    rf"\[?(?P<by>\S.{{0,60}}?){alt('于')}(?P<time>\S.{{0,40}}?){alt('编辑了帖子')}\]?"
+    rf"\[?(?P<by>\S.{{0,60}}?){alt(_edits.at)}(?P<time>\S.{{0,40}}?){alt(_edits.edited_post)}\]?"
 )
 PW8_EDITED = re.compile(
-    rf"\[\s*{alt('此帖被')}\s*(?P<by>\S.{{0,60}}?)\s*{alt('在')}\s*(?P<time>\S.{{0,40}}?)\s*"
-    rf"{alt('重新编辑')}\s*\]"
+    rf"\[\s*{alt(_edits.this_post_was)}\s*(?P<by>\S.{{0,60}}?)\s*{alt(_edits.in_time)}\s*"
+    rf"(?P<time>\S.{{0,40}}?)\s*{alt(_edits.edited_again)}\s*\]"
 )
-FLOOR_LINK = forms("复制此楼地址")
+FLOOR_LINK = WORDS.page.floor_link
 """phpwind 8's link to a floor, which shows its number (「3楼」)."""
-PW8_FLOOR = re.compile(rf"(\d+)\s*{alt('楼')}")
-POSTED = re.compile(rf"(?:{alt('发布于')}|{alt('发表于')})\s*[:：]?\s*")
+PW8_FLOOR = re.compile(rf"(\d+)\s*{alt(WORDS.floors.floor)}")
+POSTED = re.compile(rf"(?:{alts(WORDS.posted.published_at, WORDS.posted.posted_at)})\s*{COLON}?\s*")
 QUOTES = "blockquote"
 NO_NOTES = "nothing-at-all"
 """phpwind prints its edit notes as text (read from the body's words), not in an element."""
@@ -43,7 +44,10 @@ NOTICES = "div.editor_content > div, div.tips, div.tpc_content > div, span.s3"
 
 
 def _posted(shown: str) -> str:
-    return POSTED.split(shown, maxsplit=1)[-1].split("，")[0].strip()
+    shown = POSTED.split(shown, maxsplit=1)[-1]
+    for mark in WORDS.marks.after_time:
+        shown = shown.split(mark)[0]
+    return shown.strip()
 
 
 def pw9_posts(page: Page) -> list[Post]:

@@ -19,7 +19,7 @@ from typing import Literal
 
 from bansha import texts
 from bansha.forum import dates
-from bansha.forum.labels import FLOOR_WORDS, alt
+from bansha.forum.labels import COLON, FLOOR_WORDS, WORDS, alt, alts
 
 
 class ThreadError(ValueError):
@@ -110,17 +110,20 @@ def floor_number(shown: str) -> int | None:
 
 
 # ---------------------------------------------------------------------- quotes and edits
+_floors, _posted, _quotes, _edits = WORDS.floors, WORDS.posted, WORDS.quotes, WORDS.edits
 QUOTE_HEAD = re.compile(
-    rf"^\s*(?:{alt('引用')}(?:{alt('第')}\s*\d{{1,8}}\s*{alt('楼')})?\s*[:：]?\s*)?"
-    rf"(?:{alt('原帖由')}\s*)?(?P<author>\S.{{0,60}}?)\s*(?:{alt('发表于')}|{alt('于')})\s*"
-    rf"(?P<time>\S.{{0,40}}?)(?:\s*{alt('发表')}(?:的)?)?\s*[:：]?\s*$"
+    rf"^\s*(?:{alt(_quotes.quoting)}(?:{alt(_floors.ordinal)}\s*\d{{1,8}}\s*{alt(_floors.floor)})?"
+    rf"\s*{COLON}?\s*)?"
+    rf"(?:{alt(_quotes.original_by)}\s*)?(?P<author>\S.{{0,60}}?)\s*"
+    rf"(?:{alts(_posted.posted_at, _edits.at)})\s*"
+    rf"(?P<time>\S.{{0,40}}?)(?:\s*{alt(_posted.posted)}{alt(_quotes.of)}?)?\s*{COLON}?\s*$"
 )
 """A quote's head line: Discuz! X 「X 发表于 T」, 6/7 「原帖由 X 于 T 发表」, phpwind 8
 「引用第3楼X于T发表的 :」, pasted 「引用 X 发表于 T」 (both scripts; names and times bounded, so a
 hostile line costs one pass)."""
 EDITED = re.compile(
-    rf"{alt('本帖最后由')}\s*(?P<by>\S.{{0,60}}?)\s*{alt('于')}\s*(?P<time>\S.{{0,40}}?)\s*"
-    rf"{alt('编辑')}"
+    rf"{alt(_edits.last_edited_by)}\s*(?P<by>\S.{{0,60}}?)\s*{alt(_edits.at)}\s*"
+    rf"(?P<time>\S.{{0,40}}?)\s*{alt(_edits.edited)}"
 )
 """Discuz!'s 「本帖最后由 X 于 T 编辑」 / 「本帖最後由 X 於 T 編輯」."""
 PID_IN_LINK = re.compile(r"pid=(\d+)")
@@ -137,7 +140,7 @@ def quote_head(first_line: str) -> tuple[str, str] | None:
 # ---------------------------------------------------------------------- times
 FOOTER = re.compile(
     r"GMT\s*(?P<sign>[+-])\s*(?P<hours>\d{1,2})(?:[.:](?P<frac>\d{1,2}))?\s*,\s*"
-    rf"(?:{alt('现在时间是')}\s*)?(?P<time>[^<\n]{{4,40}})"
+    rf"(?:{alt(WORDS.page.now)}\s*)?(?P<time>[^<\n]{{4,40}})"
 )
 """Discuz!'s footer: the board's zone and when the page was made (X 「GMT+8, 2026-11-30 10:12」,
 6/7 「当前时区 GMT+8, 现在时间是 2010-7-15 23:30」), the date in the board's own format."""
@@ -160,7 +163,7 @@ def footer(page: str) -> Footer:
         return Footer(None, "")
     minutes = int(m.group("hours")) * 60
     frac = m.group("frac")
-    if frac:  # Discuz! writes half hours as 「GMT+5.5」
+    if frac:  # Discuz! writes half hours as GMT+5.5
         minutes += round(float(f"0.{frac}") * 60)
     sign = -1 if m.group("sign") == "-" else 1
     return Footer(timezone(timedelta(minutes=sign * minutes)), m.group("time").strip())

@@ -26,7 +26,7 @@ from typing import Literal
 from bansha import texts
 from bansha.forum import dates, discuz, phpwind
 from bansha.forum.dom import attr, line
-from bansha.forum.labels import FLOOR_WORDS, alt
+from bansha.forum.labels import FLOOR_WORDS, WORDS, alt
 from bansha.forum.page import Page
 from bansha.forum.posts import (
     Gap,
@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 PLAIN_HEADER = re.compile(
-    rf"^(?:#\s*(?P<num>\d+)|(?P<lou>\d+)\s*{alt('楼')}|(?P<word>{'|'.join(FLOOR_WORDS)}))\s+"
+    rf"^(?:#\s*(?P<num>\d+)|(?P<lou>\d+)\s*{alt(WORDS.floors.floor)}|(?P<word>{'|'.join(FLOOR_WORDS)}))\s+"
     r"(?P<author>\S+)\s+(?P<time>.{1,60}?)\s*$"
 )
 HTML = re.compile(r"<(?:html|body|div|table)\b", re.I)
@@ -104,7 +104,7 @@ def plain_posts(text: str) -> list[Post]:
         if not posts:
             continue
         post = posts[-1]
-        head = quote_head(raw) if raw.strip().startswith("引用") else None
+        head = quote_head(raw) if raw.strip().startswith(WORDS.quotes.quoting) else None
         if head:
             quote = Quote(head[0], None, "", shown_time=head[1])
             post.quotes.append(quote)
@@ -205,7 +205,9 @@ def read_pages(
         if how is not None and how.order is None:
             for p in posts:
                 if p.time is None and dates.year_last(p.shown_time) is not None:
-                    p.time_problem = f"{p.time_problem}（{how.how}）"
+                    p.time_problem = texts.TIME_PROBLEM_WHY.format(
+                        problem=p.time_problem, why=how.how
+                    )
         thread.posts += posts
     thread.posts = merge(thread.posts)
     thread.missing = gaps(thread.posts)

@@ -55,7 +55,7 @@ def print_report(
             decisions=f"{r['decisions_per_game']:.0f}",
         )
     )
-    top = texts.SIM_SHARE_SEP.join(
+    top = texts.COMMA_SEP.join(
         texts.SIM_SHARE.format(role=f["role"], share=pct(f["share"])) for f in r["first_night"][:5]
     )
     console.print(texts.SIM_FIRST_NIGHT.format(top=top))
