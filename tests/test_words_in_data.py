@@ -163,6 +163,17 @@ def test_a_board_with_other_wording_is_a_change_of_the_file() -> None:
         ("  in_time: [在]\n", "", "edits.in_time：缺少必需的键"),
         ('  colon: [":", "："]\n', '  colon: [":", "::"]\n', "marks.colon[1]：不能超过1个字"),
     ],
+    ids=[
+        "unknown key",
+        "not a list",
+        "empty",
+        "a form twice",
+        "a phrase twice",
+        "broken YAML",
+        "not a mapping",
+        "missing key",
+        "long colon",
+    ],
 )
 def test_a_malformed_words_file_is_refused_in_chinese(change: str, to: str, said: str) -> None:
     from bansha.forum import labels
