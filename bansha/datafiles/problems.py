@@ -12,14 +12,13 @@ import types
 import typing
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
 
 from bansha import texts
 from bansha.datafiles.messages import message
 from bansha.engine.errors import SetupError
-
-if TYPE_CHECKING:  # the schema library is imported by the schemas, not by every reader of a file
-    from pydantic import BaseModel, ValidationError
 
 SHOWN = 8
 """At most this many problems are listed in one message; the rest are counted."""
@@ -188,8 +187,6 @@ def _members(tp: Any) -> list[Any]:
 
 
 def _is_model(tp: Any) -> bool:
-    from pydantic import BaseModel
-
     return isinstance(tp, type) and issubclass(tp, BaseModel)
 
 

@@ -4,12 +4,10 @@ who write traditional characters) print 「樓主」「發表於」「本帖最�
 mainland boards print 「楼主」「发表于」「本帖最后由 … 于 … 编辑」「分钟前」.
 
 The file is read once, when the readers are imported, and typed (``Words``: each section a frozen
-dataclass, each phrase the tuple of its forms, simplified first); a file with an unknown or
-missing key, a phrase that is not a list of distinct non-empty forms, or a simplified form listed
-twice is refused with every problem in Chinese (``WordsError``, the data files' messages), so a
-board with other wording is a data change and a mistake in it is found at once. The file is
-checked against the dataclasses' own fields rather than by the data files' schema library, which
-every command would then load at start-up for a file of lists of words. Readers never convert a page's text; they match any form
+model, each phrase the tuple of its forms, simplified first); a file with an unknown key, a phrase
+that is not a list of distinct non-empty forms, or a simplified form listed twice is refused with
+the problems in Chinese (``DataFileError``), so a board with other wording is a data change and a
+mistake in it is found at once. Readers never convert a page's text; they match any form
 (``alt``), so a post's own words and its author's name stay exactly as written.
 ``tests/forum/test_labels.py`` checks the table against OpenCC's conversions (mainland, Taiwanese
 and Hong Kong standards).
@@ -18,29 +16,53 @@ and Hong Kong standards).
 from __future__ import annotations
 
 import re
-import typing
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import PlainValidator, ValidationError, model_validator
 
 from bansha import texts
 from bansha.datafiles.loader import load_mapping
-from bansha.datafiles.messages import message
-from bansha.datafiles.problems import DataFileError, Problem, format_path, unknown
+from bansha.datafiles.problems import DataFileError, from_validation
+from bansha.datafiles.types import Strict, refuse, text_check
 
 FILE = Path(__file__).with_name("words.yaml")
 """The reader's vocabulary."""
 
-FORM_LIMIT = 40
-"""The longest form of a phrase (the longest forums print is a dozen characters)."""
 
-Phrase = tuple[str, ...]
+def _forms(form: Callable[[Any], str]) -> Callable[[Any], tuple[str, ...]]:
+    """A check that a value is a list of forms, each passing ``form``, none twice."""
+
+    def check(value: Any) -> tuple[str, ...]:
+        if not isinstance(value, list):
+            raise refuse("list")
+        if not value:
+            raise refuse("list_short", limit=1)
+        forms = tuple(form(v) for v in value)
+        for i, one in enumerate(forms):
+            if one in forms[:i]:
+                raise refuse("duplicate_value", value=one)
+        return forms
+
+    return check
+
+
+def _mark(value: Any) -> str:
+    """A mark: one to four characters, white space allowed (a space is a mark)."""
+    text = text_check(4, empty=True)(value)
+    if not text:
+        raise refuse("text_empty")
+    return text
+
+
+Phrase = Annotated[tuple[str, ...], PlainValidator(_forms(text_check(40, empty=False)))]
 """Every form of one phrase, simplified first."""
+Mark = Annotated[tuple[str, ...], PlainValidator(_forms(_mark))]
+"""Every form of a punctuation mark or a space."""
 
 
-@dataclass(frozen=True, slots=True)
-class Floors:
+class Floors(Strict):
     """Floor labels: 「N楼」 (``floor``), the first four floors' names, 「第N楼」 (``ordinal``)."""
 
     floor: Phrase
@@ -51,8 +73,7 @@ class Floors:
     ordinal: Phrase
 
 
-@dataclass(frozen=True, slots=True)
-class Posted:
+class Posted(Strict):
     """When a post was made: Discuz!'s and phpwind 8's label, phpwind 9's, and a quote head's."""
 
     posted_at: Phrase
@@ -60,8 +81,7 @@ class Posted:
     posted: Phrase
 
 
-@dataclass(frozen=True, slots=True)
-class Edits:
+class Edits(Strict):
     """Edit notes: Discuz! 「X 于 T 编辑」 after ``last_edited_by``, phpwind 9 「X于T编辑了帖子」,
     phpwind 8 「此帖被X在T重新编辑」."""
 
@@ -74,8 +94,7 @@ class Edits:
     edited_again: Phrase
 
 
-@dataclass(frozen=True, slots=True)
-class Quotes:
+class Quotes(Strict):
     """Quote heads: Discuz! 6/7 ``original_by``, phpwind 8 and pasted quotes ``quoting``."""
 
     original_by: Phrase
@@ -83,8 +102,7 @@ class Quotes:
     of: Phrase
 
 
-@dataclass(frozen=True, slots=True)
-class Relative:
+class Relative(Strict):
     """Relative times (Discuz!'s ``dgmdate``): units, 「前」, the named days, 「刚刚」."""
 
     seconds: Phrase
@@ -99,8 +117,7 @@ class Relative:
     just_now: Phrase
 
 
-@dataclass(frozen=True, slots=True)
-class Clock:
+class Clock(Strict):
     """A 12-hour clock's words: before noon (``morning``, ``small_hours``, ``early_morning``), at
     noon, after noon (``afternoon``, ``evening``)."""
 
@@ -112,8 +129,7 @@ class Clock:
     evening: Phrase
 
 
-@dataclass(frozen=True, slots=True)
-class Dates:
+class Dates(Strict):
     """A date's year, month and day marks (「2026年11月30日」)."""
 
     year: Phrase
@@ -121,8 +137,7 @@ class Dates:
     day: Phrase
 
 
-@dataclass(frozen=True, slots=True)
-class Hidden:
+class Hidden(Strict):
     """The notices a forum prints instead of a post it hides, and another forum's notice words."""
 
     tip: Phrase
@@ -138,8 +153,7 @@ class Hidden:
     banned: Phrase
 
 
-@dataclass(frozen=True, slots=True)
-class Code:
+class Code(Strict):
     """A code box's button and headers (not the post's words)."""
 
     copy_code: Phrase
@@ -147,8 +161,7 @@ class Code:
     code: Phrase
 
 
-@dataclass(frozen=True, slots=True)
-class PageWords:
+class PageWords(Strict):
     """The pager (「共 N 页」), the footer's labels, Discuz!'s author filter, phpwind 8's floor
     link."""
 
@@ -160,19 +173,31 @@ class PageWords:
     floor_link: Phrase
 
 
-@dataclass(frozen=True, slots=True)
-class Marks:
-    """What forums print between a label and its value (one character each: the readers match
-    them in a character class), after a post's time when more follows on its line, and their
-    spaces besides the ASCII one (white space is a form here)."""
+class Marks(Strict):
+    """What forums print between a label and its value, after a post's time when more follows on
+    its line, and their spaces besides the ASCII one."""
 
-    colon: Phrase
-    after_time: Phrase
-    spaces: Phrase
+    colon: Mark
+    after_time: Mark
+    spaces: Mark
 
 
-@dataclass(frozen=True, slots=True)
-class Words:
+PHRASE_SECTIONS = (
+    "floors",
+    "posted",
+    "edits",
+    "quotes",
+    "relative",
+    "clock",
+    "dates",
+    "hidden",
+    "code",
+    "page",
+)
+"""The sections of phrases in words (``marks`` is punctuation, not a phrase in two scripts)."""
+
+
+class Words(Strict):
     """The reader's vocabulary, section by section."""
 
     floors: Floors
@@ -187,110 +212,22 @@ class Words:
     page: PageWords
     marks: Marks
 
-
-PHRASE_SECTIONS = tuple(f.name for f in fields(Words) if f.name != "marks")
-"""The sections of phrases (``marks`` is punctuation, not a phrase in two scripts)."""
-
-
-def _word(value: object) -> str | None:
-    """Why a form of a phrase is refused (None: it is not)."""
-    if not isinstance(value, str):
-        return message("text")
-    if not value.strip():
-        return message("text_empty")
-    if len(value) > FORM_LIMIT:
-        return message("text_long", limit=FORM_LIMIT)
-    return None
+    @model_validator(mode="after")
+    def _each_phrase_once(self) -> Words:
+        seen: set[str] = set()
+        for phrase in phrases_of(self):
+            if phrase[0] in seen:
+                raise refuse("duplicate_value", value=phrase[0])
+            seen.add(phrase[0])
+        return self
 
 
-def _mark(value: object) -> str | None:
-    """Why a form of a mark is refused (None: it is not): white space is a form."""
-    if not isinstance(value, str):
-        return message("text")
-    return message("text_empty") if not value else None
-
-
-def _character(value: object) -> str | None:
-    """Why a colon is refused (None: it is not): one character."""
-    refused = _mark(value)
-    if refused is None and len(str(value)) != 1:
-        return message("text_long", limit=1)
-    return refused
-
-
-FORM_CHECKS: dict[tuple[str, str], Callable[[object], str | None]] = {
-    ("marks", "colon"): _character,
-    ("marks", "after_time"): _mark,
-    ("marks", "spaces"): _mark,
-}
-"""How a form is checked where it is not a phrase's word (``_word``)."""
-
-
-def _phrase(loc: list[str | int], value: object, problems: list[Problem]) -> Phrase:
-    """A phrase of the file: a list of its forms, each passing its check, none twice."""
-    if not isinstance(value, list):
-        problems.append(Problem(format_path(loc), message("list")))
-        return ()
-    if not value:
-        problems.append(Problem(format_path(loc), message("list_short", limit=1)))
-        return ()
-    check = FORM_CHECKS.get((str(loc[0]), str(loc[1])), _word)
-    for i, form in enumerate(value):
-        refused = check(form)
-        if refused is None and form in value[:i]:
-            refused = message("duplicate_value", value=form)
-        if refused is not None:
-            problems.append(Problem(format_path([*loc, i]), refused))
-    return tuple(str(form) for form in value)
-
-
-def _keys(
-    loc: list[str | int], data: dict[Any, Any], known: Sequence[str], problems: list[Problem]
-) -> None:
-    """A problem for each key ``data`` has that is not ``known`` and each it lacks."""
-    problems += [unknown([*loc, key], key, known) for key in data if key not in known]
-    problems += [
-        Problem(format_path([*loc, key]), message("missing")) for key in known if key not in data
-    ]
-
-
-def _words(data: dict[str, Any]) -> tuple[Words | None, list[Problem]]:
-    """The vocabulary a file's mapping holds, and every problem of it."""
-    problems: list[Problem] = []
-    types = typing.get_type_hints(Words)
-    _keys([], data, list(types), problems)
-    sections: dict[str, Any] = {}
-    for name, kind in types.items():
-        section = data.get(name)
-        if section is None:
-            continue
-        if not isinstance(section, dict):
-            problems.append(Problem(format_path([name]), message("mapping")))
-            continue
-        keys = [f.name for f in fields(kind)]
-        _keys([name], section, keys, problems)
-        phrases = {
-            key: _phrase([name, key], section[key], problems) for key in keys if key in section
-        }
-        if not problems:
-            sections[name] = kind(**phrases)
-    if problems:
-        return None, problems
-    words = Words(**sections)
-    seen: set[str] = set()
-    for phrase in phrases_of(words):
-        if phrase[0] in seen:
-            problems.append(Problem("", message("duplicate_value", value=phrase[0])))
-        seen.add(phrase[0])
-    return (None if problems else words), problems
-
-
-def phrases_of(words: Words) -> list[Phrase]:
+def phrases_of(words: Words) -> list[tuple[str, ...]]:
     """Every phrase of the vocabulary's phrase sections, in the file's order."""
-    out: list[Phrase] = []
+    out: list[tuple[str, ...]] = []
     for name in PHRASE_SECTIONS:
         section = getattr(words, name)
-        out += [getattr(section, f.name) for f in fields(section)]
+        out += [getattr(section, key) for key in type(section).model_fields]
     return out
 
 
@@ -304,13 +241,11 @@ class WordsError(DataFileError):
 def load(raw: bytes | str, file: str = FILE.name) -> Words:
     """The vocabulary from a file's text, checked (refused in Chinese: ``WordsError``)."""
     try:
-        data = load_mapping(raw)
+        return Words.model_validate(load_mapping(raw))
     except DataFileError as e:
         raise WordsError(e.problems, file) from None
-    words, problems = _words(data)
-    if words is None:
-        raise WordsError(problems, file)
-    return words
+    except ValidationError as e:
+        raise WordsError(from_validation(e, Words), file) from None
 
 
 WORDS = load(FILE.read_bytes())
@@ -320,7 +255,6 @@ PHRASES: tuple[tuple[str, ...], ...] = tuple(phrases_of(WORDS))
 """Each phrase (simplified first) and the traditional forms forums print."""
 
 FORMS: dict[str, tuple[str, ...]] = {forms[0]: forms for forms in PHRASES}
-"""Each phrase's forms by its simplified form."""
 
 
 def forms(phrase: str) -> tuple[str, ...]:
@@ -378,5 +312,3 @@ deleted, password)."""
 
 COLON = f"[{chars(WORDS.marks.colon)}]"
 """A character class of the colons forums print after a label."""
-COLONS = "".join(WORDS.marks.colon)
-"""The colons, for stripping them off a label."""

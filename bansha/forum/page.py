@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from bansha.forum import dom
-from bansha.forum.labels import COLON, COLONS, HIDDEN, WORDS, alt, alts
+from bansha.forum.labels import COLON, HIDDEN, WORDS, alt, alts
 from bansha.forum.posts import EDITED, PID_IN_LINK, Footer, Post, Quote, footer, quote_head
 
 _hidden = WORDS.hidden
@@ -22,6 +22,7 @@ GENERIC_NOTICE = re.compile(
 """Another forum's notice for a hidden post: 「提示: …屏蔽/删除/禁止…」."""
 QUOTE_HEADINGS = frozenset({*WORDS.quotes.quoting, "QUOTE", "Quote"})
 """A quote box's heading line (Discuz! 6/7), not the quote's head."""
+COLONS = "".join(WORDS.marks.colon)
 LEFTOVER = re.compile(r"^\[\s*\]$")
 """The brackets 6/7 print around an edit note, once the note is gone."""
 
