@@ -8,9 +8,9 @@
 Rulings followed: R-ALL-01..08, R-M186-01..08 (../shared/rulings.md).
 
 Its memory is typed state: the Lancelot deck still to be drawn (``State.deck``); the round's
-proposers, the team that goes, the Lady's check after a mission, the next day's recap and the
-assassin's strike are what is owed (``State.pending``); the proposals, the missions' results, the
-Grail and the red cards are uses (``State.uses``); the former Ladies are a mark (``State.marks``).
+proposers, their proposals to approve, the team that goes, the Lady's check after a mission, the
+next day's recap and the assassin's strike are what is owed (``State.pending``); the missions'
+results, the Grail and the red cards are uses (``State.uses``); the former Ladies are a mark (``State.marks``).
 """
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ FORMER_LADY = "former_lady"
 PROPOSERS_DUE = "due:proposals"
 """The round's proposers (pending), in order: the captain and the next 4 (「队长和队长下方4个角色需在
 12:00前提出方案」, R-M186-03); the approvals' slots follow them."""
+APPROVALS_DUE = "due:approvals"
+"""The approvals owed (pending): each proposer's team, in the proposers' order (None: his proposal
+is missing, 「视为方案不通过」)."""
 MISSION_DUE = "due:mission"
 """The mission owed (pending): ``{by: whose proposal went, team: the team that goes}``."""
 LADY_DUE = "due:lady"
@@ -43,10 +46,9 @@ RECAP_DUE = "due:recap"
 和出征任务执行情况」): the day_recap's parameters."""
 STRIKE_DUE = "due:strike"
 """The assassin's strike owed once 刺客拍刀流程 has begun (pending): ``{successes: X}``."""
-PROPOSE, MISSION, GRAIL, RED_CARD = "propose", "mission", "grail", "red_card"
-"""Uses: a proposal (seat: its proposer, targets: its team; a missing one has none), a mission
-(seat: whose proposal went, targets: the team, choice: the result), Galahad's Grail (once) and a
-red card (seat: the carded player, choice: his faction then, R-M186-08)."""
+MISSION, GRAIL, RED_CARD = "mission", "grail", "red_card"
+"""Uses: a mission (seat: whose proposal went, targets: the team, choice: the result), Galahad's
+Grail (once) and a red card (seat: the carded player, choice: his faction then, R-M186-08)."""
 
 
 class M186(PostRules):
@@ -184,17 +186,6 @@ class M186(PostRules):
         """The round's proposers, in order (R-M186-03)."""
         return list(s.pending.get(PROPOSERS_DUE, ()))
 
-    @staticmethod
-    def _proposals(s: State, proposers: list[int]) -> list[list[int] | None]:
-        """Today's team of each proposer, in their order; None where a proposal is missing."""
-        uses = s.uses.get(PROPOSE, [])
-        teams: dict[int, list[int]] = {}
-        for u in reversed(uses):
-            if u.day != s.day:
-                break
-            teams.setdefault(u.seat, list(u.targets))
-        return [teams.get(seat) for seat in proposers]
-
     def _size(self, s: State) -> int:
         sizes: list[int] = self.data["team_sizes"]
         return sizes[min(self._round(s), len(sizes)) - 1]
@@ -275,9 +266,9 @@ class M186(PostRules):
         key = state.stage_key
         out: list[LegalAct] = []
         if key == "approvals":  # each slot shown with its proposer and team (public by now)
-            proposers = self._proposers(state)[:4]
-            teams = tuple(tuple(t or ()) for t in self._proposals(state, proposers))
-            out.append(self._approve_act._replace(slot_for=tuple(proposers), slot_teams=teams))
+            proposers = tuple(state.pending.get(PROPOSERS_DUE, ())[:4])
+            teams = tuple(tuple(t or ()) for t in state.pending.get(APPROVALS_DUE, ())[:4])
+            out.append(self._approve_act._replace(slot_for=proposers, slot_teams=teams))
         elif key == "proposals" and seat in state.pending.get(PROPOSERS_DUE, ()):
             out.append(LegalAct("propose", state.living(), self._size(state)))
         elif key == "mission" and seat in state.pending.get(MISSION_DUE, {}).get("team", ()):
@@ -396,6 +387,7 @@ class M186(PostRules):
         s = ctx.state
         proposers = self._proposers(s)
         size = self._size(s)
+        teams: list[list[int] | None] = []
         for i, seat in enumerate(proposers):
             rec = s.acts.get((seat, "propose"))
             if rec is not None and all(s.players[t].alive for t in rec.targets):
@@ -420,9 +412,8 @@ class M186(PostRules):
             else:
                 team = None
                 ctx.emit("announcement", {"key": "proposal_missing", "params": {"p": seat}}, PUBLIC)
-            if team is not None:
-                data = {"skill": PROPOSE, "seat": seat, "targets": team, "day": s.day}
-                ctx.emit("skill_used", data)
+            teams.append(team)
+        ctx.emit("pending", {"key": APPROVALS_DUE, "value": teams})
 
     def _close_approvals(self, ctx: Ctx) -> None:
         """R-M186-04: the first proposal with ≥ 8 approvals goes; the 5th passes automatically.
@@ -431,7 +422,7 @@ class M186(PostRules):
         """
         s = ctx.state
         proposers = self._proposers(s)
-        teams = self._proposals(s, proposers)
+        teams: list[list[int] | None] = list(s.pending[APPROVALS_DUE])
         agree = self.word("agree")
         voters = [x for x in s.living()]
         choices: dict[int, list[str]] = {}
@@ -478,6 +469,7 @@ class M186(PostRules):
         captain = self._next_active(s, proposers[went])  # 队长轮换: the proposer's 下家
         lines.append(f"出征：方案{went + 1}（{names[proposers[went]]}），新队长{names[captain]}")
         ctx.emit("trace", {"title": f"第{s.day}轮出征决议投票（R-M186-04）", "lines": lines})
+        ctx.emit("pending", {"key": APPROVALS_DUE, "value": None})
         ctx.emit("pending", {"key": MISSION_DUE, "value": {"by": proposers[went], "team": team}})
         ctx.emit("holder_set", {"status": "captain", "seat": captain}, PUBLIC)
         ctx.emit(
