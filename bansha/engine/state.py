@@ -415,11 +415,11 @@ def _pinned(s: State, d: dict[str, Any]) -> None:
 
 
 def _order(s: State, d: dict[str, Any]) -> None:
-    s.orders[d["order"]] = tuple(int(x) for x in d["seats"])
+    s.orders[d["order"]] = tuple(d["seats"])
 
 
 def _deck(s: State, d: dict[str, Any]) -> None:
-    s.deck = tuple(str(c) for c in d["cards"])
+    s.deck = tuple(d["cards"])
 
 
 def _game_ended(s: State, d: dict[str, Any]) -> None:
