@@ -590,20 +590,19 @@ class RuleSet:
             PUBLIC,
         )
         ctx.emit("game_ended", {"winners": winners}, PUBLIC)
-        dealt = s.flags.get("dealt", {})
-        keys: list[str] = list(dealt.get("roles") or [])
+        keys = list(s.dealt)
         ctx.emit(
             "reveal",
             {
                 "roles": {p.name: self.reveal_role(s, p.seat) for p in s.players},
-                "dealt": dealt.get("roles"),
+                "dealt": keys if s.dealt else None,
                 "nonce": s.nonce,
                 "factions": {p.name: self.faction_name(p.faction) for p in s.players},
                 "exit_order": [s.players[x].name for x in s.exit_order],
                 "seed": str(s.seed),
                 # R-ALL-02: what the commitment covers (a game dealt before scheme 2: roles only)
-                "scheme": SCHEME if dealt.get("players") is not None else 1,
-                "dealt_players": dealt.get("players"),
+                "scheme": SCHEME if s.dealt_players is not None else 1,
+                "dealt_players": None if s.dealt_players is None else list(s.dealt_players),
                 "dealt_words": [self.role_name(k) for k in keys],
             },
             PUBLIC,

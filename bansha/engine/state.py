@@ -167,6 +167,11 @@ class State:
     """A fixed deal that waits for a stage before the deal (XXXII's 信仰声明), role per seat."""
     dealt: tuple[str, ...] = ()
     """The roles as dealt, by seat (``dealt``), whatever a role became since (bs46's 身份恢复)."""
+    dealt_players: tuple[str, ...] | None = None
+    """The names the deal's commitment covers, by seat (None: not dealt yet, or dealt before
+    scheme 2 named the players, R-ALL-02)."""
+    accelerated: int | None = None
+    """The day whose vote was accelerated (进程加速: 「进程加速后不允许改票，所有改票作废」), if any."""
     orders: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """Hidden orders of seats drawn at setup (``order`` events, director-only), by name: bs46's
     rings (「环形顺序」, R-BS46-01) and ranks (「级别」, R-BS46-02)."""
@@ -272,7 +277,8 @@ def _deal_inputs(s: State, d: dict[str, Any]) -> None:
 
 def _dealt(s: State, d: dict[str, Any]) -> None:
     s.dealt = tuple(d["roles"])
-    s.flags["dealt"] = {"roles": list(d["roles"]), "players": d.get("players")}
+    players = d.get("players")
+    s.dealt_players = None if players is None else tuple(players)
     if "nonce" in d:  # games dealt before the nonce became an input (deal_inputs)
         s.nonce = d["nonce"]
 
@@ -443,6 +449,8 @@ def _pending(s: State, d: dict[str, Any]) -> None:
 
 
 def _flag(s: State, d: dict[str, Any]) -> None:
+    if d["key"] == "accelerated":  # public, as every game recorded it: 进程加速 of that day
+        s.accelerated = int(d["value"])
     s.flags[d["key"]] = d["value"]
 
 

@@ -691,7 +691,7 @@ def vote_status(
     if not rs.may_vote(s, seat):
         return [texts.VOTE_LOST]
     if cast:
-        return [texts.VOTE_ACCELERATED if s.flags.get("accelerated") == day else texts.VOTE_USED_UP]
+        return [texts.VOTE_ACCELERATED if s.accelerated == day else texts.VOTE_USED_UP]
     return []
 
 
@@ -810,7 +810,7 @@ def god_view(
     causes: dict[str, str] = rs.data.get("causes", {})
     if results is None:
         results = god_results(game)
-    dealt: list[str] = (s.flags.get("dealt") or {}).get("roles") or []
+    dealt = s.dealt
     return {
         "players": [
             {
@@ -924,7 +924,7 @@ def standing(ballots: list[Ballot], accelerated: bool, names: list[str]) -> dict
 def _standing(s: Any, names: list[str]) -> dict[str, int]:
     """Standing ballots per candidate this stage, as counts (弃权 for abstentions)."""
     out: dict[str, int] = {}
-    accelerated = s.flags.get("accelerated") == s.day
+    accelerated = s.accelerated == s.day
     for target in standing(s.ballots, accelerated, names).values():
         key = target or "弃权"
         out[key] = out.get(key, 0) + 1

@@ -77,7 +77,7 @@ def test_a_replay_reads_the_inputs_back_and_draws_nothing(
     state = fold([Event.from_json(r) for r in json.loads(json.dumps(raw))])
     monkeypatch.undo()
     assert (state.seed, state.nonce) == (SEED, NONCE)
-    assert state.flags["dealt"] == g.state.flags["dealt"]
+    assert (state.dealt, state.dealt_players) == (g.state.dealt, g.state.dealt_players)
     assert state.fingerprint() == g.state.fingerprint()
 
 
@@ -85,7 +85,7 @@ def test_the_deal_depends_on_the_seed_only_never_on_the_nonce() -> None:
     rs = find_ruleset("m103")
     a = Game.create(rs, _names(14), 77, nonce="00" * 16)
     b = Game.create(rs, _names(14), 77, nonce="ff" * 16)
-    assert a.state.flags["dealt"] == b.state.flags["dealt"]
+    assert a.state.dealt == b.state.dealt
     assert view(a, "public")["commitment"] != view(b, "public")["commitment"]
 
 
@@ -105,7 +105,7 @@ def test_the_committed_text_names_each_seat_and_recomputes_the_hash() -> None:
     assert hashlib.sha256(text.encode("utf-8")).hexdigest() == public["commitment"]
     deal = json.loads(text)
     rs = g.ruleset
-    keys = g.state.flags["dealt"]["roles"]
+    keys = list(g.state.dealt)
     assert deal == {
         "nonce": NONCE,
         "players": _names(14),
@@ -180,7 +180,7 @@ def test_a_game_dealt_before_the_seed_was_hidden_still_checks() -> None:
     the commitment over the role keys and the nonce only (scheme 1)."""
     rs = find_ruleset("m103")
     g = Game.create(rs, _names(14), 9)
-    keys = g.state.flags["dealt"]["roles"]
+    keys = list(g.state.dealt)
     old: list[Event] = []
     for ev in g.events:
         d = dict(ev.data)

@@ -71,7 +71,7 @@ def test_commitment_verifies_after_reveal() -> None:
     assert hashlib.sha256(text.encode("utf-8")).hexdigest() == public["commitment"]
     deal = json.loads(text)
     assert deal["players"] == M103_NAMES
-    assert deal["words"] == [rs.role_name(k) for k in g.state.flags["dealt"]["roles"]]
+    assert deal["words"] == [rs.role_name(k) for k in g.state.dealt]
     assert (deal["seed"], deal["nonce"]) == (str(g.state.seed), g.state.nonce)
 
 

@@ -93,9 +93,9 @@ def test_m103_more_than_half_asking_to_accelerate_accelerates_and_voids_changes(
     half = len(living) // 2
     for seat in living[:half]:
         g.handle(Post(seat, "申请加速"))
-        assert g.state.flags.get("accelerated") != g.state.day  # exactly half is not more
+        assert g.state.accelerated != g.state.day  # exactly half is not more
     g.handle(Post(living[half], "我也申请加速"))
-    assert g.state.flags.get("accelerated") == g.state.day
+    assert g.state.accelerated == g.state.day
     assert "申请加速" in {p["vote"] for p in _floors(g)}
     # 「进程加速后不允许改票，所有改票作废」: a's standing vote is his first one
     from bansha.engine.state import current_ballots

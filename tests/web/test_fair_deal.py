@@ -84,7 +84,7 @@ def test_a_replay_from_the_store_reads_the_inputs_back() -> None:
     live = SERVICE.load(gid)
     replayed = fold(store.load(gid))
     assert (replayed.seed, replayed.nonce) == (live.state.seed, live.state.nonce)
-    assert replayed.flags["dealt"] == live.state.flags["dealt"]
+    assert (replayed.dealt, replayed.dealt_players) == (live.state.dealt, live.state.dealt_players)
     assert replayed.fingerprint() == live.state.fingerprint()
 
 
