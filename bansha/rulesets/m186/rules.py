@@ -10,7 +10,8 @@ Rulings followed: R-ALL-01..08, R-M186-01..08 (../shared/rulings.md).
 Its memory is typed state: the Lancelot deck still to be drawn (``State.deck``); the round's
 proposers, their proposals to approve, the team that goes, the Lady's check after a mission, the
 next day's recap and the assassin's strike are what is owed (``State.pending``); the missions'
-results, the Grail and the red cards are uses (``State.uses``); the former Ladies are a mark (``State.marks``).
+results, the Grail and the red cards are uses (``State.uses``); the former Ladies are a mark
+(``State.marks``).
 """
 
 from __future__ import annotations
