@@ -245,7 +245,7 @@ def read(
         _print(thread, lines, tally, found, voting=ruleset is not None, closed=deadline is not None)
     if (unknown or unjudged) and not allow_unknown:
         floors = texts.LIST_SEP.join(
-            texts.THREAD_FLOOR.format(n=n) for n in sorted({*unknown, *unjudged})
+            texts.FLOOR_NAMED.format(n=n) for n in sorted({*unknown, *unjudged})
         )
         message = texts.THREAD_READ_UNKNOWN_EXIT.format(floors=floors)
         say(errors, (message, "red"))
