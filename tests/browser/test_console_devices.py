@@ -72,7 +72,9 @@ def test_a_substituted_out_player_s_page_says_so(server: str, browser: object) -
     form.locator("input[name=by]").fill("新人")
     form.locator("button[type=submit]").click()
     d.wait_for_load_state()  # type: ignore[attr-defined]
-    p.reload()
+    # the open page is told at once (its socket closes with 4404) and loads itself again: no
+    # reload by hand, which raced that one
+    p.locator("#seat-gone").wait_for(timeout=15000)  # type: ignore[attr-defined]
     text = p.locator("#seat-gone").inner_text()
     assert "你在本局的座位6号（己）已由替补「新人」接替" in text
     shot(p, "player-substituted")
