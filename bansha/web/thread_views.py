@@ -64,12 +64,13 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
         return HttpResponseRedirect(reverse("discussion", args=[record.id]))
     with SERVICE.reading(record.id, record.seq) as game:
         v, seq = viewcache.current(record.id, game, viewer)
+        # every day so far (a day nobody posted on says so), opening on today
         today = game.state.day
-        days = sorted(v["thread_days"]) or [today]
+        days = sorted({*range(1, today + 1), *v["thread_days"]}) or [today]
         try:
-            day = int(request.GET.get("day") or (today if today in days else days[-1]))
+            day = int(request.GET.get("day") or today)
         except ValueError:
-            day = days[-1]
+            day = today
         # that day's floors, as the viewer's view has them (the page's view carries each day's
         # count only)
         posts, _ = viewcache.day_floors(record.id, game, viewer, day)
@@ -86,6 +87,7 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
         if row is None:
             row = lift[p["by"]] = {"count": 0, "here": []}
         row["count"] += 1
+    floors = posts  # every floor of the day: the quoted ones' text
     if author:
         posts = [p for p in posts if p["by"] == author]
     pages = Paginator(posts, FLOORS_PER_PAGE)
@@ -99,8 +101,10 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             "record": record,
             "v": v,
             "day": day,
+            "today": today,
             "days": days,
             "posts": page.object_list,
+            "floors": floors,
             "page": page,
             "page_range": list(pages.get_elided_page_range(page.number, on_each_side=2, on_ends=1)),
             "author": author,

@@ -258,6 +258,46 @@ def test_the_discussion_thread_reads_publicly_and_takes_posts_from_players() -> 
     assert SERVICE.load(gid).state.ballots[-1].target == b
 
 
+def test_the_thread_opens_on_today_and_lists_every_day_so_far() -> None:
+    """A day nobody posted on is still a day of the thread: the page opens on the game's current
+    day (not the last one with floors), lists every day so far, and an empty day says so."""
+    d = director_client()
+    gid, _ = _new_game(d)
+    _to_the_first_day(d, gid)
+    first = SERVICE.load(gid).state.day
+    SERVICE.submit(gid, Post(next(iter(SERVICE.load(gid).state.living())), "第一天的发言"))
+    for i in range(30):  # two days on, nobody posting
+        state = SERVICE.load(gid).state
+        if state.day == first + 2 and state.phase == "day":
+            break
+        d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"next{i}"})
+    today = SERVICE.load(gid).state.day
+    assert today == first + 2
+    page = Client().get(f"/g/{gid}/thread").content.decode()
+    assert f"讨论帖 · 第{today}天" in page and "第一天的发言" not in page
+    days = page.split('id="live"')[1].split("</p>")[0]
+    assert f"<strong>第{today}天</strong>" in days
+    assert f'href="?day={first}"' in days and f'href="?day={first + 1}"' in days
+    assert "今天还没有人发帖" in page
+    assert "第一天的发言" in Client().get(f"/g/{gid}/thread?day={first}").content.decode()
+    empty = Client().get(f"/g/{gid}/thread?day={first + 1}").content.decode()
+    assert f"<strong>第{first + 1}天</strong>" in empty and "这一天没有人发帖" in empty
+
+
+def test_a_quote_shows_the_quoted_floor_shortened() -> None:
+    """「引用 1楼」 says whose floor and how it began, on one line and cut short."""
+    d = director_client()
+    gid, _ = _new_game(d)
+    _to_the_first_day(d, gid)
+    a, b = list(SERVICE.load(gid).state.living())[:2]
+    long = "我觉得" + "很可疑" * 20
+    SERVICE.submit(gid, Post(a, f"{long}\n第二行"))
+    SERVICE.submit(gid, Post(b, "同意楼上", quote=1))
+    page = Client().get(f"/g/{gid}/thread").content.decode()
+    quote = page.split('id="floor-2"')[1].split("</blockquote>")[0].split("<blockquote>")[1]
+    assert quote == f"引用 1楼 {NAMES[a]}：{long[:40]}……"
+
+
 def test_the_thread_offers_no_box_to_a_player_told_of_their_exit() -> None:
     """R-ALL-11: the box goes once the player's own page says 已出局 (engine/speech.py)."""
     d = director_client()

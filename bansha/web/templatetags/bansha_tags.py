@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
@@ -215,11 +215,15 @@ def _time_tag(tag: str, at: str | None, tz: str) -> SafeString | str:
 
 @register.simple_tag
 def thread_posts(
-    posts: Iterable[Mapping[str, Any]], tz: str, day: object, can_post: bool
+    posts: Iterable[Mapping[str, Any]],
+    tz: str,
+    day: object,
+    can_post: bool,
+    floors: Sequence[Mapping[str, Any]] = (),
 ) -> SafeString:
     """A page of the discussion thread's floors: number, author, local time, the 引用 link
-    (``can_post``), the quoted floor, the text (its line breaks kept) and how a vote post was
-    read."""
+    (``can_post``), the quoted floor (its author and the start of its text, from ``floors``: every
+    floor of the day), the text (its line breaks kept) and how a vote post was read."""
     from django.template.defaultfilters import linebreaksbr
 
     from bansha import texts
@@ -236,9 +240,7 @@ def thread_posts(
                 texts.THREAD_FLOOR.format(floor=p["floor"]),
                 _fill(" · {}", when(p["at"], tz)) if p.get("at") else "",
                 _fill(quote, day, p["floor"], texts.THREAD_QUOTE) if can_post else "",
-                _fill("<blockquote>{}</blockquote>", texts.THREAD_QUOTED.format(floor=p["quote"]))
-                if p.get("quote")
-                else "",
+                quoted(p.get("quote"), floors),
                 linebreaksbr(p["text"]),
                 _fill('<p class="vote-note"><span class="pill">{}</span></p>', p["vote"])
                 if p.get("vote")
@@ -246,6 +248,28 @@ def thread_posts(
             )
             for p in posts
         ),
+    )
+
+
+QUOTE_SHOWN = 40
+"""Characters of a quoted floor's text shown above the post that quotes it."""
+
+
+def quoted(floor: int | None, floors: Sequence[Mapping[str, Any]]) -> SafeString | str:
+    """The quote above a post that quotes ``floor``: 「引用 1楼 甲：……」, the floor's text on one
+    line and cut to ``QUOTE_SHOWN`` characters (floors are numbered from 1 each day, in order);
+    nothing for a post that quotes no floor of ``floors``."""
+    from bansha import texts
+
+    post = floors[floor - 1] if floor and 0 < floor <= len(floors) else None
+    if post is None or post.get("floor") != floor:
+        return ""
+    text = " ".join(str(post.get("text", "")).split())
+    if len(text) > QUOTE_SHOWN:
+        text = text[:QUOTE_SHOWN] + texts.THREAD_QUOTE_CUT
+    return _fill(
+        "<blockquote>{}</blockquote>",
+        texts.THREAD_QUOTED.format(floor=floor, by=post.get("by", ""), text=text),
     )
 
 
