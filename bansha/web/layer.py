@@ -53,10 +53,13 @@ def adopt(loop: asyncio.AbstractEventLoop) -> None:
         _let_go(old)
 
 
-def _let_go(old: asyncio.AbstractEventLoop) -> None:
+def _let_go(old: asyncio.AbstractEventLoop | None) -> None:
     """Forget the layer and the PostgreSQL pool made on ``old``: the next call makes them anew on
     the layer's loop."""
-    channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+    backend = channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+    stop: Callable[[], None] | None = getattr(backend, "stop", None)
+    if stop is not None:
+        stop()  # its listening connection belongs to the old loop
     # the PostgreSQL layer's module is loaded only when the site runs on PostgreSQL
     db: Any = sys.modules.get("channels_postgres.db")
     if db is None:
@@ -64,7 +67,7 @@ def _let_go(old: asyncio.AbstractEventLoop) -> None:
     # the library keeps the pool in module globals, made on first use (and its lock with it)
     pool, db.connection_pool = db.connection_pool, None
     db.is_creating_connection_pool = asyncio.Lock()
-    if pool is not None and old.is_running():
+    if pool is not None and old is not None and old.is_running():
         asyncio.run_coroutine_threadsafe(pool.close(), old)
 
 
@@ -118,6 +121,23 @@ def run(coroutine: Awaitable[T], timeout: float | None = None) -> T:
     """Run a coroutine on the layer's loop from synchronous code and return its result (what a
     socket client in the same process, a test's for one, runs on)."""
     return asyncio.run_coroutine_threadsafe(_awaited(coroutine), loop()).result(timeout)
+
+
+def release() -> None:
+    """Let the layer go where it runs (its listening connection and pool closed): before the
+    database it listens to is dropped."""
+    with _guard:
+        current = _loop
+    _let_go(current)
+
+
+async def listening(channel_layer: BaseChannelLayer | None) -> None:
+    """Wait until the layer delivers what is sent to this process's channels (the PostgreSQL
+    layer listens through one connection it opens on first use; the in-memory layer always
+    delivers)."""
+    ready: Callable[[], Awaitable[None]] | None = getattr(channel_layer, "listening", None)
+    if ready is not None:
+        await ready()
 
 
 async def lifespan(scope: dict[str, Any], receive: Any, send: Any) -> None:

@@ -107,6 +107,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             self.groups_joined.append(seat_group(self.game_id, self.viewer))
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+        await layer.listening(self.channel_layer)  # nothing sent from the first view on is lost
         await self.accept()
         await self.push()
 

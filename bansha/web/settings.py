@@ -105,7 +105,7 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     }
     DATABASES["channels_postgres"] = dict(_layer_db)
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_postgres.core.PostgresChannelLayer", "CONFIG": _layer_db}
+        "default": {"BACKEND": "bansha.web.postgres_layer.PostgresLayer", "CONFIG": _layer_db}
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

@@ -16,14 +16,16 @@ def _channel_layer_follows_test_database(request: pytest.FixtureRequest) -> None
     ):
         return
     request.getfixturevalue("django_db_setup")
-    from channels.layers import channel_layers
     from django.conf import settings
     from django.db import connections
 
-    layers = settings.CHANNEL_LAYERS["default"]
-    if layers["BACKEND"].startswith("channels_postgres"):
-        layers["CONFIG"]["NAME"] = connections["default"].settings_dict["NAME"]
-        channel_layers.backends.clear()
+    from bansha.web import layer
+
+    config = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
+    test_database = connections["default"].settings_dict["NAME"]
+    if connections["default"].vendor == "postgresql" and config.get("NAME") != test_database:
+        config["NAME"] = test_database
+        layer.release()  # the next layer call makes it anew on the test database
 
 
 @pytest.fixture(autouse=True)
@@ -40,6 +42,10 @@ def _release_layer_connections(django_db_setup: None, django_db_blocker: object)
     database is dropped."""
     yield
     from django.db import connections
+
+    from bansha.web import layer
+
+    layer.release()
 
     if connections["default"].vendor == "postgresql":
         with django_db_blocker.unblock(), connections["default"].cursor() as cursor:  # type: ignore[attr-defined]

@@ -63,3 +63,48 @@ def test_a_stage_closed_from_the_clock_thread_reaches_an_open_socket() -> None:
 
     first, second = on_the_layer(watch())
     assert len(first) == 1 and len(second) == 1 and first != second
+
+
+def _on_postgres() -> bool:
+    from django.db import connection
+
+    return connection.vendor == "postgresql"
+
+
+def test_a_push_right_after_a_page_opens_reaches_it_however_slow_the_layer_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under load the PostgreSQL layer took seconds to take a new socket's lock and to start
+    listening; a push sent in that window was discarded and the page stayed on its old view. The
+    layer is slowed on purpose (its own database calls, each made to wait): a stage closed the
+    moment the page has its first view still reaches it, on a layer made anew (the first socket
+    of a process) and on one already listening."""
+    if not _on_postgres():
+        pytest.skip("the in-memory layer delivers at once")
+    from channels_postgres.db import DatabaseLayer
+
+    def slowed(name: str) -> None:
+        real = getattr(DatabaseLayer, name)
+
+        async def slow(self: DatabaseLayer, *args: object) -> object:
+            await asyncio.sleep(1.5)
+            return await real(self, *args)
+
+        monkeypatch.setattr(DatabaseLayer, name, slow)
+
+    slowed("acquire_advisory_lock")
+    slowed("retrieve_non_expired_queued_messages")
+    created = SERVICE.create("m103", list("甲乙丙丁戊己庚辛壬癸子丑寅卯"), seed=4)
+    gid = created.record.id
+
+    async def opened_then_told() -> list[str]:
+        ws = socket(gid, "public")
+        await open_socket(ws)
+        await asyncio.to_thread(SERVICE.submit, gid, Close())
+        heard = pushed([await ws.receive_output(10), *await rest(ws)])
+        await ws.send_input({"type": "websocket.disconnect", "code": 1000})
+        return heard
+
+    layer.release()  # the next socket is the first of a new layer
+    assert len(on_the_layer(opened_then_told())) == 1
+    assert len(on_the_layer(opened_then_told())) == 1
