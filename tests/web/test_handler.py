@@ -5,12 +5,16 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core import signals
 from django.http import HttpRequest, HttpResponseBase
 
 from bansha.web.handler import PooledASGIHandler
+
+STATIC = Path(__file__).resolve().parents[2] / "bansha" / "web" / "static" / "bansha"
 
 
 class Recording(PooledASGIHandler):
@@ -95,3 +99,48 @@ def test_a_failing_view_gives_its_thread_back() -> None:
         return [missing, home]
 
     assert asyncio.run(in_turn()) == [404, 200]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_streamed_file_is_sent_whole_and_closed_after() -> None:
+    """A static file is a streaming response: its content is read while it is sent, and only
+    then closed (a response held in memory is closed on its thread before it is sent)."""
+    app = PooledASGIHandler(threads=1)
+    finished: list[str] = []
+
+    def note(**_: Any) -> None:
+        finished.append(threading.current_thread().name)
+
+    signals.request_finished.connect(note)
+    try:
+        status, body = asyncio.run(get(app, "/static/bansha/site.css"))
+    finally:
+        signals.request_finished.disconnect(note)
+    assert status == 200
+    assert body == (STATIC / "site.css").read_bytes()
+    assert finished and finished[0].startswith("bansha-request")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_request_starts_and_finishes_once_on_its_thread() -> None:
+    """``request_started`` and ``request_finished`` (which close a request's old database
+    connections) each run once per request, on the request's thread."""
+    app = PooledASGIHandler(threads=1)
+    seen: list[tuple[str, str]] = []
+
+    def started(**_: Any) -> None:
+        seen.append(("started", threading.current_thread().name))
+
+    def finished(**_: Any) -> None:
+        seen.append(("finished", threading.current_thread().name))
+
+    signals.request_started.connect(started)
+    signals.request_finished.connect(finished)
+    try:
+        statuses = [asyncio.run(get(app, path))[0] for path in ("/", "/g/none/me")]
+    finally:
+        signals.request_started.disconnect(started)
+        signals.request_finished.disconnect(finished)
+    assert statuses == [200, 404]
+    assert [kind for kind, _ in seen] == ["started", "finished"] * 2
+    assert all(name.startswith("bansha-request") for _, name in seen)
