@@ -4,6 +4,7 @@ start time named."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -116,3 +117,47 @@ def test_an_act_with_no_give_up_refuses_an_empty_submission() -> None:
     assert 'class="give-up"' not in page  # the seer's check has no 放弃 on this board
     r = player.post(f"/g/{gid}/act", {"skill": "check", "nonce": "c1"}, follow=True)
     assert r.status_code == 200 and (seer, "check") not in SERVICE.load(gid).state.acts
+
+
+def _form(page: str, skill: str) -> str:
+    """The act form of one skill on a player's page."""
+    return next(f for f in page.split("<form")[1:] if f'data-skill="{skill}"' in f).split(
+        "</form>"
+    )[0]
+
+
+def test_every_act_form_shows_the_standing_choice_after_submitting() -> None:
+    """A form submitted comes back with what was chosen: the 红线's two seats ticked (M103's
+    two-target form), a night target and a vote selected, not 「请选择」 and empty boxes."""
+    roles = {i: M103.role_key(r) for i, r in enumerate(M103_DEAL)}
+    created = SERVICE.create("m103", NAMES, seed=1, roles=roles)
+    gid = created.record.id
+    cupid = _seated(gid, created.tokens[8])
+    fresh = _form(cupid.get(f"/g/{gid}/me").content.decode(), "red_thread")
+    assert " checked" not in fresh
+    post = {"skill": "red_thread", "targets": ["2", "11"], "nonce": "red"}
+    assert cupid.post(f"/g/{gid}/act", post).status_code == 302
+    form = _form(cupid.get(f"/g/{gid}/me").content.decode(), "red_thread")
+    ticked = re.findall(r'value="(\d+)" checked', form)
+    assert ticked == ["2", "11"], form
+
+    SERVICE.submit(gid, Close())  # the first night
+    assassin = _seated(gid, created.tokens[0])
+    fresh = _form(assassin.get(f"/g/{gid}/me").content.decode(), "kill")
+    assert (
+        '<option value="" selected>' in fresh and "selected>" not in fresh.split("</option>", 1)[1]
+    )
+    assassin.post(f"/g/{gid}/act", {"skill": "kill", "targets": "5", "nonce": "k"})
+    form = _form(assassin.get(f"/g/{gid}/me").content.decode(), "kill")
+    assert re.findall(r'<option value="(\d*)" selected>', form) == ["5"]
+
+    for _ in range(8):  # on to the day's vote
+        page = assassin.get(f"/g/{gid}/me").content.decode()
+        if 'data-skill="vote"' in page:
+            break
+        SERVICE.submit(gid, Close())
+    voter = next(s for s in SERVICE.load(gid).state.living() if s != 0)
+    voting = _seated(gid, created.tokens[voter])
+    voting.post(f"/g/{gid}/act", {"skill": "vote", "target": "abstain", "nonce": "v"})
+    form = _form(voting.get(f"/g/{gid}/me").content.decode(), "vote")
+    assert re.findall(r'<option value="(\w*)" selected>', form) == ["abstain"]

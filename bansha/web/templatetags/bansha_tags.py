@@ -334,11 +334,20 @@ def page_links(
 
 
 @register.filter
-def option_tags(options: Iterable[Mapping[str, Any]]) -> SafeString:
-    """A form's choices of players: one ``<option>`` per seat, its number and name."""
+def option_tags(
+    options: Iterable[Mapping[str, Any]], act: Mapping[str, Any] | None = None
+) -> SafeString:
+    """A form's choices of players: one ``<option>`` per seat, its number and name; with the
+    form's ``act`` (a legal act of the view), the player's standing choice selected (a vote's
+    target, an act's target)."""
+    mine = (act or {}).get("mine") or {}
+    chosen = {mine.get("for")} if (act or {}).get("key") == "vote" else set(mine.get("targets", ()))
     return _rows(
-        '<option value="{}">{}</option>',
-        ((o.get("seat", ""), o.get("name", "")) for o in options),
+        '<option value="{}"{}>{}</option>',
+        (
+            (o.get("seat", ""), " selected" if o.get("name") in chosen else "", o.get("name", ""))
+            for o in options
+        ),
     )
 
 
