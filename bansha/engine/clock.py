@@ -22,12 +22,14 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
+from bansha import texts
 from bansha.engine.errors import RuleError, SetupError
 
 DEFAULT_ZONE = "Asia/Shanghai"
 """The zone of a game that names none: 北京时间."""
 
-CLOCK = re.compile(r"^([01]?\d|2[0-3])[:：]([0-5]\d)$")
+CLOCK = re.compile(r"^([01]?\d|2[0-3])[:\uff1a]([0-5]\d)$")
+"""A clock time, 20:30 or 20：30 (a full-width colon)."""
 
 
 @cache
@@ -227,4 +229,6 @@ def check_deadline(at: datetime | None, deadline: datetime | None, zone_name: st
     """Refuse a submission made after the stage's deadline (shown in the game's zone; code
     ``deadline``)."""
     if at is not None and deadline is not None and at > deadline:
-        raise RuleError(f"本阶段已于{format_moment(deadline, zone_name)}截止", "deadline")
+        raise RuleError(
+            texts.DEADLINE_PASSED.format(moment=format_moment(deadline, zone_name)), "deadline"
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bansha import texts
 from bansha.engine.commands import Command
 from bansha.engine.commitment import practice_nonce
 from bansha.engine.context import Ctx
@@ -11,7 +12,7 @@ from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State, apply, fold
 
-OPENING = "开局公示"
+OPENING = texts.OPENING_COMMAND
 """The review marker of a game's opening announcements (it cannot be taken back)."""
 
 

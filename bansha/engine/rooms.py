@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bansha import texts
 from bansha.engine.commands import Speak
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
@@ -62,17 +63,17 @@ def speak(data: dict[str, Any], ctx: Ctx, cmd: Speak) -> None:
     s = ctx.state
     room = rooms(data).get(cmd.room)
     if room is None:
-        raise RuleError("没有这个讨论区")
+        raise RuleError(texts.ROOM_UNKNOWN)
     if not may_write(data, s, cmd.room, cmd.by):
-        raise RuleError(f"现在不能在{room['name']}发言")
+        raise RuleError(texts.ROOM_CLOSED.format(room=room["name"]))
     text = cmd.text.strip()
     if not text:
-        raise RuleError("消息不能为空")
+        raise RuleError(texts.MESSAGE_EMPTY)
     if len(text) > TEXT_LIMIT:
-        raise RuleError(f"消息不能超过{TEXT_LIMIT}字")
+        raise RuleError(texts.MESSAGE_TOO_LONG.format(limit=TEXT_LIMIT))
     name = cmd.name.strip()
     if cmd.by is None and not name:
-        raise RuleError("请先填写观众的名字")
+        raise RuleError(texts.AUDIENCE_NAME_MISSING)
     ctx.emit(
         "room_said",
         {

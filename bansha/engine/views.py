@@ -444,7 +444,7 @@ class ViewFold:
                     "at": d.get("at"),
                     "vote": _vote_note(vote)
                     if vote
-                    else ("申请加速" if d.get("accelerate") else None),
+                    else (texts.THREAD_ACCELERATE_NOTE if d.get("accelerate") else None),
                     "reading": vote,  # how the vote post was read (public, as the post is)
                 }
                 self.thread.setdefault(int(d["day"]), []).append(floor)
@@ -696,9 +696,10 @@ def vote_status(
 
 
 RULE_ID = re.compile(
-    r"（R-[A-Z0-9]+-\d+[^（）]*）"  # 「（R-M103-02）」「（R-ALL-07 按投票记录计票）」: the whole bracket
-    r"|[，,]\s*R-[A-Z0-9]+-\d+(?:/\d+)*(?=）)"  # 「（……为准，R-M103-10/18）」: the id at a bracket's end
-    r"|R-[A-Z0-9]+-\d+(?:/\d+)*[：:，, ]*"  # 「R-M103-12 竞岗：」: an id leading a line
+    # full-width （ ） ， ： written as escapes: this is a pattern, not words
+    r"\uff08R-[A-Z0-9]+-\d+[^\uff08\uff09]*\uff09"  # 「（R-M103-02）」: the whole bracket
+    r"|[\uff0c,]\s*R-[A-Z0-9]+-\d+(?:/\d+)*(?=\uff09)"  # 「（……为准，R-M103-10/18）」: at a bracket's end
+    r"|R-[A-Z0-9]+-\d+(?:/\d+)*[\uff1a:\uff0c, ]*"  # 「R-M103-12 竞岗：」: an id leading a line
 )
 """A ruling id and its gloss, as the director's resolution trace cites them."""
 
@@ -734,11 +735,12 @@ def _label(d: dict[str, Any]) -> str:
 def _vote_note(vote: dict[str, Any]) -> str:
     """How a vote post was read: 「投票：甲」「改票：乙」「弃权」 or 「废票：原因」."""
     if vote.get("error"):
-        meant = f"（本想投「{vote['target']}」）" if vote.get("target") else ""
-        return f"废票：{vote['error']}{meant}"
+        meant = texts.VOTE_NOTE_MEANT.format(target=vote["target"]) if vote.get("target") else ""
+        return texts.VOTE_NOTE_VOID.format(error=vote["error"], meant=meant)
     if vote["kind"] == "abstain":
-        return "弃权"
-    return f"{'改票' if vote['kind'] == 'change' else '投票'}：{vote['target']}"
+        return texts.ABSTAIN
+    note = texts.VOTE_NOTE_CHANGE if vote["kind"] == "change" else texts.VOTE_NOTE_VOTE
+    return note.format(target=vote["target"])
 
 
 def timeline(game: Game) -> list[dict[str, Any]]:
@@ -765,32 +767,39 @@ def timeline(game: Game) -> list[dict[str, Any]]:
             out.append({"phase": _label(d), "stage": d["stage"], "lines": []})
             phase, day = str(d["phase"]), int(d["day"])
         elif k == "role_card":
-            lines.append(f"{names[d['seat']]}：{rs.role_name(d['role'])}")
+            lines.append(texts.REVEAL_IS.format(who=names[d["seat"]], what=rs.role_name(d["role"])))
         elif k == "acted" and d["skill"] != "last_words":
-            how = "（随机）" if d.get("random") else ""
+            how = texts.REVEAL_RANDOM if d.get("random") else ""
             what = act_words(d, names)
-            lines.append(f"{names[d['seat']]}【{rs.skill_name(d['skill'])}】{what}{how}")
+            skill = rs.skill_name(d["skill"])
+            lines.append(
+                texts.REVEAL_ACT.format(who=names[d["seat"]], skill=skill, what=what, how=how)
+            )
         elif k == "result":
             line = result_entry(rs, d, names, (phase, day))["text"]
-            lines.append(f"{names[d['seat']]}得知{line}")
+            lines.append(texts.REVEAL_RESULT.format(who=names[d["seat"]], line=line))
         elif k == "trace" and "lines" in d:
-            lines.extend(f"· {without_rule_ids(line)}" for line in d["lines"])
+            lines.extend(texts.REVEAL_TRACE.format(line=without_rule_ids(ln)) for ln in d["lines"])
         elif k == "exited":
             cause = str(d.get("cause", ""))
-            lines.append(f"{names[d['seat']]}出局（{causes.get(cause, cause)}）")
+            lines.append(
+                texts.REVEAL_EXIT.format(who=names[d["seat"]], cause=causes.get(cause, cause))
+            )
         elif k == "card" and not d.get("upgrade"):
-            lines.append(f"{names[d['seat']]}：{CARD_NAMES.get(d['color'], d['color'])}")
+            card = CARD_NAMES.get(d["color"], d["color"])
+            lines.append(texts.REVEAL_IS.format(who=names[d["seat"]], what=card))
         elif k == "notice" and d["key"] == "card_reason" and isinstance(ev.to, tuple):
             lines.append(f"{names[ev.to[0]]} {rs.render(d['key'], d.get('params', {}), names)}")
         elif k in ("role_set", "faction_set"):
             word = rs.role_name(d["role"]) if k == "role_set" else rs.faction_name(d["faction"])
-            lines.append(f"{names[d['seat']]}变为{word}")
+            lines.append(texts.REVEAL_BECAME.format(who=names[d["seat"]], what=word))
         elif k == "omission":  # R-ALL-05: who was due and submitted nothing, as the stage closed
-            who = "、".join(names[x] for x in d["seats"])
+            who = texts.LIST_SEP.join(names[x] for x in d["seats"])
             skill = rs.skills.get(d["skill"], {}).get("name", d["skill"])
-            lines.append(f"{who}未投票" if d["skill"] == "vote" else f"{who}未使用【{skill}】")
+            missed = texts.REVEAL_NO_VOTE if d["skill"] == "vote" else texts.REVEAL_NO_SKILL
+            lines.append(missed.format(who=who, skill=skill))
         elif k == "absence_decided" and d["decision"] == WAIVE:
-            lines.append(f"{names[d['seat']]}的缺席：{WAIVE}")
+            lines.append(texts.REVEAL_ABSENCE.format(who=names[d["seat"]], decision=WAIVE))
     return [entry for entry in out if entry["lines"]]
 
 
@@ -926,6 +935,6 @@ def _standing(s: Any, names: list[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     accelerated = s.accelerated == s.day
     for target in standing(s.ballots, accelerated, names).values():
-        key = target or "弃权"
+        key = target or texts.ABSTAIN
         out[key] = out.get(key, 0) + 1
     return out
