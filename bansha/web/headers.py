@@ -1,9 +1,14 @@
-"""Response headers every page needs: nothing private stays in a cache."""
+"""Response headers every page needs: nothing private stays in a cache; the Content-Security-Policy
+built once."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from csp.constants import HEADER, HEADER_REPORT_ONLY
+from csp.middleware import CheckableLazyObject, CSPMiddleware
+from csp.utils import build_policy
+from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 from django.utils.cache import patch_cache_control
 
@@ -27,4 +32,62 @@ class PrivatePages:
             user is not None and user.is_authenticated
         ):
             patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
+_PER_RESPONSE = (
+    "_csp_config",
+    "_csp_update",
+    "_csp_replace",
+    "_csp_config_ro",
+    "_csp_update_ro",
+    "_csp_replace_ro",
+)
+"""What a view may set on its response to change its policy (django-csp's decorators)."""
+
+
+class SteadyPolicy(CSPMiddleware):
+    """django-csp's middleware with the policy built once per process and settings: it builds
+    the same header from the settings on every response (two passes over every directive)
+    unless a view changed the policy for its response or asked for a nonce, and bansha's views
+    do neither (the pages have no inline script or style). When one does, the library builds
+    it as before."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        super().__init__(get_response)
+        self._built: dict[bool, tuple[object, str]] = {}
+
+    def _policy(self, report_only: bool) -> str:
+        """The policy from the settings alone (built again when the settings object changes)."""
+        name = "CONTENT_SECURITY_POLICY_REPORT_ONLY" if report_only else "CONTENT_SECURITY_POLICY"
+        source = getattr(settings, name, None)
+        kept = self._built.get(report_only)
+        if kept is None or kept[0] is not source:
+            kept = self._built[report_only] = (source, build_policy(report_only=report_only))
+        return kept[1]
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        """The library's headers, the same bytes, from the policy built once."""
+        steady = getattr(request, "_csp_nonce", None) is None and not any(
+            getattr(response, name, None) is not None for name in _PER_RESPONSE
+        )
+        if not steady or (response.status_code in (500, 404) and settings.DEBUG):
+            return super().process_response(request, response)
+        for report_only, header, exempt in (
+            (False, HEADER, "_csp_exempt"),
+            (True, HEADER_REPORT_ONLY, "_csp_exempt_ro"),
+        ):
+            csp = self._policy(report_only)
+            if not csp or header in response or getattr(response, exempt, False) is not False:
+                continue
+            name = (
+                "CONTENT_SECURITY_POLICY_REPORT_ONLY" if report_only else "CONTENT_SECURITY_POLICY"
+            )
+            prefixes = (getattr(settings, name, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
+            if not request.path_info.startswith(tuple(prefixes)):
+                response[header] = csp
+        # as the library does: a nonce asked for after the header was written is an error
+        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
         return response

@@ -10,13 +10,19 @@ so the session ends everywhere; expired rows are never read), except for two thi
   learns a digest, and no cookie has it as its key.
 - The read every request makes is one SQL statement: Django builds it through the ORM, which cost
   more processor time than the seat lookup and the engine's view of a player page together.
+- A row's data is decoded (its signature checked, then JSON) once per process and signing keys,
+  not on every request of the browser: the decoded session is kept under the stored text
+  itself, so any change of the row is a new text, and a row that is gone is never read.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.models import Session
 from django.db import connections, router
@@ -27,6 +33,12 @@ from bansha.store.sessions import stored_key
 _READ = (
     f"SELECT session_data FROM {Session._meta.db_table} WHERE session_key = %s AND expire_date > %s"
 )
+
+DECODED = 4096
+"""Decoded sessions kept per process (the least recently read dropped)."""
+_decoded: OrderedDict[tuple[str, str, tuple[str, ...]], dict[str, Any]] = OrderedDict()
+_decoded_lock = threading.Lock()
+_PLAIN = (str, int, float, bool, type(None))
 
 
 class SessionStore(db.SessionStore):
@@ -47,6 +59,24 @@ class SessionStore(db.SessionStore):
             self._session_key = None
             return None
         return Session(session_key=stored_key(key), session_data=row[0])
+
+    def decode(self, session_data: str) -> dict[str, Any]:
+        """The session's data, as Django decodes it; kept for the next read of the same text
+        under the same keys when every value is a plain one (the caller is given its own
+        copy: a session's dictionary is changed in place)."""
+        key = (session_data, settings.SECRET_KEY, tuple(settings.SECRET_KEY_FALLBACKS))
+        with _decoded_lock:
+            kept = _decoded.get(key)
+            if kept is not None:
+                _decoded.move_to_end(key)
+                return dict(kept)
+        decoded: dict[str, Any] = super().decode(session_data)
+        if decoded and all(isinstance(v, _PLAIN) for v in decoded.values()):
+            with _decoded_lock:
+                _decoded[key] = dict(decoded)
+                while len(_decoded) > DECODED:
+                    _decoded.popitem(last=False)
+        return decoded
 
     async def _aget_session_from_db(self) -> Any:
         """As ``_get_session_from_db``, for asynchronous callers (a live socket's session)."""
