@@ -21,12 +21,18 @@ from bansha.engine.events import DIRECTOR, PUBLIC
 from bansha.engine.state import State
 from bansha.engine.template import Template
 
-NAME_SEP = "、"
+NAME_SEP = texts.LIST_SEP
 
 LAST_WORDS = "last_words"
 """The skill key of a last-words right (遗言), in every rule set."""
 VOTE = "vote"
 """The skill key of a day vote's legal act (a ``Vote`` command, recorded as ``voted``)."""
+CHAT_LIMIT = 2000
+"""The longest team-chat message, in characters."""
+REASON_LIMIT = 500
+"""The longest reason a director gives with a card."""
+EXTEND_LIMIT = 60 * 24 * 14
+"""The most minutes one 延期 moves a deadline (two weeks)."""
 
 DIRECTOR_COMMANDS = {
     "红牌": "card",
@@ -132,12 +138,11 @@ class RuleSet:
         out = {k: v.get("default") for k, v in spec.items()}
         for key, value in given.items():
             if key not in spec:
-                raise SetupError(f"未知的选项「{key}」；可用的选项：{'、'.join(spec)}")
+                raise SetupError(texts.OPTION_UNKNOWN.format(key=key, known=NAME_SEP.join(spec)))
             choices = spec[key].get("choices")
             if choices is not None and value not in choices:
-                raise SetupError(
-                    f"选项「{key}」只能是：{'、'.join(map(str, choices))}，而不是「{value}」"
-                )
+                known = NAME_SEP.join(map(str, choices))
+                raise SetupError(texts.OPTION_CHOICES.format(key=key, known=known, value=value))
             out[key] = _typed(spec[key].get("type"), value)
         return out
 
@@ -166,6 +171,11 @@ class RuleSet:
         """A result or other word from the data file."""
         return self.words[key]
 
+    @property
+    def nobody(self) -> str:
+        """The word for an empty seat or list in a text: the data file's ``nobody``, or 无."""
+        return self.words.get("nobody", texts.NOBODY)
+
     def stage_name(self, key: str) -> str:
         """The post's word for a stage key."""
         for stages in self.data["timetable"].values():
@@ -176,7 +186,7 @@ class RuleSet:
 
     def role_key(self, name: str) -> str:
         """The role key for a role name, or a clear error."""
-        return _lookup(self._role_by_name, name, "身份")
+        return _lookup(self._role_by_name, name, texts.LOOKUP_ROLE)
 
     def skill_key(self, name: str, held: Iterable[str] = ()) -> str:
         """The skill key for a skill name, or a clear error; where two roles' skills share the
@@ -186,15 +196,15 @@ class RuleSet:
             for key in held:
                 if key in keys:
                     return key
-        return _lookup(self._skill_by_name, name, "技能")
+        return _lookup(self._skill_by_name, name, texts.LOOKUP_SKILL)
 
     def faction_key(self, name: str) -> str:
         """The faction key for a faction name, or a clear error."""
-        return _lookup(self._faction_by_name, name, "阵营")
+        return _lookup(self._faction_by_name, name, texts.LOOKUP_FACTION)
 
     def status_key(self, name: str) -> str:
         """The status key for a status name, or a clear error."""
-        return _lookup(self._status_by_name, name, "状态")
+        return _lookup(self._status_by_name, name, texts.LOOKUP_STATUS)
 
     def render(self, key: str, params: dict[str, Any], names: list[str]) -> str:
         """Fill a text template; parameters named ``p*`` are seats and ``ps*`` lists of seats, and
@@ -204,11 +214,9 @@ class RuleSet:
             if k == "deadline":
                 values[k] = clock.format_moment(v, str(self.options["timezone"]))
             elif k.startswith("ps"):
-                values[k] = (
-                    NAME_SEP.join(names[s] for s in v) if v else self.words.get("nobody", "无")
-                )
+                values[k] = NAME_SEP.join(names[s] for s in v) if v else self.nobody
             elif k.startswith("p"):
-                values[k] = names[v] if v is not None else self.words.get("nobody", "无")
+                values[k] = names[v] if v is not None else self.nobody
             else:
                 values[k] = v
         return self.fill(self.texts.get(key, key), values)
@@ -242,14 +250,16 @@ class RuleSet:
         s = ctx.state
         n = len(s.players)
         if n != self.player_count:
-            raise SetupError(f"{self.title}需要{self.player_count}名玩家，实际{n}名")
+            raise SetupError(
+                texts.PLAYER_COUNT_WRONG.format(title=self.title, want=self.player_count, got=n)
+            )
         pool = [k for k, r in self.roles.items() for _ in range(int(r.get("count", 0)))]
         if fixed is not None:
             if sorted(fixed) != list(range(n)):
-                raise SetupError("固定身份必须为每名玩家各指定一个身份")
+                raise SetupError(texts.FIXED_DEAL_INCOMPLETE)
             roles = [fixed[i] for i in range(n)]
             if sorted(roles) != sorted(pool):
-                raise SetupError("固定身份的数量与规则不符：" + self._count_text(roles))
+                raise SetupError(texts.FIXED_DEAL_COUNTS.format(counts=self._count_text(roles)))
         else:
             roles = list(pool)
             ctx.rng().shuffle(roles)
@@ -272,8 +282,10 @@ class RuleSet:
         got: dict[str, int] = {}
         for r in roles:
             got[self.role_name(r)] = got.get(self.role_name(r), 0) + 1
-        return "；".join(
-            f"{k}应为{v}人，实为{got.get(k, 0)}人" for k, v in want.items() if got.get(k, 0) != v
+        return texts.FIXED_DEAL_SEP.join(
+            texts.FIXED_DEAL_COUNT.format(role=k, want=v, got=got.get(k, 0))
+            for k, v in want.items()
+            if got.get(k, 0) != v
         )
 
     def setup(
@@ -298,7 +310,7 @@ class RuleSet:
             rooms.speak(self.data, ctx, cmd)
             return
         if s.phase == "ended":
-            raise RuleError("游戏已经结束")
+            raise RuleError(texts.GAME_OVER_REFUSED)
         if isinstance(cmd, Act):
             self.check_open(s)
             self.check_time(s, cmd.at)
@@ -408,14 +420,14 @@ class RuleSet:
         s = ctx.state
         members = s.groups.get(cmd.group)
         if not members or cmd.by not in members:
-            raise RuleError("你不在这个群里")
+            raise RuleError(texts.CHAT_NOT_MEMBER)
         if speech.knows_own_exit(s, cmd.by):
-            raise RuleError("已出局的角色不能在群里发言")
+            raise RuleError(texts.CHAT_OUT)
         text = cmd.text.strip()
         if not text:
-            raise RuleError("消息不能为空")
-        if len(text) > 2000:
-            raise RuleError("消息不能超过2000字")
+            raise RuleError(texts.MESSAGE_EMPTY)
+        if len(text) > CHAT_LIMIT:
+            raise RuleError(texts.MESSAGE_TOO_LONG.format(limit=CHAT_LIMIT))
         ctx.emit(
             "chat",
             {
@@ -465,7 +477,7 @@ class RuleSet:
 
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
         """Decide a day vote."""
-        raise RuleError("现在不是投票阶段")
+        raise RuleError(texts.NOT_VOTING)
 
     def on_post(self, ctx: Ctx, cmd: Post) -> None:
         """Decide a floor of the discussion thread (its forum rules and vote posts belong to the
@@ -487,31 +499,33 @@ class RuleSet:
             return
         allowed: list[str] = self.data.get("director_commands", [])
         if cmd.name not in allowed or cmd.name not in DIRECTOR_COMMANDS:
-            raise RuleError(f"未知的导演指令「{cmd.name}」；本规则可用：{'、'.join(allowed)}")
+            raise RuleError(
+                texts.DIRECTOR_UNKNOWN.format(name=cmd.name, known=NAME_SEP.join(allowed))
+            )
         kind = DIRECTOR_COMMANDS[cmd.name]
         s, args = ctx.state, cmd.args
         if kind in ("card", "drown", "execute", "concede") and not any(p.role for p in s.players):
             # XXXII's 信仰声明 comes before the deal: nobody has a role to lose yet, and no
             # faction to rule lost (R-ALL-13: refused when given, never a broken close later)
-            raise RuleError("身份发放之前不能判罚或罚下玩家")
+            raise RuleError(texts.DIRECTOR_BEFORE_DEAL)
         if kind == "concede":
             faction = str(args["faction"])
             if faction not in self.factions_in_play(s) or faction in s.lost:
-                raise RuleError("该阵营不在游戏中或已被判负")
+                raise RuleError(texts.CONCEDE_NOT_IN_PLAY)
             self.concede(ctx, faction)
             return
         if kind == "accelerate":
             if s.stage_key not in self.data.get("vote_stages", []):
-                raise RuleError("只能在投票阶段加速")
+                raise RuleError(texts.ACCELERATE_NOT_VOTING)
             self.accelerate(ctx)
             return
         seat = int(args["seat"])
         if not 0 <= seat < len(s.players):
-            raise RuleError("没有这个座位")
+            raise RuleError(texts.DIRECTOR_NO_SEAT)
         if kind == "card":
             reason = str(args.get("reason") or "").strip()
-            if len(reason) > 500:
-                raise RuleError("判罚理由不能超过500字")
+            if len(reason) > REASON_LIMIT:
+                raise RuleError(texts.CARD_REASON_TOO_LONG.format(limit=REASON_LIMIT))
             hold = self.holds_announcements(s)
             given = self.give_card(ctx, seat, COLOR_BY_NAME[cmd.name], hold)
             if reason:  # told to the carded player at once, and shown in the reveal
@@ -527,7 +541,7 @@ class RuleSet:
         elif kind == "substitute":
             new = str(args["by"]).strip()
             if not new or any(p.name == new for p in s.players):
-                raise RuleError(f"「{new}」已经在游戏中或名字为空")
+                raise RuleError(texts.SUBSTITUTE_NAME_TAKEN.format(name=new))
             ctx.emit("substituted", {"seat": seat, "name": new}, PUBLIC)
             ctx.emit("announcement", {"key": "substituted", "params": {"p": seat}}, PUBLIC)
         elif kind == "proxy":
@@ -535,11 +549,11 @@ class RuleSet:
             cutoff = self.data.get("proxy_cutoff_minutes")
             if cutoff and cmd.at and s.deadline and cmd.at > s.deadline - timedelta(minutes=cutoff):
                 # M103 导演代投: 「若导演在投票截止前30分钟内再让导演代投，该票作废」
-                raise RuleError(f"投票截止前{cutoff}分钟内的代投作废")
+                raise RuleError(texts.PROXY_TOO_LATE.format(minutes=cutoff))
             self.on_vote(ctx, Vote(seat, None if target is None else int(target), cmd.at))
         else:  # drown, execute
             if not s.players[seat].alive:
-                raise RuleError(f"{s.players[seat].name}已经出局")
+                raise RuleError(texts.ALREADY_OUT.format(name=s.players[seat].name))
             self.remove(ctx, seat, kind)
 
     def decide_absence(self, ctx: Ctx, cmd: Director) -> None:
@@ -549,9 +563,9 @@ class RuleSet:
         try:
             absence, seat = int(cmd.args["absence"]), int(cmd.args["seat"])
         except (KeyError, TypeError, ValueError):
-            raise RuleError("缺席记录不对，请刷新页面") from None
+            raise RuleError(texts.ABSENCE_UNKNOWN) from None
         if not 0 <= seat < len(ctx.state.players) or not 0 <= absence < ctx.state.seq:
-            raise RuleError("缺席记录不对，请刷新页面")
+            raise RuleError(texts.ABSENCE_UNKNOWN)
         ctx.emit("absence_decided", {"absence": absence, "seat": seat, "decision": cmd.name})
 
     def vote_weight(self, state: State, voter: int) -> float:
@@ -585,7 +599,7 @@ class RuleSet:
             "announcement",
             {
                 "key": "game_over",
-                "params": {"faction": "、".join(self.faction_name(w) for w in winners)},
+                "params": {"faction": NAME_SEP.join(self.faction_name(w) for w in winners)},
             },
             PUBLIC,
         )
@@ -615,11 +629,11 @@ class RuleSet:
     def extend(self, ctx: Ctx, minutes: int, at: datetime | None) -> None:
         """延期: the director moves the current stage's deadline (an announced change of timetable)."""
         s = ctx.state
-        if minutes <= 0 or minutes > 60 * 24 * 14:
-            raise RuleError("延期的分钟数须在1到20160之间")
+        if minutes <= 0 or minutes > EXTEND_LIMIT:
+            raise RuleError(texts.EXTEND_RANGE.format(limit=EXTEND_LIMIT))
         base = s.deadline or at
         if base is None:
-            raise RuleError("本阶段没有截止时间")
+            raise RuleError(texts.EXTEND_NO_DEADLINE)
         deadline = clock.after_minutes(base, minutes, self.zone)
         ctx.emit("deadline_set", {"deadline": deadline.isoformat(), "minutes": minutes}, PUBLIC)
         ctx.emit(
@@ -897,4 +911,4 @@ def _typed(kind: Any, value: Any) -> Any:
 def _lookup(table: dict[str, str], name: str, what: str) -> str:
     if name in table:
         return table[name]
-    raise RuleError(f"没有名为「{name}」的{what}；本规则的{what}：{'、'.join(table)}")
+    raise RuleError(texts.LOOKUP_UNKNOWN.format(name=name, what=what, known=NAME_SEP.join(table)))
