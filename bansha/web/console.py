@@ -26,7 +26,7 @@ from bansha.engine.events import DIRECTOR, PUBLIC
 from bansha.engine.game import Game
 from bansha.engine.ruleset import DIRECTOR_COMMANDS
 from bansha.engine.seat import CARD_NAMES
-from bansha.engine.views import shown
+from bansha.engine.views import seat_names, shown
 from bansha.service import devices, viewcache
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
@@ -92,7 +92,9 @@ def seat_links(request: HttpRequest, record: GameRecord) -> dict[str, Any]:
     (each one's system and browser, how often, when last seen), and 「复制全部」's text."""
     rows = []
     opened = devices.of_links(record.id)
-    for seat, name, token in SERVICE.seat_links(record.id):
+    names = named_seats(record)
+    for seat, _, token in SERVICE.seat_links(record.id):
+        name = names[seat]
         link = (
             request.build_absolute_uri(reverse("join", args=[record.id, token]))
             if token is not None
@@ -111,6 +113,12 @@ def seat_links(request: HttpRequest, record: GameRecord) -> dict[str, Any]:
         texts.LINK_LINE.format(name=r["name"], link=r["link"]) for r in rows if r["link"]
     )
     return {"links": rows, "all_links": everything}
+
+
+def named_seats(record: GameRecord) -> list[str]:
+    """Each seat's name as every page gives it (a substitute's seat: 「原名（替补：新名）」)."""
+    with SERVICE.reading(record.id, record.seq) as game:
+        return seat_names(game)
 
 
 def reminders(record: GameRecord, v: dict[str, Any], rs_data: dict[str, Any]) -> dict[str, Any]:
@@ -164,9 +172,8 @@ def reissue(request: HttpRequest, game_id: str) -> HttpResponse:
     try:
         seat = int(request.POST.get("seat", ""))
         SERVICE.reissue(record.id, seat)
-        name = next(n for s, n, _ in SERVICE.seat_links(record.id) if s == seat)
-        messages.success(request, texts.LINK_REISSUED.format(name=name))
-    except (RuleError, ValueError, StopIteration):
+        messages.success(request, texts.LINK_REISSUED.format(name=named_seats(record)[seat]))
+    except (RuleError, ValueError):
         messages.error(request, texts.BAD_PLAYER_OR_NUMBER)
     return HttpResponseRedirect(reverse("director", args=[record.id]) + "#links")
 
@@ -201,7 +208,8 @@ def sign_out_device(request: HttpRequest, game_id: str) -> HttpResponse:
         messages.error(request, texts.BAD_PLAYER_OR_NUMBER)
     else:
         live.recheck(record.id, link.seat)
-        messages.success(request, texts.DEVICE_SIGNED_OUT.format(name=link.name, label=label))
+        name = named_seats(record)[link.seat]
+        messages.success(request, texts.DEVICE_SIGNED_OUT.format(name=name, label=label))
     return HttpResponseRedirect(reverse("director", args=[record.id]) + "#links")
 
 
@@ -282,7 +290,7 @@ def absences(game: Game, fold: AbsenceFold | None = None, page: Any = 1) -> dict
         fold.feed(game, shown(game, DIRECTOR))
     rs = game.ruleset
     policy: dict[str, Any] = rs.data.get("absence_penalty") or {}
-    names = [p.name for p in game.state.players]
+    names = seat_names(game)  # a substitute's seat: 「原名（替补：新名）」, as every page
     pages = Paginator(fold.absent[::-1], ABSENCE_STAGES_PER_PAGE)
     listed = pages.get_page(page)
     out = []
@@ -332,6 +340,7 @@ def ledger(game: Game, missed: dict[int, int]) -> list[dict[str, Any]]:
     policy: dict[str, Any] = rs.data.get("absence_penalty") or {}
     upgrade: dict[str, Any] = policy.get("upgrade") or {}
     rows = []
+    names = seat_names(game)  # a substitute's seat: 「原名（替补：新名）」, as every page
     for p in game.state.players:
         cards = {CARD_NAMES.get(c, c): n for c, n in p.cards.items() if n}
         warnings = cards.get("警告", 0)
@@ -342,7 +351,7 @@ def ledger(game: Game, missed: dict[int, int]) -> list[dict[str, Any]]:
         )
         rows.append(
             {
-                "name": p.name,
+                "name": names[p.seat],
                 "cards": cards,
                 "absences": missed.get(p.seat, 0),
                 "advice": advice,
@@ -381,7 +390,7 @@ def public_ledger(game: Game, fold: CardFold | None = None) -> list[list[str]]:
     if fold is None:
         fold = CardFold(game)
         fold.feed(game, shown(game, PUBLIC))
-    names = [p.name for p in game.state.players]
+    names = seat_names(game)  # a substitute's seat: 「原名（替补：新名）」, as every page
     return [
         [names[seat], "、".join(f"{card}×{n}" for card, n in cards.items())]
         for seat, cards in sorted(fold.counts.items())

@@ -112,6 +112,27 @@ def test_substitute_revokes_the_old_link() -> None:
     assert SeatRecord.objects.filter(game_id=gid, seat=5, revoked=False).count() == 1
 
 
+def test_a_substitute_is_named_one_way_on_every_page() -> None:
+    """After a 替补 the seat reads 「己（替补：新人）」 on the console's 判罚记录 and 缺席记录 and in
+    the forum post's ledger too, as on the players' pages and in every announcement."""
+    d = director_client()
+    gid, _ = _new_game(d)
+    d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": "c0"})  # 红线 closes
+    d.post(
+        f"/g/{gid}/director/command", {"command": "替补", "player": "5", "by": "新人", "nonce": "s"}
+    )
+    d.post(f"/g/{gid}/director/command", {"command": "黄牌", "player": "5", "nonce": "y"})
+    page = d.get(f"/g/{gid}/director").content.decode()
+    assert page.count("新人") > 3
+    assert page.count("新人") == page.count("己（替补：新人）"), [
+        page[m.start() - 30 : m.end()]
+        for m in re.finditer("新人", page)
+        if page[m.start() - 4 : m.start()] != "（替补："
+    ]
+    ledger = page.split('class="ledger"')[1].split("</table>")[0]
+    assert "己（替补：新人）" in ledger
+
+
 def test_refused_act_shows_the_reason() -> None:
     d = director_client("refuse")
     gid, links = _new_game(d)
