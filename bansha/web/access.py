@@ -24,7 +24,7 @@ def game_or_404(game_id: str) -> GameRecord:
     try:
         return GameRecord.objects.get(id=game_id)
     except GameRecord.DoesNotExist as e:
-        raise Http404("没有这局游戏") from e
+        raise Http404(texts.NO_GAME) from e
 
 
 def held_seat(session: Any, game_id: str) -> tuple[GameRecord, int] | None:
@@ -77,7 +77,7 @@ class SeatGone(Http404):
     director signed this device out (the link itself still opens it)."""
 
     def __init__(self, game_id: str, status: int, title: str, text: str) -> None:
-        super().__init__("没有这局游戏")
+        super().__init__(texts.NO_GAME)
         self.game_id, self.status, self.title, self.text = game_id, status, title, text
 
 
@@ -137,7 +137,7 @@ def player_or_404(request: HttpRequest, game_id: str) -> tuple[GameRecord, int]:
         reason = gone(session, game_id)
         if reason is not None:
             raise reason
-        raise Http404("没有这局游戏")
+        raise Http404(texts.NO_GAME)
     return held
 
 
@@ -167,7 +167,7 @@ def watched_game_or_404(request: HttpRequest, game_id: str) -> GameRecord:
     """The game, for its director team (只读 included); anyone else gets the same 404."""
     record = game_or_404(game_id)
     if not is_director(request, record):
-        raise Http404("没有这局游戏")
+        raise Http404(texts.NO_GAME)
     return record
 
 
@@ -176,5 +176,5 @@ def directed_game_or_404(request: HttpRequest, game_id: str) -> GameRecord:
     只读 member too, gets the same 404 as a missing game."""
     record = game_or_404(game_id)
     if not commands(request.user, record):
-        raise Http404("没有这局游戏")
+        raise Http404(texts.NO_GAME)
     return record

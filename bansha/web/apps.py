@@ -2,13 +2,15 @@
 
 from django.apps import AppConfig
 
+from bansha import texts
+
 
 class WebConfig(AppConfig):
     """The web app."""
 
     name = "bansha.web"
     label = "web"
-    verbose_name = "版杀"
+    verbose_name = texts.PRODUCT_NAME
 
     def ready(self) -> None:
         """Start-up: the service pushes through the live sockets and its bots play as the

@@ -77,7 +77,7 @@ def chat_lines(chats: list[dict[str, Any]], zone: str) -> str:
     """The chats of a view as a text file: each group's name, then its messages in order."""
     out: list[str] = []
     for chat in chats:
-        out.append(f"【{chat['name']}】")
+        out.append(texts.CHATS_FILE_GROUP.format(name=chat["name"]))
         for m in chat["messages"]:
             at = clock.format_moment(m["at"], zone) if m.get("at") else ""
             out.append(texts.CHAT_FILE_LINE.format(at=at, by=m["by"], text=m["text"]))

@@ -7,6 +7,8 @@ import os
 import threading
 import time
 
+from bansha import texts
+
 log = logging.getLogger("bansha")
 
 
@@ -140,7 +142,7 @@ class PasswordRefused(Exception):
     """Django's password validators refused a director's password (``reasons``, in Chinese)."""
 
     def __init__(self, reasons: list[str]) -> None:
-        super().__init__("；".join(reasons))
+        super().__init__(texts.REASONS_SEP.join(reasons))
         self.reasons = reasons
 
 

@@ -208,7 +208,8 @@ def signup_command(request: HttpRequest, sheet_id: str) -> HttpResponse:
             messages.success(
                 request,
                 texts.SIGNUP_FROM_THREAD.format(
-                    added="、".join(added) or "无", known="、".join(known) or "无"
+                    added=texts.LIST_SEP.join(added) or texts.NOBODY,
+                    known=texts.LIST_SEP.join(known) or texts.NOBODY,
                 ),
             )
         elif action == "deal":
