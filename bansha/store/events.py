@@ -38,26 +38,7 @@ def append(
                 raise ConcurrencyError(game_id)
             return new_seq
         with transaction.atomic():
-            if command is not None:  # a key seen before breaks the unique constraint
-                CommandRecord.objects.create(game_id=game_id, seq=new_seq, **command)
-            EventRecord.objects.bulk_create(
-                [
-                    EventRecord(
-                        game_id=game_id,
-                        seq=expected_seq + i + 1,
-                        kind=ev.kind,
-                        data=ev.data,
-                        audience=list(ev.to) if isinstance(ev.to, tuple) else ev.to,
-                        chance=ev.chance,
-                        version=ev.version,
-                    )
-                    for i, ev in enumerate(events)
-                ]
-            )
-            moved = GameRecord.objects.filter(id=game_id, seq=expected_seq).update(
-                seq=new_seq, **(head or {})
-            )
-            if moved != 1:
+            if not _append_plainly(game_id, expected_seq, events, command, head):
                 raise ConcurrencyError(game_id)
     except IntegrityError as e:
         if command is not None and "key" in str(e).lower() and "command" in str(e).lower():
@@ -123,6 +104,68 @@ def _append_in_one_statement(
     with connection.cursor() as cursor:
         cursor.execute("".join(sql), params)
         return int(cursor.fetchone()[0])
+
+
+PLAIN_EVENTS = 100
+"""Events per ``INSERT`` of a plain append (eight values each: under SQLite's older limit of 999
+values a statement)."""
+
+
+def _append_plainly(
+    game_id: str,
+    expected_seq: int,
+    events: list[Event],
+    command: dict[str, Any] | None,
+    head: dict[str, Any] | None,
+) -> bool:
+    """Inside the caller's transaction: the command's log row (a key used before stops the
+    append at its first statement), the head's move, then the events, as plain statements (the
+    ORM's model instances, bulk insert and update cost most of a landed command's processor
+    time on SQLite). False when the head had moved from ``expected_seq`` (the caller rolls the
+    command's row back); a duplicate key or event raises ``IntegrityError``."""
+    now = timezone.now()
+    new_seq = expected_seq + len(events)
+    fields = {"seq": new_seq, **(head or {})}
+    sets = ", ".join(f"{_column(GameRecord, name)} = %s" for name in fields)
+    params: list[Any] = [_prep(GameRecord, name, v) for name, v in fields.items()]
+    with connection.cursor() as cursor:
+        if command is not None:
+            row = {"digest": "", **command, "seq": new_seq, "created_at": now}
+            columns = ", ".join(_column(CommandRecord, name) for name in row)
+            cursor.execute(
+                f"INSERT INTO {CommandRecord._meta.db_table} (game_id, {columns})"
+                f" VALUES (%s, {', '.join(['%s'] * len(row))})",
+                [game_id, *(_prep(CommandRecord, name, v) for name, v in row.items())],
+            )
+        cursor.execute(
+            f"UPDATE {GameRecord._meta.db_table} SET {sets} WHERE id = %s AND seq = %s",
+            [*params, game_id, expected_seq],
+        )
+        if cursor.rowcount != 1:
+            return False
+        at = _prep(EventRecord, "created_at", now)
+        for start in range(0, len(events), PLAIN_EVENTS):
+            chunk = events[start : start + PLAIN_EVENTS]
+            values: list[Any] = []
+            for i, ev in enumerate(chunk, start=expected_seq + start + 1):
+                audience = list(ev.to) if isinstance(ev.to, tuple) else ev.to
+                values += [
+                    game_id,
+                    i,
+                    ev.kind,
+                    _prep(EventRecord, "data", ev.data),
+                    _prep(EventRecord, "audience", audience),
+                    ev.chance,
+                    ev.version,
+                    at,
+                ]
+            cursor.execute(
+                f"INSERT INTO {EventRecord._meta.db_table}"
+                " (game_id, seq, kind, data, audience, chance, version, created_at)"
+                f" VALUES {', '.join(['(%s, %s, %s, %s, %s, %s, %s, %s)'] * len(chunk))}",
+                values,
+            )
+    return True
 
 
 def _column(model: Any, name: str) -> str:
