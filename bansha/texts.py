@@ -1087,3 +1087,18 @@ REASONS_SEP = "；"
 """What separates several reasons in one refusal."""
 PRODUCT_NAME = "版杀"
 """What the site calls itself in Django's own screens."""
+# ---------------------------------------------------------------------- declared mechanics' data
+DECLARATION_SHAPE = "规则文件中「declaration」应为 {{skill: 技能, stage: 时段, answers: [词, …], keep: 选择, mark: 标记}}"
+"""A board's pre-deal declaration (``declaration:``, XXXII 信仰声明) is malformed."""
+DECLARATION_SKILL = "规则文件中「declaration.skill」的「{skill}」不是 skills 中的技能"
+DECLARATION_STAGE = "规则文件中「declaration.stage」的「{stage}」不是开局阶段（timetable.start）"
+DECLARATION_ANSWERS = "规则文件中「declaration.answers」应为至少两个 words 中的词键"
+DECLARATION_ANSWER = "规则文件中「declaration.answers[{i}]」的「{word}」不是 words 中的词"
+DECLARE_NO_PLAYER = "declare：没有玩家「{name}」"
+"""A scenario's ``declare`` names a player the game does not have."""
+RECORDED_SHAPE = (
+    "规则文件中「{where}」应为 {{faction: 阵营, when: 条件, notice: 文字键, then: {{announce: 文字键, "
+    "cause: 出局原因}}}}"
+)
+"""A win recorded without ending the game (``outcome.recorded``, XXXII 魔女) is malformed."""
+RECORDED_FACTION = "规则文件中「{where}.faction」的「{faction}」不是 factions 中的阵营"

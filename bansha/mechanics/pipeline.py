@@ -32,6 +32,7 @@ from bansha.mechanics.base import HINTS, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.catalogue import CATALOGUE
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.day_vote import DayVote
+from bansha.mechanics.declaration import Declaration
 from bansha.mechanics.outcome import last_standing
 from bansha.mechanics.params import Raw
 from bansha.mechanics.sheriff import Sheriff
@@ -133,6 +134,16 @@ class Pipeline(Board):
             for i, spec in enumerate(stages):
                 self._when[_when_key(spec)] = self._read_when(spec, f"timetable.{phase}[{i}]")
         self.outcome = self._read_outcome()
+        start = {str(spec["key"]) for spec in self.data.get("timetable", {}).get("start") or []}
+        raw_declaration = self.data.get("declaration")
+        self.declaration = (
+            None
+            if raw_declaration is None
+            else Declaration.read(
+                raw_declaration, self.skills, self.words, start, self.selector_keys()
+            )
+        )
+        """The pre-deal declaration (``declaration:``, XXXII 信仰声明), if the board has one."""
         judged = {f for f, _ in self.outcome.wins} | {f for f, _ in self.outcome.losses}
         self._judged_factions = tuple(f for f in self.factions if f in judged)
         """The factions with a win or loss condition, in the data file's order."""
@@ -362,15 +373,21 @@ class Pipeline(Board):
         self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
     ) -> None:
         """Deal; the mechanics' part in the setup; then the start phase's first stage that is
-        held, or (none) the teams' groups and the first phase."""
-        dealt = self.deal(ctx, roles)
-        quota = self.policy.quota
-        if quota is None and self.policy.quota_role is not None:
-            quota = sum(1 for r in dealt if r == self.policy.quota_role)
-        if quota is not None:
-            ctx.emit("flag", {"key": "last_words_quota", "value": int(quota)})
-        for m in self._on_setup:
-            m.on_setup(ctx, dealt)
+        held, or (none) the teams' groups and the first phase. A board with a ``declaration``
+        holds its stage first, unless the answers came with the game (a scenario's ``declare``):
+        the deal (a fixed one pinned, ``State.pinned_deal``) waits for its close."""
+        d = self.declaration
+        if d is not None:
+            declared = d.given(ctx.state, declare)
+            if declared is None:
+                if roles is not None:
+                    ctx.emit("pinned", {"draws": {}, "deal": [roles[i] for i in sorted(roles)]})
+                spec = next(x for x in self.stage_specs("start") if str(x["key"]) == d.stage)
+                self.open_stage(ctx, "start", 0, spec, self.start_time(), phase_start=True)
+                return
+            self._deal_and_set_up(ctx, roles, declared)
+        else:
+            self._deal_and_set_up(ctx, roles, set())
         at = self.start_time()
         for spec in self.stage_specs("start"):
             if self.stage_applies(ctx.state, spec, 0):
@@ -378,6 +395,19 @@ class Pipeline(Board):
                 return
         self.form_teams(ctx)
         self.advance(ctx, at)
+
+    def _deal_and_set_up(self, ctx: Ctx, roles: dict[int, str] | None, declared: set[int]) -> None:
+        """The deal, the declaration's marks, the last-words quota and the mechanics' setup."""
+        dealt = self.deal(ctx, roles)
+        if self.declaration is not None:
+            self.declaration.keep_marks(ctx, declared, self.categories)
+        quota = self.policy.quota
+        if quota is None and self.policy.quota_role is not None:
+            quota = sum(1 for r in dealt if r == self.policy.quota_role)
+        if quota is not None:
+            ctx.emit("flag", {"key": "last_words_quota", "value": int(quota)})
+        for m in self._on_setup:
+            m.on_setup(ctx, dealt)
 
     def form_teams(self, ctx: Ctx) -> None:
         """Each team's group (「狼人在游戏开始后互知共群」), unless already formed; its members are
@@ -409,6 +439,9 @@ class Pipeline(Board):
         tells nobody anything), ``due:<skill>`` (someone owes it an act), ``last_words`` (a right
         is open), ``day:<n>``, ``from_day:<n>``, ``option:<name>=<value>``. After a cut
         (:meth:`end_day`), the rest of the phase holds only its ``due:`` stages."""
+        d = self.declaration
+        if d is not None and spec["key"] == d.stage and state.dealt:
+            return False  # the declaration is made before the deal, once
         conds = self._when.get(_when_key(spec), ())
         cut = state.flags.get(CUT)
         if (
@@ -555,6 +588,9 @@ class Pipeline(Board):
         mechanic offers it, and an open last-words right."""
         if state.ended:
             return []
+        d = self.declaration
+        if d is not None and state.stage_key == d.stage:
+            return [d.legal()]  # every seat answers, before the roles are known
         out: list[LegalAct] = []
         if state.last_words:
             out.extend(last_words.legal(state, seat))
@@ -600,6 +636,13 @@ class Pipeline(Board):
             ):  # M103 「在次日开门30分钟前」 (R-M103-18)
                 raise RuleError(self.say("refuse_last_words_due", minutes=due))
             last_words.submit(ctx, cmd.by, cmd.choice)
+            return
+        d = self.declaration
+        if d is not None and cmd.skill == d.skill:
+            reason = d.check(s, cmd)
+            if reason is not None:
+                raise RuleError(self.say(reason, skill=d.skill, choices="、".join(d.answers)))
+            self.record_act(ctx, cmd, (cmd.by,), None)
             return
         m = self.mechs.get(cmd.skill)
         if m is None or not m.spec.stages:
@@ -731,6 +774,12 @@ class Pipeline(Board):
         is not held but marked ``resolve_if_skipped`` (M103 without a physician still resolves
         its night); the start phase over, the teams' groups form; then the outcome (R-ALL-08)."""
         s = ctx.state
+        d = self.declaration
+        if d is not None and stage_key == d.stage:  # the answers stand: the deal follows
+            roles = dict(enumerate(s.pinned_deal)) if s.pinned_deal else None
+            self._deal_and_set_up(ctx, roles, d.declared(s))
+            if "declarations_closed" in self.texts:
+                ctx.emit("announcement", {"key": "declarations_closed", "params": {}}, PUBLIC)
         steps = self._steps.get(stage_key)
         if steps:
             self.run_steps(ctx, steps)

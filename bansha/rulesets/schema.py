@@ -913,7 +913,8 @@ class XXXIIData(RuleSetData):
 
     REQUIRED: ClassVar[frozenset[str]] = frozenset({"witch"})
 
-    believer_declaration: Name
+    declaration: dict[Key, Any]
+    """「开局前需选择是否信仰魔女」: the pre-deal declaration (:mod:`bansha.mechanics.declaration`)."""
     declare_skill: Key | None = None
     """The pre-deal declaration a director may record for a player (代为声明)."""
     prophecy_size: list[Count]
@@ -976,6 +977,8 @@ class BoardData(RuleSetData):
     colours: dict[Key, list[Any]] = {}
     """What a check that reads colours sees: colour → selectors, first match wins (``"*"``: every
     other player; :mod:`bansha.mechanics.colours`)."""
+    declaration: dict[Key, Any] | None = None
+    """A declaration every seat makes before the deal (:mod:`bansha.mechanics.declaration`)."""
     hold_announcements: list[Key] = []
     """Phases whose announcements wait for the next day's start (R-ALL-11)."""
     acts_final: Literal["resolution", "window"] = "resolution"
@@ -1101,6 +1104,7 @@ PIPELINE_TEXTS: dict[str, tuple[str, ...]] = {
     "day_start_peaceful": ("day", "ps_night", "ps_vote"),
     "out": ("p", "p_by"),
     "last_words_right": ("p", "minutes"),
+    "declarations_closed": (),
 }
 """Texts the pipeline itself says (beside ``base.yaml``'s), with the placeholders it fills;
 ``day_start`` also fills ``p_<status>`` for each status."""

@@ -463,9 +463,78 @@ def test_the_first_night_draws_an_apprentice_who_dies_if_nobody_believes(tmp_pat
     assert any(e.kind == "trace" and e.chance for e in g.events)  # the draw, a chance event
 
 
-def test_a_believer_is_drawn_first_and_lives(tmp_path: Path) -> None:
-    g = legacy_game(tmp_path)
-    g.state.marks["believer"] = {10}  # what a declaration stage will mark (not built yet)
+BELIEVE = """\
+extends: %s
+id: believe12
+names: [believe12]
+skills:
+  believe:
+    name: 信仰魔女
+    hidden: true
+    text: 开局前需选择是否信仰魔女（只有村民的选择有效；不选视为不信仰）。
+words: {believe: 信仰, not_believe: 不信仰}
+declaration: {skill: believe, stage: declare, answers: [believe, not_believe], keep: {role: villager}, mark: believer}
+timetable:
+  start:
+    - {stage: 信仰声明, key: declare, minutes: 60}
+texts:
+  declarations_closed: 信仰声明结束，身份已私下发放。
+"""
+
+
+def believe_game(tmp_path: Path, declare: dict[str, list[str]] | None = None) -> Game:
+    """The legacy board with XXXII's 信仰声明 before the deal (R-XXXII-02), dealt as ``DEAL``."""
+    legacy_game(tmp_path)
+    f = tmp_path / "believe12.yaml"
+    f.write_text(BELIEVE % (tmp_path / "legacy12.yaml"), encoding="utf-8")
+    rs = find_ruleset(str(f))
+    roles = {i: rs.role_key(r) for i, r in enumerate(DEAL)}
+    return Game.create(rs, NAMES, 1, roles, declare=declare)
+
+
+def test_every_seat_declares_before_the_deal_and_only_villagers_answers_count(
+    tmp_path: Path,
+) -> None:
+    """R-XXXII-02: asked of every player before the roles are known; the last answer stands;
+    only the villagers' (XXXII: the civilians') are kept; a missing answer is 不信仰."""
+    g = believe_game(tmp_path)
+    assert g.state.stage_key == "declare" and not g.state.dealt  # the fixed deal waits
+    assert not [e for e in g.events if e.kind == "role_card"]  # nobody knows a role yet
+    (la,) = g.legal(0)
+    assert la.skill == "believe" and la.choices == ("信仰", "不信仰")
+    g.handle(Act(0, "believe", (), "信仰"))  # a wolf: his answer is not kept
+    g.handle(Act(10, "believe", (), "不信仰"))
+    g.handle(Act(10, "believe", (), "信仰"))  # the last answer stands
+    g.handle(Act(11, "believe", (), "信仰"))
+    g.handle(Act(11, "believe", (), "不信仰"))
+    with pytest.raises(RuleError, match="请选择：信仰、不信仰"):
+        g.handle(Act(9, "believe", (), "也许"))
+    g.handle(Close())
+    assert [p.role for p in g.state.players] == [g.ruleset.role_key(r) for r in DEAL]
+    assert g.state.marks["believer"] == {10}
+    assert any(
+        e.kind == "announcement" and e.data["key"] == "declarations_closed" for e in g.events
+    )
+    with pytest.raises(RuleError, match="信仰魔女>已经结束"):
+        g.handle(Act(9, "believe", (), "信仰"))
+    assert g.state.phase == "night" and "wolves" in g.state.groups
     through_night(g)
     p = g.state.players[10]
-    assert p.role == "apprentice" and p.alive
+    assert p.role == "apprentice" and p.alive  # R-XXXII-11: a believer is drawn first, and lives
+
+
+def test_answers_given_with_the_game_hold_no_declaration_stage(tmp_path: Path) -> None:
+    g = believe_game(tmp_path, {"信仰魔女": ["丑", "甲"]})
+    assert g.state.phase == "night" and g.state.dealt
+    assert g.state.marks["believer"] == {11}  # 甲 is a wolf: not kept
+    with pytest.raises(RuleError, match="没有玩家「某」"):
+        believe_game(tmp_path, {"信仰魔女": ["某"]})
+
+
+def test_a_misspelt_declaration_is_a_chinese_error(tmp_path: Path) -> None:
+    legacy_game(tmp_path)
+    f = tmp_path / "believe12.yaml"
+    text = BELIEVE % (tmp_path / "legacy12.yaml")
+    f.write_text(text.replace("stage: declare,", "stage: declar,"), encoding="utf-8")
+    with pytest.raises(SetupError, match="declar"):
+        find_ruleset(str(f))

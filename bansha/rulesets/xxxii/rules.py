@@ -41,6 +41,7 @@ from bansha.mechanics import (
     votes,
 )
 from bansha.mechanics.colours import Colours
+from bansha.mechanics.declaration import Declaration
 from bansha.mechanics.protect import KILL, PROTECT, VOID
 from bansha.mechanics.rules import PostRules
 
@@ -82,6 +83,11 @@ class XXXII(PostRules):
         limit = self.options.get("max_changes")
         self._max_changes = None if limit is None else int(limit)
         self._castle_words = (self.word("accept"), self.word("decline"))
+        start = {str(spec["key"]) for spec in self.stage_specs("start")}
+        self.declaration = Declaration.read(
+            self.data["declaration"], self.skills, self.words, start, known
+        )
+        """「开局前需选择是否信仰魔女」 (R-XXXII-02): the catalogue's pre-deal declaration."""
 
     # ================================================================== setup
     def setup(
@@ -95,6 +101,7 @@ class XXXII(PostRules):
         close (R-XXXII-02: asked before roles are known; missing = does not believe)."""
         s = ctx.state
         names = {p.name: p.seat for p in s.players}
+        declared = self.declaration.given(s, declare)
         draws: dict[str, Any] = {}
         for name in ("prophecy", "apprentice", "soul", "castling_substitute"):
             value = fixed.get(name)
@@ -108,43 +115,30 @@ class XXXII(PostRules):
                 )
             except KeyError as e:
                 raise RuleError(f"fixed.{name}：没有玩家{e}") from e
-        key = self.data["believer_declaration"]
-        waits = key not in declare and roles is not None
+        waits = declared is None and roles is not None
         if draws or waits:  # a fixed deal waits for the close with the declarations
             pinned: dict[str, Any] = {"draws": draws}
             if waits and roles is not None:
                 pinned["deal"] = [roles[i] for i in sorted(roles)]
             ctx.emit("pinned", pinned)
-        if key not in declare:
+        if declared is None:
             spec = self.stage_specs("start")[0]
             self.open_stage(ctx, "start", 0, spec, self.start_time(), phase_start=True)
             return
-        declared = declare.get(key) or []
-        for name in declared:
-            if str(name) not in names:
-                raise RuleError(f"declare：没有玩家「{name}」")
-        self._begin(ctx, roles, {names[str(n)] for n in declared})
+        self._begin(ctx, roles, declared)
         self.advance(ctx, self.start_time())
 
     def _close_declarations(self, ctx: Ctx) -> None:
         """The 信仰声明 stage closes: each player's last answer stands; then the deal."""
         s = ctx.state
-        yes = self.word("believe")
-        declared = {
-            seat
-            for (seat, skill), rec in s.acts.items()
-            if skill == "believe" and rec.choice == yes
-        }
         roles = dict(enumerate(s.pinned_deal)) if s.pinned_deal else None
-        self._begin(ctx, roles, declared)
+        self._begin(ctx, roles, self.declaration.declared(s))
         ctx.emit("announcement", {"key": "declarations_closed", "params": {}}, PUBLIC)
 
     def _begin(self, ctx: Ctx, roles: dict[int, str] | None, declared: set[int]) -> None:
         """Deal, keep the civilians' declarations, form the groups, tell the witch her list."""
         dealt = self.deal(ctx, roles)
-        believers = sorted(x for x in declared if dealt[x] == "civilian")
-        for x in believers:  # only civilians' answers count
-            ctx.emit("marked", {"mark": BELIEVER, "seat": x})
+        believers = self.declaration.keep_marks(ctx, declared, {})  # only civilians' answers count
         for group, role in (("killers", "killer"), ("detectives", "detective"), ("witch", "witch")):
             self._set_group(ctx, group, [x for x, r in enumerate(dealt) if r == role])
         witch = dealt.index("witch")
@@ -281,8 +275,8 @@ class XXXII(PostRules):
         if state.phase == "ended":
             return []
         key = state.stage_key
-        if key == "declare":  # 信仰声明: every player answers before roles are known
-            return [LegalAct("believe", (), 0, (self.word("believe"), self.word("not_believe")))]
+        if key == self.declaration.stage:  # 信仰声明: every player answers before roles are known
+            return [self.declaration.legal()]
         p = state.players[seat]
         out = last_words.legal(state, seat)
         skills = p.skills
@@ -372,15 +366,18 @@ class XXXII(PostRules):
                 raise RuleError("只有前三日死亡的玩家可以留下遗言，且只能提交一次")
             last_words.submit(ctx, cmd.by, cmd.choice)
             return
+        if cmd.skill == self.declaration.skill:
+            reason = self.declaration.check(s, cmd)
+            if reason is not None:
+                raise RuleError(self.texts[reason])
+            self.record_act(ctx, cmd, (cmd.by,), None)
+            return
         allowed = {la.skill: la for la in self.legal(s, cmd.by)}
         name = self.skill_name(cmd.skill)
         if cmd.skill not in allowed:
             raise RuleError(self._why_not(s, cmd))
         la = allowed[cmd.skill]
-        if cmd.skill == "believe":
-            if cmd.choice not in la.choices:
-                raise RuleError(f"请选择「{la.choices[0]}」或「{la.choices[1]}」")
-        elif cmd.skill == "castling":
+        if cmd.skill == "castling":
             if cmd.choice not in la.choices:
                 raise RuleError("请回复「是」或「否」")
         elif len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
@@ -406,8 +403,6 @@ class XXXII(PostRules):
     def _why_not(self, s: State, cmd: Act) -> str:
         name = self.skill_name(cmd.skill)
         p = s.players[cmd.by]
-        if cmd.skill == "believe":
-            return "信仰声明已经结束：只能在开局前的信仰声明阶段声明"
         if self._drowned(p):  # R-XXXII-20, R-ALL-13: removed, refused when submitted
             return "你已被淹死，不能再发动技能"
         if cmd.skill not in p.skills and cmd.skill != "castling":
