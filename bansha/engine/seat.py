@@ -143,6 +143,7 @@ class SeatPage:
         self.words: str | None = None
         self.declared: dict[str, str] = {}
         self.counts_as: str | None = None
+        self.groups: list[str] = []  # the team chats the seat is in, as it was told
 
     def note(self, kind: str, text: str, at: str | None, when: str, stage: str) -> None:
         """One line of the record (我的记录), with the time it happened at."""
@@ -167,6 +168,11 @@ class SeatPage:
             self.role = d["role"]
         elif k == "faction_set" and d["seat"] == me:
             self.faction = d["faction"]
+        elif k == "group_set":
+            if me in d["members"] and d["group"] not in self.groups:
+                self.groups.append(str(d["group"]))
+            elif me not in d["members"] and d["group"] in self.groups:
+                self.groups.remove(d["group"])
         elif k == "counts_as" and d["seat"] == me:
             self.counts_as = str(d["category"])
         elif k == "skill_gained" and d["seat"] == me:
@@ -238,6 +244,11 @@ class SeatPage:
                 remains.append(texts.CARD_LAST_WORDS_DUE)
             if rs.texts.get("out_rules"):
                 remains.append(rs.texts["out_rules"])
+            # a team chat's own rule for the dead, to its members only (M103 「已经出局的狼群中
+            # 的角色仍然留在狼群」 is the assassins' group's, not a 宠妃's)
+            remains += [
+                rs.texts[f"out_rules_{g}"] for g in self.groups if f"out_rules_{g}" in rs.texts
+            ]
             out["remains"] = remains
             return out
         if self.counts_as:  # M103 红娘 of two 特 or two 妃子 (R-M103-08): the loss condition's

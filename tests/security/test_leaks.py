@@ -154,12 +154,14 @@ def _legitimate(game: Game, viewer: int | str) -> str:
 
 def _card_texts(rs: Any, role: str) -> list[str]:
     """The post's words a seat's card shows for a role it holds: the description, its skills'
-    texts (and the role's own wording of them), its other clauses, the rules for the dead."""
+    texts (and the role's own wording of them), its other clauses, the rules for the dead (every
+    seat's and its team chat's)."""
     r = rs.roles[role]
     skills = [rs.skills[s].get("text", "") for s in r.get("skills", [])]
     own = list((r.get("skill_texts") or {}).values())
     rules = [c["text"] for c in r.get("rules", [])]
-    return [r.get("text", ""), *skills, *own, *rules, rs.texts.get("out_rules", "")]
+    dead = [t for k, t in rs.texts.items() if k == "out_rules" or k.startswith("out_rules_")]
+    return [r.get("text", ""), *skills, *own, *rules, *dead]
 
 
 def hidden_texts(game: Game, viewer: int | str, known: str = "") -> set[str]:

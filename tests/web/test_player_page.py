@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from bansha.engine import Act, Close, Say, clock
+from bansha.engine import Act, Close, Director, Say, clock
 from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
 from bansha.service.games import SERVICE
@@ -161,3 +161,20 @@ def test_every_act_form_shows_the_standing_choice_after_submitting() -> None:
     voting.post(f"/g/{gid}/act", {"skill": "vote", "target": "abstain", "nonce": "v"})
     form = _form(voting.get(f"/g/{gid}/me").content.decode(), "vote")
     assert re.findall(r'<option value="(\w*)" selected>', form) == ["abstain"]
+
+
+def test_a_consort_out_reads_the_rules_for_the_dead_without_the_assassins_chat() -> None:
+    """M103 「已经出局的狼群中的角色仍然留在狼群」 is the assassins' group's rule: an out 宠妃 reads
+    the rules every out seat reads, and an out assassin reads his group's besides."""
+    roles = {i: M103.role_key(r) for i, r in enumerate(M103_DEAL)}
+    created = SERVICE.create("m103", NAMES, seed=1, roles=roles)
+    gid = created.record.id
+    SERVICE.submit(gid, Close())  # the first night
+    for seat in (0, 10):  # an assassin, a 宠妃
+        SERVICE.submit(gid, Director("红牌", {"seat": seat, "reason": "测试"}))
+    every = M103.texts["out_rules"]
+    team = M103.texts["out_rules_assassins"]
+    consort = _seated(gid, created.tokens[10]).get(f"/g/{gid}/me").content.decode()
+    assert "已出局" in consort and every in consort and "狼群" not in consort
+    assassin = _seated(gid, created.tokens[0]).get(f"/g/{gid}/me").content.decode()
+    assert every in assassin and team in assassin
