@@ -144,6 +144,7 @@ class SeatPage:
         self.declared: dict[str, str] = {}
         self.counts_as: str | None = None
         self.groups: list[str] = []  # the team chats the seat is in, as it was told
+        self.dealt = ""  # the role dealt (a pre-game declaration counts by it)
 
     def note(self, kind: str, text: str, at: str | None, when: str, stage: str) -> None:
         """One line of the record (我的记录), with the time it happened at."""
@@ -164,6 +165,7 @@ class SeatPage:
         where = str(stage.get("stage", ""))
         if k == "role_card" and d["seat"] == me:
             self.role, self.faction, self.skills = d["role"], d["faction"], list(d["skills"])
+            self.dealt = self.dealt or self.role
         elif k == "role_set" and d["seat"] == me:
             self.role = d["role"]
         elif k == "faction_set" and d["seat"] == me:
@@ -260,10 +262,23 @@ class SeatPage:
         out["declared"] = [
             texts.CARD_DECLARED.format(skill=rs.skill_name(s), choice=c)
             for s, c in self.declared.items()
+            if self.declaration_counts()
         ]
         if self.words is not None:
             out["remains"] = [texts.CARD_LAST_WORDS_DONE.format(text=self.words)]
         return out
+
+    def declaration_counts(self) -> bool:
+        """Whether the seat's pre-game declaration counts, by the role it was dealt and the
+        declaration's ``keep`` (XXXII: only the civilians' 信仰魔女, R-XXXII-02; a detective's
+        answer is kept nowhere, so his card does not show it)."""
+        keep: dict[str, Any] = (self.rs.data.get("declaration") or {}).get("keep") or {}
+        role = self.rs.roles.get(self.dealt, {})
+        return (
+            keep.get("role") in (None, self.dealt)
+            and keep.get("faction") in (None, role.get("faction"))
+            and keep.get("category") in (None, role.get("category"))
+        )
 
     def progress(self, names: list[str]) -> list[str]:
         """The seat's own progress lines, where the post gives one for its role."""

@@ -178,3 +178,21 @@ def test_a_consort_out_reads_the_rules_for_the_dead_without_the_assassins_chat()
     assert "已出局" in consort and every in consort and "狼群" not in consort
     assassin = _seated(gid, created.tokens[0]).get(f"/g/{gid}/me").content.decode()
     assert every in assassin and team in assassin
+
+
+def test_only_a_civilian_s_card_shows_the_belief_declared_before_the_deal() -> None:
+    """R-XXXII-02: every seat answers 信仰魔女 before the deal, and only the civilians' answers
+    are kept: a civilian's card reads 「你的信仰魔女：信仰」, a detective's says nothing of it."""
+    names = [f"棋子{i}" for i in range(1, 19)]
+    created = SERVICE.create("xxxii", names, seed=3)
+    gid = created.record.id
+    for seat in range(18):
+        SERVICE.submit(gid, Act(seat, "believe", (), "信仰"))
+    SERVICE.submit(gid, Close())  # 信仰声明 ends: the deal
+    players = SERVICE.load(gid).state.players
+    civilian = next(p.seat for p in players if p.role == "civilian")
+    detective = next(p.seat for p in players if p.role == "detective")
+    mine = _seated(gid, created.tokens[civilian]).get(f"/g/{gid}/me").content.decode()
+    assert "你的信仰魔女：信仰" in mine
+    theirs = _seated(gid, created.tokens[detective]).get(f"/g/{gid}/me").content.decode()
+    assert "侦探" in theirs and "你的信仰魔女" not in theirs
