@@ -209,6 +209,7 @@ THREAD_ANONYMOUS = "匿名"
 """The author of a post the forum prints without a name."""
 THREAD_IMAGE = "[图片]"
 """An image in a post body, where the forum showed a picture."""
+QUOTE_NOT_A_NUMBER = "引用的楼层必须是数字"
 THREAD_POST_HINT = "写下你的发言；引用某一楼请在上面填楼层"
 """The post box of a thread whose rule set votes elsewhere (no vote format to show)."""
 THREAD_FLOOR = "{floor}楼"
@@ -322,6 +323,12 @@ CLOSE_WHILE_AWAITING = (
 )
 """公示审核: a stage closed while drafts wait would end a stage the players never saw open (every
 living player then counted absent): refused until the director publishes or takes back."""
+NOTHING_TO_UNDO = (
+    "没有可撤销的指令：撤销只能收回还在等待发布的结果（公示审核下有公示的关门结算，"
+    "以及等待期间给出的导演指令）；其他导演指令执行后立即发布，不能撤销"
+)
+"""撤销 with nothing awaiting publication: what can be taken back, and that a director command given
+with nothing waiting was published at once."""
 CARD_COUNTS_AS = "你的身份算作{category}（算入阵营判负条件）"
 """A seat that counts as another kind of role for its faction's loss condition (M103's 红娘 of
 two 特 or two 妃子, R-M103-08)."""
@@ -339,6 +346,16 @@ REMIND_ACT = "{name}：{stage}将于{deadline}截止，你还没有提交：{act
 """A private reminder to one player (a night act must not be named in public)."""
 REMIND_WINDOW = "规则贴要求在截止前{early}至{late}分钟之间提醒：{start}至{end}。"
 ALL_DONE = "所有人都已行动。"
+AWAITING_PUBLISH = "结算结果等待发布：玩家暂时看不到，也不能行动，请在「公示审核」中检查后发布。"
+"""The console's summary while a close's drafts wait (nobody is offered a form then, so 「所有人都已
+行动」 would be untrue)."""
+COMMAND_CONFIRM = "确定执行「{name}」吗？执行后立即发布：玩家马上就能看到，不能撤销。"
+"""Asked before a director command that others will see is sent, with nothing awaiting
+publication (a director's own command is published as it lands)."""
+COMMAND_CONFIRM_JOINS = (
+    "确定执行「{name}」吗？还有待发布的公示：本指令将和它们一起发布，发布之前可以撤销。"
+)
+"""Asked before a director command is sent while a close's drafts wait (it joins them)."""
 LINK_LINE = "{name}：{link}"
 """One line of 「复制全部」: a seat's name and private link, as pasted to QQ or a forum message."""
 LINK_LOST = "这个链接是用旧密钥保存的，无法再显示：请重新生成链接。"

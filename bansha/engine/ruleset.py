@@ -17,7 +17,7 @@ from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Spe
 from bansha.engine.commitment import SCHEME, committed_text, sha256_hex
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
-from bansha.engine.events import DIRECTOR, PUBLIC
+from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
 from bansha.engine.template import Template
 
@@ -59,9 +59,10 @@ BASE_OPTIONS: dict[str, dict[str, Any]] = {
     "review": {
         "default": False,
         "choices": [False, True],
-        "doc": "公示审核: the results of every stage close and director command stay drafts "
+        "doc": "公示审核: the results of a stage close that drafts an announcement stay drafts "
         "(players see nothing new and cannot act) until the director publishes them, edited "
-        "if need be; until then the director may take the last command back (撤销).",
+        "if need be; until then the director may take the close, or a command given while it "
+        "waits, back (撤销). A director command given with nothing waiting is published at once.",
     },
     "timezone": {
         "default": clock.DEFAULT_ZONE,
@@ -352,21 +353,24 @@ class RuleSet:
             ctx.emit("command", {"name": name, "at": at.isoformat() if at else None})
 
     def publish_if_private(self, ctx: Ctx, at: datetime | None, close: bool) -> None:
-        """公示审核 holds only what is public. A stage close that drafted no announcement, while
-        no earlier command awaits publication, is published as it lands: its private notices
-        and results reach their players on time and the next stage opens (a night's private
-        steps need no director at 02:00), and what a night holds for the day (R-ALL-11) is
-        drafted by the dawn close, so the director reviews the whole night at once. A close with
-        an announcement waits for 发布. A director command waits unless nobody but the director
-        sees what it did (免罚, an absence settled): the director, awake as they give it, may
-        still take a card or a removal back (撤销) before publishing it."""
+        """公示审核 holds what the machine resolves, never the director's own command.
+
+        A stage close that drafted no announcement, while no earlier command awaits publication,
+        is published as it lands: its private notices and results reach their players on time
+        and the next stage opens (a night's private steps need no director at 02:00), and what a
+        night holds for the day (R-ALL-11) is drafted by the dawn close, so the director reviews
+        the whole night at once. A close with an announcement waits for 发布.
+
+        A director command (a card, a substitute, a proxy vote, 加速, 延期, 免罚 ...) is published
+        as it lands whoever sees it: the director is awake and chose it (the console asks to
+        confirm before sending one that others will see), so holding it would only freeze every
+        player (no form, no vote, no thread post) until a second click, and move their pages'
+        versions for something they cannot see. Given while a close's drafts already wait, it
+        joins them: published with them, or taken back (撤销) first."""
         s = ctx.state
         if not self.review or len(s.commands) != 1:
             return  # not reviewing, or an earlier command's drafts still wait (this one joins)
-        if close:
-            if any(ev.kind == "announcement" for ev in ctx.out):
-                return
-        elif any(ev.to != DIRECTOR for ev in ctx.out if ev.kind != "command"):
+        if close and any(ev.kind == "announcement" for ev in ctx.out):
             return
         moment = at.isoformat() if at else None
         ctx.emit("published", {"upto": s.seq, "edits": {}, "at": moment, "auto": True}, PUBLIC)
@@ -402,10 +406,12 @@ class RuleSet:
             ctx.emit("deadline_set", {"deadline": deadline.isoformat()}, PUBLIC)
 
     def undo(self, ctx: Ctx) -> None:
-        """撤销: take back the last director command or stage close whose results are unpublished."""
+        """撤销: take back the last director command or stage close whose results are unpublished
+        (a close's drafts, or a command given while they wait); a director command given with
+        nothing waiting was published as it landed (``publish_if_private``) and stays."""
         s = ctx.state
         if not s.commands:
-            raise RuleError("没有可撤销的指令：只有开启公示审核后、尚未发布的结果可以撤销")
+            raise RuleError(texts.NOTHING_TO_UNDO)
         if s.commands[-1] == s.opening:
             raise RuleError("开局的公示不能撤销：可以修改文字后发布")
         ctx.emit("undone", {"from": s.commands[-1], "to": s.seq})

@@ -53,8 +53,17 @@ QR_CODES_KEPT = 4096
 """QR codes kept drawn per process (a few hundred games' seats); the oldest are drawn again."""
 
 
+def command_confirm(game: Game, name: str) -> str:
+    """What the console asks before sending a director command that others will see: that it is
+    published at once (公示审核 holds only what a close resolves), or, while a close's drafts wait,
+    that it joins them and may be taken back (撤销) until 发布."""
+    joins = bool(game.ruleset.options.get("review")) and game.state.awaiting is not None
+    return (texts.COMMAND_CONFIRM_JOINS if joins else texts.COMMAND_CONFIRM).format(name=name)
+
+
 def command_forms(game: Game, god: dict[str, Any]) -> list[dict[str, Any]]:
-    """One small form per director command the rule set's data lists, each with its fields."""
+    """One small form per director command the rule set's data lists, each with its fields and
+    its confirmation (every one of them reaches the players or the public)."""
     out = []
     rs = game.ruleset
     skill = str(rs.data.get("declare_skill", ""))
@@ -75,6 +84,7 @@ def command_forms(game: Game, god: dict[str, Any]) -> list[dict[str, Any]]:
                 "fields": FIELDS[kind],
                 "red": name == "红牌",
                 "choices": choices if kind == "declare_for" else [],
+                "confirm": command_confirm(game, name),
             }
         )
     return out
@@ -160,7 +170,11 @@ def reminders(record: GameRecord, v: dict[str, Any], rs_data: dict[str, Any]) ->
         "public": public,
         "private": private,
         "window": window,
-        "all_done": texts.ALL_DONE if not waiting else "",
+        # nobody is offered a form while a close's drafts wait: the summary says so, not that
+        # everyone acted
+        "all_done": texts.AWAITING_PUBLISH
+        if v.get("review", {}).get("awaiting")
+        else (texts.ALL_DONE if not waiting else ""),
     }
 
 
@@ -247,17 +261,23 @@ class AbsenceFold:
     """The director's events read for 「缺席记录」 (R-ALL-05: each closed stage's absences as the
     engine recorded them, director-only ``omission`` events, and the director's decisions on
     them), kept current by ``viewcache.folded``. Names are left to the reading (a substitute
-    takes a seat's name)."""
+    takes a seat's name).
+
+    One seat's absence in one stage is one row, whatever number of skills it left unused: the
+    engine records one ``omission`` per skill, and M103's 太医 offered 救药 and 毒药 in one
+    太医行动 owes one answer (「收到通灵反馈后30分钟内女巫仍未给法官答复，视为放弃夜晚行动」, the
+    penalty 「必须行使特权的角色未在规定时间内行使，将直接判作黄牌」: one 黄牌, not two)."""
 
     def __init__(self, game: Game, viewer: Any = DIRECTOR) -> None:
         self.stages: list[dict[str, Any]] = []
-        """Every closed stage's phase, name and absences (position, seat, skill), in order."""
+        """Every closed stage's phase, name and absences: one row per seat (the position of its
+        first omission, the seat, the skills left unused, every omission's position), in order."""
         self.absent: list[int] = []
         """The indices in ``stages`` of those with an absence."""
         self.decided: dict[tuple[int, int], str] = {}
         """Each decided absence (its omission's position, the seat): the card given or 免罚."""
         self.missed: dict[int, int] = {}
-        """How many absences each seat has."""
+        """How many absences each seat has (one a stage)."""
 
     def feed(self, game: Game, positions: Iterable[int]) -> None:
         """Read the director's events at ``positions`` (in order)."""
@@ -266,25 +286,39 @@ class AbsenceFold:
             ev = events[i]
             d = ev.data
             if ev.kind == "stage_closed":
-                self.stages.append({"phase": d.get("phase"), "stage": d.get("stage"), "rows": []})
+                self.stages.append(
+                    {"phase": d.get("phase"), "stage": d.get("stage"), "rows": [], "seats": {}}
+                )
             elif ev.kind == "omission" and self.stages:
                 last = self.stages[-1]
                 if not last["rows"]:
                     self.absent.append(len(self.stages) - 1)
                 for seat in d["seats"]:
-                    last["rows"].append((i, seat, str(d["skill"])))
-                    self.missed[seat] = self.missed.get(seat, 0) + 1
+                    row = last["seats"].get(seat)
+                    if row is None:
+                        row = last["seats"][seat] = {
+                            "position": i,
+                            "seat": seat,
+                            "skills": [],
+                            "positions": [],
+                        }
+                        last["rows"].append(row)
+                        self.missed[seat] = self.missed.get(seat, 0) + 1
+                    row["skills"].append(str(d["skill"]))
+                    row["positions"].append(i)
             elif ev.kind == "absence_decided":
                 self.decided[(int(d["absence"]), int(d["seat"]))] = str(d["decision"])
 
 
 def absences(game: Game, fold: AbsenceFold | None = None, page: Any = 1) -> dict[str, Any]:
     """「缺席记录」: each closed stage's absences as the engine recorded them (R-ALL-05: who was due
-    to act or vote and submitted nothing), newest stage first and ``ABSENCE_STAGES_PER_PAGE`` a
-    page (``page``: which, as the console's query gives it), each with the post's penalty drafted
-    (the rule set's ``absence_penalty``: the card and the clause) and whether the director
-    already gave it or waived it (免罚). ``fold``: the director's events as read (else read here);
-    ``missed``: each seat's number of absences in every stage."""
+    to act or vote and submitted nothing), one row per seat and stage (``AbsenceFold``), newest
+    stage first and ``ABSENCE_STAGES_PER_PAGE`` a page (``page``: which, as the console's query
+    gives it), each with the post's penalty drafted (the rule set's ``absence_penalty``: the card
+    and the clause; an act's when the seat also left an act unused), the confirmation its card
+    asks for, and whether the director already gave it or waived it (免罚: a decision on any of
+    the row's omissions, as an older console recorded one per skill). ``fold``: the director's
+    events as read (else read here); ``missed``: each seat's number of absences in every stage."""
     if fold is None:
         fold = AbsenceFold(game)
         fold.feed(game, shown(game, DIRECTOR))
@@ -297,21 +331,28 @@ def absences(game: Game, fold: AbsenceFold | None = None, page: Any = 1) -> dict
     for k in listed.object_list:
         stage = fold.stages[k]
         rows = []
-        for position, seat, skill in stage["rows"]:
-            due = policy.get("vote" if skill == "vote" else "act") or {}
-            what = rs.skills.get(skill, {}).get("name", skill)
-            vote = skill == "vote"
+        for row in stage["rows"]:
+            seat, skills = row["seat"], row["skills"]
+            acts = [x for x in skills if x != "vote"]
+            vote = not acts
+            due = policy.get("vote" if vote else "act") or {}
+            what = texts.LIST_SEP.join(rs.skills.get(x, {}).get("name", x) for x in acts)
             words = texts.ABSENCE_REASON_VOTE if vote else texts.ABSENCE_REASON_ACT
+            decision = next(
+                (fold.decided[(p, seat)] for p in row["positions"] if (p, seat) in fold.decided),
+                None,
+            )
             rows.append(
                 {
-                    "position": position,
+                    "position": row["position"],
                     "seat": seat,
                     "name": names[seat],
                     "what": what,
                     "vote": vote,
                     "card": due.get("card"),
+                    "confirm": command_confirm(game, str(due["card"])) if due.get("card") else "",
                     "clause": due.get("clause", ""),
-                    "decision": fold.decided.get((position, seat)),
+                    "decision": decision,
                     "reason": words.format(
                         phase=phase_zh(stage["phase"]),
                         stage=stage["stage"],

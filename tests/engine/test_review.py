@@ -1,5 +1,8 @@
-"""公示审核 (option ``review``): results stay drafts until the director publishes them, edited if
-need be, and the last unpublished command can be taken back (撤销)."""
+"""公示审核 (option ``review``): what the machine resolves (a stage close that drafts an
+announcement) stays a draft until the director publishes it, edited if need be, and the last
+unpublished command can be taken back (撤销). A director's own command is published as it lands
+(the director is awake and chose it): it never holds the players; given while a close's drafts
+wait, it joins them."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bansha.engine import Act, Close, Director, Event, Game, RuleError
+from bansha.engine import Act, Close, Director, Event, Game, Post, RuleError, Vote
 from bansha.engine.state import fold
 from bansha.engine.views import view
 from bansha.rulesets import find_ruleset
@@ -83,14 +86,16 @@ def test_a_stage_at_a_clock_time_keeps_it_after_the_wait() -> None:
 
 
 def test_undo_takes_back_the_last_unpublished_command() -> None:
+    """A command given while a close's drafts wait joins them: 撤销 takes it back first (the
+    close's drafts still wait), then the close."""
     g = _bs46()
-    g.handle(Close(at=START + timedelta(hours=24)))
-    g.handle(Director("发布", {}, START + timedelta(hours=24)))
+    g.handle(Close(at=START + timedelta(hours=24)))  # day 1's vote: its result is a draft
+    assert g.state.awaiting is not None
     stored = len(g.events)
     fingerprint = g.state.fingerprint()
     seat = next(p.seat for p in g.state.players if p.alive)
     g.handle(Director("判死", {"seat": seat}, START + timedelta(hours=25)))
-    assert not g.state.players[seat].alive
+    assert not g.state.players[seat].alive and len(g.state.commands) == 2  # it joined the drafts
     assert view(g, "director")["review"]["undo"] == "判死"
     g.handle(Director("撤销"))
     assert g.state.players[seat].alive  # back as it was
@@ -98,9 +103,13 @@ def test_undo_takes_back_the_last_unpublished_command() -> None:
     assert g.state.fingerprint()[:-1] == fingerprint[:-1]  # all but the event count
     replayed = Game.replay(g.ruleset, [Event.from_json(e.to_json()) for e in g.events])
     assert replayed.state.fingerprint() == g.state.fingerprint()
-    assert g.state.awaiting is None  # nothing left to publish
-    with pytest.raises(RuleError, match="没有可撤销"):
+    assert g.state.awaiting is not None  # the close's drafts still wait
+    assert view(g, "director")["review"]["undo"] == "结束阶段"
+    g.handle(Director("撤销"))
+    assert g.state.awaiting is None and g.state.stage == "第一轮投票"  # nothing left to publish
+    with pytest.raises(RuleError, match="没有可撤销") as refused:
         g.handle(Director("撤销"))
+    assert "立即发布" in refused.value.message  # what can be taken back, and what cannot
 
 
 def test_published_results_cannot_be_undone() -> None:
@@ -221,26 +230,72 @@ def test_a_close_with_nothing_public_is_published_as_it_lands() -> None:
     assert view(reviewed, "public")["stage"] != "讨论日"  # the public sees no dawn yet
 
 
-def test_a_director_command_only_the_director_sees_needs_no_publishing() -> None:
+def test_a_director_command_is_published_as_it_lands() -> None:
+    """Whoever sees it (免罚: the director alone; 警告: the player and the table), a director's
+    command given with nothing waiting is published at once: the players keep their forms."""
     g = _bs46()
     g.handle(Close(at=START + timedelta(hours=24)))
     g.handle(Director("发布", {}, START + timedelta(hours=24)))
+    legal = {seat: g.legal(seat) for seat in range(len(BS46_NAMES))}
     g.handle(Director("免罚", {"seat": 1, "absence": 3}, START + timedelta(hours=25)))
     assert g.state.awaiting is None and g.events[-1].data.get("auto") is True
-    g.handle(Director("警告", {"seat": 1}, START + timedelta(hours=25)))  # reaches the players
-    assert g.state.awaiting is not None
+    told = len(view(g, 1)["record"])
+    g.handle(Director("警告", {"seat": 1}, START + timedelta(hours=25)))  # reaches the player
+    assert g.state.awaiting is None and g.events[-1].data.get("auto") is True
+    assert len(view(g, 1)["record"]) > told  # told at once
+    assert {seat: g.legal(seat) for seat in legal} == legal
+    with pytest.raises(RuleError, match="没有可撤销"):  # published: it stays
+        g.handle(Director("撤销"))
 
 
-def test_a_card_given_at_night_is_reviewed_again_with_the_whole_night_at_dawn() -> None:
+def _m103_day(review: bool) -> Game:
+    """M103's first 讨论日, every result before it published."""
+    g = _m103_night(review)
+    at = START + timedelta(minutes=90)
+    while g.state.stage_key != "day":
+        g.handle(Close(at=at))
+        if g.state.awaiting is not None:
+            g.handle(Director("发布", {}, at))
+    return g
+
+
+def test_a_blue_card_mid_day_holds_nobody() -> None:
+    """A 蓝牌 given mid-day with 公示审核 on: every seat and the public see exactly what they see
+    without review, at once; each player's page changes only by the card's public announcement
+    (the carded player's also by his own notice and record), and every form stays: the players
+    go on voting and posting."""
+    reviewed, plain = _m103_day(True), _m103_day(False)
+    viewers: list[int | str] = [*range(len(M103_NAMES)), "public"]
+    before = {v: view(reviewed, v) for v in viewers}
+    legal = {seat: reviewed.legal(seat) for seat in range(len(M103_NAMES))}
+    at = START + timedelta(days=1, hours=2)
+    for g in (reviewed, plain):
+        g.handle(Director("蓝牌", {"seat": 1, "reason": "刷屏"}, at))
+    assert reviewed.state.awaiting is None
+    for v in viewers:
+        after = view(reviewed, v)
+        assert after == view(plain, v), v
+        changed = {k for k in after if after[k] != before[v].get(k)}
+        assert changed == (
+            {"announcements", "notices", "penalties", "record"} if v == 1 else {"announcements"}
+        ), (v, changed)
+        new = [a for a in after["announcements"] if a not in before[v]["announcements"]]
+        assert [a["text"] for a in new] == ["乙获得一张【蓝牌】。"], v
+    assert {seat: reviewed.legal(seat) for seat in legal} == legal
+    voter = next(s for s, acts in legal.items() if any(la.skill == "vote" for la in acts))
+    reviewed.handle(Vote(voter, 2, at + timedelta(minutes=1)))  # the players keep acting
+    reviewed.handle(Post(voter, "继续讨论", at=at + timedelta(minutes=2)))
+    assert view(reviewed, "public")["votes"] and reviewed.state.awaiting is None
+
+
+def test_a_card_given_at_night_is_told_at_once_and_announced_at_dawn() -> None:
     """R-ALL-11, R-M103-19: a card given at night is told to its player at once and announced
-    when the day begins. The director publishes the command as they give it (or takes it back);
-    the night then goes on by itself, and the dawn close drafts the card's announcement with the
-    rest of the night's, reviewed at once."""
+    when the day begins. The director's command is published as it lands (nobody is held); the
+    dawn close drafts the card's announcement with the rest of the night's, reviewed at once."""
     g = _m103_night()
     at = START + timedelta(minutes=80)
     g.handle(Director("黄牌", {"seat": 13, "reason": "昨日未投票"}, at))
-    assert g.state.awaiting is not None  # the director's own command: 撤销 is still possible
-    g.handle(Director("发布", {}, at))
+    assert g.state.awaiting is None  # the director's own command holds nobody
     assert any("昨日未投票" in n["text"] for n in view(g, 13)["notices"])
     assert "黄牌" not in " ".join(a["text"] for a in view(g, "public")["announcements"])
     while g.state.stage_key != "day":

@@ -165,15 +165,18 @@ def test_r_all_11_m103_a_night_victim_is_told_at_once_and_speaks_no_more() -> No
 
 
 def test_r_all_11_m103_under_review_a_carded_player_chats_until_the_card_is_published() -> None:
+    """A red card given while the dawn's drafts still wait joins them: until 发布 乙 is not told,
+    and speaks as a living player."""
     g = m103_game(review=True)
-    if g.state.awaiting is not None:  # the opening's announcement (至尊帝王) waits for 发布 too
-        g.handle(Director("发布"))
+    g.handle(Director("发布"))  # the opening's announcement (至尊帝王)
     g.handle(Act(8, "red_thread", (10, 11)))
     g.handle(Close())
     if g.state.awaiting is not None:
         g.handle(Director("发布"))
-    g.handle(Director("红牌", {"seat": 1}))  # 乙 is carded out at night: a draft until 发布
-    assert not g.state.players[1].alive and g.state.awaiting is not None
+    while g.state.awaiting is None:  # the night's private steps pass; the dawn drafts its news
+        g.handle(Close())
+    g.handle(Director("红牌", {"seat": 1}))  # joins the dawn's drafts
+    assert not g.state.players[1].alive and len(g.state.commands) == 2
     mine = view(g, 1)
     assert not mine["me"].get("out") and mine["chats"][0]["can_speak"]
     g.handle(Say(1, "assassins", "天还没亮"))  # accepted as from a living player
@@ -182,6 +185,22 @@ def test_r_all_11_m103_under_review_a_carded_player_chats_until_the_card_is_publ
     g.handle(Director("发布"))
     assert view(g, 1)["me"]["out"]
     assert refusal(g, Say(1, "assassins", "我还在")) == OUT_CHAT
+
+
+def test_r_all_11_m103_under_review_a_red_card_at_night_is_told_at_once() -> None:
+    """With nothing waiting, the director's red card is published as it lands: 乙 is told at once
+    and speaks no more; the table learns it when the day begins (R-M103-19)."""
+    g = m103_game(review=True)
+    g.handle(Director("发布"))  # the opening's announcement
+    g.handle(Act(8, "red_thread", (10, 11)))
+    g.handle(Close())
+    if g.state.awaiting is not None:
+        g.handle(Director("发布"))
+    g.handle(Director("红牌", {"seat": 1}))
+    assert g.state.awaiting is None and view(g, 1)["me"]["out"]
+    assert refusal(g, Say(1, "assassins", "天还没亮")) == OUT_CHAT
+    assert refusal(g, Post(1, "我还在")) == OUT_POST
+    assert view(g, "public")["exits"] == []  # announced at dawn
 
 
 BS46_START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)

@@ -1,8 +1,8 @@
 """撤销 takes back for everyone: no event a director's 撤销 took back reaches any view, any page's
 version or any push, for any viewer (every seat, the public, the director), in all four rule sets.
 
-With 公示审核 on, a director's command (判死/淹死 or a red card with its reason) and a stage's
-close are drafted, then taken back. The taken-back events stay in the store (it only grows); the
+With 公示审核 on, a stage's close is drafted and a director's command (判死/淹死 or a red card
+with its reason) given while it waits joins it; the command is taken back, then the close. The taken-back events stay in the store (it only grows); the
 texts only they carry are computed here from the events themselves (the oracle of
 ``test_leaks.visible``: the 撤销 event's own range, never the engine's bookkeeping). After the
 撤销 every seat's and the public's view and version are again exactly what they were before the
@@ -146,25 +146,11 @@ class Watch:
         for viewer in table.pushes:
             table.pushes[viewer] = []
 
-        # a director's command, drafted, then taken back
-        before = await asyncio.to_thread(self.snapshot)
-        game = await asyncio.to_thread(SERVICE.load, self.gid)
-        await asyncio.to_thread(SERVICE.submit, self.gid, _command(game, ruleset), actor="director")
-        drafted = await asyncio.to_thread(SERVICE.load, self.gid)
-        assert drafted.state.awaiting is not None, "the command's results await publication"
-        await table.drain()
-        table.pushes["director"] = []  # the director saw the drafts: that is the point
-        await asyncio.to_thread(
-            SERVICE.submit, self.gid, Director("撤销", {}, timezone.now()), actor="director"
-        )
-        await table.drain()
-        await asyncio.to_thread(self.check, before, "a command taken back")
-
-        # a stage's close (its resolution drafted), then taken back; a close with nothing
-        # public is published as it lands (公示审核 holds only what is public), so the stages
-        # close until one drafts an announcement
+        # a stage's close (its resolution drafted); a close with nothing public is published as
+        # it lands (公示审核 holds what is public), so the stages close until one drafts an
+        # announcement
         for _ in range(8):
-            before = await asyncio.to_thread(self.snapshot)
+            before_close = await asyncio.to_thread(self.snapshot)
             await asyncio.to_thread(
                 SERVICE.submit, self.gid, Close(at=timezone.now()), actor="clock"
             )
@@ -176,12 +162,30 @@ class Watch:
                 table.pushes[viewer] = []
         else:
             raise AssertionError("no close drafted anything public")
+        table.pushes["director"] = []  # the director saw the drafts: that is the point
+
+        # a director's command given while those drafts wait joins them, then is taken back
+        before = await asyncio.to_thread(self.snapshot)
+        await asyncio.to_thread(
+            SERVICE.submit, self.gid, _command(closed, ruleset), actor="director"
+        )
+        drafted = await asyncio.to_thread(SERVICE.load, self.gid)
+        assert len(drafted.state.commands) == 2, "the command joined the close's drafts"
+        await table.drain()
         table.pushes["director"] = []
         await asyncio.to_thread(
             SERVICE.submit, self.gid, Director("撤销", {}, timezone.now()), actor="director"
         )
         await table.drain()
-        await asyncio.to_thread(self.check, before, "a close taken back")
+        await asyncio.to_thread(self.check, before, "a command taken back")
+
+        # then the close itself
+        table.pushes["director"] = []
+        await asyncio.to_thread(
+            SERVICE.submit, self.gid, Director("撤销", {}, timezone.now()), actor="director"
+        )
+        await table.drain()
+        await asyncio.to_thread(self.check, before_close, "a close taken back")
         await table.close()
 
 

@@ -7,7 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from bansha.engine import Close, Vote
+from bansha import texts
+from bansha.engine import Close, Director, Vote
 from bansha.service.games import SERVICE
 from bansha.store.models import SeatRecord
 from tests.web.directors import director_client
@@ -211,7 +212,16 @@ def test_a_long_game_s_absences_are_paged_newest_stage_first() -> None:
     after = d.post(f"/g/{gid}/director/command", {**form, "command": "免罚"})
     assert after["Location"] == f"/g/{gid}/director?absences={pages}#absences"
     with SERVICE.reading(gid) as game:
-        missed = sum(len(e.data["seats"]) for e in game.events if e.kind == "omission")
+        # one absence per seat and closed stage, whatever number of skills it left unused
+        closes = [i for i, e in enumerate(game.events) if e.kind == "stage_closed"]
+        missed = len(
+            {
+                (max(c for c in closes if c < i), seat)
+                for i, e in enumerate(game.events)
+                if e.kind == "omission"
+                for seat in e.data["seats"]
+            }
+        )
     ledger = section.split('class="ledger"')[1]
     counts = [int(x) for x in re.findall(r"<td>(\d+)</td></tr>", ledger)]
     assert sum(counts) == missed
@@ -256,3 +266,69 @@ def test_a_day_s_absences_are_listed_and_a_yellow_card_is_one_click() -> None:
         while game.state.stage_key != "day":
             SERVICE.submit(gid, Close(), actor="director")
     assert "[td]黄牌×1[/td]" in d.get(f"/g/{gid}/director").content.decode()
+
+
+def _section(page: str, anchor: str) -> str:
+    return page.split(f'id="{anchor}"')[1].split("</details>")[0]
+
+
+def test_the_physician_s_one_absence_is_one_row() -> None:
+    """M103: 「收到通灵反馈后30分钟内女巫仍未给法官答复，视为放弃夜晚行动」 and 「必须行使特权的角色
+    未在规定时间内行使，将直接判作黄牌」: a 太医 who answered nothing in 太医行动 left 救药 and 毒药
+    unused (two ``omission`` events, one per skill, R-ALL-05) but is absent once: one row, one
+    判黄牌, one absence in the ledger."""
+    d = director_client()
+    gid = _new_game(d)
+    for n in range(8):
+        with SERVICE.reading(gid) as game:
+            if game.state.stage_key == "physician":
+                physician = next(p for p in game.state.players if p.role == "witch")
+                break
+        SERVICE.submit(gid, Close(), key=f"close-{n}", actor="director")
+    else:
+        raise AssertionError("no 太医行动")
+    SERVICE.submit(gid, Close(), key="close-physician", actor="director")
+    with SERVICE.reading(gid) as game:
+        last = max(i for i, e in enumerate(game.events) if e.kind == "stage_closed")
+        skills = [
+            e.data["skill"]
+            for e in game.events[last:]
+            if e.kind == "omission" and physician.seat in e.data["seats"]
+        ]
+    assert sorted(skills) == ["poison", "save"]  # the engine records each skill
+    section = _section(d.get(f"/g/{gid}/director").content.decode(), "absences")
+    stage = section.split("<section")[1]  # the newest stage first: 太医行动
+    assert "太医行动" in stage
+    rows = re.findall(rf'<li class="absence" data-seat="{physician.seat}">.*?</li>', stage, re.S)
+    assert len(rows) == 1 and "未使用「救药、毒药」" in rows[0]
+    assert rows[0].count('value="黄牌"') == 1
+    ledger = section.split('class="ledger"')[1]
+    row = re.search(rf"<td>{physician.name}</td><td>.*?</td><td>(\d+)</td></tr>", ledger)
+    assert row is not None and row.group(1) == "1"
+
+
+def test_the_console_asks_before_a_command_others_see_and_says_when_results_wait() -> None:
+    """A director's own command is published at once: the console asks first, in the
+    catalogue's words; while a close's drafts wait it says the command joins them, and the
+    summary says the results await 发布 (nobody can act then), never 「所有人都已行动」."""
+    d = director_client()
+    gid = _new_game(d, review="on")
+    page = d.get(f"/g/{gid}/director").content.decode()
+    if "有待发布的公示" in page:  # the opening's announcement (至尊帝王)
+        SERVICE.submit(gid, Director("发布", {"edits": {}}), actor="director")
+        page = d.get(f"/g/{gid}/director").content.decode()
+    asks = re.findall(
+        r'<details class="cmd" data-command="([^"]+)">.*?data-confirm="([^"]+)"', page, re.S
+    )
+    assert {name for name, _ in asks} >= {"红牌", "黄牌", "蓝牌", "替补", "代投"}
+    assert all(ask == texts.COMMAND_CONFIRM.format(name=name) for name, ask in asks)
+    for n in range(8):  # close until a close drafts an announcement
+        SERVICE.submit(gid, Close(), key=f"close-{n}", actor="director")
+        with SERVICE.reading(gid) as game:
+            if game.state.awaiting is not None:
+                break
+    page = d.get(f"/g/{gid}/director").content.decode()
+    summary = page.split('id="summary"')[1].split("</section>")[0]
+    assert texts.AWAITING_PUBLISH in summary and texts.ALL_DONE not in summary
+    asks = re.findall(r'data-command="([^"]+)">.*?data-confirm="([^"]+)"', page, re.S)
+    assert asks and all(ask == texts.COMMAND_CONFIRM_JOINS.format(name=n) for n, ask in asks)

@@ -1,13 +1,15 @@
 """Versions without side channels: a page's version is a digest of its viewer's view, so its
 socket hears of a change only when that view changed. Closing a night into M103's private 遗言
 stage (someone died with a right to last words) tells the public page nothing, and in 公示审核
-mode results the director has not published move nobody's version."""
+mode results the director has not published move nobody's version, and a director's own command
+(published as it lands) moves each page only by what it shows."""
 
 import asyncio
 
 import pytest
+from django.test import Client
 
-from bansha.engine import Act, Close, Director
+from bansha.engine import Act, Close, Director, Post, Vote
 from bansha.engine.views import digest, version, view
 from bansha.rulesets import find_ruleset
 from bansha.service.games import SERVICE
@@ -118,3 +120,55 @@ def test_unpublished_results_move_no_version_until_the_director_publishes() -> N
     assert version(game, CONSORT) != before[CONSORT]  # published: the day and its news
     sent, (seq, shown) = published
     assert pushed(sent) == [seq] and any("戊" in a["text"] for a in shown["announcements"])
+
+
+def test_a_blue_card_mid_day_moves_each_version_only_by_its_announcement() -> None:
+    """公示审核 on, a 蓝牌 given mid-day: the director's own command is published as it lands.
+    Every player's page hears of it once, for the card's public announcement (the carded
+    player's also for his own notice), its forms stay, and the players go on voting and posting
+    (nothing says 导演正在结算)."""
+    created = SERVICE.create("m103", NAMES, seed=5, roles=ROLES, options={"review": True})
+    gid = created.record.id
+    SERVICE.submit(gid, Director("发布", {"edits": {}}), actor="director")  # the opening's
+    SERVICE.submit(gid, Act(CUPID, "red_thread", (10, 11)))
+    while SERVICE.load(gid).state.stage_key != "day":
+        SERVICE.submit(gid, Close())
+        if SERVICE.load(gid).state.awaiting is not None:
+            SERVICE.submit(gid, Director("发布", {"edits": {}}), actor="director")
+    carded, watching = 1, (CONSORT, ASSASSIN, 1)
+    browsers = {}
+    for seat in watching:
+        browsers[seat] = Client()
+        browsers[seat].get(f"/g/{gid}/join/{created.tokens[seat]}")
+    game = SERVICE.load(gid)
+    before = {v: view(game, v) for v in (*watching, "public")}
+    legal = {seat: game.legal(seat) for seat in range(len(NAMES))}
+
+    async def watch() -> dict[int | str, list[dict]]:
+        sockets = {v: socket(gid, "me", browsers[v]) for v in watching}
+        sockets["public"] = socket(gid, "public")
+        for ws in sockets.values():
+            await open_socket(ws)
+        await asyncio.to_thread(
+            SERVICE.submit,
+            gid,
+            Director("蓝牌", {"seat": carded, "reason": "刷屏"}),
+            actor="director",
+        )
+        return {v: await rest(ws) for v, ws in sockets.items()}
+
+    heard = on_the_layer(watch())
+    game = SERVICE.load(gid)
+    assert game.state.awaiting is None
+    for v, sent in heard.items():
+        after = view(game, v)
+        assert pushed(sent) == [version(game, v)], v  # once, for what it now shows
+        changed = {k for k in after if after[k] != before[v].get(k)}
+        assert changed - {"notices", "penalties", "record"} == {"announcements"}, (v, changed)
+        assert v == carded or changed == {"announcements"}, (v, changed)
+        new = [a["text"] for a in after["announcements"] if a not in before[v]["announcements"]]
+        assert new == [f"{NAMES[carded]}获得一张【蓝牌】。"], v
+    assert {seat: game.legal(seat) for seat in legal} == legal
+    SERVICE.submit(gid, Vote(CONSORT, ASSASSIN))  # the players keep acting
+    SERVICE.submit(gid, Post(CONSORT, "继续讨论"))
+    assert len(view(SERVICE.load(gid), "public")["votes"]) == 1

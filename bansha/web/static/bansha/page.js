@@ -125,7 +125,9 @@ window.banshaClock(document);
 (function () {
   document.addEventListener("submit", function (e) {
     var f = e.target;
-    if (f && f.dataset && f.dataset.confirm && !window.confirm(f.dataset.confirm)) e.preventDefault();
+    // the button's own question (判黄牌 beside 免罚 in one form), else the form's
+    var b = e.submitter, ask = (b && b.dataset && b.dataset.confirm) || (f && f.dataset && f.dataset.confirm);
+    if (ask && !window.confirm(ask)) e.preventDefault();
   });
     function tick() {
     var els = document.querySelectorAll("[data-deadline]");
