@@ -96,3 +96,46 @@ def stage_of(form: Any) -> int | None:
         return int(raw)
     except ValueError:
         raise RuleError(texts.FORM_BROKEN) from None
+
+
+TYPED_FIELDS = ("skill", "target", "text", "group", "room", "quote")
+"""The fields of a player's forms a refused submission gives back to the page (with the ticked
+targets): the act or vote, the picked target, the typed text, which chat or room, the floor
+quoted."""
+TYPED_LONGEST = 20000
+"""The most characters of one field kept (a thread post may run long; the engine refuses what is
+longer than its own limit, and the box then shows it again to be shortened)."""
+
+
+def typed_back(post: Any, form: str) -> dict[str, Any]:
+    """What a refused player's form (``form``: act, say, room or post) had picked, ticked and
+    typed, to be shown again on the page that explains the refusal: nothing a player typed is
+    lost (a post refused while the director settles, a chat line, last words, a vote's pick)."""
+    out: dict[str, Any] = {"form": form}
+    for key in TYPED_FIELDS:
+        value = str(post.get(key, ""))[:TYPED_LONGEST]
+        if value:
+            out[key] = value
+    targets = [int(t) for t in post.getlist("targets") if t.isdigit()][:50]
+    out["targets"] = targets
+    pick = out.get("target") or (str(targets[0]) if len(targets) == 1 else "")
+    if pick:
+        out["pick"] = pick  # the single list's choice (a vote's target, a one-target act's)
+    return out
+
+
+def typed_key(game_id: str) -> str:
+    """The session key of what a refused form of ``game_id`` had typed (read once, by the next
+    page of that game)."""
+    return f"typed:{game_id}"
+
+
+def keep_typed(session: Any, game_id: str, post: Any, form: str) -> None:
+    """Keep what a refused form had typed for the page the player is sent back to."""
+    session[typed_key(game_id)] = typed_back(post, form)
+
+
+def take_typed(session: Any, game_id: str) -> dict[str, Any]:
+    """What a refused form of ``game_id`` had typed (once: a later page shows empty boxes)."""
+    typed = session.pop(typed_key(game_id), None)
+    return typed if isinstance(typed, dict) else {}

@@ -25,6 +25,7 @@ from bansha.service import inputs, viewcache
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 from bansha.web.access import game_or_404, held_seat
+from bansha.web.forms import keep_typed
 
 SALT = "bansha.spectator-link"
 
@@ -105,4 +106,6 @@ def room_say(request: HttpRequest, game_id: str) -> HttpResponse:
         SERVICE.submit(record.id, cmd, key=request.POST.get("nonce") or None, actor=actor[:40])
     except RuleError as e:
         messages.error(request, e.message)
+        if held is not None:  # the seat's page shows the box again with the text in it
+            keep_typed(request.session, record.id, request.POST, "room")
     return HttpResponseRedirect(back + "#rooms")

@@ -27,6 +27,7 @@ from bansha.service.games import SERVICE
 from bansha.store.models import WatchedThread
 from bansha.web.access import directed_game_or_404, game_or_404, player_or_404
 from bansha.web.clients import submitter
+from bansha.web.forms import keep_typed, take_typed
 
 FLOORS_PER_PAGE = 50
 """Floors on one page of the thread, as a forum pages its threads (the newest page opens first)."""
@@ -59,8 +60,10 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             )
         except RuleError as e:
             messages.error(request, e.message)
+            keep_typed(request.session, record.id, request.POST, "post")
         except ValueError:
-            messages.error(request, "引用的楼层必须是数字")
+            messages.error(request, texts.QUOTE_NOT_A_NUMBER)
+            keep_typed(request.session, record.id, request.POST, "post")
         return HttpResponseRedirect(reverse("discussion", args=[record.id]))
     with SERVICE.reading(record.id, record.seq) as game:
         v, seq = viewcache.current(record.id, game, viewer)
@@ -112,6 +115,7 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             "can_post": isinstance(viewer, int),
             "post_hint": hint or texts.THREAD_POST_HINT,
             "seq": seq,
+            "typed": take_typed(request.session, record.id) if isinstance(viewer, int) else {},
         },
     )
 

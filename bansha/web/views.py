@@ -43,7 +43,7 @@ from bansha.web.access import (
 )
 from bansha.web.clients import submitter
 from bansha.web.errors import seat_gone
-from bansha.web.forms import act_command, director_command_for, stage_of
+from bansha.web.forms import act_command, director_command_for, keep_typed, stage_of, take_typed
 
 DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
 FORM_KEY_LENGTH = 40
@@ -134,7 +134,7 @@ def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
     with SERVICE.reading(record.id, record.seq) as game:
         v, seq = viewcache.current(record.id, game, seat, Window(chats=None) if every else PAGE)
     chat_limit = 0 if every else CHAT_SHOWN
-    typed = request.session.pop(f"typed:{record.id}", None) or {}
+    typed = take_typed(request.session, record.id)
     return render(
         request,
         "bansha/player.html",
@@ -169,22 +169,10 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
         messages.success(request, texts.SUBMITTED if landed else texts.SUBMITTED_BEFORE)
     except RuleError as e:
         messages.error(request, e.message)
-        typed = typed_back(request.POST)
-        if typed:  # only what a page cannot rebuild: ticked boxes, typed text
-            request.session[f"typed:{record.id}"] = typed
+        keep_typed(request.session, record.id, request.POST, "act")
     if record.demo:
         SERVICE.run_bots(record.id)
     return HttpResponseRedirect(reverse("player", args=[record.id]))
-
-
-def typed_back(post: Any) -> dict[str, Any]:
-    """What a refused form had ticked and typed, shown again on the page that explains the
-    refusal (a team of the wrong size keeps its boxes, refused last words their text)."""
-    targets = [int(t) for t in post.getlist("targets") if t.isdigit()][:50]
-    text = post.get("text", "")
-    if len(targets) < 2 and not text.strip():
-        return {}  # a single pick is one tap away: nothing to keep
-    return {"skill": post.get("skill", "")[:40], "targets": targets, "text": text}
 
 
 @require_POST
@@ -202,6 +190,7 @@ def player_say(request: HttpRequest, game_id: str) -> HttpResponse:
         )
     except RuleError as e:
         messages.error(request, e.message)
+        keep_typed(request.session, record.id, request.POST, "say")
     return HttpResponseRedirect(reverse("player", args=[record.id]) + "#chats")
 
 

@@ -339,13 +339,24 @@ def option_tags(
 ) -> SafeString:
     """A form's choices of players: one ``<option>`` per seat, its number and name; with the
     form's ``act`` (a legal act of the view), the player's standing choice selected (a vote's
-    target, an act's target)."""
-    mine = (act or {}).get("mine") or {}
-    chosen = {mine.get("for")} if (act or {}).get("key") == "vote" else set(mine.get("targets", ()))
+    target, an act's target); with what a refused form sent instead (``forms.typed_back``: it
+    has a ``form``), its pick selected again."""
+    given = act or {}
+    chosen: set[Any]
+    if "form" in given:  # a refused form's pick, by seat number
+        key, chosen = "seat", {str(given.get("pick", ""))}
+    else:  # the standing choice, by name
+        mine = given.get("mine") or {}
+        key = "name"
+        chosen = {mine.get("for")} if given.get("key") == "vote" else set(mine.get("targets", ()))
     return _rows(
         '<option value="{}"{}>{}</option>',
         (
-            (o.get("seat", ""), " selected" if o.get("name") in chosen else "", o.get("name", ""))
+            (
+                o.get("seat", ""),
+                " selected" if str(o.get(key)) in chosen else "",
+                o.get("name", ""),
+            )
             for o in options
         ),
     )
