@@ -275,6 +275,8 @@ CONFIRM_FINAL = "「{skill}」提交后不能更改，确定提交吗？"
 """Asked before an act the rule set marks final (投降, 拍刀, 刺杀, 王车易位, 遗言 ...)."""
 TIME_LEFT = "（还剩{h}小时{m}分）"
 TIME_LEFT_MINUTES = "（还剩{m}分钟）"
+TIME_LEFT_UNDER_MINUTE = "（不到1分钟）"
+"""The time left before a deadline less than a minute away (never 「还剩0分钟」)."""
 TIME_UP = "（已到截止时间）"
 
 # ---------------------------------------------------------------- a seat's own page

@@ -86,6 +86,7 @@ PAGE_WORDS = {
     "held": "LIVE_HELD",
     "h": "TIME_LEFT",
     "m": "TIME_LEFT_MINUTES",
+    "soon": "TIME_LEFT_UNDER_MINUTE",
     "up": "TIME_UP",
     "copied": "COPIED",
 }

@@ -133,7 +133,7 @@ window.banshaClock(document);
     var els = document.querySelectorAll("[data-deadline]");
     for (var i = 0; i < els.length; i++) {
       var left = Math.floor((Date.parse(els[i].dataset.deadline) - Date.now()) / 60000);
-      var out = left < 0 ? words.up : left < 60 ? words.m.replace("{m}", left)
+      var out = left < 0 ? words.up : left < 1 ? words.soon : left < 60 ? words.m.replace("{m}", left)
         : words.h.replace("{h}", Math.floor(left / 60)).replace("{m}", left % 60);
       var span = els[i].querySelector(".left");
       if (span) span.textContent = out;
