@@ -36,7 +36,8 @@ def _hold_opening(events: list[Event], ruleset: RuleSet) -> bool:
 
 
 class Game:
-    """Commands in, events out. ``state`` is always the fold of ``events``."""
+    """Commands in, events out. ``state`` is always the fold of ``events`` (as today's code reads
+    them: ``RuleSet.upcast``)."""
 
     __slots__ = ("events", "ruleset", "state")
 
@@ -85,11 +86,16 @@ class Game:
 
     @classmethod
     def replay(cls, ruleset: RuleSet, events: list[Event]) -> Game:
-        """Rebuild a game from its events; no generator is re-run (R-ALL-02)."""
+        """Rebuild a game from its events; no generator is re-run (R-ALL-02). A stream stored by
+        earlier code is read through the rule set's upcast; ``events`` stay as stored."""
         game = cls(ruleset)
         game.events = list(events)
-        game.state = fold(events)
+        game.state = game.refold()
         return game
+
+    def refold(self) -> State:
+        """The fold of the events as today's code reads them (``RuleSet.upcast``)."""
+        return fold(self.ruleset.upcast(self.events))
 
     def handle(self, cmd: Command) -> list[Event]:
         """Apply one command; a refused command raises RuleError and changes nothing."""
@@ -98,11 +104,11 @@ class Game:
             self.ruleset.handle(ctx, cmd)
         except BaseException:
             if ctx.out:
-                self.state = fold(self.events)
+                self.state = self.refold()
             raise
         self.events.extend(ctx.out)
         if ctx.out and ctx.out[-1].kind == "undone":
-            self.state = fold(self.events)  # a 撤销: the taken-back events are no longer applied
+            self.state = self.refold()  # a 撤销: the taken-back events are no longer applied
         return ctx.out
 
     def rewind(self, count: int) -> None:
@@ -110,7 +116,7 @@ class Game:
         (its append lost a race or failed) is taken back."""
         if len(self.events) > count:
             del self.events[count:]
-            self.state = fold(self.events)
+            self.state = self.refold()
 
     def catch_up(self, events: list[Event]) -> None:
         """Add events another process recorded, folding them in."""
@@ -118,7 +124,7 @@ class Game:
             self.events.append(ev)
             apply(self.state, ev)
         if any(ev.kind == "undone" for ev in events):
-            self.state = fold(self.events)
+            self.state = self.refold()
 
     def legal(self, seat: int) -> list[LegalAct]:
         """What the player in ``seat`` may submit now (nothing while results await publication)."""

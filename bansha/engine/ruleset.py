@@ -17,7 +17,7 @@ from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Spe
 from bansha.engine.commitment import SCHEME, committed_text, sha256_hex
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
-from bansha.engine.events import PUBLIC
+from bansha.engine.events import PUBLIC, Event
 from bansha.engine.state import State
 from bansha.engine.template import Template
 
@@ -97,6 +97,12 @@ class LegalAct(NamedTuple):
     """Whose proposal each slot answers (M186: the proposers of proposals 1–4, in order)."""
     slot_teams: tuple[tuple[int, ...], ...] = ()
     """Each slot's proposed team (empty: none was submitted), public once proposed."""
+
+
+def read_as(stored: Event, kind: str, data: dict[str, Any]) -> Event:
+    """How a stored event of earlier code reads today (``RuleSet.upcast``): an event of ``kind``
+    in its place, with its audience, chance and schema version."""
+    return Event(kind, data, stored.to, stored.chance, stored.version)
 
 
 class RuleSet:
@@ -298,6 +304,14 @@ class RuleSet:
     ) -> None:
         """Deal, tell everyone their role, and open the first stage."""
         raise NotImplementedError
+
+    def upcast(self, events: list[Event]) -> list[Event]:
+        """How a stream stored by earlier code reads today: one event for each stored event, in
+        its place (a 发布's and a 撤销's positions and a stage close's key count stored events),
+        folding into the state today's code keeps. Pure and deterministic; the store is never
+        rewritten. The base reads every stream as stored; a rule set whose memory moved says how
+        its old events read (docs/architecture.md, "Streams stored by earlier code")."""
+        return events
 
     # ------------------------------------------------------------------ commands
     def handle(self, ctx: Ctx, cmd: Command) -> None:

@@ -11,7 +11,8 @@ Its memory is typed state: each team's ring and ranks are orders of seats drawn 
 (``State.orders``); the police team's checks are the uses of 查证 (``State.uses``), which a
 recovered undercover is sent; the 高票对辩 and the 高票讨论 are decisions owed (``State.pending``);
 the previous night's victim is read from the exits, an undercover's recovery from the skills it
-moved and the identities dealt from ``State.dealt``.
+moved and the identities dealt from ``State.dealt``. A stream stored while it sat in flags reads
+through ``upcast.py``.
 """
 
 from __future__ import annotations
@@ -22,13 +23,15 @@ from bansha.engine import clock
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
-from bansha.engine.events import PUBLIC
+from bansha.engine.events import PUBLIC, Event
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State, current_ballots
 from bansha.mechanics import announce, last_words, votes
 from bansha.mechanics.rings import ring_next, team_choice
 from bansha.mechanics.rules import PostRules
 from bansha.mechanics.team import current, holders
+from bansha.rulesets.bs46.memory import DECIDE_DUE, RUNOFF_DUE, rank_order, ring_order
+from bansha.rulesets.bs46.upcast import upcast as read_stored
 
 GOOD, KILLERS = "good", "killers"
 TEAM_KEYS = ("police", "killers")
@@ -43,28 +46,17 @@ CASES = {
 }
 """How the director's trace names each case of R-BS46-03."""
 THRESHOLD = 0.4
-RUNOFF_DUE = "due:runoff"
-"""The 高票对辩 owed (pending): the two players tied above 40% in round 1 (R-BS46-08)."""
-DECIDE_DUE = "due:decide"
-"""The 高票讨论 owed (pending): ``{by: the previous night's victim, between: the tied pair}``
-(「如再度平票，由前夜被杀者选择出局玩家」, R-BS46-08)."""
-
-
-def ring_order(key: str) -> str:
-    """The name of a team's 环形顺序 among the drawn orders (R-BS46-01)."""
-    return f"ring:{key}"
-
-
-def rank_order(key: str) -> str:
-    """The name of a team's 级别 (highest first, the undercover last) among the drawn orders
-    (R-BS46-02)."""
-    return f"ranks:{key}"
 
 
 class BS46(PostRules):
     """The bs46 rule set: rings and ranks, team choices, undercover recovery, the two-round vote."""
 
     # ================================================================== setup
+    def upcast(self, events: list[Event]) -> list[Event]:
+        """A stream stored before this memory left ``State.flags`` reads as today's
+        (``upcast.py`` lists each old key and what it became)."""
+        return read_stored(events)
+
     def setup(
         self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
     ) -> None:

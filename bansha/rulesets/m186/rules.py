@@ -11,7 +11,7 @@ Its memory is typed state: the Lancelot deck still to be drawn (``State.deck``);
 proposers, their proposals to approve, the team that goes, the Lady's check after a mission, the
 next day's recap and the assassin's strike are what is owed (``State.pending``); the missions'
 results, the Grail and the red cards are uses (``State.uses``); the former Ladies are a mark
-(``State.marks``).
+(``State.marks``). A stream stored while it sat in flags reads through ``upcast.py``.
 """
 
 from __future__ import annotations
@@ -22,34 +22,27 @@ from typing import Any
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
-from bansha.engine.events import PUBLIC
+from bansha.engine.events import PUBLIC, Event
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.rules import PostRules
+from bansha.rulesets.m186.memory import (
+    APPROVALS_DUE,
+    FORMER_LADY,
+    GRAIL,
+    LADY_DUE,
+    MISSION,
+    MISSION_DUE,
+    PROPOSERS_DUE,
+    RECAP_DUE,
+    RED_CARD,
+    STRIKE_DUE,
+)
+from bansha.rulesets.m186.upcast import upcast as read_stored
 
 BLUE, RED = "blue", "red"
 ORGANIZATION = ("morgana", "assassin", "mordred")
 CARD_KEYS = {"不变": "no_change", "转变": "change"}
-FORMER_LADY = "former_lady"
-"""The mark of every player who has held the Lady (「不可查验曾经是湖中仙女的角色」, R-M186-06)."""
-PROPOSERS_DUE = "due:proposals"
-"""The round's proposers (pending), in order: the captain and the next 4 (「队长和队长下方4个角色需在
-12:00前提出方案」, R-M186-03); the approvals' slots follow them."""
-APPROVALS_DUE = "due:approvals"
-"""The approvals owed (pending): each proposer's team, in the proposers' order (None: his proposal
-is missing, 「视为方案不通过」)."""
-MISSION_DUE = "due:mission"
-"""The mission owed (pending): ``{by: whose proposal went, team: the team that goes}``."""
-LADY_DUE = "due:lady"
-"""The Lady's check owed after this mission (pending: 「如果这是第2、3、4轮，湖中仙女查验一名角色」)."""
-RECAP_DUE = "due:recap"
-"""The recap owed when the next day begins (pending: 「每个游戏日白天开始时，公示前一天出征队伍组建的情况
-和出征任务执行情况」): the day_recap's parameters."""
-STRIKE_DUE = "due:strike"
-"""The assassin's strike owed once 刺客拍刀流程 has begun (pending): ``{successes: X}``."""
-MISSION, GRAIL, RED_CARD = "mission", "grail", "red_card"
-"""Uses: a mission (seat: whose proposal went, targets: the team, choice: the result), Galahad's
-Grail (once) and a red card (seat: the carded player, choice: his faction then, R-M186-08)."""
 
 
 class M186(PostRules):
@@ -62,6 +55,11 @@ class M186(PostRules):
         self._declare_act = LegalAct("declare", (), 0, rare=True)
 
     # ================================================================== setup
+    def upcast(self, events: list[Event]) -> list[Event]:
+        """A stream stored before this memory left ``State.flags`` reads as today's
+        (``upcast.py`` lists each old key and what it became)."""
+        return read_stored(events)
+
     def setup(
         self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
     ) -> None:

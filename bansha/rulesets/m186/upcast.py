@@ -1,0 +1,143 @@
+"""How an M186 stream stored before its memory left ``State.flags`` (commits 2fda648 and
+7b98554) reads today.
+
+The old code kept its memory in director-only ``flag`` events (``{"key", "value"}``). Each old
+key, and what it reads as (one event for each stored event, in its place):
+
+- ``deck`` (the 阵营转换牌 still to be drawn, R-M186-02): a ``deck`` event of those cards, a
+  chance event where the stored one was (the shuffle at setup).
+- ``lady_former`` (every player who has held the Lady, the newest last, R-M186-06): the newest
+  is marked ``former_lady``.
+- ``proposers`` (the round's proposers, R-M186-03): the ``pending`` proposers (``due:proposals``).
+- ``proposals`` (each proposer's team, None for a missing one): the ``pending`` approvals
+  (``due:approvals``).
+- ``went_by`` (whose proposal went, R-M186-04): the approvals are no longer owed (today's close
+  of the approvals clears them there); who went is kept for the next two keys.
+- ``team`` (the team that goes; empty once the mission closed): the ``pending`` mission
+  ``{by: whose proposal went, team}`` (``due:mission``), set or cleared.
+- ``missions`` (the results so far, the newest last; empty at setup): the newest is a use of
+  ``mission`` (by whose proposal went, the team's members still in as targets, the result as
+  choice, the day); the empty list written at setup holds nothing and reads as stored.
+- ``last_mission`` (the next day's recap, or None once given): the ``pending`` recap
+  (``due:recap``).
+- ``grail_used`` (Galahad's Grail, R-M186-05): a use of ``grail`` by the seat dealt Galahad, that
+  day.
+- ``lady_due`` (the Lady's check after missions 2–4, or False): the ``pending`` check
+  (``due:lady``), set or cleared.
+- ``assassination`` (``{x: the successes}``, once 刺客拍刀流程 began, R-M186-07): the ``pending``
+  strike ``{successes: x}`` (``due:strike``).
+- ``red_cards`` (the red cards given, by the faction they count against, R-M186-08): the new one is
+  a use of ``red_card`` by the player of the card just given (the latest ``card`` event), with the
+  faction whose count rose as choice.
+
+The roles as dealt were never an emitted flag (the ``dealt`` event holds them); every flag still
+in use reads as stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bansha.engine.events import Event
+from bansha.engine.ruleset import read_as
+from bansha.rulesets.m186 import memory
+
+OWED = {
+    "proposers": memory.PROPOSERS_DUE,
+    "proposals": memory.APPROVALS_DUE,
+    "last_mission": memory.RECAP_DUE,
+}
+"""The old keys that are decisions owed today, their values as they were, by pending key."""
+OLD = OWED.keys() | {
+    "deck",
+    "lady_former",
+    "went_by",
+    "team",
+    "missions",
+    "grail_used",
+    "lady_due",
+    "assassination",
+    "red_cards",
+}
+"""Every old key that reads as another event."""
+
+
+class _Reader:
+    """What the old stream told so far that an old flag needs to be read: the day, who is out,
+    the roles dealt, whose proposal went, the team that goes, the latest card and the red cards."""
+
+    __slots__ = ("carded", "day", "gone", "reds", "roles", "team", "went_by")
+
+    def __init__(self) -> None:
+        self.day = 0
+        self.gone: set[int] = set()
+        self.roles: list[str] = []
+        self.went_by: int | None = None
+        self.team: list[int] = []
+        self.carded: int | None = None
+        self.reds: dict[str, int] = {}
+
+    def read(self, ev: Event) -> Event:
+        """``ev`` as today's event (noting what later flags need)."""
+        kind, data = ev.kind, ev.data
+        if kind == "stage_opened":
+            self.day = int(data["day"])
+        elif kind == "exited":
+            self.gone.add(int(data["seat"]))
+        elif kind == "dealt":
+            self.roles = [str(r) for r in data["roles"]]
+        elif kind == "card":
+            self.carded = int(data["seat"])
+        elif kind == "flag" and data["key"] in OLD:
+            return self._flag(ev, data["key"], data["value"])
+        return ev
+
+    def _flag(self, ev: Event, key: str, value: Any) -> Event:
+        if key in OWED:
+            return read_as(ev, "pending", {"key": OWED[key], "value": value})
+        if key == "deck":
+            return read_as(ev, "deck", {"cards": list(value)})
+        if key == "lady_former":
+            return read_as(ev, "marked", {"mark": memory.FORMER_LADY, "seat": value[-1]})
+        if key == "went_by":
+            self.went_by = int(value)
+            return read_as(ev, "pending", {"key": memory.APPROVALS_DUE, "value": None})
+        if key == "team":
+            self.team = [int(x) for x in value]
+            due = {"by": self.went_by, "team": self.team} if value else None
+            return read_as(ev, "pending", {"key": memory.MISSION_DUE, "value": due})
+        if key == "lady_due":
+            return read_as(
+                ev, "pending", {"key": memory.LADY_DUE, "value": True if value else None}
+            )
+        if key == "assassination":
+            return read_as(
+                ev, "pending", {"key": memory.STRIKE_DUE, "value": {"successes": value["x"]}}
+            )
+        if key == "missions":
+            if not value:  # written at setup: no mission yet
+                return ev
+            team = [x for x in self.team if x not in self.gone]
+            return self._use(ev, memory.MISSION, self.went_by, team, value[-1])
+        if key == "grail_used":
+            return self._use(ev, memory.GRAIL, self.roles.index("galahad"), [], None)
+        reds: dict[str, int] = dict(value)  # red_cards
+        faction = next(f for f, n in reds.items() if n > self.reds.get(f, 0))
+        self.reds = reds
+        return self._use(ev, memory.RED_CARD, self.carded, [], faction)
+
+    def _use(
+        self, ev: Event, skill: str, seat: int | None, targets: list[int], choice: str | None
+    ) -> Event:
+        data: dict[str, Any] = {"skill": skill, "seat": seat, "targets": targets, "day": self.day}
+        if choice is not None:
+            data["choice"] = choice
+        return read_as(ev, "skill_used", data)
+
+
+def upcast(events: list[Event]) -> list[Event]:
+    """``events`` as today's M186 reads them (see the module); the same list when none is old."""
+    if not any(ev.kind == "flag" and ev.data["key"] in OLD for ev in events):
+        return events
+    reader = _Reader()
+    return [reader.read(ev) for ev in events]
