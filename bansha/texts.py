@@ -1117,7 +1117,10 @@ DECLARE_NO_PLAYER = "declare：没有玩家「{name}」"
 """A scenario's ``declare`` names a player the game does not have."""
 RECORDED_SHAPE = (
     "规则文件中「{where}」应为 {{faction: 阵营, when: 条件, notice: 文字键, then: {{announce: 文字键, "
-    "cause: 出局原因}}}}"
+    "exit_roles: [身份, …], cause: 出局原因}}}}"
 )
 """A win recorded without ending the game (``outcome.recorded``, XXXII 魔女) is malformed."""
 RECORDED_FACTION = "规则文件中「{where}.faction」的「{faction}」不是 factions 中的阵营"
+RECORDED_ROLE = "规则文件中「{where}.then.exit_roles」的「{role}」不是 roles 中的身份"
+CONDITION_MARK_MISSING = "规则文件中「{where}」应写明 mark（要全部带有的标记）"
+"""An ``all_marked`` condition names no mark."""

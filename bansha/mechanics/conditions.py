@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bansha import texts
 from bansha.engine.errors import SetupError
 from bansha.engine.state import Player, State
 
@@ -62,6 +63,25 @@ class AllOut(Condition):
         sel = self.sel
         for p in s.players:  # noqa: SIM110 - a loop: mypyc compiles it, not a generator
             if p.alive and sel.matches(s, p, categories):
+                return False
+        return True
+
+
+class AllMarked(Condition):
+    """Every living player the selector names but for its mark holds the mark (true also when
+    none lives): XXXII 第三方 「所有存活的平民被标记，第三方无需有人存活」 (R-XXXII-12),
+    ``all_marked: {role: civilian, mark: marked}``."""
+
+    def __init__(self, sel: Selector) -> None:
+        self.sel = Selector(sel.faction, sel.category, sel.role, sel.status)
+        self.mark = sel.mark or ""
+
+    def holds(self, s: State, categories: dict[str, str]) -> bool:
+        """See the class."""
+        sel = self.sel
+        marked = s.marks.get(self.mark, ())
+        for p in s.players:
+            if p.alive and p.seat not in marked and sel.matches(s, p, categories):
                 return False
         return True
 
@@ -123,17 +143,22 @@ def selector(raw: Any, where: str, known: dict[str, set[str]]) -> Selector:
 
 
 def parse(raw: Any, where: str, known: dict[str, set[str]]) -> Condition:
-    """Read a condition: ``all_out``, ``at_least_half_of_living``, ``more_than_half_of_living``,
+    """Read a condition: ``all_out``, ``all_marked``, ``at_least_half_of_living``, ``more_than_half_of_living``,
     ``any`` or ``all``; ``known`` lists the keys each selector may name."""
     if not isinstance(raw, dict) or len(raw) != 1:
         raise SetupError(
-            f"规则文件中「{where}」应为一个条件（all_out、at_least_half_of_living、"
+            f"规则文件中「{where}」应为一个条件（all_out、all_marked、at_least_half_of_living、"
             f"more_than_half_of_living、any、all），而不是「{raw}」"
         )
     kind, body = next(iter(raw.items()))
     here = f"{where}.{kind}"
     if kind == "all_out":
         return AllOut(selector(body, here, known))
+    if kind == "all_marked":
+        sel = selector(body, here, known)
+        if sel.mark is None:
+            raise SetupError(texts.CONDITION_MARK_MISSING.format(where=here))
+        return AllMarked(sel)
     if kind in ("at_least_half_of_living", "more_than_half_of_living"):
         return HalfOfLiving(selector(body, here, known), kind.startswith("more"))
     if kind in ("any", "all"):

@@ -27,7 +27,7 @@ from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
-from bansha.mechanics import announce, conditions, last_words
+from bansha.mechanics import announce, conditions, last_words, recorded
 from bansha.mechanics.base import HINTS, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.catalogue import CATALOGUE
 from bansha.mechanics.colours import Colours
@@ -85,6 +85,8 @@ class Outcome:
     priority: tuple[str, ...]
     on_loss: dict[str, tuple[tuple[str, ...], str | None]]
     """A faction's losing effects: the skills its members lose and the notice they are told."""
+    recorded: tuple[recorded.Recorded, ...] = ()
+    """Wins recorded without ending the game (XXXII 魔女, R-XXXII-12: :mod:`.recorded`)."""
 
 
 class Pipeline(Board):
@@ -320,7 +322,11 @@ class Pipeline(Board):
             lose = tuple(self.skill_ref(k, f"{where}.lose_skills") for k in r.words("lose_skills"))
             on_loss[str(faction)] = (lose, r.text("notice", None))
             r.done()
-        return Outcome(wins, read("losses"), bool(raw.get("joint", True)), priority, on_loss)
+        kept = recorded.read(
+            raw.get("recorded"), "outcome.recorded", self.factions, self.roles, known
+        )
+        joint = bool(raw.get("joint", True))
+        return Outcome(wins, read("losses"), joint, priority, on_loss, kept)
 
     def _read_last_words(self) -> LastWordsPolicy:
         raw = Raw(self.data.get("last_words"), "last_words", self.options)
@@ -541,6 +547,9 @@ class Pipeline(Board):
             if "night_start" in self.texts:
                 ctx.emit("announcement", {"key": "night_start", "params": {"day": day}}, PUBLIC)
         elif phase == "day":
+            for r in self.outcome.recorded:  # a recorded win's next day (魔女复苏, R-XXXII-12)
+                for seat in r.then(ctx):  # the night's deaths, in this morning's list
+                    self.exit(ctx, seat, str(r.cause), announce_now=False)
             pending = [x for x in s.exit_order if x not in s.announced]
             key = (
                 "day_start"
@@ -951,12 +960,16 @@ class Pipeline(Board):
         s = ctx.state
         if s.ended:
             return True
-        basis = (len(s.exit_order), len(s.lost), s.seq if already else 0, s.faction_moves)
+        kept = self.outcome.recorded
+        marks = tuple(len(v) for v in s.marks.values()) if kept else ()  # what all_marked reads
+        basis = (len(s.exit_order), len(s.lost), s.seq if already else 0, s.faction_moves, marks)
         if not already and s.outcome_basis == basis:
             return False  # nothing that decides the outcome changed since the last check
         s.outcome_basis = basis
         cats = self.categories
         factions = self.factions_in_play(s)
+        if kept:
+            recorded.record(ctx, kept, cats)
         newly = list(already or [])
         for f, cond in self.outcome.losses:
             if f in factions and f not in s.lost and cond.holds(s, cats):
@@ -987,7 +1000,7 @@ class Pipeline(Board):
                 PUBLIC,
             )
         announce.release(ctx)  # and whatever else the night had to announce (R-ALL-11)
-        self.end_game(ctx, winners)
+        self.end_game(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
 
 
 def _when_key(spec: dict[str, Any]) -> str:

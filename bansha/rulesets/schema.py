@@ -915,6 +915,8 @@ class XXXIIData(RuleSetData):
 
     declaration: dict[Key, Any]
     """「开局前需选择是否信仰魔女」: the pre-deal declaration (:mod:`bansha.mechanics.declaration`)."""
+    outcome: dict[Key, Any] = {}
+    """``recorded``: the witch's win, recorded while the game goes on (:mod:`bansha.mechanics.recorded`)."""
     declare_skill: Key | None = None
     """The pre-deal declaration a director may record for a player (代为声明)."""
     prophecy_size: list[Count]
@@ -1449,7 +1451,22 @@ class BoardCheck:
                                 [*loc, kind, sel], value, known[sel], what[sel], words.get(sel)
                             )
 
-        for section in ("wins", "losses"):
+        for i, entry in enumerate(_words(raw.get("recorded"))):
+            if not isinstance(entry, Mapping):
+                continue
+            raw_then = entry.get("then")
+            then: Mapping[str, Any] = raw_then if isinstance(raw_then, Mapping) else {}
+            for key in (entry.get("notice"), then.get("announce")):
+                if isinstance(key, str):  # told with no placeholder (R-XXXII-12)
+                    self.needs.setdefault(key, (set(), "outcome.recorded"))
+                    self.required.append((key, f"outcome.recorded[{i}]"))
+            for j, role in enumerate(_words(then.get("exit_roles"))):
+                loc_role: list[str | int] = ["outcome", "recorded", i, "then", "exit_roles", j]
+                self.ref(loc_role, role, self.b.roles, "身份", words["role"])
+            if isinstance(then.get("cause"), str):
+                loc_cause: list[str | int] = ["outcome", "recorded", i, "then", "cause"]
+                self.ref(loc_cause, then["cause"], self.causes, "出局原因", dict(self.b.causes))
+        for section in ("wins", "losses", "recorded"):
             for i, entry in enumerate(_words(raw.get(section))):
                 if not isinstance(entry, Mapping):
                     continue

@@ -444,12 +444,21 @@ texts:
 """
 
 
+def extended(
+    tmp_path: Path, name: str, text: str, base: str, declare: dict[str, list[str]] | None = None
+) -> Game:
+    """A game, dealt as ``DEAL``, of the variant ``text`` (extending the file ``base`` written
+    before it), written as ``name``.yaml."""
+    f = tmp_path / f"{name}.yaml"
+    f.write_text(text % (tmp_path / f"{base}.yaml"), encoding="utf-8")
+    rs = find_ruleset(str(f))
+    roles = {i: rs.role_key(r) for i, r in enumerate(DEAL)}
+    return Game.create(rs, NAMES, 1, roles, declare=declare)
+
+
 def legacy_game(tmp_path: Path) -> Game:
     board(tmp_path)
-    f = tmp_path / "legacy12.yaml"
-    f.write_text(LEGACY % (tmp_path / "pair12.yaml"), encoding="utf-8")
-    rs = find_ruleset(str(f))
-    return Game.create(rs, NAMES, 1, {i: rs.role_key(r) for i, r in enumerate(DEAL)})
+    return extended(tmp_path, "legacy12", LEGACY, "pair12")
 
 
 def test_the_first_night_draws_an_apprentice_who_dies_if_nobody_believes(tmp_path: Path) -> None:
@@ -485,11 +494,7 @@ texts:
 def believe_game(tmp_path: Path, declare: dict[str, list[str]] | None = None) -> Game:
     """The legacy board with XXXII's 信仰声明 before the deal (R-XXXII-02), dealt as ``DEAL``."""
     legacy_game(tmp_path)
-    f = tmp_path / "believe12.yaml"
-    f.write_text(BELIEVE % (tmp_path / "legacy12.yaml"), encoding="utf-8")
-    rs = find_ruleset(str(f))
-    roles = {i: rs.role_key(r) for i, r in enumerate(DEAL)}
-    return Game.create(rs, NAMES, 1, roles, declare=declare)
+    return extended(tmp_path, "believe12", BELIEVE, "legacy12", declare)
 
 
 def test_every_seat_declares_before_the_deal_and_only_villagers_answers_count(
@@ -538,3 +543,66 @@ def test_a_misspelt_declaration_is_a_chinese_error(tmp_path: Path) -> None:
     f.write_text(text.replace("stage: declare,", "stage: declar,"), encoding="utf-8")
     with pytest.raises(SetupError, match="declar"):
         find_ruleset(str(f))
+
+
+RECORDED = """\
+extends: %s
+id: recorded12
+names: [recorded12]
+factions: {third: 第三方阵营}
+roles:
+  hunter: {faction: third}
+outcome:
+  recorded:
+    - faction: third
+      when: {all_marked: {role: villager, mark: marked}}
+      notice: third_win
+      then: {announce: third_revival, exit_roles: [hunter], cause: revival}
+causes: {revival: 复苏}
+texts:
+  third_win: 你达成胜利条件，游戏继续。
+  third_revival: 猎人复苏。
+"""
+
+
+def recorded_game(tmp_path: Path, text: str = RECORDED) -> Game:
+    """pair12 with its marking hunter a third party whose win is recorded without ending the
+    game (XXXII 第三方, R-XXXII-12)."""
+    board(tmp_path)
+    return extended(tmp_path, "recorded12", text, "pair12")
+
+
+def test_a_recorded_win_goes_on_and_its_side_leaves_at_the_next_dawn(tmp_path: Path) -> None:
+    """「所有存活的平民被标记…达成胜利条件时游戏不结束，下一个天亮公示魔女复苏，存活的魔女与见习魔女进入上位世界，表现
+    为夜晚死亡」 (R-XXXII-12), and the side shares the final result (R-XXXII-13)."""
+    g = recorded_game(tmp_path)
+    for villager in (8, 9, 10):
+        g.handle(Act(HUNTER, "mark", (villager,)))
+        night(g, None)
+    assert "third" not in g.state.won  # 11 lives unmarked
+    g.handle(Act(HUNTER, "mark", (11,)))
+    while g.state.phase == "night":
+        g.handle(Close())
+    assert g.state.won == {"third": 4} and not g.state.ended  # recorded, the game goes on
+    told = [e for e in g.events if e.kind == "notice" and e.data["key"] == "third_win"]
+    assert [e.to for e in told] == [(HUNTER,)]  # privately, to the side's members
+    revival = [e for e in g.events if e.kind == "announcement" and e.data["key"] == "third_revival"]
+    assert len(revival) == 1
+    hunter = g.state.players[HUNTER]
+    assert not hunter.alive and hunter.exit_cause == "revival"
+    assert g.state.phase == "day" and g.state.day == 4  # this board's next dawn: day 4
+    dawn = [e for e in g.events if e.kind == "announcement" and e.data["key"] == "day_start"]
+    assert dawn[-1].data["exits"] == [HUNTER]  # in the morning's list of the night's exits
+    assert g.events.index(revival[0]) < g.events.index(dawn[-1])  # 下一个天亮公示魔女复苏
+    g.handle(Director("判负", {"faction": "wolves"}))
+    assert g.state.ended and g.state.winners == ["good", "third"]
+
+
+def test_all_marked_names_its_mark(tmp_path: Path) -> None:
+    with pytest.raises(SetupError, match="应写明 mark"):
+        recorded_game(tmp_path, RECORDED.replace(", mark: marked", ""))
+
+
+def test_a_recorded_win_needs_its_words(tmp_path: Path) -> None:
+    with pytest.raises(SetupError, match="third_revival"):
+        recorded_game(tmp_path, RECORDED.replace("  third_revival: 猎人复苏。\n", ""))

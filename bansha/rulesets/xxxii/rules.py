@@ -36,6 +36,7 @@ from bansha.mechanics import (
     pair_check,
     prophecy,
     protect,
+    recorded,
     stage_privilege,
     team,
     votes,
@@ -88,6 +89,11 @@ class XXXII(PostRules):
             self.data["declaration"], self.skills, self.words, start, known
         )
         """「开局前需选择是否信仰魔女」 (R-XXXII-02): the catalogue's pre-deal declaration."""
+        outcome = self.data["outcome"]
+        self.recorded = recorded.read(
+            outcome.get("recorded"), "outcome.recorded", self.factions, self.roles, known
+        )
+        """R-XXXII-12: the witch's win, recorded while the game goes on (魔女复苏 the next dawn)."""
 
     # ================================================================== setup
     def setup(
@@ -494,13 +500,10 @@ class XXXII(PostRules):
         if phase == "start" or day == 1:
             return
         deaths = self._night_exits(s)
-        if s.won.get(THIRD) == day - 1:  # 下一个天亮公示魔女复苏 (R-XXXII-12)
-            ctx.emit("announcement", {"key": "witch_revival", "params": {}}, PUBLIC)
-            for role in ("witch", "apprentice"):
-                seat = self._seat_of(s, role)
-                if seat is not None and s.players[seat].alive:
-                    self._die(ctx, [seat], "revival")
-                    deaths.append(seat)
+        for r in self.recorded:  # 下一个天亮公示魔女复苏 (R-XXXII-12)
+            for seat in r.then(ctx):
+                self._die(ctx, [seat], str(r.cause))
+                deaths.append(seat)
         ctx.emit(
             "announcement",
             {"key": "day_start", "params": {"day": day, "ps": deaths}, "exits": deaths},
@@ -970,13 +973,7 @@ class XXXII(PostRules):
         s = ctx.state
         if s.ended:
             return True
-        if THIRD not in s.won:
-            civilians = [p for p in s.players if p.alive and p.role == "civilian"]
-            marked = s.marks.get("marked", set())
-            if all(p.seat in marked for p in civilians):
-                ctx.emit("faction_won", {"faction": THIRD, "day": s.day})
-                for seat in self._witch_group(s):  # recorded, not announced: the game goes on
-                    ctx.emit("notice", {"key": "witch_win", "params": {}}, (seat,))
+        recorded.record(ctx, self.recorded, {})
         key_alive = any(p.alive and p.role in KEY_PIECES for p in s.players)
         killers_alive = any(p.alive and p.role == "killer" for p in s.players)
         winners = []
@@ -985,9 +982,7 @@ class XXXII(PostRules):
         if not killers_alive:
             winners.append(WHITE)
         if winners:
-            if THIRD in s.won:
-                winners.append(THIRD)
-            self._finish(ctx, winners)
+            self._finish(ctx, recorded.with_recorded(s, self.recorded, winners))
             return True
         return False
 
@@ -1024,9 +1019,7 @@ class XXXII(PostRules):
         ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
         if faction in (BLACK, WHITE):
             winners = [WHITE if faction == BLACK else BLACK]
-            if THIRD in ctx.state.won:
-                winners.append(THIRD)
-            self._finish(ctx, winners)
+            self._finish(ctx, recorded.with_recorded(ctx.state, self.recorded, winners))
 
     def on_card(self, ctx: Ctx, seat: int, given: list[str], faction_loses: bool) -> None:
         """R-XXXII-17: 累计两次警告淹死. A witch who died in play still marks (无论是否存活); drowned,
