@@ -20,11 +20,17 @@ of them alike:
   submits), and inside every command ``rule set``: the game's rule set as the service reads it;
 - ``push``: what one open socket of the seat computes after a change (its fingerprint, then the
   view and its digest when the fingerprint moved);
+- ``thread post``: a floor of the discussion thread through Django's handler, and ``thread
+  page``: the thread's page;
 - ``director``: the director's console page through Django's handler, and inside it ``qr``: the
-  seat links' QR codes.
+  seat links' QR codes;
+- ``page, through ASGI`` and ``404, through ASGI``: the player page and a missing game's page
+  through the server's ASGI handler (``bansha.web.handler``: the hop to its request thread,
+  Django's request and response objects; the process's processor time, one request at a time),
+  beside ``404``: the missing game's page through Django's handler alone.
 
-The HTTP server's own part (uvicorn's parsing, the ASGI hop) is not here: ``load_web.py`` reports
-the server's whole processor time a request.
+uvicorn's own part (HTTP parsing) is not here: ``load_web.py`` reports the server's whole processor
+time a request.
 
     .venv/bin/python benchmarks/request_pieces.py --rounds 300
     scripts/with-postgres .venv/bin/python benchmarks/request_pieces.py --rounds 300
@@ -90,6 +96,50 @@ def socket_push(consumer: Any, viewer: int, seen: int | None) -> Any:
     return consumer._view(viewer, seen)
 
 
+def through_asgi(app: Any, path: str, cookie: str) -> int:
+    """One GET through the ASGI application as the server sends it (one request at a time, on
+    a loop of its own); the response's status."""
+    import asyncio
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1"), (b"cookie", cookie.encode())],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
+    sent: list[dict[str, Any]] = []
+    asked = False
+
+    async def receive() -> dict[str, Any]:
+        nonlocal asked
+        if not asked:
+            asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.sleep(3600)  # the client stays connected
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def one() -> None:
+        await app(scope, receive, send)
+
+    LOOP.run_until_complete(one())
+    return int(sent[0]["status"])
+
+
+LOOP: Any = None
+"""The event loop the ASGI requests run on (made in ``main``)."""
+
+
 def main() -> None:
     """Set up, time every piece in rounds, print a Markdown table (milliseconds)."""
     ap = argparse.ArgumentParser()
@@ -145,6 +195,15 @@ def main() -> None:
 
     profile = cProfile.Profile(time.thread_time) if args.profile else None
     landed = {"act": 0}
+    import asyncio
+    import logging
+
+    from bansha.web.handler import get_asgi_application
+
+    global LOOP
+    LOOP = asyncio.new_event_loop()
+    asgi = get_asgi_application()
+    logging.getLogger("django.request").setLevel(logging.ERROR)  # the 404s measured
     timer.samples.clear()  # the setup's appends and pushes are not the requests'
     for r in range(args.rounds):
         gid, seat, browser, group = players[r % len(players)]
@@ -204,6 +263,27 @@ def main() -> None:
             before = inputs(game, seat)
         with timer.piece("push, nothing moved"):
             socket_push(consumer, seat, before)
+        post = {"text": f"第{r}楼的话", "quote": "", "nonce": f"post-{r}"}
+        browser.cookies.pop("messages", None)
+        with timer.piece("thread post"):
+            browser.post(f"/g/{gid}/thread", urlencode(post), content_type=FORM)
+        browser.cookies.pop("messages", None)
+        with timer.piece("thread page"):
+            browser.get(f"/g/{gid}/thread")
+        cookie = "; ".join(f"{k}={m.value}" for k, m in browser.cookies.items())
+        start = time.process_time_ns()
+        status = through_asgi(asgi, f"/g/{gid}/me", cookie)
+        timer.samples.setdefault("page, through ASGI", []).append(
+            (time.process_time_ns() - start) / 1e6
+        )
+        assert status == 200, status
+        start = time.process_time_ns()
+        through_asgi(asgi, "/g/0000000000000000/me", cookie)
+        timer.samples.setdefault("404, through ASGI", []).append(
+            (time.process_time_ns() - start) / 1e6
+        )
+        with timer.piece("404"):
+            browser.get("/g/0000000000000000/me")
         if r % 10 == 0:
             with timer.piece("director"):
                 director.get(f"/g/{gid}/director")
