@@ -45,20 +45,33 @@ class SessionStore(db.SessionStore):
     """Django's database session store, its rows under a digest of their key, its per-request
     read one statement."""
 
-    def _get_session_from_db(self) -> Any:
-        """The live session row (its data only), or None (and no key) when there is none."""
+    def _stored_data(self) -> tuple[str, str] | None:
+        """The live session row's stored key and data, or None (and no key) when there is
+        none."""
         key = self.session_key
         row = None
         if key is not None:
+            stored = stored_key(key)
             connection = connections[router.db_for_read(Session)]
             now = connection.ops.adapt_datetimefield_value(timezone.now())
             with connection.cursor() as cursor:
-                cursor.execute(_READ, [stored_key(key), now])
+                cursor.execute(_READ, [stored, now])
                 row = cursor.fetchone()
         if row is None:
             self._session_key = None
             return None
-        return Session(session_key=stored_key(key), session_data=row[0])
+        return stored, row[0]
+
+    def load(self) -> dict[str, Any]:
+        """The session's data (empty when there is no live row), as Django's store loads it,
+        without building the row's model instance (a request reads only its data)."""
+        found = self._stored_data()
+        return {} if found is None else self.decode(found[1])
+
+    def _get_session_from_db(self) -> Any:
+        """The live session row (its data only), or None (and no key) when there is none."""
+        found = self._stored_data()
+        return None if found is None else Session(session_key=found[0], session_data=found[1])
 
     def decode(self, session_data: str) -> dict[str, Any]:
         """The session's data, as Django decodes it; kept for the next read of the same text
