@@ -11,6 +11,8 @@ source:
     git archive 2fda648^ bansha | tar -x -C /tmp/old-m186
     BANSHA_PURE=1 PYTHONPATH=/tmp/old-m186 .venv/bin/python tests/rulesets/record_upcast_streams.py m186 2fda648^
 
+and M186's proposals as uses, on 2fda648 itself (``m186-proposal-uses``).
+
 Each game of a post's file holds its seed and agents, the old code's whole stream (``events``),
 its commands in order (``commands``: each with the number of events stored before it) and its
 stops: a stop names a command (the stored game is the stream up to it), with what each seat may
@@ -72,19 +74,31 @@ STOPS: dict[str, dict[str, Stop]] = {
         "grail_used": lambda s: bool(s.flags.get("grail_used")) and s.stage_key == "mission",
         "strike_owed": lambda s: s.stage_key == "strike",
     },
+    "m186-proposal-uses": {
+        "approvals_owed": lambda s: s.stage_key == "approvals" and bool(s.uses.get("propose")),
+        "approvals_of_a_later_round": lambda s: (
+            s.stage_key == "approvals" and bool(s.uses.get("mission"))
+        ),
+        "mission_owed": lambda s: s.stage_key == "mission",
+    },
 }
-"""The stops of each post, by name: what a game stored before the move still had to remember."""
+"""The stops of each stream, by name: what a game stored before the move still had to remember.
+A stream is a post's, or a post's as written by a commit between its moves (M186's proposals as
+uses, 2fda648, before they became the approvals owed, 7b98554)."""
+POST = {"m186-proposal-uses": "m186"}
+"""The post of each stream not named for it."""
 
 AHEAD: dict[str, dict[str, tuple[str, int]]] = {
     "bs46": {"before_police_undercover_recovery": ("pu_recovered", 1)},
+    "m186-proposal-uses": {"before_approvals_close_again": ("due:mission", 2)},
     "m186": {
         "before_the_grail": ("grail_used", 1),
         "before_the_assassination": ("assassination", 1),
         "before_the_second_red_card": ("red_cards", 2),
     },
 }
-"""Stops just before the old code set a flag for the n-th time (the last command before it), by
-name: the flag and n."""
+"""Stops just before the old code set a flag (or a pending key) for the n-th time (the last command
+before it), by name: the key and n."""
 
 
 CARDED = {"m186": (2, 5)}
@@ -152,14 +166,16 @@ def shown_at(game: Recording, i: int) -> dict[str, Any]:
 
 
 def _sets(raw: dict[str, Any], key: str) -> bool:
-    return raw["kind"] == "flag" and raw["data"]["key"] == key and bool(raw["data"]["value"])
+    data = raw["data"]
+    return raw["kind"] in ("flag", "pending") and data["key"] == key and bool(data["value"])
 
 
 def play_one(
-    post: str, kind: str, seed: int, carded: bool = False
+    stream: str, kind: str, seed: int, carded: bool = False
 ) -> tuple[dict[str, Any], set[str]]:
     """One game on the old code (``carded``: with the director's red cards), and the stops it
     reaches."""
+    post = POST.get(stream, stream)
     rs = find_ruleset(post)
     game = Recording.create(rs, [f"p{i}" for i in range(rs.player_count)], seed)
     assert isinstance(game, Recording)
@@ -171,10 +187,10 @@ def play_one(
         while read < before:
             apply(state, game.events[read])
             read += 1
-        for name, test in STOPS[post].items():
+        for name, test in STOPS[stream].items():
             if name not in found and test(state):
                 found[name] = i
-    for name, (key, nth) in AHEAD[post].items():
+    for name, (key, nth) in AHEAD[stream].items():
         sets = [j for j, ev in enumerate(game.events) if _sets(ev.to_json(), key)]
         if len(sets) >= nth:
             at = sets[nth - 1]
@@ -191,12 +207,13 @@ def play_one(
 
 
 def main(argv: list[str]) -> None:
-    """Record the games of the post named, on the commit named (as the file says)."""
-    post, commit = argv
-    played = [play_one(post, kind, seed) for kind in KINDS for seed in SEEDS]
-    if post in CARDED:
-        played += [play_one(post, "random", seed, carded=True) for seed in SEEDS[:20]]
-    wanted = {*STOPS[post], *AHEAD[post]}
+    """Record the games of the stream named, on the commit named (as the file says)."""
+    stream, commit = argv
+    post = POST.get(stream, stream)
+    played = [play_one(stream, kind, seed) for kind in KINDS for seed in SEEDS]
+    if stream in CARDED:
+        played += [play_one(stream, "random", seed, carded=True) for seed in SEEDS[:20]]
+    wanted = {*STOPS[stream], *AHEAD[stream]}
     kept: list[dict[str, Any]] = []
     while wanted:  # the fewest games reaching every stop: the game reaching most, shortest first
         record, reached = max(played, key=lambda g: (len(g[1] & wanted), -len(g[0]["events"])))
@@ -207,8 +224,8 @@ def main(argv: list[str]) -> None:
     HERE.mkdir(exist_ok=True)
     out = {"post": post, "recorded_on": commit, "games": kept}
     text = json.dumps(out, ensure_ascii=False, separators=(",", ":"))
-    (HERE / f"{post}.json").write_text(text + "\n", encoding="utf-8")
-    print(post, [(g["kind"], g["seed"], len(g["events"]), sorted(g["stops"])) for g in kept])
+    (HERE / f"{stream}.json").write_text(text + "\n", encoding="utf-8")
+    print(stream, [(g["kind"], g["seed"], len(g["events"]), sorted(g["stops"])) for g in kept])
 
 
 if __name__ == "__main__":

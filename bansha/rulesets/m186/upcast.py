@@ -30,6 +30,11 @@ key, and what it reads as (one event for each stored event, in its place):
   a use of ``red_card`` by the player of the card just given (the latest ``card`` event), with the
   faction whose count rose as choice.
 
+Between 2fda648 and 7b98554 a proposal was a use (``skill_used`` of ``propose``: its proposer and
+team, one for each proposal made when the proposals closed, in the proposers' order); each reads
+as the ``pending`` approvals of the proposals so far (a proposer with none: None, 「视为方案不通过」),
+so the last of them holds the round's, as today's close of the proposals writes it.
+
 The roles as dealt were never an emitted flag (the ``dealt`` event holds them); every flag still
 in use reads as stored.
 """
@@ -60,15 +65,30 @@ OLD = OWED.keys() | {
     "red_cards",
 }
 """Every old key that reads as another event."""
+PROPOSE = "propose"
+"""The skill of a proposal's use (2fda648 to 7b98554)."""
 
 
 class _Reader:
-    """What the old stream told so far that an old flag needs to be read: the day, who is out,
-    the roles dealt, whose proposal went, the team that goes, the latest card and the red cards."""
+    """What the old stream told so far that an old event needs to be read: the day, who is out,
+    the roles dealt, the round's proposers and proposals, whose proposal went, the team that goes,
+    the latest card and the red cards."""
 
-    __slots__ = ("carded", "day", "gone", "reds", "roles", "team", "went_by")
+    __slots__ = (
+        "carded",
+        "day",
+        "gone",
+        "proposed",
+        "proposers",
+        "reds",
+        "roles",
+        "team",
+        "went_by",
+    )
 
     def __init__(self) -> None:
+        self.proposers: list[int] = []
+        self.proposed: dict[int, list[int]] = {}
         self.day = 0
         self.gone: set[int] = set()
         self.roles: list[str] = []
@@ -88,9 +108,22 @@ class _Reader:
             self.roles = [str(r) for r in data["roles"]]
         elif kind == "card":
             self.carded = int(data["seat"])
+        elif kind == "pending" and data["key"] == memory.PROPOSERS_DUE and data["value"]:
+            self._round(data["value"])
+        elif kind == "skill_used" and data["skill"] == PROPOSE:
+            self.proposed[int(data["seat"])] = [int(x) for x in data["targets"]]
+            teams = [self.proposed.get(seat) for seat in self.proposers]
+            return read_as(ev, "pending", {"key": memory.APPROVALS_DUE, "value": teams})
         elif kind == "flag" and data["key"] in OLD:
+            if data["key"] == "proposers":
+                self._round(data["value"])
             return self._flag(ev, data["key"], data["value"])
         return ev
+
+    def _round(self, proposers: list[int]) -> None:
+        """A round's proposers named: nobody has proposed yet."""
+        self.proposers = [int(x) for x in proposers]
+        self.proposed = {}
 
     def _flag(self, ev: Event, key: str, value: Any) -> Event:
         if key in OWED:
@@ -135,9 +168,17 @@ class _Reader:
         return read_as(ev, "skill_used", data)
 
 
+def _old(ev: Event) -> bool:
+    """Whether ``ev`` was written by earlier code."""
+    kind = ev.kind
+    if kind == "flag":
+        return ev.data["key"] in OLD
+    return kind == "skill_used" and ev.data["skill"] == PROPOSE
+
+
 def upcast(events: list[Event]) -> list[Event]:
     """``events`` as today's M186 reads them (see the module); the same list when none is old."""
-    if not any(ev.kind == "flag" and ev.data["key"] in OLD for ev in events):
+    if not any(_old(ev) for ev in events):
         return events
     reader = _Reader()
     return [reader.read(ev) for ev in events]
