@@ -1124,3 +1124,9 @@ RECORDED_FACTION = "规则文件中「{where}.faction」的「{faction}」不是
 RECORDED_ROLE = "规则文件中「{where}.then.exit_roles」的「{role}」不是 roles 中的身份"
 CONDITION_MARK_MISSING = "规则文件中「{where}」应写明 mark（要全部带有的标记）"
 """An ``all_marked`` condition names no mark."""
+HOOK_TWICE = (
+    "规则文件中「resolution.{stage}」的结算表两次写了「{verb}: {skill}」：同一次结算会执行两次"
+)
+"""A stage's resolution table names one step hook twice (the schema's 「exactly once」)."""
+HOOK_MISSING = "规则文件中「skills.{skill}」的机制需要结算步骤「{verb}: {skill}」，但 resolution 中没有：它的行动不会被结算"
+"""A mechanic's step hook is named in no resolution table."""

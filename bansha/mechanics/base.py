@@ -256,6 +256,14 @@ class Mechanic:
         (``submitted`` reads only such submissions)."""
         return self.holds(s, seat)
 
+    def steps(self) -> tuple[str, ...]:
+        """The step hooks (``do``, ``resolve``) the board's resolution tables must name for this
+        skill: by default ``do`` for a skill used by acts whose mechanic turns them into uses
+        (else the acts would be collected and never resolved); a kill adds its ``resolve``."""
+        if self.spec.stages and type(self).do is not Mechanic.do:
+            return ("do",)
+        return ()
+
     def step_in(self, stage: str, verb: str, params: object) -> None:
         """The pipeline read a step of ``stage``'s resolution table that runs this mechanic."""
 

@@ -104,6 +104,10 @@ class Check(Mechanic):
             return ctx.state.players[pick[1]].name
         return self._tell(ctx, *pick)
 
+    def steps(self) -> tuple[str, ...]:
+        """``do``, and the ``resolve`` step that tells the answer when it is told later."""
+        return ("do", "resolve") if self.p.tell == "later" else ("do",)
+
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """``tell: later``: tonight's check is answered, if its checker still holds the skill
         (R-ALL-09), or whatever befell him since once the pick was final (R-M103-22)."""

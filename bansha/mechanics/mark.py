@@ -126,6 +126,10 @@ class Mark(Mechanic):
             self._tell(ctx, seat, target, word)
         return f"{s.players[target].name} → {word}"
 
+    def steps(self) -> tuple[str, ...]:
+        """``do``, and the ``resolve`` step that tells the answer when it is told later."""
+        return ("do", "resolve") if self.p.tell == "later" else ("do",)
+
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """``tell: later``: tonight's marks are told (「被标记者不会收到通知」: only the holder)."""
         s = ctx.state

@@ -228,6 +228,10 @@ class PairCheck(Mechanic):
             return "、".join(ctx.state.players[x].name for x in (a, b))
         return self._tell(ctx, seat, a, b)
 
+    def steps(self) -> tuple[str, ...]:
+        """``do``, and the ``resolve`` step that tells the answer when it is told later."""
+        return ("do", "resolve") if self.p.tell == "later" else ("do",)
+
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """``tell: later``: tonight's pair is answered by the colours now, if its checker still
         holds the skill (R-ALL-09)."""

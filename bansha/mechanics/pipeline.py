@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from bansha import texts
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
@@ -260,7 +261,33 @@ class Pipeline(Board):
                 for m, prepared in zip(mechs, params, strict=True):
                     m.step_in(str(stage), verb, prepared)
             out[str(stage)] = tuple(read)
+        self._check_hooks(out)
         return out
+
+    def _check_hooks(self, tables: dict[str, tuple[Step, ...]]) -> None:
+        """Every step hook of every mechanic is named exactly once: each one a skill a role holds
+        needs (:meth:`Mechanic.steps`: its acts turned into uses, a kill's deaths) in some table,
+        and none twice in one stage's table unless the two steps are never held at one close
+        (``when: day:1`` and ``when: from_day:2``), so no close runs a hook twice."""
+        named: set[tuple[str, str]] = set()
+        for stage, steps in tables.items():
+            seen: dict[tuple[str, str], list[Step]] = {}
+            for step in steps:
+                for m in step.mechanics:
+                    hook = (m.key, step.verb)
+                    named.add(hook)
+                    if any(not _exclusive(step.when, other.when) for other in seen.get(hook, ())):
+                        raise SetupError(
+                            texts.HOOK_TWICE.format(stage=stage, verb=step.verb, skill=m.key)
+                        )
+                    seen.setdefault(hook, []).append(step)
+        held = {str(k) for r in self.roles.values() for k in r.get("skills", ())}
+        for key, m in self.mechs.items():
+            if key not in held:
+                continue
+            for verb in m.steps():
+                if (key, verb) not in named:
+                    raise SetupError(texts.HOOK_MISSING.format(verb=verb, skill=key))
 
     def _read_when(self, spec: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
         raw = spec.get("when")
@@ -1001,6 +1028,32 @@ class Pipeline(Board):
             )
         announce.release(ctx)  # and whatever else the night had to announce (R-ALL-11)
         self.end_game(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
+
+
+def _days(when: tuple[tuple[str, str], ...]) -> tuple[int, float]:
+    """The day numbers a step's conditions allow, first and last."""
+    low, high = 1, float("inf")
+    for kind, arg in when:
+        if kind == "day":
+            low, high = max(low, int(arg)), min(high, int(arg))
+        elif kind == "from_day":
+            low = max(low, int(arg))
+    return low, high
+
+
+def _exclusive(a: tuple[tuple[str, str], ...], b: tuple[tuple[str, str], ...]) -> bool:
+    """Whether two steps' conditions are never true at once: their days do not meet, or they
+    need one option to have two values."""
+    (low_a, high_a), (low_b, high_b) = _days(a), _days(b)
+    if high_a < low_b or high_b < low_a:
+        return True
+    options_a = dict(arg.partition("=")[::2] for kind, arg in a if kind == "option")
+    for kind, arg in b:
+        if kind == "option":
+            name, _, value = arg.partition("=")
+            if name in options_a and options_a[name] != value:
+                return True
+    return False
 
 
 def _when_key(spec: dict[str, Any]) -> str:

@@ -161,6 +161,10 @@ class Poison(Potion):
         emits=("acted", "skill_used", "exited"),
     )
 
+    def steps(self) -> tuple[str, ...]:
+        """The poison's use (``do``) and its death (``resolve``)."""
+        return ("do", "resolve")
+
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """Tonight's poisoned players exit (cause: this skill)."""
         s = ctx.state

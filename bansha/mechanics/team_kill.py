@@ -99,6 +99,10 @@ class TeamKill(Mechanic):
             return deaths.KillParams.read(raw)
         return super().prepare(verb, raw)
 
+    def steps(self) -> tuple[str, ...]:
+        """The kill's pick (``do``) and its deaths (``resolve``)."""
+        return ("do", "resolve")
+
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """Tonight's victims exit unless blocked (guard, save, the guard-and-save rule)."""
         assert isinstance(params, deaths.KillParams)

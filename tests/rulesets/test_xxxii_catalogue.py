@@ -437,6 +437,10 @@ causes: {legacy: 魔法传承}
 resolution:
   night:
     - {step: （1）狼人袭击, do: attack}
+    - {step: （2）预言家试镜, do: audition}
+    - {step: （2b）猎人标记, do: mark}
+    - {step: （2c）白痴结界, do: barrier}
+    - {step: （2d）王车易位的时机, do: castling}
     - {step: （3）女巫得知刀口, do: victim}
     - {step: （7）魔法传承, do: legacy}
 texts:
