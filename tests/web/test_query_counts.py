@@ -3,7 +3,9 @@ web load figures (docs/benchmarks.md, "Web platform under load") that no timing 
 reads its session and its seat (with the game's row); a command that lands adds its append (one
 statement on PostgreSQL; a transaction of three on SQLite, which is in the process); a refused
 command adds the check of its form key (a retry of a landed command is acknowledged, not
-refused). Runs on SQLite, and on PostgreSQL when BANSHA_DATABASE_URL points there."""
+refused; a refused act or vote also saves what it had picked and typed in the session, for the
+page it is sent back to). Runs on SQLite, and on PostgreSQL when BANSHA_DATABASE_URL points
+there."""
 
 import re
 
@@ -27,6 +29,9 @@ COMMIT."""
 REFUSED_APPEND = 1 if connection.vendor == "postgresql" else 3
 """An append whose form key landed before: PostgreSQL's one statement; SQLite's BEGIN IMMEDIATE,
 the command's row (refused by the key's constraint), ROLLBACK."""
+
+TYPED_KEPT = 3
+"""A refused form's fields kept in the session: its save (BEGIN, the session's row, COMMIT)."""
 
 
 def _day_with_a_team_chat() -> tuple[str, Client, str]:
@@ -70,12 +75,12 @@ def test_a_team_chat_line_and_a_vote_add_only_their_append() -> None:
     assert CommandRecord.objects.count() == landed + 2  # both landed
 
 
-def test_a_refused_act_adds_only_the_check_of_its_key() -> None:
+def test_a_refused_act_adds_only_the_check_of_its_key_and_what_it_had_typed() -> None:
     gid, browser, page = _day_with_a_team_chat()
     assert not re.search(r'data-skill="kill"', page)  # no night act by day: refused
     landed = CommandRecord.objects.count()
     act = {"skill": "kill", "targets": "1", "nonce": "kill-1"}
-    assert _statements(browser, f"/g/{gid}/act", act) == READ + 1
+    assert _statements(browser, f"/g/{gid}/act", act) == READ + 1 + TYPED_KEPT
     assert CommandRecord.objects.count() == landed
 
 
