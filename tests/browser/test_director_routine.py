@@ -1,9 +1,11 @@
 """The director's routine on a phone (390×844): creating a game survives a reload (no second
 deal), the console opens on its summary, a close from a stale tab is refused, and the day's
-absences are on the console with a 黄牌 one click away."""
+absences are on the console with a 黄牌 one click away; with 公示审核 a director's own command
+holds no player."""
 
 from __future__ import annotations
 
+from bansha import texts
 from tests.browser.conftest import (
     SHOTS,
     close_stage,
@@ -172,4 +174,52 @@ def test_a_reviewed_m103_night_runs_to_dawn_alone_and_nobody_sees_it_early(
     assert "讨论日" in public.locator("header").inner_text() or "讨论日" in public.content()
     assert victim in public.locator("main").inner_text()
     for p in (*pages.values(), public, d):
+        p.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_reviewed_blue_card_mid_day_holds_no_player(server: str, browser: object) -> None:
+    """公示审核 on, the first 讨论日: the director gives a 蓝牌 from the console (asked first, in the
+    catalogue's words, that it is published at once). No player is held: a player who had typed
+    a thread post meanwhile posts it, his vote form is still there, and the card's announcement
+    is on the public page at once, with no 发布."""
+    c = open_console(browser, server, review=True)
+    d = c.page
+    for _ in range(10):  # to the first 讨论日, publishing what each close drafted
+        d.goto(c.url)  # type: ignore[attr-defined]
+        _publish(d)
+        if "讨论日" in d.locator("header").inner_text() and not _awaiting(d):  # type: ignore[attr-defined]
+            break
+        close_stage(d, c.url)
+    assert "讨论日" in d.locator("header").inner_text()  # type: ignore[attr-defined]
+    names = list(c.roles)
+    carded = names[1]
+    player = phone(browser).new_page()  # type: ignore[attr-defined]
+    player.goto(c.links[3])
+    assert player.locator("form.act[data-skill=vote]").count() == 1
+    thread = player.context.new_page()
+    thread.goto(c.url.replace("/director", "/thread"))
+    thread.fill("textarea[name=text]", "蓝牌之前写下的发言")
+
+    asked: list[str] = []
+    d.on("dialog", lambda dialog: asked.append(dialog.message))  # type: ignore[attr-defined]  # (accepted by the phone)
+    d.goto(c.url + "#commands")  # type: ignore[attr-defined]
+    card = d.locator("details.cmd[data-command=蓝牌]")  # type: ignore[attr-defined]
+    card.locator("summary").click()
+    card.locator("select[name=player]").select_option(label=carded)
+    card.locator("input[name=reason]").fill("刷屏")
+    card.locator("button[type=submit]").click()
+    d.wait_for_load_state()  # type: ignore[attr-defined]
+    assert asked == [texts.COMMAND_CONFIRM.format(name="蓝牌")]
+    assert not _awaiting(d)
+
+    thread.click("#post-form button[type=submit]")  # typed before the card: it lands
+    thread.wait_for_load_state()
+    assert "蓝牌之前写下的发言" in thread.locator("main").inner_text()
+    assert "导演正在结算" not in thread.content()
+    player.reload()
+    assert player.locator("form.act[data-skill=vote]").count() == 1  # the vote form stays
+    public = phone(browser).new_page()  # type: ignore[attr-defined]
+    public.goto(c.url.replace("/director", "/"))
+    assert f"{carded}获得一张【蓝牌】。" in public.locator("main").inner_text()
+    for p in (player, public, d):
         p.context.close()  # type: ignore[attr-defined]
