@@ -27,6 +27,7 @@ from bansha.engine.game import Game
 from bansha.engine.ruleset import DIRECTOR_COMMANDS
 from bansha.engine.seat import CARD_NAMES
 from bansha.engine.views import seat_names, shown
+from bansha.forum import bbcode
 from bansha.service import devices, viewcache
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
@@ -422,6 +423,19 @@ class CardFold:
                 name = CARD_NAMES.get(color.group(1), color.group(1))
                 row = self.counts.setdefault(int(ev.data["params"]["p"]), {})
                 row[name] = row.get(name, 0) + 1
+
+
+def forum_pieces(
+    public: dict[str, Any], ledger_rows: list[list[str]], title: str, dialect: str
+) -> dict[str, str]:
+    """The pieces the director pastes into the thread (公示, 晨报, 票型, 揭秘, 判罚记录), from the
+    public view only. The 晨报 is the morning's (M103 「晨报在讨论帖开门时发布」): offered in a
+    day, empty otherwise (at night the page says it comes at daybreak, where it used to head the
+    night's announcements 「第3夜晨报」)."""
+    pieces = {**bbcode.everything(public, title, dialect), **bbcode.ledger(ledger_rows, dialect)}
+    if not str(public.get("phase", "")).startswith("day"):
+        pieces[texts.FORUM_PIECES["morning"]] = ""
+    return pieces
 
 
 def public_ledger(game: Game, fold: CardFold | None = None) -> list[list[str]]:

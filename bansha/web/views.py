@@ -262,10 +262,7 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
             "dialect": dialect,
             "dialects": bbcode.DIALECTS,
             # what goes to the forum thread is rendered from the public view only
-            "forum": {
-                **bbcode.everything(public, record.title, dialect),
-                **bbcode.ledger(public_ledger, dialect),
-            },
+            "forum": console.forum_pieces(public, public_ledger, record.title, dialect),
         },
     )
 

@@ -332,3 +332,19 @@ def test_the_console_asks_before_a_command_others_see_and_says_when_results_wait
     assert texts.AWAITING_PUBLISH in summary and texts.ALL_DONE not in summary
     asks = re.findall(r'data-command="([^"]+)">.*?data-confirm="([^"]+)"', page, re.S)
     assert asks and all(ask == texts.COMMAND_CONFIRM_JOINS.format(name=n) for n, ask in asks)
+
+
+def test_the_morning_report_is_offered_in_the_morning_and_headed_by_its_day() -> None:
+    """晨报 「在讨论帖开门时发布」: at night the console offers none (it used to head the night's
+    announcements 「第1夜晨报」) and says it comes at daybreak; in the day it is that day's."""
+    d = director_client()
+    gid = _new_game(d)
+    SERVICE.submit(gid, Close())  # 红线 closes: the first night
+    night = d.get(f"/g/{gid}/director").content.decode().split('id="bbcode"')[1]
+    assert "晨报（discuz）" not in night and "夜晨报" not in night
+    assert texts.FORUM_MORNING_LATER in night
+    while SERVICE.load(gid).state.phase != "day":
+        SERVICE.submit(gid, Close())
+    day = d.get(f"/g/{gid}/director").content.decode().split('id="bbcode"')[1]
+    report = day.split('aria-label="晨报（discuz）">')[1].split("</textarea>")[0]
+    assert "第1天晨报" in report and texts.FORUM_MORNING_LATER not in day
