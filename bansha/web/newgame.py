@@ -106,6 +106,17 @@ UPLOADED_SHOWN = 20
 """At most this many of a director's own uploaded boards are offered again."""
 
 
+def listed_title(rs: RuleSet) -> str:
+    """A rule set as the new game's list names it: its title and how many players it takes
+    (「【版杀46】《无间道》（16人）」; a board whose title says it already, 「预女猎守 12人」, as it is)."""
+    count = texts.PLAYERS_COUNT.format(n=rs.player_count)
+    return (
+        rs.title
+        if rs.title.endswith(count)
+        else texts.LISTED_TITLE.format(title=rs.title, count=count)
+    )
+
+
 def uploaded_boards(user: Any) -> list[tuple[str, str]]:
     """The boards a director uploaded for earlier games, newest first, one per distinct file
     that still passes the checker: (the latest such game's id, its title and its names)."""

@@ -313,7 +313,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     form comes back as it was typed, with the reason in Chinese."""
     rulesets = [find_ruleset(rid) for rid in builtin_ids()]
     context: dict[str, Any] = {
-        "rulesets": [(rs.id, rs.title) for rs in rulesets],
+        "rulesets": [(rs.id, newgame.listed_title(rs)) for rs in rulesets],
         "start": start_time.fields(request.POST if request.method == "POST" else None),
         "option_sets": [(rs.id, rs.title, newgame.option_fields(rs)) for rs in rulesets],
         "uploaded": newgame.uploaded_boards(request.user),  # the director's own boards, again
@@ -323,7 +323,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         post = request.POST
         context["typed"] = {
-            "ruleset": post.get("ruleset", "m103"),
+            "ruleset": post.get("ruleset", ""),
             "board": post.get("board", ""),
             "players": post.get("players", ""),
             "label": post.get("label", ""),
@@ -340,7 +340,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 variant = decode(upload.read(UPLOAD_LIMITS.max_bytes + 1), UPLOAD_LIMITS)
             elif post.get("board"):  # one of the director's own uploaded boards, by its name
                 variant = newgame.uploaded_text(request.user, post["board"])
-            rid = post.get("ruleset", "m103")
+            rid = post.get("ruleset") or ("m103" if variant else "")  # a variant names its own
+            if not rid:
+                raise RuleError(texts.NEW_GAME_NO_RULESET)
             base = find_ruleset(rid if rid in builtin_ids() else "m103")
             options = newgame.read_options(post, base)
             if post.get("review"):

@@ -150,3 +150,19 @@ def test_an_uploaded_board_is_offered_again_by_its_title_and_names() -> None:
     refused = other.post("/new", {"ruleset": "guard12", "players": players, "board": first.id})
     assert "找不到你上传过的这个规则文件" in refused.content.decode()
     assert GameRecord.objects.count() == 2
+
+
+def test_the_form_chooses_no_rule_set_for_the_director_and_names_each_one_s_player_count() -> None:
+    """The list starts on 「请选择规则」 (it used to open on the first entry, 无间道, which a
+    director could submit unaware), each entry says how many players it takes, and a form sent
+    without one is refused in Chinese, creating nothing."""
+    d = director_client()
+    page = d.get("/new").content.decode()
+    select = page.split('<select name="ruleset" id="ruleset">')[1].split("</select>")[0]
+    assert select.startswith('<option value="">请选择规则</option>') and "selected" not in select
+    assert '<option value="bs46">【版杀46】《无间道》（16人）</option>' in select
+    assert '<option value="m103">[M103]『菁华浮梦』（14人）</option>' in select
+    assert '<option value="guard12">预女猎守 12人</option>' in select
+    refused = d.post("/new", {"ruleset": "", "players": "\n".join(NAMES), "nonce": "n" * 22})
+    assert "请选择规则，或上传变体文件" in refused.content.decode()
+    assert not GameRecord.objects.exists()
