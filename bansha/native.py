@@ -20,7 +20,7 @@ import os
 import subprocess
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -122,21 +122,56 @@ def use_current_code() -> bool:
     return False
 
 
-def build(force: bool = False) -> bool:
-    """Compile the modules in place unless they are current; return whether it compiled."""
+class BuildSteps:
+    """What a build is doing, read from its output line by line: ``generate`` (mypyc checks the
+    types and writes the C code, printing nothing), then ``compile`` (the C compiler, ``files``
+    compiled so far), then ``link`` (the extension modules written)."""
+
+    def __init__(self) -> None:
+        self.stage = "generate"
+        self.files = 0
+
+    def read(self, line: str) -> bool:
+        """Take one line of the build's output; whether the step or the count moved."""
+        words = line.split()
+        if line.startswith("running build_ext"):
+            self.stage = "compile"
+        elif "-shared" in words:
+            self.stage = "link"
+        elif "-c" in words and "-o" in words:
+            self.stage, self.files = "compile", self.files + 1
+        else:
+            return False
+        return True
+
+
+def build(force: bool = False, steps: Callable[[BuildSteps], None] | None = None) -> bool:
+    """Compile the modules in place unless they are current; return whether it compiled.
+    ``steps`` is told each time the build moves on (:class:`BuildSteps`)."""
     if not force and current():
         return False
     clean()
     # the hashes of what is compiled, taken before compiling: a file edited meanwhile is stale
     built = {str(p.relative_to(PACKAGE)): _digest(p) for p in sources()}
     files = [str(p.relative_to(ROOT)) for p in sources()]
-    env = {**os.environ, "BANSHA_PURE": "1"}
-    done = subprocess.run(
-        [sys.executable, str(BUILD), *files], cwd=ROOT, env=env, capture_output=True, text=True
+    env = {**os.environ, "BANSHA_PURE": "1", "PYTHONUNBUFFERED": "1"}  # each line as it comes
+    done = subprocess.Popen(
+        [sys.executable, str(BUILD), *files],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
-    if done.returncode != 0:
+    lines: list[str] = []
+    reading = BuildSteps()
+    assert done.stdout is not None
+    for line in done.stdout:
+        lines.append(line.rstrip("\n"))
+        if reading.read(line) and steps is not None:
+            steps(reading)
+    if done.wait() != 0:
         clean()
-        lines = (done.stdout + done.stderr).splitlines()
         errors = [line for line in lines if "error:" in line] or lines[-1:] or ["mypyc failed"]
         raise BuildError("; ".join(errors[:3]))
     manifest = {

@@ -548,9 +548,17 @@ CLI_COMPILE_FORCE = "即使编译结果已是最新也重新编译"
 CLI_COMPILE_CLEAN = "删除编译结果，改为运行源代码"
 CLI_COMPILE_OPTIONAL = "编译失败只提醒（没有编译器时）"
 CLI_COMPILE_CLEANED = "已删除编译结果：运行源代码"
-CLI_COMPILING = "正在编译引擎（约一分钟，源代码每次改动后一次）…"
+CLI_COMPILING = (
+    "正在编译引擎（源代码每次改动后一次；视机器快慢要一到几分钟，下面显示进度和已用时间）…"
+)
+CLI_COMPILE_STEPS = {
+    "generate": "第1步，共3步：检查类型并生成 C 代码",
+    "compile": "第2步，共3步：编译 C 代码（已编译 {files} 个文件）",
+    "link": "第3步，共3步：链接扩展模块",
+}
+"""What the build is doing, beside the time it has taken (``native.BuildSteps``' steps)."""
 CLI_COMPILE_FAILED = "无法编译（{error}）；改为运行源代码"
-CLI_COMPILED = "编译完成"
+CLI_COMPILED = "编译完成，用时{minutes}分{seconds}秒"
 CLI_COMPILE_CURRENT = "编译结果已是最新"
 
 CLI_SERVE_HELP = "在 http://HOST:PORT 运行网页平台（先执行数据库迁移）"
