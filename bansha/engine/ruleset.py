@@ -705,6 +705,11 @@ class RuleSet:
         and ranks, M186's deck); none by default (the deal itself is in every row)."""
         return []
 
+    def act_about(self, state: State, la: LegalAct) -> str:
+        """What ``la`` does now, beyond its skill's own text, in the post's words (M103's day-1
+        vote elects the sheriff); nothing by default."""
+        return ""
+
     def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
         """Living players ``la`` does not offer and the post's reason for each (an inquisitor's
         target of the night before, a former Lady of the Lake), so that a form explains a name it

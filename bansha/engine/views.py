@@ -613,6 +613,8 @@ class ViewFold:
                     "about": rs.skills.get(la.skill, {}).get("text", "")
                     if rs.skills.get(la.skill, {}).get("hidden")
                     else "",
+                    # what the act does now, from the step that will count it (竞岗 on day 1)
+                    "purpose": rs.act_about(state, la),
                     # what the viewer was told tonight that this act is about (刀口 beside 解药)
                     "beside": self.beside(la.skill),
                     # what I chose: my standing submission, and my team's standing pick (team acts

@@ -42,6 +42,9 @@ class CountParams:
     outcome: str
     status: str | None
     tie: str
+    about: str | None = None
+    """A text key the vote's form shows while this step is the one that will count it (M103's
+    day 1: the vote elects the sheriff, nobody goes out)."""
 
 
 class DayVote(Mechanic):
@@ -66,6 +69,7 @@ class DayVote(Mechanic):
                 "平票：无人，或最先达到最高票者",
                 ("nobody", "first_to_reach"),
             ),
+            Param("about", "text", None, "这一步计票时，投票表单旁说明这次投票做什么的文字键"),
         ),
         texts=(
             Need("vote_result", ("day", "tally"), "计票公告"),
@@ -127,7 +131,10 @@ class DayVote(Mechanic):
         if outcome == "elect":
             status = self.board.status_ref(status, f"resolution.{self.key}.status")
         out = CountParams(
-            outcome, status, raw.choice("tie", ("nobody", "first_to_reach"), "nobody")
+            outcome,
+            status,
+            raw.choice("tie", ("nobody", "first_to_reach"), "nobody"),
+            raw.text("about", None),
         )
         raw.done()
         return out

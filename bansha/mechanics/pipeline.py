@@ -619,6 +619,18 @@ class Pipeline(Board):
             m.on_stage_open(ctx, key)
 
     # ================================================================== acts
+    def act_about(self, state: State, la: LegalAct) -> str:
+        """What the step that will count ``la`` says of it beside the form (a count step's
+        ``about``: M103 「第一天白天，获得投票最多的角色将成为警长」), or nothing."""
+        for step in self._steps.get(state.stage_key or "", ()):
+            if step.when and not self._holds(step.when, state, state.day):
+                continue
+            for m, params in zip(step.mechanics, step.params, strict=True):
+                about = getattr(params, "about", None)
+                if m.key == la.skill and isinstance(about, str):
+                    return self.say(about)
+        return ""
+
     def legal(self, state: State, seat: int) -> list[LegalAct]:
         """The acts ``seat`` may submit now: each of the stage's skills he holds, as its
         mechanic offers it, and an open last-words right."""

@@ -1416,6 +1416,8 @@ class BoardCheck:
                     status = step["status"]
                     self.needs.setdefault(f"elected_{status}", (set(), "day_vote"))[0].add("p")
                     self.needs.setdefault(f"no_{status}", (set(), "day_vote"))
+                if skill.mechanic == "day_vote" and isinstance(step.get("about"), str):
+                    self.needs.setdefault(step["about"], (set(), "day_vote"))  # beside the form
         if keys:
             for k in step:
                 if k not in keys:

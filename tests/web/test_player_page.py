@@ -196,3 +196,29 @@ def test_only_a_civilian_s_card_shows_the_belief_declared_before_the_deal() -> N
     assert "你的信仰魔女：信仰" in mine
     theirs = _seated(gid, created.tokens[detective]).get(f"/g/{gid}/me").content.decode()
     assert "侦探" in theirs and "你的信仰魔女" not in theirs
+
+
+def test_the_day_one_vote_form_says_it_elects_the_sheriff() -> None:
+    """M103 「第一天白天，获得投票最多的角色将成为警长。第二天及以后的白天，获得投票最多的角色将出局」
+    (R-M103-12): the vote form of day 1 says it elects the sheriff; day 2's says nothing of it. A
+    board's 竞选警长 says so too."""
+    roles = {i: M103.role_key(r) for i, r in enumerate(M103_DEAL)}
+    created = SERVICE.create("m103", NAMES, seed=1, roles=roles)
+    gid = created.record.id
+    elects = M103.texts["vote_elects"]
+    seen: dict[int, str] = {}
+    voter = _seated(gid, created.tokens[9])  # the emperor: no night act, never the kill's target
+    for _ in range(12):
+        state = SERVICE.load(gid).state
+        if state.phase == "day" and state.stage_key == "day":
+            seen[state.day] = _form(voter.get(f"/g/{gid}/me").content.decode(), "vote")
+        if len(seen) == 2 or state.ended:
+            break
+        SERVICE.submit(gid, Close())
+    assert elects in seen[1] and "警长" not in seen[2]
+    board = SERVICE.create("standard12", NAMES[:12], seed=2, options={"sheriff": "election"})
+    while SERVICE.load(board.record.id).state.stage_key != "election":
+        SERVICE.submit(board.record.id, Close())
+    page = _seated(board.record.id, board.tokens[0]).get(f"/g/{board.record.id}/me")
+    words = find_ruleset("standard12").texts["vote_elects"]
+    assert words in _form(page.content.decode(), "vote")
