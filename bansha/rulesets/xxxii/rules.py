@@ -18,7 +18,6 @@ recorded while the game goes on (``State.won``) and a scenario's pinned draws (`
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from bansha.engine.commands import Act, Vote
@@ -49,7 +48,6 @@ from bansha.mechanics.rules import PostRules
 BLACK, WHITE, THIRD = "black", "white", "third"
 KEY_PIECES = ("detective", "spectator", "inquisitor")
 DAY_STAGES = ("restricted", "free", "vote", "castle_vote")
-ABSTAIN = ("弃权",)
 BELIEVER = "believer"
 """The mark of a civilian who declared belief in the witch (R-XXXII-02)."""
 SECOND_USE = {BLACK: KILL, WHITE: VOID}
@@ -58,13 +56,6 @@ protected; the 2nd use on a black piece (it dies); on a white one (no protection
 inquisitor is restricted from then on)."""
 CASTLE_DUE = "due:castling"
 """The 王车易位 decision the witch owes (pending): ``{cause: blade|vote, seat}``."""
-AUDITION_REFUSALS = {
-    "refuse_self": "①不可选择自身",
-    "refuse_target_out": "演员试镜须选定两名存活棋子",
-    "refuse_pair_forced": "③前一晚结果为【异】，本次目标之一必须从那两名棋子中选择",
-    "refuse_pair_chosen": "②不可选择之前已经选过的棋子",
-}
-"""The post's own reason for each pair-check refusal (R-XXXII-07)."""
 AUDITION_DUE = "due:audition"
 """Tonight's 演员试镜 pick, answered at ②4 by the colours after step 3 (pending)."""
 
@@ -84,6 +75,7 @@ class XXXII(PostRules):
         limit = self.options.get("max_changes")
         self._max_changes = None if limit is None else int(limit)
         self._castle_words = (self.word("accept"), self.word("decline"))
+        self._abstain = (self.word("abstain"),)
         start = {str(spec["key"]) for spec in self.stage_specs("start")}
         self.declaration = Declaration.read(
             self.data["declaration"], self.skills, self.words, start, known
@@ -120,7 +112,7 @@ class XXXII(PostRules):
                     else [names[str(value)]]
                 )
             except KeyError as e:
-                raise RuleError(f"fixed.{name}：没有玩家{e}") from e
+                raise RuleError(self._say(s, "fixed_no_player", key=name, name=str(e))) from e
         waits = declared is None and roles is not None
         if draws or waits:  # a fixed deal waits for the close with the declarations
             pinned: dict[str, Any] = {"draws": draws}
@@ -155,9 +147,7 @@ class XXXII(PostRules):
         if pinned is not None and (
             not set(pinned) <= set(pool) or len(pinned) != min(size, len(pool))
         ):
-            raise RuleError(
-                f"fixed.prophecy 须为{min(size, len(pool))}名魔女以外的非平民棋子（R-XXXII-10）"
-            )
+            raise RuleError(self._say(ctx.state, "fixed_prophecy", n=min(size, len(pool))))
         word = self.word("not_civilian")
         prophecy.tell(
             ctx, witch, pool, size, word, "prophecy", None if pinned is None else list(pinned)
@@ -172,10 +162,7 @@ class XXXII(PostRules):
             return None
         seat = pins[0]
         if int(seat) not in pool:
-            names = "、".join(s.players[x].name for x in pool)
-            raise RuleError(
-                f"fixed.{key}：{s.players[int(seat)].name}不在可抽取的棋子中（{names}）"
-            )
+            raise RuleError(self._say(s, "fixed_not_in_pool", key=key, p=int(seat), ps=pool))
         ctx.emit("trace", {key: int(seat), "fixed": True})
         return int(seat)
 
@@ -184,24 +171,21 @@ class XXXII(PostRules):
         ctx: Ctx,
         fixed_key: str,
         pool: list[int],
-        trace: tuple[str, str],
-        line: Callable[[str, str], str],
+        trace: str,
+        **params: Any,
     ) -> int:
         """One seat drawn at random from ``pool`` (a chance event with its titled trace line for
         the god view), unless a scenario pinned it under ``fixed_key``; ``trace`` is the trace's
-        key and title, ``line`` the line from the pool's names and the chosen name."""
+        key, its title the text ``trace_<trace>`` and its line ``trace_<trace>_drawn`` (``ps``
+        the pool, ``p`` the chosen, and ``params``)."""
         s = ctx.state
         pick = self._fixed_pick(ctx, fixed_key, pool)
         if pick is not None:
             return pick
         pick = ctx.rng().choice(pool)
-        names = "、".join(s.players[x].name for x in pool)
-        key, title = trace
-        ctx.emit(
-            "trace",
-            {key: pick, "title": title, "lines": [line(names, s.players[pick].name)]},
-            chance=True,
-        )
+        line = self._say(s, f"trace_{trace}_drawn", ps=pool, p=pick, **params)
+        title = self._say(s, f"trace_{trace}")
+        ctx.emit("trace", {trace: pick, "title": title, "lines": [line]}, chance=True)
         return pick
 
     def _set_group(self, ctx: Ctx, group: str, members: list[int]) -> None:
@@ -300,7 +284,7 @@ class XXXII(PostRules):
         elif key == "vote":
             limit = self.max_changes
             if limit is None or state.ballot_counts.get(seat, 0) <= limit:
-                out.append(LegalAct("vote", state.living(), 1, ABSTAIN))
+                out.append(LegalAct("vote", state.living(), 1, self._abstain))
             if "reveal" in skills:
                 self._reveal_legal(state, out)
         elif key in DAY_STAGES and "reveal" in skills:
@@ -369,7 +353,7 @@ class XXXII(PostRules):
         s = ctx.state
         if cmd.skill == "last_words":
             if s.last_words.get(cmd.by, "") is not None:
-                raise RuleError("只有前三日死亡的玩家可以留下遗言，且只能提交一次")
+                raise RuleError(self._say(s, "refuse_last_words"))
             last_words.submit(ctx, cmd.by, cmd.choice)
             return
         if cmd.skill == self.declaration.skill:
@@ -379,15 +363,14 @@ class XXXII(PostRules):
             self.record_act(ctx, cmd, (cmd.by,), None)
             return
         allowed = {la.skill: la for la in self.legal(s, cmd.by)}
-        name = self.skill_name(cmd.skill)
         if cmd.skill not in allowed:
             raise RuleError(self._why_not(s, cmd))
         la = allowed[cmd.skill]
         if cmd.skill == "castling":
             if cmd.choice not in la.choices:
-                raise RuleError("请回复「是」或「否」")
+                raise RuleError(self._say(s, "refuse_choice.castling"))
         elif len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
-            raise RuleError(f"【{name}】需要选择{la.picks}名不同的棋子")
+            raise RuleError(self._say(s, "refuse_picks", skill=cmd.skill, n=la.picks))
         elif cmd.skill == "audition":
             self._check_audition(s, cmd)
         else:
@@ -407,34 +390,41 @@ class XXXII(PostRules):
         return (seat,)
 
     def _why_not(self, s: State, cmd: Act) -> str:
-        name = self.skill_name(cmd.skill)
+        skill = cmd.skill
         p = s.players[cmd.by]
         if self._drowned(p):  # R-XXXII-20, R-ALL-13: removed, refused when submitted
-            return "你已被淹死，不能再发动技能"
-        if cmd.skill not in p.skills and cmd.skill != "castling":
-            return f"你没有技能【{name}】"
-        if not p.alive and cmd.skill != "mark":
-            return "你已死亡，不能再发动技能"
-        if cmd.skill == "audition":
+            return self._say(s, "refuse_drowned")
+        if skill not in p.skills and skill != "castling":
+            return self._say(s, "refuse_no_skill", skill=skill)
+        if not p.alive and skill != "mark":
+            return self._say(s, "refuse_out")
+        if skill == "audition":
             if pair_check.resting(s.uses.get("audition", ()), s.day, self._pair_rules()):
-                return "前一晚结果为【同】，今晚不可发动【演员试镜】"
-            return "棋盘上无法找到两名合法目标，【演员试镜】无法发动"
-        if cmd.skill == "castling":
-            return "现在不能发动【王车易位】"
-        if cmd.skill == "reveal":
-            return "【弃明投暗】只能在白天（入夜前）提交"
-        return f"现在不能发动【{name}】"
+                return self._say(s, "refuse_pair_rest.audition")
+            return self._say(s, "refuse_pair_none.audition")
+        return self._say(
+            s,
+            f"refuse_now.{skill}" if f"refuse_now.{skill}" in self.texts else "refuse_now",
+            skill=skill,
+        )
 
     def _why_target(self, s: State, cmd: Act, t: int) -> str:
         if not 0 <= t < len(s.players) or not s.players[t].alive:
-            return "目标必须是存活的棋子"  # R-ALL-03
+            return self._say(s, "refuse_target_out")  # R-ALL-03
         if cmd.skill == "barrier":
             if self._last_barrier(s) == t:
-                return "审问官不能连续两天对同一棋子使用【红字结界】"
-            return "审问官此后仅可选择审问官本身或未曾选过的棋子"
+                return self._say(s, "refuse_consecutive.barrier")
+            return self._say(s, "refuse_protect_restricted.barrier")
         if cmd.skill == "reveal":
-            return "只能告知一名存活杀手的名字"
-        return "不能选择这名棋子"
+            return self._say(s, "refuse_target.reveal")
+        return self._say(s, "refuse_target")
+
+    def _say(self, s: State, text: str, skill: str | None = None, **params: Any) -> str:
+        """A text of the data file filled in: ``p*`` seats and ``ps*`` lists of seats by their
+        names, ``skill`` a skill key by its name."""
+        if skill is not None:
+            params["skill"] = self.skill_name(skill)
+        return self.render(text, params, [p.name for p in s.players])
 
     def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
         """Why a living piece is missing from the 红字结界 or 演员试镜 list (R-XXXII-07/09): the
@@ -446,11 +436,11 @@ class XXXII(PostRules):
             return {t: self._why_target(state, cmd, t) for t in missing}
         if la.skill == "audition":
             forced = set(la.must_include)
-            return {
-                t: "①不可选择自身" if t == seat else "②不可选择之前已经选过的棋子"
-                for t in missing
-                if t not in forced
-            }
+            own, chosen = (
+                self._say(state, "refuse_self.audition"),
+                self._say(state, "refuse_pair_chosen.audition"),
+            )
+            return {t: own if t == seat else chosen for t in missing if t not in forced}
         return {}
 
     def _check_audition(self, s: State, cmd: Act) -> None:
@@ -458,21 +448,21 @@ class XXXII(PostRules):
         reason = pair_check.refusal(
             s, s.uses.get("audition", ()), cmd.by, cmd.targets, self._pair_rules()
         )
-        if reason is not None:
-            raise RuleError(AUDITION_REFUSALS[reason])
+        if reason is not None:  # the post's own reason for each rule (R-XXXII-07)
+            raise RuleError(self._say(s, f"{reason}.audition"))
 
     # ================================================================== votes
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
         """R-XXXII-14: from day 2, in 投票阶段 only."""
         s = ctx.state
         if s.stage_key != "vote":
-            raise RuleError("第一天没有投票阶段" if s.day == 1 else "现在不是投票阶段")
+            raise RuleError(self._say(s, "refuse_no_vote_day1" if s.day == 1 else "refuse_no_vote"))
         if not s.players[cmd.by].alive:
-            raise RuleError("死亡的棋子不能投票")
+            raise RuleError(self._say(s, "refuse_vote_out"))
         if cmd.target is not None and (
             not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive
         ):
-            raise RuleError("只能投票给存活的棋子")
+            raise RuleError(self._say(s, "refuse_vote_target"))
         votes.cast(
             ctx,
             cmd.by,
@@ -802,29 +792,25 @@ class XXXII(PostRules):
     ) -> None:
         """The director's record of the resolution, in the post's order ②1–②4 (R-XXXII-16)."""
         s = ctx.state
-
-        def name(x: int | None) -> str:
-            return s.players[x].name if x is not None else "无"
-
+        kill = data["barrier_kill"]
         lines = [
-            f"②1 红字结界：{name(data['protected'])}"
-            + (
-                f"；第二次对黑棋使用，{name(data['barrier_kill'])}死亡"
-                if data["barrier_kill"] is not None
-                else ""
-            )
+            self._say(s, "trace_barrier", p=data["protected"])
+            + ("" if kill is None else self._say(s, "trace_barrier_kill", p=kill))
         ]
         if data["mark"] is not None:
-            lines.append(f"②1 契约标记：{name(data['mark'][0])} → {data['mark'][1]}")
-        lines.append(f"②2 王车易位：{'发动，替代者' + name(victim) if castle else '未发动'}")
+            lines.append(self._say(s, "trace_mark", p=data["mark"][0], word=data["mark"][1]))
+        if castle:
+            lines.append(self._say(s, "trace_castled", p=victim))
+        else:
+            lines.append(self._say(s, "trace_not_castled"))
         lines.append(
-            f"②3 无常之刃：{name(data['blade'])}"
-            + ("；第一晚的平民，转变为共犯（R-XXXII-04）" if made is not None else "")
+            self._say(s, "trace_blade", p=data["blade"])
+            + ("" if made is None else self._say(s, "trace_heart"))
         )
-        lines.append("②3 死亡：" + ("、".join(name(x) for x in dying) or "无"))
+        lines.append(self._say(s, "trace_deaths", ps=dying))
         for seat, skill, word, _, _ in results:
-            lines.append(f"②4 {self.skill_name(skill)}（{name(seat)}）：{word}")
-        ctx.emit("trace", {"title": f"第{night}夜结算（R-XXXII-16）", "lines": lines})
+            lines.append(self._say(s, "trace_result", skill=skill, p=seat, word=word))
+        ctx.emit("trace", {"title": self._say(s, "trace_night", day=night), "lines": lines})
 
     def _castle_substitute(self, ctx: Ctx) -> int | None:
         """王车易位 (R-XXXII-10): a random living marked civilian, believers first, dies instead."""
@@ -835,13 +821,7 @@ class XXXII(PostRules):
             if witch is not None:
                 self._use(ctx, "castling", witch, [])
             return None
-        sub = self._draw(
-            ctx,
-            "castling_substitute",
-            choose_from,
-            ("castling", "王车易位（R-XXXII-10）"),
-            lambda names, name: f"从{names}中随机选中{name}替代魔女死亡",
-        )
+        sub = self._draw(ctx, "castling_substitute", choose_from, "castling")
         if witch is not None:
             self._use(ctx, "castling", witch, [sub])
         # 「死亡形式保持一致」: the public sees an ordinary death; only the witch's group is told
@@ -858,14 +838,8 @@ class XXXII(PostRules):
         if not civilians:
             return
         pool = believers or civilians
-        which = "信仰魔女的" if believers else ""
-        pick = self._draw(
-            ctx,
-            "apprentice" if believers else "soul",
-            pool,
-            ("apprentice", "魔法传承（R-XXXII-11）"),
-            lambda names, name: f"从{which}存活平民{names}中随机选中{name}",
-        )
+        which = self._say(s, "trace_believers") if believers else ""
+        pick = self._draw(ctx, "apprentice" if believers else "soul", pool, "apprentice", w=which)
         ctx.emit("role_set", {"seat": pick, "role": "apprentice"}, (pick,))
         ctx.emit("faction_set", {"seat": pick, "faction": THIRD}, (pick,))
         members = sorted({*s.groups.get("witch", []), pick})
@@ -903,15 +877,13 @@ class XXXII(PostRules):
             lambda t: s.players[t].alive,
         )
         parts = [
-            f"{s.players[c].name}{int(n)}票"
+            self._say(s, "tally_part", p=c, n=int(n))
             for c, n in sorted(counts.items(), key=lambda kv: -kv[1])
         ]
+        tally = self._say(s, "tally_join").join(parts) or self._say(s, "tally_empty")
         ctx.emit(
             "announcement",
-            {
-                "key": "vote_result",
-                "params": {"day": s.day, "tally": "，".join(parts) or "无人投票"},
-            },
+            {"key": "vote_result", "params": {"day": s.day, "tally": tally}},
             PUBLIC,
         )
         top = votes.top(counts)
@@ -1001,13 +973,11 @@ class XXXII(PostRules):
     def director_draws(self, state: State) -> list[str]:
         """The believing civilians (R-XXXII-02) and the witch's prophecy list, drawn at the deal
         (R-XXXII-10)."""
-        names = [p.name for p in state.players]
-        believers = sorted(self._believers(state))
-        out = ["信仰魔女的平民：" + ("、".join(names[x] for x in believers) or "无")]
+        out = [self._say(state, "director_believers", ps=sorted(self._believers(state)))]
         witch = self._seat_of(state, "witch")
         for k in state.known.get(witch, []) if witch is not None else []:
             if k.get("word") == self.word("not_civilian"):
-                out.append("魔女预言名单：" + "、".join(names[x] for x in k["about"]))
+                out.append(self._say(state, "director_prophecy", ps=list(k["about"])))
         return out
 
     def factions_in_play(self, state: State) -> list[str]:
