@@ -75,9 +75,11 @@ class PooledASGIHandler(ASGIHandler):
         set_script_prefix(get_script_prefix(scope))
         try:
             response = await sync_to_async(self._serve, thread_sensitive=True)(scope, body_file)
-            await self.send_response(response, send)
-            if response.streaming:  # its content was read while sending: closed after
-                await sync_to_async(response.close, thread_sensitive=True)()
+            try:
+                await self.send_response(response, send)
+            finally:
+                if response.streaming:  # its content was read while sending: closed after
+                    await sync_to_async(response.close, thread_sensitive=True)()
         finally:
             body_file.close()
 
