@@ -325,6 +325,12 @@ CLOSE_WHILE_AWAITING = (
 )
 """公示审核: a stage closed while drafts wait would end a stage the players never saw open (every
 living player then counted absent): refused until the director publishes or takes back."""
+SETTLING = "导演正在结算，公示发布后才能继续提交"
+"""公示审核: a player's act, vote or post while a close's drafts wait."""
+NOTHING_TO_PUBLISH = "没有待发布的公示"
+EDIT_UNPUBLISHED_ONLY = "只能修改尚未发布的公示"
+DRAFT_LENGTH = "公示内容不能为空，也不能超过{limit}字"
+OPENING_NOT_UNDONE = "开局的公示不能撤销：可以修改文字后发布"
 NOTHING_TO_UNDO = (
     "没有可撤销的指令：撤销只能收回还在等待发布的结果（公示审核下有公示的关门结算，"
     "以及等待期间给出的导演指令）；其他导演指令执行后立即发布，不能撤销"

@@ -33,6 +33,8 @@ REASON_LIMIT = 500
 """The longest reason a director gives with a card."""
 EXTEND_LIMIT = 60 * 24 * 14
 """The most minutes one 延期 moves a deadline (two weeks)."""
+DRAFT_LIMIT = 5000
+"""The longest announcement the director may publish in a draft's place (公示审核)."""
 
 DIRECTOR_COMMANDS = {
     "红牌": "card",
@@ -359,7 +361,7 @@ class RuleSet:
     def check_open(self, state: State) -> None:
         """Refuse players' acts while the director has results to publish."""
         if state.awaiting is not None:
-            raise RuleError("导演正在结算，公示发布后才能继续提交")
+            raise RuleError(texts.SETTLING)
 
     def begin_command(self, ctx: Ctx, name: str, at: datetime | None) -> None:
         """Review mode: mark where a director command starts (what 撤销 would take back)."""
@@ -394,15 +396,15 @@ class RuleSet:
         minutes gets back the minutes it waited."""
         s = ctx.state
         if s.awaiting is None:
-            raise RuleError("没有待发布的公示")
+            raise RuleError(texts.NOTHING_TO_PUBLISH)
         edits: dict[str, str] = {}
         for key, text in dict(cmd.args.get("edits") or {}).items():
             pos = int(key)
             if not s.commands or not s.commands[0] <= pos < s.seq:
-                raise RuleError("只能修改尚未发布的公示")
+                raise RuleError(texts.EDIT_UNPUBLISHED_ONLY)
             body = str(text).strip()
-            if not body or len(body) > 5000:
-                raise RuleError("公示内容不能为空，也不能超过5000字")
+            if not body or len(body) > DRAFT_LIMIT:
+                raise RuleError(texts.DRAFT_LENGTH.format(limit=DRAFT_LIMIT))
             edits[str(pos)] = body
         self._give_back_wait(ctx, cmd.at)
         at = cmd.at.isoformat() if cmd.at else None
@@ -427,7 +429,7 @@ class RuleSet:
         if not s.commands:
             raise RuleError(texts.NOTHING_TO_UNDO)
         if s.commands[-1] == s.opening:
-            raise RuleError("开局的公示不能撤销：可以修改文字后发布")
+            raise RuleError(texts.OPENING_NOT_UNDONE)
         ctx.emit("undone", {"from": s.commands[-1], "to": s.seq})
 
     def on_say(self, ctx: Ctx, cmd: Say) -> None:
