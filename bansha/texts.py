@@ -1152,3 +1152,5 @@ HOOK_TWICE = (
 """A stage's resolution table names one step hook twice (the schema's 「exactly once」)."""
 HOOK_MISSING = "规则文件中「skills.{skill}」的机制需要结算步骤「{verb}: {skill}」，但 resolution 中没有：它的行动不会被结算"
 """A mechanic's step hook is named in no resolution table."""
+LAST_WORDS_QUOTA_ROLE = "规则文件中「last_words.quota_role」的「{role}」不是身份"
+"""A last-words quota counts the players of a role the file does not have."""

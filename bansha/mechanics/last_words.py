@@ -8,13 +8,16 @@ in exit order; an unused right lapses when the last words are published.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
+from bansha import texts
 from bansha.engine.context import Ctx
-from bansha.engine.errors import RuleError
+from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
+from bansha.mechanics.params import Raw
 
 DISCUZ_CODE = re.compile(
     r"\[/?(?:b|i|u|s|color|size|font|url|img|quote|code|align|hide|list|\*|table|tr|td|email|"
@@ -22,6 +25,55 @@ DISCUZ_CODE = re.compile(
     re.IGNORECASE,
 )
 """Discuz! code tags: any of these in last words is refused."""
+
+GRANTS = ("all", "first_night_and_vote", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """Who may leave last words (遗言), a data file's ``last_words``: ``grant`` ``all``,
+    ``first_night_and_vote`` or ``none``; ``days``: only exits on days or nights 1..n (XXXII
+    「只有前三日死亡的玩家可以留下遗言」, R-XXXII-15; null: any day); ``quota`` rights in all (null:
+    no limit; ``quota_role``: as many as that role's players at the deal, M103's 「遗言数量等于狼人的
+    数量」); never after an exit by a cause of ``never``; ``due_minutes`` before the 遗言 stage
+    ends, at the latest."""
+
+    grant: str
+    quota: int | None
+    quota_role: str | None
+    never: tuple[str, ...]
+    due_minutes: int | None
+    """Due this many minutes before the 遗言 stage ends (M103 「在次日开门30分钟前」, R-M103-18)."""
+    days: int | None = None
+    """Only exits on days (and nights) up to this number grant one (R-XXXII-15)."""
+
+    @classmethod
+    def read(cls, raw: Any, options: dict[str, Any], roles: dict[str, Any]) -> Policy:
+        """``last_words`` of a data file, or a Chinese error naming the key."""
+        r = Raw(raw, "last_words", options)
+        policy = cls(
+            r.choice("grant", GRANTS, "all"),
+            r.number("quota", None),
+            r.text("quota_role", None),
+            r.words("never", ("red_card",)),
+            r.number("due_minutes", None),
+            r.number("days", None),
+        )
+        r.done()
+        if policy.quota_role is not None and policy.quota_role not in roles:
+            raise SetupError(texts.LAST_WORDS_QUOTA_ROLE.format(role=policy.quota_role))
+        return policy
+
+    def grants(self, s: State, cause: str) -> bool:
+        """Whether an exit by ``cause`` now grants a right (before the quota)."""
+        if self.grant == "none" or cause in self.never:
+            return False
+        if self.days is not None and s.day > self.days:
+            return False
+        return self.grant != "first_night_and_vote" or (
+            cause == "vote" or (s.phase == "night" and s.day == 1)
+        )
+
 
 MAX_LENGTH = 5000
 LAST_WORDS = LegalAct("last_words", (), 0, text=True)

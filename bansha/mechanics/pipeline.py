@@ -41,8 +41,6 @@ from bansha.mechanics.sheriff import Sheriff
 PLACEHOLDER = re.compile(r"\{(skill|role|faction|status|word|group|category):([A-Za-z0-9_]+)\}")
 """A name inside a text (``{skill:check}``), filled from the names table when the board loads."""
 
-GRANTS = ("all", "first_night_and_vote", "none")
-
 CUT = "phase_cut"
 """The flag of a phase cut short (:meth:`Pipeline.end_day`): ``[phase, day]``."""
 
@@ -58,21 +56,6 @@ class Step:
     params: tuple[object, ...]
     when: tuple[tuple[str, str], ...] = ()
     """Conditions the step is held under (``when: day:1``), as a stage's."""
-
-
-@dataclass(frozen=True, slots=True)
-class LastWordsPolicy:
-    """Who may leave last words (遗言): ``grant`` ``all``, ``first_night_and_vote`` or ``none``;
-    ``quota`` rights in all (null: no limit; ``quota_role``: as many as that role's players at
-    the deal, M103's 「遗言数量等于狼人的数量」); never after an exit by a cause of ``never``;
-    ``due_minutes`` before the 遗言 stage ends, at the latest."""
-
-    grant: str
-    quota: int | None
-    quota_role: str | None
-    never: tuple[str, ...]
-    due_minutes: int | None
-    """Due this many minutes before the 遗言 stage ends (M103 「在次日开门30分钟前」, R-M103-18)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,21 +338,8 @@ class Pipeline(Board):
         joint = bool(raw.get("joint", True))
         return Outcome(wins, read("losses"), joint, priority, on_loss, kept)
 
-    def _read_last_words(self) -> LastWordsPolicy:
-        raw = Raw(self.data.get("last_words"), "last_words", self.options)
-        policy = LastWordsPolicy(
-            raw.choice("grant", GRANTS, "all"),
-            raw.number("quota", None),
-            raw.text("quota_role", None),
-            raw.words("never", ("red_card",)),
-            raw.number("due_minutes", None),
-        )
-        raw.done()
-        if policy.quota_role is not None and policy.quota_role not in self.roles:
-            raise SetupError(
-                f"规则文件中「last_words.quota_role」的「{policy.quota_role}」不是身份"
-            )
-        return policy
+    def _read_last_words(self) -> last_words.Policy:
+        return last_words.Policy.read(self.data.get("last_words"), self.options, self.roles)
 
     def _read_teams(self) -> dict[str, tuple[tuple[str, ...], str | None]]:
         """``teams``: a group of the players of ``roles`` (those holding ``skill``, if given),
@@ -913,12 +883,8 @@ class Pipeline(Board):
 
     def _grant_last_words(self, ctx: Ctx, seat: int, cause: str) -> None:
         policy = self.policy
-        if policy.grant == "none" or cause in policy.never:
-            return
         s = ctx.state
-        if policy.grant == "first_night_and_vote" and not (
-            cause == "vote" or (s.phase == "night" and s.day == 1)
-        ):
+        if not policy.grants(s, cause):
             return
         quota = s.flags.get("last_words_quota")
         due = policy.due_minutes

@@ -922,7 +922,8 @@ class XXXIIData(RuleSetData):
     prophecy_size: list[Count]
     colours: dict[Key, list[Any]]
     """R-XXXII-01: colour → selectors, first match wins (:mod:`bansha.mechanics.colours`)."""
-    last_words_days: Count
+    last_words: dict[Key, Any]
+    """Who may leave last words (:class:`bansha.mechanics.last_words.Policy`; R-XXXII-15)."""
     warnings_to_drown: Positive
 
     def problems(self, base: RuleSetData | None) -> list[Problem]:

@@ -610,3 +610,22 @@ def test_all_marked_names_its_mark(tmp_path: Path) -> None:
 def test_a_recorded_win_needs_its_words(tmp_path: Path) -> None:
     with pytest.raises(SetupError, match="third_revival"):
         recorded_game(tmp_path, RECORDED.replace("  third_revival: 猎人复苏。\n", ""))
+
+
+def test_last_words_only_for_exits_of_the_first_days(tmp_path: Path) -> None:
+    """「只有前三日死亡的玩家可以留下遗言」 (R-XXXII-15) as the last-words policy's ``days``: here
+    only exits of day or night 1 are given a right."""
+    board(tmp_path)
+    g = extended(
+        tmp_path,
+        "days12",
+        "extends: %s\nid: days12\nnames: [days12]\nlast_words: {grant: all, days: 1}\n",
+        "pair12",
+    )
+    through_night(g, attack=SEER)
+    while g.state.phase == "day":
+        g.handle(Close())
+    through_night(g, attack=5)
+    assert not g.state.players[SEER].alive and not g.state.players[5].alive
+    rights = [e.to for e in g.events if e.kind == "notice" and e.data["key"] == "last_words_right"]
+    assert rights == [(SEER,)]

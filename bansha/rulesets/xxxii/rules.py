@@ -76,6 +76,8 @@ class XXXII(PostRules):
         self._max_changes = None if limit is None else int(limit)
         self._castle_words = (self.word("accept"), self.word("decline"))
         self._abstain = (self.word("abstain"),)
+        self.policy = last_words.Policy.read(self.data["last_words"], self.options, self.roles)
+        """R-XXXII-15: last words for deaths on days and nights 1–3 only (the catalogue's policy)."""
         start = {str(spec["key"]) for spec in self.stage_specs("start")}
         self.declaration = Declaration.read(
             self.data["declaration"], self.skills, self.words, start, known
@@ -860,8 +862,8 @@ class XXXII(PostRules):
             ctx.emit(
                 "notice", {"key": "you_died", "params": {"cause": self.data["causes"][cause]}}, (x,)
             )
-            if s.day <= int(self.data["last_words_days"]) and cause not in ("drown", "revival"):
-                last_words.grant(ctx, x, None)  # R-XXXII-15: days and nights 1–3 only
+            if self.policy.grants(s, cause):  # R-XXXII-15: days and nights 1–3 only
+                last_words.grant(ctx, x, None)
             if x == self._accomplice(s) and not self._joined(s):
                 self._accomplice_joins(ctx, black=False)  # 在死亡时加入杀手群
 
