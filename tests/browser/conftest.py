@@ -167,6 +167,10 @@ def director_creates_game(
     if review:
         page.check("input[name=review]")  # type: ignore[attr-defined]
     page.click("text=发身份并开局")  # type: ignore[attr-defined]
+    # the links are read from the created game's page, once the browser is on it (read at once,
+    # under load they came from the form's page still showing)
+    page.wait_for_url(lambda url: not url.rstrip("/").endswith("/new"))  # type: ignore[attr-defined]
+    page.wait_for_load_state()  # type: ignore[attr-defined]
     links = page.locator("input[readonly]").evaluate_all("els => els.map(e => e.value)")  # type: ignore[attr-defined]
     return list(links)
 
