@@ -234,4 +234,6 @@ def _read_parts(post: Post, body: LexborNode, quotes: str, notes: str, scope: do
 
 
 def _without_leftovers(text: str) -> str:
+    if "[" not in text:  # no line can be a leftover (most bodies)
+        return text.strip()
     return "\n".join(ln for ln in text.split("\n") if not LEFTOVER.match(ln)).strip()

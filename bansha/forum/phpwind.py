@@ -56,7 +56,8 @@ def pw9_posts(page: Page) -> list[Post]:
     for div in page.tree.css("div.J_read_floor"):
         pid = attr(div, "id").removeprefix("read_") or None
         author = line(div.css_first("div.name > a.J_user_card_show")) or texts.THREAD_ANONYMOUS
-        floor = floor_number(line(div.css_first("span.lou"))) if div.css_first("span.lou") else None
+        lou = div.css_first("span.lou")
+        floor = floor_number(line(lou)) if lou is not None else None
         shown = _posted(line(div.css_first("div.floor_top_tips span.fl")))
         content = div.css_first("div.editor_content")
         if floor is None:
