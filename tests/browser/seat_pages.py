@@ -107,7 +107,10 @@ def act(page: object, skill: str, targets: list[str] = (), choice: str | None = 
         select = form.locator("select[name=targets]")
         if select.count():
             select.select_option(label=targets[0])
-        else:
+        else:  # the boxes come ticked with the standing choice: tick exactly these
+            boxes = form.locator("input[type=checkbox]")
+            for i in range(boxes.count()):
+                boxes.nth(i).uncheck()
             for name in targets:
                 form.get_by_role("checkbox", name=name, exact=True).check()
     if choice is not None:
