@@ -37,7 +37,7 @@ MOVED = frozenset({"ring:police", "ring:killers", "ranks:police", "ranks:killers
 OWED = {"runoff": RUNOFF_DUE, "decide": DECIDE_DUE}
 """The old keys that are decisions owed today, by the pending key they read as."""
 CHECKS = "police_checks"
-OLD = MOVED | OWED.keys() | {CHECKS}
+OLD = frozenset({*MOVED, *OWED, CHECKS})
 """Every old key that reads as another event."""
 
 

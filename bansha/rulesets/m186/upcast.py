@@ -53,17 +53,20 @@ OWED = {
     "last_mission": memory.RECAP_DUE,
 }
 """The old keys that are decisions owed today, their values as they were, by pending key."""
-OLD = OWED.keys() | {
-    "deck",
-    "lady_former",
-    "went_by",
-    "team",
-    "missions",
-    "grail_used",
-    "lady_due",
-    "assassination",
-    "red_cards",
-}
+OLD = frozenset(
+    {
+        *OWED,
+        "deck",
+        "lady_former",
+        "went_by",
+        "team",
+        "missions",
+        "grail_used",
+        "lady_due",
+        "assassination",
+        "red_cards",
+    }
+)
 """Every old key that reads as another event."""
 PROPOSE = "propose"
 """The skill of a proposal's use (2fda648 to 7b98554)."""
