@@ -57,6 +57,19 @@ def test_morning_report_and_vote_tally_in_each_dialect() -> None:
     )
 
 
+def test_a_first_day_that_announced_nothing_yet_is_headed_by_its_day() -> None:
+    """「晨报在讨论帖开门时发布」: bs46's first day opens with only the opening announced; its
+    晨报 is the first day's, holding the opening's announcements."""
+    v = {
+        "phase": "day 1",
+        "announcements": [{"phase": "start", "text": "游戏开始。"}],
+        "players": [{"name": "甲", "out": False}],
+    }
+    report = bbcode.morning_report(v, "[版杀46]", "text")
+    assert "第1天晨报" in report.splitlines()[0] and "游戏开始。" in report
+    assert "开局晨报" not in report
+
+
 def test_the_reveal_as_a_table_once_the_game_is_over() -> None:
     from bansha.engine import Game
     from bansha.engine.views import view

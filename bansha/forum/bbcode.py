@@ -68,11 +68,15 @@ def announcements(items: Iterable[dict[str, Any]], title: str = "", dialect: str
 
 
 def morning_report(v: dict[str, Any], title: str, dialect: str = "discuz") -> str:
-    """晨报: the latest phase's announcements, who is still in, and the stage's deadline."""
+    """晨报: the latest phase's announcements, who is still in, and the stage's deadline, headed
+    by the day it opens (「晨报在讨论帖开门时发布」: on a first day that has announced nothing yet,
+    bs46's and XXXII's, the opening's announcements under 「第1天晨报」, never 「开局晨报」)."""
     phase = v["announcements"][-1]["phase"] if v["announcements"] else "start"
     today = [a for a in v["announcements"] if a["phase"] == phase]
     living = [p["name"] for p in v["players"] if not p["out"]]
-    heading = texts.FORUM_MORNING_TITLE.format(title=title, phase=phase_title(str(phase)))
+    current = str(v.get("phase") or "")
+    day = current if current.startswith("day ") else str(phase)
+    heading = texts.FORUM_MORNING_TITLE.format(title=title, phase=phase_title(day))
     out = [_title(escape(heading, dialect), dialect)]
     out += [escape(str(a["text"]), dialect) for a in today]
     out.append(
