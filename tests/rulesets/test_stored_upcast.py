@@ -150,7 +150,10 @@ def test_without_the_upcast_a_stored_game_goes_wrong(stream: str, g: int, stop: 
     """The same stored game read as stored (no upcast) misses its memory: it fails or shows
     something else, so each stop checks what the upcast reads."""
     rs = ruleset_of(stream)
-    rs.upcast = RuleSet.upcast.__get__(rs)  # type: ignore[method-assign]
+    try:
+        rs.upcast = RuleSet.upcast.__get__(rs)  # type: ignore[method-assign]
+    except AttributeError:  # a compiled rule set's methods are fixed: the pure run checks this
+        pytest.skip("compiled rule set: run with BANSHA_PURE=1 to read a stream without its upcast")
     try:
         today, old = continued(rs, stream, g, stop)
     except (RuleError, KeyError, TypeError, IndexError, ValueError):
