@@ -35,6 +35,8 @@ time a request.
     .venv/bin/python benchmarks/request_pieces.py --rounds 300
     scripts/with-postgres .venv/bin/python benchmarks/request_pieces.py --rounds 300
 
+(An older checkout run beside this one needs ``tests/web/asgi_get.py`` copied with this script.)
+
 ``--events 2000`` builds games of about that many events instead (``long_game.build``: 14 days of
 team chat and thread posts); ``--variant`` makes every game a variant file's (extending M103:
 its rule set is built from the stored text); ``--profile FILE`` also writes a cProfile of the
@@ -99,41 +101,10 @@ def socket_push(consumer: Any, viewer: int, seen: int | None) -> Any:
 def through_asgi(app: Any, path: str, cookie: str) -> int:
     """One GET through the ASGI application as the server sends it (one request at a time, on
     a loop of its own); the response's status."""
-    import asyncio
+    from tests.web.asgi_get import asgi_get
 
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"127.0.0.1"), (b"cookie", cookie.encode())],
-        "client": ("127.0.0.1", 50000),
-        "server": ("127.0.0.1", 8000),
-    }
-    sent: list[dict[str, Any]] = []
-    asked = False
-
-    async def receive() -> dict[str, Any]:
-        nonlocal asked
-        if not asked:
-            asked = True
-            return {"type": "http.request", "body": b"", "more_body": False}
-        await asyncio.sleep(3600)  # the client stays connected
-        return {"type": "http.disconnect"}
-
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
-
-    async def one() -> None:
-        await app(scope, receive, send)
-
-    LOOP.run_until_complete(one())
-    return int(sent[0]["status"])
+    status, _ = LOOP.run_until_complete(asgi_get(app, path, cookie))
+    return int(status)
 
 
 LOOP: Any = None

@@ -13,6 +13,7 @@ from django.core import signals
 from django.http import HttpRequest, HttpResponseBase
 
 from bansha.web.handler import PooledASGIHandler
+from tests.web.asgi_get import asgi_get
 
 STATIC = Path(__file__).resolve().parents[2] / "bansha" / "web" / "static" / "bansha"
 
@@ -42,37 +43,7 @@ class Recording(PooledASGIHandler):
 
 async def get(app: PooledASGIHandler, path: str) -> tuple[int, bytes]:
     """One GET through the ASGI interface, as the server sends it: the status and the body."""
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"127.0.0.1")],
-        "client": ("127.0.0.1", 50000),
-        "server": ("127.0.0.1", 8000),
-    }
-    sent: list[dict[str, Any]] = []
-    asked = False
-
-    async def receive() -> dict[str, Any]:
-        nonlocal asked
-        if not asked:
-            asked = True
-            return {"type": "http.request", "body": b"", "more_body": False}
-        await asyncio.sleep(3600)  # the client stays connected
-        return {"type": "http.disconnect"}
-
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
-
-    await app(scope, receive, send)
-    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
-    return sent[0]["status"], body
+    return await asgi_get(app, path)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -1,0 +1,46 @@
+"""One GET through an ASGI application as the server sends it: the scope a real server builds,
+one ``http.request`` message, then a client that stays connected. Used by the handler's tests and
+by ``benchmarks/request_pieces.py``."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+
+async def asgi_get(app: Any, path: str, cookie: str = "") -> tuple[int, bytes]:
+    """GET ``path`` from 127.0.0.1 (with ``cookie`` when given): the status and the body."""
+    headers = [(b"host", b"127.0.0.1")]
+    if cookie:
+        headers.append((b"cookie", cookie.encode()))
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": headers,
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
+    sent: list[dict[str, Any]] = []
+    asked = False
+
+    async def receive() -> dict[str, Any]:
+        nonlocal asked
+        if not asked:
+            asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.sleep(3600)  # the client stays connected
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app(scope, receive, send)
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return int(sent[0]["status"]), body
