@@ -13,6 +13,7 @@ from typing import Any
 
 from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
+from bansha.engine.state import State
 
 HELD = "held_announcements"
 """The flag (director-only) that keeps the announcements waiting for their moment."""
@@ -35,3 +36,18 @@ def release(ctx: Ctx) -> None:
     for data in held:
         ctx.emit("announcement", data, PUBLIC)
     ctx.emit("flag", {"key": HELD, "value": []})
+
+
+def day_start_params(state: State, day: int) -> dict[str, Any]:
+    """What a day's opening announcement (``day_start``) names, in exit order (R-ALL-11): the
+    exits not yet announced (``ps_night``: the night's) and the players voted out the day before
+    (``ps_vote``)."""
+    return {
+        "day": day,
+        "ps_night": [x for x in state.exit_order if x not in state.announced],
+        "ps_vote": [
+            x
+            for x in state.exit_order
+            if state.players[x].exit_cause == "vote" and state.players[x].exit_day == day - 1
+        ],
+    }

@@ -547,21 +547,13 @@ class Pipeline(Board):
             for r in self.outcome.recorded:  # a recorded win's next day (魔女复苏, R-XXXII-12)
                 for seat in r.then(ctx):  # the night's deaths, in this morning's list
                     self.exit(ctx, seat, str(r.cause), announce_now=False)
-            pending = [x for x in s.exit_order if x not in s.announced]
+            params = announce.day_start_params(s, day)
+            pending: list[int] = params["ps_night"]
             key = (
                 "day_start"
                 if pending or "day_start_peaceful" not in self.texts
                 else ("day_start_peaceful")
             )
-            params: dict[str, Any] = {
-                "day": day,
-                "ps_night": pending,
-                "ps_vote": [
-                    x
-                    for x in s.exit_order
-                    if s.players[x].exit_cause == "vote" and s.players[x].exit_day == day - 1
-                ],
-            }
             holders: dict[str, int | None] = {}
             for status in self.data.get("statuses", {}):
                 holders[str(status)] = params[f"p_{status}"] = s.holders.get(str(status))

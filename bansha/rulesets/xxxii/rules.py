@@ -484,23 +484,16 @@ class XXXII(PostRules):
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """① at nightfall: 弃明投暗 told; at dawn: the night's deaths, 魔女复苏, last words."""
-        s = ctx.state
         if phase == "night":
             if day >= 2:
                 self._tell_name(ctx)
             return
         if phase == "start" or day == 1:
             return
-        deaths = self._night_exits(s)
         for r in self.recorded:  # 下一个天亮公示魔女复苏 (R-XXXII-12)
             for seat in r.then(ctx):
                 self._die(ctx, [seat], str(r.cause))
-                deaths.append(seat)
-        ctx.emit(
-            "announcement",
-            {"key": "day_start", "params": {"day": day, "ps": deaths}, "exits": deaths},
-            PUBLIC,
-        )
+        self._day_start(ctx, day)
         announce.release(ctx)  # what else the night had to announce (R-ALL-11)
         last_words.publish_and_close(ctx)
 
@@ -526,6 +519,13 @@ class XXXII(PostRules):
         living_killers = {p.seat for p in s.players if p.alive and p.role == "killer"}
         if living_killers and living_killers <= named:
             self._accomplice_joins(ctx, black=True)
+
+    def _day_start(self, ctx: Ctx, day: int) -> None:
+        """「【第N天】昨夜死亡」: the exits not yet announced, in exit order (R-ALL-11), in the
+        pipeline's ``day_start`` (``ps_night``; ``ps_vote``, the post's text names none)."""
+        params = announce.day_start_params(ctx.state, day)
+        data = {"key": "day_start", "params": params, "exits": params["ps_night"]}
+        ctx.emit("announcement", data, PUBLIC)
 
     def _named(self, s: State, accomplice: int) -> set[int]:
         """The killers named to the accomplice so far (what he was told, R-XXXII-05; the
@@ -860,7 +860,9 @@ class XXXII(PostRules):
                 continue
             ctx.emit("exited", {"seat": x, "cause": cause, "day": s.day, "phase": s.phase}, (x,))
             ctx.emit(
-                "notice", {"key": "you_died", "params": {"cause": self.data["causes"][cause]}}, (x,)
+                "notice",
+                {"key": "you_are_out", "params": {"cause": self.data["causes"][cause]}},
+                (x,),
             )
             if self.policy.grants(s, cause):  # R-XXXII-15: days and nights 1–3 only
                 last_words.grant(ctx, x, None)
@@ -922,7 +924,7 @@ class XXXII(PostRules):
 
     def _vote_death(self, ctx: Ctx, seat: int) -> None:
         ctx.emit(
-            "announcement", {"key": "voted_dead", "params": {"p": seat}, "exits": [seat]}, PUBLIC
+            "announcement", {"key": "out_vote", "params": {"p": seat}, "exits": [seat]}, PUBLIC
         )
         self._die(ctx, [seat], "vote")
 
@@ -962,13 +964,8 @@ class XXXII(PostRules):
 
     def _finish(self, ctx: Ctx, winners: list[str]) -> None:
         s = ctx.state
-        pending = self._night_exits(s)
-        if pending:
-            ctx.emit(
-                "announcement",
-                {"key": "day_start", "params": {"day": s.day + 1, "ps": pending}, "exits": pending},
-                PUBLIC,
-            )
+        if self._night_exits(s):
+            self._day_start(ctx, s.day + 1)
         announce.release(ctx)
         self.end_game(ctx, winners)
 
@@ -1017,7 +1014,7 @@ class XXXII(PostRules):
 
     def remove(self, ctx: Ctx, seat: int, cause: str) -> None:
         """淹死 (R-XXXII-17); at night announced with the next day's deaths (R-ALL-11)."""
-        notice = {"key": "drowned", "params": {"p": seat}, "exits": [seat]}
+        notice = {"key": "out_drown", "params": {"p": seat}, "exits": [seat]}
         announce.announce(ctx, notice, self.holds_announcements(ctx.state))
         self._die(ctx, [seat], "drown")
         self._check_outcome(ctx)
