@@ -1,7 +1,8 @@
 """The compiled engine: the same Python source, compiled to C extensions with mypyc.
 
-The engine, the mechanics, the rule sets and the random agents are plain, fully typed Python. For
-speed (the simulator and the benchmarks play thousands of games a second) they are compiled with
+The engine, the mechanics, the rule sets, the random agents and the forum thread reader are plain,
+fully typed Python. For speed (the simulator and the benchmarks play thousands of games a second,
+a director imports threads of ten thousand floors) they are compiled with
 mypyc, which ships with mypy: ``bansha compile`` writes one extension module next
 to each source file plus a manifest of the sources' hashes. Python imports an extension module in
 preference to its source, so a compiled module must never outlive an edit of its source: when the
@@ -38,6 +39,13 @@ COMPILED = (
     "sim/agents.py",
     "sim/play.py",
     "sim/heuristic.py",
+    "forum/dom.py",
+    "forum/page.py",
+    "forum/discuz.py",
+    "forum/phpwind.py",
+    "forum/posts.py",
+    "forum/dates.py",
+    "forum/threads.py",
 )
 """Source files compiled, relative to the package (a package's ``__init__`` stays plain)."""
 PLAIN = ("engine/errors.py",)

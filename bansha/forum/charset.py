@@ -21,7 +21,7 @@ import re
 from charset_normalizer import from_bytes
 
 from bansha import texts
-from bansha.forum.posts import ThreadError
+from bansha.forum.errors import ThreadError
 
 XML_DECLARATION = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']\s*([A-Za-z0-9_.:-]+)""")
 META = re.compile(

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from bansha import texts
-from bansha.forum.posts import ThreadError
+from bansha.forum.errors import ThreadError
 from bansha.mechanics.thread_tally import font_problems
 
 BREAK = "\ue000"

@@ -42,8 +42,8 @@ from urllib.parse import SplitResult, parse_qsl, quote, urlencode, urljoin, urls
 from bansha import texts
 from bansha.forum import dom
 from bansha.forum.charset import decode
+from bansha.forum.errors import ThreadError
 from bansha.forum.labels import WORDS, alt
-from bansha.forum.posts import ThreadError
 
 Resolver = Callable[..., Sequence[tuple[Any, ...]]]
 PAGES = re.compile(rf"{alt(WORDS.page.total)}\s*(\d+)\s*{alt(WORDS.page.pages)}")

@@ -153,7 +153,7 @@ def _by_tag(selectors: Sequence[str]) -> dict[str, str]:
     owner: dict[str, str] = {}
     for selector in selectors:
         tags = dom.last_tags(selector)
-        if tags is not None and not tags & owner.keys():
+        if tags is not None and tags.isdisjoint(owner):
             owner.update(dict.fromkeys(tags, selector))
     return owner
 

@@ -19,11 +19,8 @@ from typing import Literal
 
 from bansha import texts
 from bansha.forum import dates
+from bansha.forum.errors import ThreadError
 from bansha.forum.labels import COLON, FLOOR_WORDS, WORDS, alt, alts
-
-
-class ThreadError(ValueError):
-    """The text is not a thread bansha can read (the message says why, in Chinese)."""
 
 
 @dataclass(slots=True)

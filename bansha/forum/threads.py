@@ -26,13 +26,13 @@ from typing import Literal
 from bansha import texts
 from bansha.forum import dates, discuz, phpwind
 from bansha.forum.dom import attr, line
+from bansha.forum.errors import ThreadError
 from bansha.forum.labels import FLOOR_WORDS, WORDS, alt
 from bansha.forum.page import Page
 from bansha.forum.posts import (
     Gap,
     Post,
     Quote,
-    ThreadError,
     floor_number,
     gaps,
     merge,

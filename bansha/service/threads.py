@@ -25,8 +25,9 @@ from bansha import texts
 from bansha.engine import clock
 from bansha.engine.errors import RuleError
 from bansha.forum import dates, imports
+from bansha.forum.errors import ThreadError
 from bansha.forum.fetching import fetch_pages
-from bansha.forum.posts import Post, ThreadError, changed, from_json, gaps, narrower, to_json
+from bansha.forum.posts import Post, changed, from_json, gaps, narrower, to_json
 from bansha.forum.threads import Thread, read_pages
 from bansha.service import inputs, links
 from bansha.service.games import SERVICE, GameService
