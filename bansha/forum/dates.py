@@ -124,7 +124,10 @@ class Dated:
 def year_last(shown: str) -> Dated | None:
     """The first two numbers of a year-last date shown (「12/7/2009」), if it is one (remembered:
     a page's times are asked for when its order is decided and again when it is settled)."""
-    m = DATE.search(_plain(shown))
+    text = _plain(shown)
+    if COMMON.fullmatch(text) is not None:  # year first: what DATE finds first has no year last
+        return None
+    m = DATE.search(text)
     if m is None or len(m.group("c")) != 4 or len(m.group("a")) > 2:
         return None
     return Dated(int(m.group("a")), int(m.group("b")))

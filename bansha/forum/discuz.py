@@ -35,7 +35,7 @@ import re
 from selectolax.lexbor import LexborNode
 
 from bansha import texts
-from bansha.forum.dom import attr, first, line
+from bansha.forum.dom import attr, line
 from bansha.forum.labels import COLON, WORDS, alt
 from bansha.forum.page import Page, Parts, by_prefix, hidden_notice, read_body
 from bansha.forum.posts import Post, floor_number
@@ -58,6 +58,11 @@ AUTHORS = (
     "td.pls div.pi",  # X: an anonymous post (or a guest's) names nobody with a link
 )
 """Where each version prints the author, in the order they are tried."""
+
+
+TOGETHER = (TITLES, NOTICES, AUTHORS[0], AUTHORS[2])
+"""What a desktop page's posts are read from, found in one walk of the page: the other authors'
+places are searched only on a page whose posts these do not name (7.2, anonymous posts)."""
 
 
 def _author(parts: Parts, pid: str) -> str:
@@ -140,7 +145,7 @@ def desktop_posts(page: Page) -> list[Post]:
     boxes, floors, bodies, times = by_prefix(
         tree, "table#pid", "postnum", "postmessage_", "authorposton"
     )
-    parts = Parts(page, "pid", (TITLES, NOTICES, *AUTHORS))
+    parts = Parts(page, "pid", TOGETHER)
     titles = Parts(page, "authorposton")
     out: list[Post] = []
     for pid in boxes:
@@ -162,13 +167,23 @@ def desktop_posts(page: Page) -> list[Post]:
     return out
 
 
+TOUCH_ITEMS = "ul.authi > li"
+"""A touch page's floor and author (the first item), and time (the second)."""
+TOUCH_BODY = "div.message"
+TOUCH_TOGETHER = (TOUCH_ITEMS, TOUCH_BODY, TITLES, NOTICES)
+"""What a touch page's posts are read from, found in one walk of the page."""
+
+
 def touch_posts(page: Page) -> list[Post]:
     """The posts of one saved Discuz! X touch page (``mobile=2``)."""
     out: list[Post] = []
-    parts = Parts(page, "pid")
-    for div in page.tree.css('div.plc[id^="pid"]'):
+    boxes = page.tree.css('div.plc[id^="pid"]')
+    if not boxes:
+        return out
+    parts = Parts(page, "pid", TOUCH_TOGETHER)
+    for div in boxes:
         pid = (div.id or "")[3:]
-        items = div.css("ul.authi > li")
+        items = parts.of(TOUCH_ITEMS, pid)
         if not pid.isdigit() or not items:
             continue
         em = items[0].css_first("em")
@@ -181,14 +196,9 @@ def touch_posts(page: Page) -> list[Post]:
             pid,
             author or texts.THREAD_ANONYMOUS,
             shown,
-            first(div.css("div.message")),
+            parts.first(TOUCH_BODY, pid),
             parts,
         )
         if post is not None:
             out.append(post)
     return out
-
-
-def page_posts(page: Page) -> list[Post]:
-    """The posts of one Discuz! page, desktop or touch (none: not a Discuz! thread)."""
-    return desktop_posts(page) or touch_posts(page)

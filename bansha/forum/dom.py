@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -75,6 +75,7 @@ COMPOUND = re.compile(r"[\s>+~]+")
 CLASS = re.compile(r"\.([\w-]+)")
 ATTRIBUTE = re.compile(r"\[\s*([\w-]+)\s*(?:[*^$|~]?=\s*[\"']?([^\"'\]]*)[\"']?)?\s*\]")
 TAG = re.compile(r"^([a-zA-Z][\w-]*)")
+BRACKETS = re.compile(r"\[[^\]]*\]")
 
 
 @functools.lru_cache(maxsize=512)
@@ -101,16 +102,19 @@ def needles(selector: str) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=512)
-def last_tags(selector: str) -> frozenset[str] | None:
-    """The tags (lower case) the elements a selector list matches can have: each alternative's
-    last compound's tag; None when an alternative names none (it can match any tag)."""
-    tags: set[str] = set()
+def last_compounds(selector: str) -> tuple[tuple[str, frozenset[str]], ...] | None:
+    """For each alternative of a selector list, the tag (lower case) and the classes (lower case)
+    its last compound asks of an element; None when an alternative names no tag or asks what
+    these do not tell (a pseudo-class, which may also negate a class)."""
+    out: list[tuple[str, frozenset[str]]] = []
     for alternative in selector.split(","):
-        tag = TAG.match(COMPOUND.split(alternative.strip())[-1])
-        if tag is None:
+        last = COMPOUND.split(alternative.strip())[-1]
+        tag = TAG.match(last)
+        if tag is None or ":" in last:
             return None
-        tags.add(tag.group(1).lower())
-    return frozenset(tags)
+        classes = CLASS.findall(BRACKETS.sub("", last))  # not a dot in an attribute's value
+        out.append((tag.group(1).lower(), frozenset(c.lower() for c in classes)))
+    return tuple(out)
 
 
 def _has_content(body: LexborNode) -> bool:
@@ -182,6 +186,14 @@ def below(node: LexborNode, selector: str, scope: Scope | None = None) -> list[L
     if scope is not None and not scope.may(selector):
         return []
     return [n for n in node.css(selector) if n.mem_id != node.mem_id]
+
+
+def tagged(node: LexborNode, tag: str) -> Iterator[LexborNode]:
+    """The elements of a tag below ``node``, in document order: a walk of its subtree, for a
+    small one (a quote) cheaper than a selector, whose set-up costs more than the walk."""
+    walk = node.traverse()
+    next(walk)  # the node itself
+    return (n for n in walk if n.tag == tag)
 
 
 def outermost(

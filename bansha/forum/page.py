@@ -94,17 +94,27 @@ def notice_of(text: str) -> str | None:
 class Parts:
     """The parts of a page's posts of one kind, each kind found by one selector over the whole page
     (on first use) and filed under the post it lies in: the id of its nearest enclosing element
-    whose id starts with ``prefix`` (``pid`` for Discuz!'s post tables), after the prefix.
+    whose id starts with ``prefix`` (``pid`` for Discuz!'s post tables), after the prefix; or,
+    given ``boxes`` (the posts' own elements by ``mem_id``, with their keys), the nearest of them.
 
     The kinds in ``together`` are found by one walk of the page (a walk of the tree costs more
-    than matching several selectors in it): those whose elements' tags no other of them can have
-    (each alternative ending in a tag: an ``h2``, an ``a``, a ``div``), so an element found is
-    filed under the one kind its tag allows; any other kind is found by a walk of its own."""
+    than matching several selectors in it): those each of whose alternatives ends in a tag, and
+    whose elements the tag and classes they must have tell apart from the other kinds' (an
+    ``h2``, an ``a.xw1``, a ``span.lou`` beside a ``span.fl``), so an element found is filed under
+    the one kind it can be; an element that could be more than one (it has both kinds' classes)
+    is matched against each. Any other kind is found by a walk of its own. An element is filed
+    once under a kind, however many of its alternatives it matches."""
 
-    __slots__ = ("filed", "prefix", "together", "tree")
+    __slots__ = ("boxes", "filed", "prefix", "together", "tree")
 
-    def __init__(self, page: Page, prefix: str, together: Sequence[str] = ()) -> None:
-        self.tree, self.prefix = page.tree, prefix
+    def __init__(
+        self,
+        page: Page,
+        prefix: str,
+        together: Sequence[str] = (),
+        boxes: dict[int, str] | None = None,
+    ) -> None:
+        self.tree, self.prefix, self.boxes = page.tree, prefix, boxes
         self.filed: dict[str, dict[str, list[LexborNode]]] = {}
         self.together = _by_tag(together)
 
@@ -112,10 +122,12 @@ class Parts:
         """The elements of post ``key`` that match, in page order."""
         filed = self.filed.get(selector)
         if filed is None:
-            if selector in self.together.values():
+            if any(kind == selector for kinds in self.together.values() for _, kind in kinds):
                 self._file_together()
             else:
-                self.filed[selector] = self._file(selector, {"": selector})[selector]
+                self.filed[selector] = self._file(selector, {"": [(frozenset(), selector)]})[
+                    selector
+                ]
             filed = self.filed[selector]
         return filed.get(key, [])
 
@@ -125,36 +137,85 @@ class Parts:
         return found[0] if found else None
 
     def _file_together(self) -> None:
-        self.filed.update(
-            self._file(", ".join(dict.fromkeys(self.together.values())), self.together)
-        )
+        kinds = dict.fromkeys(kind for each in self.together.values() for _, kind in each)
+        self.filed.update(self._file(", ".join(kinds), self.together))
 
-    def _file(self, query: str, kinds: dict[str, str]) -> dict[str, dict[str, list[LexborNode]]]:
-        """The elements ``query`` finds, by kind (``kinds``: the kind of each tag; "" for any
-        tag) and post."""
-        out: dict[str, dict[str, list[LexborNode]]] = {kind: {} for kind in kinds.values()}
-        prefix, cut = self.prefix, len(self.prefix)
+    def _file(self, query: str, kinds: Kinds) -> dict[str, dict[str, list[LexborNode]]]:
+        """The elements ``query`` finds, by kind (``kinds``: by tag, "" for any tag) and post."""
+        out: dict[str, dict[str, list[LexborNode]]] = {
+            kind: {} for each in kinds.values() for _, kind in each
+        }
         anything = kinds.get("")
+        last = -1
         for node in self.tree.css(query):
-            kind = anything or kinds[node.tag or ""]
-            up = node.parent
-            while up is not None:
-                ident = up.id
-                if ident and ident.startswith(prefix):
-                    out[kind].setdefault(ident[cut:], []).append(node)
-                    break
-                up = up.parent
+            here = node.mem_id
+            if here == last:  # the same element again, for another alternative it matches
+                continue
+            last = here
+            key = self._key(node)
+            if key is None:
+                continue
+            for kind in _kinds_of(node, anything or kinds[node.tag or ""]):
+                out[kind].setdefault(key, []).append(node)
         return out
 
+    def _key(self, node: LexborNode) -> str | None:
+        """The key of the post ``node`` lies in (None: in none)."""
+        up = node.parent
+        boxes = self.boxes
+        if boxes is not None:
+            while up is not None:
+                key = boxes.get(up.mem_id)
+                if key is not None:
+                    return key
+                up = up.parent
+            return None
+        prefix, cut = self.prefix, len(self.prefix)
+        while up is not None:
+            ident = up.id
+            if ident and ident.startswith(prefix):
+                return ident[cut:]
+            up = up.parent
+        return None
 
-def _by_tag(selectors: Sequence[str]) -> dict[str, str]:
+
+Kinds = dict[str, list[tuple[frozenset[str], str]]]
+"""Kinds of parts by the tag of their elements: for each, the classes an element of the kind must
+have (lower case) and the kind (its selector)."""
+
+
+def _kinds_of(node: LexborNode, candidates: list[tuple[frozenset[str], str]]) -> list[str]:
+    """The kinds among ``candidates`` (of the node's tag) a found element is: told by the classes
+    it has, else matched."""
+    if len(candidates) == 1:
+        return [candidates[0][1]]
+    have = frozenset(dom.attr(node, "class").lower().split())
+    kinds = list(dict.fromkeys(kind for classes, kind in candidates if classes <= have))
+    if len(kinds) != 1:  # more than one it can be (or, never expected, none): ask each
+        kinds = [kind for kind in dict.fromkeys(k for _, k in candidates) if node.css_matches(kind)]
+    return kinds
+
+
+def _by_tag(selectors: Sequence[str]) -> Kinds:
     """The selectors that can be found by one walk, by the tags their elements can have: each
-    whose tags are known and none of them another's (the others are left out)."""
-    owner: dict[str, str] = {}
+    whose every alternative names its tag (no pseudo-class), and whose elements the classes they
+    must have tell apart from those of the selectors taken before it (neither kind's classes
+    among the other's, for each tag they share); the others are left out."""
+    owner: Kinds = {}
     for selector in selectors:
-        tags = dom.last_tags(selector)
-        if tags is not None and tags.isdisjoint(owner):
-            owner.update(dict.fromkeys(tags, selector))
+        lasts = dom.last_compounds(selector)
+        if lasts is None:
+            continue
+        if all(
+            not (classes <= theirs or theirs <= classes)
+            for tag, classes in lasts
+            for theirs, _ in owner.get(tag, [])
+        ):
+            for tag, classes in lasts:
+                owner.setdefault(tag, []).append((classes, selector))
+    for tag, kinds in owner.items():
+        if len({kind for _, kind in kinds}) == 1:  # one kind of this tag: nothing to tell apart
+            owner[tag] = kinds[:1]
     return owner
 
 
@@ -168,10 +229,9 @@ def hidden_notice(nodes: Iterable[LexborNode]) -> str | None:
     return None
 
 
-def quote_of(block: LexborNode, scope: dom.Scope | None = None) -> Quote:
+def quote_of(block: LexborNode) -> Quote:
     """A quote block: its head line (author and time, with the findpost link) and its text."""
-    links = dom.below(block, "a[href]", scope)
-    link = next((a for a in links if "pid=" in dom.attr(a, "href")), None)
+    link = next((a for a in dom.tagged(block, "a") if "pid=" in dom.attr(a, "href")), None)
     found = PID_IN_LINK.search(dom.attr(link, "href")) if link is not None else None
     pid = found.group(1) if found else None
     lines = dom.text_of(block).split("\n")
@@ -220,8 +280,10 @@ def _read_parts(post: Post, body: LexborNode, quotes: str, notes: str, scope: do
             post.edited_by, post.edited_shown = m.group("by"), m.group("time")
             note.decompose()
     for block in dom.outermost(dom.below(body, quotes, scope), quotes, scope):
-        post.quotes.append(quote_of(block, scope))
+        post.quotes.append(quote_of(block))
         block.decompose()
+    if post.quotes:  # what only the quotes held (their links' fonts) is searched for no more
+        scope = dom.Scope(body.html or "")
     dom.clean(body, scope)
     post.fonts = dom.fonts(body, scope)
     boxes = dom.code_boxes(body, scope)

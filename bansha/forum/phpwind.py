@@ -22,7 +22,7 @@ from selectolax.lexbor import LexborNode
 from bansha import texts
 from bansha.forum.dom import attr, below, first, line
 from bansha.forum.labels import COLON, FLOOR_WORDS, HIDDEN, WORDS, alt, alts
-from bansha.forum.page import NOTICE_LENGTH, Page, by_prefix, hidden_notice, read_body
+from bansha.forum.page import NOTICE_LENGTH, Page, Parts, by_prefix, hidden_notice, read_body
 from bansha.forum.posts import Post, floor_number
 
 _edits = WORDS.edits
@@ -50,27 +50,48 @@ def _posted(shown: str) -> str:
     return shown.strip()
 
 
+PW9_AUTHOR = "div.name > a.J_user_card_show"
+PW9_FLOOR = "span.lou"
+PW9_TIME = "div.floor_top_tips span.fl"
+PW9_BODY = "div.editor_content"
+PW9_EDIT = "div.edit_log"
+
+
 def pw9_posts(page: Page) -> list[Post]:
-    """The posts of one saved phpwind 9 page."""
+    """The posts of one saved phpwind 9 page: every part of every floor found in one walk of the
+    page, filed under the floor it lies in."""
+    floors = page.tree.css("div.J_read_floor")
+    if not floors:
+        return []
+    pids = [attr(div, "id").removeprefix("read_") or None for div in floors]
+    keys = [str(i) for i in range(len(floors))]
+    parts = Parts(
+        page,
+        "",
+        (PW9_AUTHOR, PW9_FLOOR, PW9_TIME, PW9_BODY, PW9_EDIT),
+        {div.mem_id: key for div, key in zip(floors, keys, strict=True)},
+    )
     out: list[Post] = []
-    for div in page.tree.css("div.J_read_floor"):
-        pid = attr(div, "id").removeprefix("read_") or None
-        author = line(div.css_first("div.name > a.J_user_card_show")) or texts.THREAD_ANONYMOUS
-        lou = div.css_first("span.lou")
+    for div, pid, key in zip(floors, pids, keys, strict=True):
+        author = line(parts.first(PW9_AUTHOR, key)) or texts.THREAD_ANONYMOUS
+        lou = parts.first(PW9_FLOOR, key)
         floor = floor_number(line(lou)) if lou is not None else None
-        shown = _posted(line(div.css_first("div.floor_top_tips span.fl")))
-        content = div.css_first("div.editor_content")
+        shown = _posted(line(parts.first(PW9_TIME, key)))
+        content = parts.first(PW9_BODY, key)
         if floor is None:
             continue
         if content is None:
             out += _gone(div, floor, author, pid, shown)
             continue
-        post = read_body(content, QUOTES, NO_NOTES)
+        edits = [
+            m
+            for m in (PHPWIND_EDITED.search(line(log)[:200]) for log in parts.of(PW9_EDIT, key))
+            if m
+        ]
+        post = read_body(content, QUOTES, NO_NOTES)  # (which may remove elements: read after)
         post.floor, post.author, post.pid, post.shown_time = floor, author, pid, shown
-        for log in div.css("div.edit_log"):
-            m = PHPWIND_EDITED.search(line(log)[:200])
-            if m:
-                post.edited_by, post.edited_shown = m.group("by"), m.group("time")
+        if edits:
+            post.edited_by, post.edited_shown = edits[-1].group("by"), edits[-1].group("time")
         _hidden_if_notice(post)
         out.append(post)
     return out
@@ -135,8 +156,3 @@ def _hidden_if_notice(post: Post) -> None:
         and HIDDEN.search(post.body)
     ):
         post.hidden = post.body
-
-
-def page_posts(page: Page) -> list[Post]:
-    """The posts of one phpwind 8 or 9 page (none: not a phpwind thread)."""
-    return pw9_posts(page) or pw8_posts(page)

@@ -155,7 +155,8 @@ class Footer:
 
 def footer(page: str) -> Footer:
     """The zone and clock a Discuz! page states in its footer (「GMT+8, 2026-11-30 10:12」)."""
-    m = FOOTER.search(page[-FOOTER_TAIL:].replace("\xa0", " "))
+    start = page.find("GMT", max(0, len(page) - FOOTER_TAIL))  # where a footer can start
+    m = FOOTER.search(page[start:].replace("\xa0", " ")) if start >= 0 else None
     if m is None:
         return Footer(None, "")
     minutes = int(m.group("hours")) * 60

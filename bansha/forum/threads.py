@@ -18,13 +18,13 @@ these settles stays unknown, with the reason, and is listed as such.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from typing import Literal
 
 from bansha import texts
-from bansha.forum import dates, discuz, phpwind
+from bansha.forum import collection, dates, discuz, phpwind
 from bansha.forum.dom import attr, line
 from bansha.forum.errors import ThreadError
 from bansha.forum.labels import FLOOR_WORDS, WORDS, alt
@@ -175,15 +175,38 @@ def read_pages(
 ) -> Thread:
     """Recognise each page (Discuz! X3 desktop or touch, Discuz! 6/7, phpwind 8/9, or pasted
     text) and read the thread they make together; year-last dates a page cannot order itself are
-    read in ``order`` (the director's ``--date-order``)."""
+    read in ``order`` (the director's ``--date-order``). The cyclic garbage collector is paused
+    meanwhile (``collection.paused``: reading makes no cycles)."""
+    with collection.paused():
+        return _read_pages(pages, now, order)
+
+
+READERS: tuple[Callable[[Page], list[Post]], ...] = (
+    discuz.desktop_posts,
+    discuz.touch_posts,
+    phpwind.pw9_posts,
+    phpwind.pw8_posts,
+)
+"""Each forum's reader of a page, tried in this order; the one that read a page is tried first
+on the next (a thread's pages are one forum's: the others' searches of each page are saved)."""
+
+
+def _read_pages(pages: list[str], now: datetime | None, order: dates.Order | None) -> Thread:
     read: list[tuple[int, list[Post], str, tzinfo | None]] = []
     text: list[str] = []
+    readers = list(READERS)
     for n, source in enumerate(pages, 1):
         if not HTML.search(source[:20000]):
             text.append(source)
             continue
         page = Page.read(source, n)
-        found = discuz.page_posts(page) or phpwind.page_posts(page)
+        found: list[Post] = []
+        for reader in readers:
+            found = reader(page)
+            if found:  # the next page is most likely the same forum's
+                readers.remove(reader)
+                readers.insert(0, reader)
+                break
         if not found:
             raise ThreadError(texts.THREAD_UNKNOWN_PAGE.format(n=n, found=what_page(page, source)))
         for p in found:
