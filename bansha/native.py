@@ -46,6 +46,7 @@ COMPILED = (
     "forum/posts.py",
     "forum/dates.py",
     "forum/threads.py",
+    "forum/imports.py",
 )
 """Source files compiled, relative to the package (a package's ``__init__`` stays plain)."""
 PLAIN = ("engine/errors.py",)

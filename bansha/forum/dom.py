@@ -13,6 +13,7 @@ scripts; images become 「[图片]」, smilies go).
 from __future__ import annotations
 
 import functools
+import html
 import re
 from collections.abc import Iterable, Iterator
 
@@ -60,15 +61,6 @@ class Scope:
         """Whether ``selector`` can match anything in the scope's markup."""
         markup = self.markup
         return any(needle in markup for needle in needles(selector))
-
-
-def bare(markup: str) -> bool:
-    """Whether ``markup`` (an element as the parser writes it back: tag names in lower case, text's
-    ``<`` as ``&lt;``) is one element holding only text and plain ``<br>``s (most posts): every ``<``
-    in it is its own tags' or a ``<br>``'s (a comment, another element or a ``<br>`` with attributes
-    adds a ``<`` no ``<br>`` accounts for), so no selector of a part (quote, edit note, font, image,
-    code box: each needs a tag, class or attribute a plain ``<br>`` lacks) matches below it."""
-    return markup.count("<") == 2 + markup.count("<br>")
 
 
 COMPOUND = re.compile(r"[\s>+~]+")
@@ -153,7 +145,21 @@ def text_of(node: LexborNode) -> str:
     (non-breaking and full-width too) collapsed. One walk of the node's tree (no search)."""
     parts: list[str] = []
     _walk(node, parts)
-    raw = SPACES.sub(" ", NOT_TEXT.sub("", "".join(parts)))
+    return _lines("".join(parts))
+
+
+def bare_text(inner: str) -> str | None:
+    """``text_of`` an element from its children's markup as the parser writes it back
+    (``inner_html``), when they are only text and plain ``<br>``s (most post bodies: every ``<``
+    in it is a ``<br>``'s, text's own being ``&lt;``); None otherwise. No walk of the tree: the
+    text between the breaks is the markup with its entities read."""
+    if inner.count("<") != inner.count("<br>"):
+        return None
+    return _lines(BREAK.join(html.unescape(piece) for piece in inner.split("<br>")))
+
+
+def _lines(raw: str) -> str:
+    raw = SPACES.sub(" ", NOT_TEXT.sub("", raw))
     return "\n".join(part for part in (part.strip() for part in raw.split(BREAK)) if part)
 
 

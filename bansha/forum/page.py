@@ -48,29 +48,15 @@ def by_prefix(tree: LexborHTMLParser, *prefixes: str) -> tuple[dict[str, LexborN
     large page's tree costs more than the work per element)."""
     wanted = [(*reversed(p.split("#")), "")[:2] for p in prefixes]
     out: tuple[dict[str, LexborNode], ...] = tuple({} for _ in prefixes)
-    which = re.compile("|".join(f"({re.escape(prefix)})" for prefix, _ in wanted))
     query = ", ".join(f'{tag}[id^="{prefix}"]' for prefix, tag in wanted)
     for el in tree.css(query):
         ident = el.id or ""
-        m = which.match(ident)
-        if m is None:
-            continue
-        i = (m.lastindex or 1) - 1
-        if wanted[i][1] and el.tag != wanted[i][1]:  # another prefix it fits, if any
-            i = next(
-                (
-                    j
-                    for j, (prefix, tag) in enumerate(wanted)
-                    if ident.startswith(prefix) and (not tag or el.tag == tag)
-                ),
-                -1,
-            )
-            if i < 0:
-                continue
-        found = out[i]
-        key = ident[len(wanted[i][0]) :]
-        if key not in found:
-            found[key] = el
+        for (prefix, tag), found in zip(wanted, out, strict=True):
+            if ident.startswith(prefix) and (not tag or el.tag == tag):
+                key = ident[len(prefix) :]
+                if key not in found:
+                    found[key] = el
+                break
     return out
 
 
@@ -261,11 +247,11 @@ def read_body(
         if found is not None:
             notice = notice or found
             node.decompose()
-    markup = body.html or ""
-    if dom.bare(markup):
-        post.body = _without_leftovers(dom.text_of(body))  # no note, quote, font or code box
+    text = dom.bare_text(body.inner_html or "")
+    if text is not None:
+        post.body = _without_leftovers(text)  # no note, quote, font or code box
     else:
-        _read_parts(post, body, quotes, notes, dom.Scope(markup))
+        _read_parts(post, body, quotes, notes, dom.Scope(body.html or ""))
     if notice is not None and not post.body and not post.quotes:
         post.body, post.hidden = notice, notice
     return post

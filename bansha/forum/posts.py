@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import datetime, tzinfo
 from typing import Literal
 
 from bansha import texts
@@ -164,7 +164,7 @@ def footer(page: str) -> Footer:
     if frac:  # Discuz! writes half hours as GMT+5.5
         minutes += round(float(f"0.{frac}") * 60)
     sign = -1 if m.group("sign") == "-" else 1
-    return Footer(timezone(timedelta(minutes=sign * minutes)), m.group("time").strip())
+    return Footer(dates.fixed_zone(sign * minutes), m.group("time").strip())
 
 
 def shown_times(posts: Iterable[Post]) -> list[str]:
