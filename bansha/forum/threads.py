@@ -267,8 +267,9 @@ def count_posts(
     posts = list(posts)
     zone = next((p.time.tzinfo for p in posts if p.time is not None), None)
     if zone is not None and start.tzinfo is not None and end.tzinfo is not None:
-        start, end = start.astimezone(zone), end.astimezone(zone)  # the same instants, compared
-        # without an offset look-up per floor (two times of one zone object compare directly)
+        # the same instants, compared without an offset look-up per floor (two times of one
+        # zone object compare directly)
+        start, end = _in_zone(start, zone), _in_zone(end, zone)
     for p in posts:  # ``_within(p, start, end)`` is True, written out: a thread has 10,000 floors
         at = p.time
         if (
@@ -280,6 +281,14 @@ def count_posts(
         ):
             out[p.author] += 1
     return out
+
+
+def _in_zone(at: datetime, zone: tzinfo) -> datetime:
+    """The same instant in ``zone`` (an open end, the last instant of year 9999, as it is)."""
+    try:
+        return at.astimezone(zone)
+    except OverflowError:
+        return at
 
 
 def uncounted(posts: Iterable[Post], windows: Iterable[tuple[datetime, datetime]]) -> list[Post]:

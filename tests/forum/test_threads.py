@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -159,6 +160,36 @@ def test_counts_per_player_and_late_edits() -> None:
     assert all(
         p.time is not None and p.time < end.replace(tzinfo=GMT8) <= p.edited_at for p in late
     )  # type: ignore[operator]
+
+
+def test_a_day_counts_the_same_floors_whatever_zone_its_window_is_written_in() -> None:
+    """R-ALL-10: a window is a pair of instants; writing it in the game's zone, in UTC or in the
+    page's own zone changes no count, a floor on the window's edge included, and an open end
+    (the last instant of year 9999) has no time in a zone ahead of UTC but still counts."""
+    truth = make_thread(300)
+    posts = parse_any(discuz_pages(truth))
+    edge = next(p.time for p in posts if p.time is not None and p.floor > 100)
+    assert edge is not None
+    shanghai = ZoneInfo("Asia/Shanghai")
+    windows = [
+        (edge - timedelta(hours=20), edge),
+        (edge, edge + timedelta(hours=30)),
+        (edge, datetime.max.replace(tzinfo=UTC)),
+    ]
+    for start, end in windows:
+        counts = [
+            count_posts(posts, start.astimezone(zone), end.astimezone(zone), PLAYERS)
+            for zone in (shanghai, UTC, GMT8)
+            if end.year < 9999 or zone is UTC
+        ]
+        counts.append(count_posts(posts, start, end, PLAYERS))
+        by_instant = Counter(
+            p.author
+            for p in posts
+            if p.time is not None and p.hidden is None and start <= p.time
+            if (p.time_latest or p.time) < end
+        )
+        assert all(c == {n: by_instant.get(n, 0) for n in PLAYERS} for c in counts)
 
 
 def test_banned_formatting_is_found() -> None:
