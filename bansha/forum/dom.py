@@ -135,9 +135,14 @@ def line(node: LexborNode | None) -> str:
     """The node's text on one line, spaces collapsed ("" for no node)."""
     if node is None:
         return ""
-    parts: list[str] = []
-    _walk(node, parts)
-    return SPACES.sub(" ", NOT_TEXT.sub("", "".join(parts)).replace(BREAK, " ")).strip()
+    child = node.child
+    if child is not None and child.next is None and child.is_text_node:
+        text = child.text_content or ""  # one text (a name, a floor, a time): nothing to walk
+    else:
+        parts: list[str] = []
+        _walk(node, parts)
+        text = "".join(parts)
+    return SPACES.sub(" ", NOT_TEXT.sub("", text).replace(BREAK, " ")).strip()
 
 
 def text_of(node: LexborNode) -> str:
@@ -146,6 +151,14 @@ def text_of(node: LexborNode) -> str:
     parts: list[str] = []
     _walk(node, parts)
     return _lines("".join(parts))
+
+
+def body_text(node: LexborNode) -> str:
+    """``text_of`` a post body: from its markup when it holds only text and plain ``<br>``s
+    (``bare_text``: most bodies, and most others once their quotes and notes are taken out),
+    else by a walk."""
+    text = bare_text(node.inner_html or "")
+    return text_of(node) if text is None else text
 
 
 def bare_text(inner: str) -> str | None:

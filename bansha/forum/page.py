@@ -248,8 +248,8 @@ def read_body(
             notice = notice or found
             node.decompose()
     text = dom.bare_text(body.inner_html or "")
-    if text is not None:
-        post.body = _without_leftovers(text)  # no note, quote, font or code box
+    if text is not None:  # no note, quote, font or code box
+        post.body = _without_leftovers(text)
     else:
         _read_parts(post, body, quotes, notes, dom.Scope(body.html or ""))
     if notice is not None and not post.body and not post.quotes:
@@ -274,11 +274,11 @@ def _read_parts(post: Post, body: LexborNode, quotes: str, notes: str, scope: do
     post.fonts = dom.fonts(body, scope)
     boxes = dom.code_boxes(body, scope)
     post.code = [dom.text_of(b) for b in boxes]
-    post.body = _without_leftovers(dom.text_of(body))
+    post.body = _without_leftovers(dom.body_text(body))
     if boxes:
         for b in boxes:
             b.decompose()
-        post.words = _without_leftovers(dom.text_of(body))
+        post.words = _without_leftovers(dom.body_text(body))
 
 
 def _without_leftovers(text: str) -> str:
