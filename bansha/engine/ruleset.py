@@ -787,7 +787,7 @@ class RuleSet:
         voted = state.ballot_counts
         out: dict[str, list[int]] = {}
         for seat in range(len(state.players)):
-            for la in self.legal(state, seat):
+            for la in self.due_offers(state, seat):
                 skill = la.skill
                 if la.rare or skill == LAST_WORDS:
                     continue
@@ -806,6 +806,12 @@ class RuleSet:
                 if seat not in seats:
                     seats.append(seat)
         return out
+
+    def due_offers(self, state: State, seat: int) -> list[LegalAct]:
+        """The acts :meth:`absences` reads for ``seat`` at a close: ``legal``'s, or fewer where the
+        rule set knows an act cannot make him absent (a right, an act he submitted); never one
+        that could."""
+        return self.legal(state, seat)
 
     def counts(self, state: State, seat: int, skill: str) -> bool:
         """Whether a submission of ``skill`` by ``seat`` counts now (R-ALL-09, R-ALL-13): the test

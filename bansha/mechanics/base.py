@@ -211,6 +211,10 @@ class Mechanic:
         self.board = board
         self.spec = spec
         self.key = spec.key
+        self.held_plainly: bool = self.plain
+        """``plain``, read once: the pipeline asks it of every mechanic of the stage for every
+        seat (a class attribute is a dictionary lookup each time in the compiled engine)."""
+        self._living_form: tuple[tuple[int, ...], LegalAct] | None = None
 
     def values(self) -> dict[str, str]:
         """The parameter values the declared texts and causes are named after (``{cause}``)."""
@@ -225,6 +229,25 @@ class Mechanic:
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """The form ``seat`` may submit in the current stage (the stage is one of the skill's)."""
         return None
+
+    def may_owe(self, s: State, seat: int) -> bool:
+        """Whether ``legal`` may now offer ``seat`` an act he can be absent from (anything but a
+        declaration, ``rare``): False spares asking ``legal`` at a close. True by default; a
+        mechanic whose form is a declaration (always, or in some states) says so cheaply."""
+        return True
+
+    def living_form(self, s: State, choices: tuple[str, ...] = ()) -> LegalAct:
+        """The form of one pick among every living player (``s.living()``) with ``choices`` (the
+        same for every call of a mechanic), built once per roster: the same tuple of living
+        seats gives the same form (a named tuple, immutable), so a stage does not build one per
+        seat."""
+        living = s.living()
+        memo = self._living_form
+        if memo is not None and memo[0] is living:
+            return memo[1]
+        form = LegalAct(self.key, living, 1, choices=choices)
+        self._living_form = (living, form)
+        return form
 
     def validate(self, s: State, cmd: Act) -> str | None:
         """With ``validates``: the text key of why ``cmd`` is refused, or None."""

@@ -105,6 +105,21 @@ class Surrender(Mechanic):
         roles = self.board.teams.get(arg, ((), None))[0]
         return [p.seat for p in s.players if p.role in roles]
 
+    def _anyone_asked(self, s: State, faction: str) -> bool:
+        """Whether :meth:`asked` names anybody, without listing them (a group is never empty:
+        an empty ``group_set`` removes it)."""
+        kind, _, arg = self.p.asked.get(faction, "").partition(":")
+        if kind == "mark":
+            return bool(s.marks.get(arg))
+        if arg in s.groups:
+            return bool(s.groups[arg])
+        roles = self.board.teams.get(arg, ((), None))[0]
+        return any(p.role in roles for p in s.players)
+
+    def may_owe(self, s: State, seat: int) -> bool:
+        """An asked member owes his answer to a pending proposal; a proposal is a declaration."""
+        return self._key(s.players[seat].faction) in s.pending
+
     def _key(self, faction: str) -> str:
         return self.keys.get(faction) or f"surrender:{faction}"
 
@@ -118,11 +133,13 @@ class Surrender(Mechanic):
         character answers once. A member nobody asks (M103's 牵线红娘 among the lovers) is not told
         of a proposal, so its form never changes with one: it may propose whether or not one is
         pending (a proposal made while one is pending joins it)."""
-        faction = s.players[seat].faction
-        asked = self.asked(s, faction)
-        pending = s.pending.get(self._key(faction))
+        p = s.players[seat]
+        pending = s.pending.get(self._key(p.faction))
+        if pending is None:  # nothing to answer: a living member proposes, if anyone is asked
+            return self.propose if p.alive and self._anyone_asked(s, p.faction) else None
+        asked = self.asked(s, p.faction)
         if pending is None or seat not in asked:
-            return self.propose if s.players[seat].alive and asked else None
+            return self.propose if p.alive and asked else None
         return self.answer if str(seat) not in pending else None
 
     def validate(self, s: State, cmd: Act) -> str | None:
