@@ -35,7 +35,7 @@ class SelfDestruct(Mechanic):
         raw.done()
         self.form = LegalAct(self.key, (), 0, rare=True)
 
-    def may_owe(self, s: State, seat: int) -> bool:
+    def may_be_owed(self, s: State) -> bool:
         """A declaration (``rare``): nobody is absent from it."""
         return False
 

@@ -61,7 +61,7 @@ class SelfDestructTake(Mechanic):
         """The parameters the declared texts and causes are named after."""
         return {"cause": self.p.cause}
 
-    def may_owe(self, s: State, seat: int) -> bool:
+    def may_be_owed(self, s: State) -> bool:
         """A declaration (``rare``): nobody is absent from it."""
         return False
 
