@@ -101,6 +101,30 @@ class LegalAct(NamedTuple):
     """Each slot's proposed team (empty: none was submitted), public once proposed."""
 
 
+class LivingForm:
+    """The form of one pick among every living player (``State.living()``) with fixed
+    ``choices``, built once per roster: the same tuple of living seats (the state keeps one until
+    the next exit) gives the same form, an immutable named tuple, so a stage that offers it to
+    every seat builds it once, not once per seat and per poll."""
+
+    __slots__ = ("_memo", "choices", "skill")
+
+    def __init__(self, skill: str, choices: tuple[str, ...] = ()) -> None:
+        self.skill = skill
+        self.choices = choices
+        self._memo: tuple[tuple[int, ...], LegalAct] | None = None
+
+    def of(self, state: State) -> LegalAct:
+        """``LegalAct(skill, state.living(), 1, choices)``."""
+        living = state.living()
+        memo = self._memo
+        if memo is not None and memo[0] is living:
+            return memo[1]
+        form = LegalAct(self.skill, living, 1, self.choices)
+        self._memo = (living, form)
+        return form
+
+
 def read_as(stored: Event, kind: str, data: dict[str, Any]) -> Event:
     """How a stored event of earlier code reads today (``RuleSet.upcast``): an event of ``kind``
     in its place, with its audience, chance and schema version."""
@@ -786,8 +810,8 @@ class RuleSet:
             acted.setdefault(skill, set()).add(seat)
         voted = state.ballot_counts
         out: dict[str, list[int]] = {}
-        for seat in range(len(state.players)):
-            for la in self.legal(state, seat):
+        for seat, offers in enumerate(self.due_offers(state)):
+            for la in offers:
                 skill = la.skill
                 if la.rare or skill == LAST_WORDS:
                     continue
@@ -806,6 +830,12 @@ class RuleSet:
                 if seat not in seats:
                     seats.append(seat)
         return out
+
+    def due_offers(self, state: State) -> list[list[LegalAct]]:
+        """The acts :meth:`absences` reads at a close, by seat: each seat's ``legal``, or fewer
+        where the rule set knows an act cannot make him absent (a right, an act he submitted);
+        never one that could."""
+        return [self.legal(state, seat) for seat in range(len(state.players))]
 
     def counts(self, state: State, seat: int, skill: str) -> bool:
         """Whether a submission of ``skill`` by ``seat`` counts now (R-ALL-09, R-ALL-13): the test

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State, Use
 from bansha.mechanics.about import About
 from bansha.mechanics.colours import Colours
@@ -211,6 +211,10 @@ class Mechanic:
         self.board = board
         self.spec = spec
         self.key = spec.key
+        self.held_plainly: bool = self.plain
+        """``plain``, read once: the pipeline asks it of every mechanic of the stage for every
+        seat (a class attribute is a dictionary lookup each time in the compiled engine)."""
+        self._living_forms: dict[tuple[str, ...], LivingForm] = {}
 
     def values(self) -> dict[str, str]:
         """The parameter values the declared texts and causes are named after (``{cause}``)."""
@@ -225,6 +229,20 @@ class Mechanic:
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """The form ``seat`` may submit in the current stage (the stage is one of the skill's)."""
         return None
+
+    def may_be_owed(self, s: State) -> bool:
+        """Whether ``legal`` may now offer anybody an act he can be absent from (anything but a
+        declaration, ``rare``): False spares asking it of every seat at a close. True by default;
+        a mechanic whose form is a declaration (always, or in some states) says so cheaply."""
+        return True
+
+    def living_form(self, s: State, choices: tuple[str, ...] = ()) -> LegalAct:
+        """The form of one pick among every living player with ``choices``, built once per
+        roster (:class:`~bansha.engine.ruleset.LivingForm`)."""
+        form = self._living_forms.get(choices)
+        if form is None:
+            form = self._living_forms[choices] = LivingForm(self.key, choices)
+        return form.of(s)
 
     def validate(self, s: State, cmd: Act) -> str | None:
         """With ``validates``: the text key of why ``cmd`` is refused, or None."""

@@ -79,7 +79,7 @@ class Check(Mechanic):
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """Any living player (himself only if the board allows it)."""
         if self.p.self_:
-            return LegalAct(self.key, s.living(), 1)
+            return self.living_form(s)
         return LegalAct(self.key, tuple(t for t in s.living() if t != seat), 1)
 
     def refuse_target(self, s: State, seat: int, target: int) -> str | None:

@@ -100,7 +100,7 @@ class DayVote(Mechanic):
         earlier = s.ballot_counts.get(seat, 0)
         if earlier and (self._accelerated(s) or earlier > self.p.max_changes):
             return None
-        return LegalAct(self.key, s.living(), 1, choices=self.abstain)
+        return self.living_form(s, self.abstain)
 
     def cast(self, ctx: Ctx, cmd: Vote) -> None:
         """Check the voter, the target and the change rules; record the vote (public)."""

@@ -85,6 +85,10 @@ class Duel(Mechanic):
         """The parameters the declared texts and causes are named after."""
         return {"cause": self.p.cause, "fail_cause": self.p.fail_cause}
 
+    def may_be_owed(self, s: State) -> bool:
+        """A declaration (``rare``): nobody is absent from it."""
+        return False
+
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """One other living player, while a duel is left; shown apart (it cannot be undone)."""
         if self.used_by(s, seat) >= self.p.uses:

@@ -26,7 +26,7 @@ from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.ruleset import VOTE, LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import announce, conditions, last_words, recorded
 from bansha.mechanics.base import HINTS, Board, Mechanic, Resolution, SkillSpec
@@ -596,23 +596,47 @@ class Pipeline(Board):
     def legal(self, state: State, seat: int) -> list[LegalAct]:
         """The acts ``seat`` may submit now: each of the stage's skills he holds, as its
         mechanic offers it, and an open last-words right."""
-        if state.ended:
-            return []
+        d = self.declaration
+        if d is not None and state.stage_key == d.stage and not state.ended:
+            return [d.legal()]  # every seat answers, before the roles are known
+        return self._offers(state, seat, self._by_stage.get(state.stage_key, self._anywhere), False)
+
+    def due_offers(self, state: State) -> list[list[LegalAct]]:
+        """``legal`` by seat without what cannot make a seat absent at this close, none of it
+        asked for: a last-words right, each skill the seat already submitted in the stage (his
+        vote, his act; every mechanic offers its own skill) and every skill whose mechanic says
+        nobody can owe it now (``may_be_owed``: a declaration)."""
         d = self.declaration
         if d is not None and state.stage_key == d.stage:
-            return [d.legal()]  # every seat answers, before the roles are known
+            return [self.legal(state, seat) for seat in range(len(state.players))]
+        owed = tuple(
+            m for m in self._by_stage.get(state.stage_key, self._anywhere) if m.may_be_owed(state)
+        )
+        return [self._offers(state, seat, owed, True) for seat in range(len(state.players))]
+
+    def _offers(
+        self, state: State, seat: int, mechanics: tuple[Mechanic, ...], due: bool
+    ) -> list[LegalAct]:
+        """``legal`` from the stage's ``mechanics``, or with ``due`` the part of it
+        :meth:`due_offers` keeps."""
+        if state.ended:
+            return []
         out: list[LegalAct] = []
-        if state.last_words:
+        if state.last_words and not due:
             out.extend(last_words.legal(state, seat))
         p = state.players[seat]
         alive, skills = p.alive, p.skills
         # a stage no mechanic names (M103's 遗言, 殉职) still offers what is usable anywhere (投降)
-        for m in self._by_stage.get(state.stage_key, self._anywhere):
-            if m.plain:
+        for m in mechanics:
+            if m.held_plainly:
                 if not alive or m.key not in skills:
                     continue
             elif not m.holds(state, seat):
                 continue
+            if due and (
+                seat in state.ballot_counts if m.key == VOTE else (seat, m.key) in state.acts
+            ):
+                continue  # submitted: not absent, whatever the form would offer
             la = m.legal(state, seat)
             if la is not None:
                 out.append(la)

@@ -35,6 +35,10 @@ class SelfDestruct(Mechanic):
         raw.done()
         self.form = LegalAct(self.key, (), 0, rare=True)
 
+    def may_be_owed(self, s: State) -> bool:
+        """A declaration (``rare``): nobody is absent from it."""
+        return False
+
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """A button, shown apart (a game-changing declaration)."""
         return self.form

@@ -135,7 +135,8 @@ class Sheriff(Mechanic):
 
     def holds(self, s: State, seat: int) -> bool:
         """Only the sheriff who must name a successor, out as he is."""
-        return s.pending.get(self.pending) == seat
+        due = s.pending.get(self.pending)
+        return due is not None and due == seat
 
     def counts(self, s: State, seat: int) -> bool:
         """A successor named ``at_once`` took the badge when named: nothing later withdraws it

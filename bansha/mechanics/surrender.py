@@ -85,11 +85,14 @@ class Surrender(Mechanic):
         super().__init__(board, spec, raw)
         self.p = SurrenderParams(raw.table("asked"))
         raw.done()
+        self.who: dict[str, tuple[str, str]] = {}
+        """Each faction's ``asked``, read once: (``group`` or ``mark``, its key)."""
         for faction, who in self.p.asked.items():
             where = f"skills.{self.key}.params.asked.{faction}"
             kind, _, arg = who.partition(":")
             if faction not in board.factions or kind not in ("group", "mark") or not arg:
                 raise SetupError(f"规则文件中「{where}」应为 阵营: group:<群> 或 mark:<标记>")
+            self.who[faction] = (kind, arg)
         self.keys = {faction: f"surrender:{faction}" for faction in self.p.asked}
         self.propose = LegalAct(self.key, (), 0, rare=True)
         self.answer = LegalAct(self.key, (), 0, choices=(board.word("agree"), board.word("refuse")))
@@ -97,7 +100,7 @@ class Surrender(Mechanic):
     def asked(self, s: State, faction: str) -> list[int]:
         """Who must agree (R-M103-16): 狗皇帝群中所有角色 (out ones included), or the two lovers;
         before the 红线 resolves there is no group yet: every player of the team's roles."""
-        kind, _, arg = self.p.asked.get(faction, "").partition(":")
+        kind, arg = self.who.get(faction, ("", ""))
         if kind == "mark":
             return sorted(s.marks.get(arg, ()))
         if arg in s.groups:
@@ -105,24 +108,43 @@ class Surrender(Mechanic):
         roles = self.board.teams.get(arg, ((), None))[0]
         return [p.seat for p in s.players if p.role in roles]
 
+    def _anyone_asked(self, s: State, faction: str) -> bool:
+        """Whether :meth:`asked` names anybody, without listing them (a group is never empty:
+        an empty ``group_set`` removes it)."""
+        kind, arg = self.who.get(faction, ("", ""))
+        if kind == "mark":
+            return bool(s.marks.get(arg))
+        if arg in s.groups:
+            return bool(s.groups[arg])
+        roles = self.board.teams.get(arg, ((), None))[0]
+        return any(p.role in roles for p in s.players)
+
+    def may_be_owed(self, s: State) -> bool:
+        """Only while a proposal is pending: an asked member owes his answer; a proposal is a
+        declaration."""
+        pending = s.pending
+        return any(key in pending for key in self.keys.values())
+
     def _key(self, faction: str) -> str:
         return self.keys.get(faction) or f"surrender:{faction}"
 
     def holds(self, s: State, seat: int) -> bool:
         """A member of a faction that may surrender and has not lost."""
         faction = s.players[seat].faction
-        return faction in self.p.asked and faction not in s.lost
+        return faction in self.who and faction not in s.lost
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """A living member may propose, while somebody is there to be asked; each asked
         character answers once. A member nobody asks (M103's 牵线红娘 among the lovers) is not told
         of a proposal, so its form never changes with one: it may propose whether or not one is
         pending (a proposal made while one is pending joins it)."""
-        faction = s.players[seat].faction
-        asked = self.asked(s, faction)
-        pending = s.pending.get(self._key(faction))
+        p = s.players[seat]
+        pending = s.pending.get(self._key(p.faction))
+        if pending is None:  # nothing to answer: a living member proposes, if anyone is asked
+            return self.propose if p.alive and self._anyone_asked(s, p.faction) else None
+        asked = self.asked(s, p.faction)
         if pending is None or seat not in asked:
-            return self.propose if s.players[seat].alive and asked else None
+            return self.propose if p.alive and asked else None
         return self.answer if str(seat) not in pending else None
 
     def validate(self, s: State, cmd: Act) -> str | None:

@@ -61,6 +61,10 @@ class SelfDestructTake(Mechanic):
         """The parameters the declared texts and causes are named after."""
         return {"cause": self.p.cause}
 
+    def may_be_owed(self, s: State) -> bool:
+        """A declaration (``rare``): nobody is absent from it."""
+        return False
+
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """One living player other than himself (not a teammate with ``teammates: false``),
         shown apart: a declaration that cannot be taken back."""

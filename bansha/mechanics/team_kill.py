@@ -55,9 +55,9 @@ class TeamKill(Mechanic):
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """Any living player (R-ALL-03), himself and teammates unless the board says otherwise."""
-        living = s.living()
         if self.p.self_ and self.p.teammates:
-            return LegalAct(self.key, living, 1)
+            return self.living_form(s)
+        living = s.living()
         team = set(s.groups.get(self.spec.team or "", ())) if not self.p.teammates else set()
         targets = tuple(
             t for t in living if (t != seat or self.p.self_) and (t == seat or t not in team)

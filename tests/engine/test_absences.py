@@ -7,15 +7,17 @@ act is submitted by a single member leaves none of that team absent."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
 
 from bansha.engine import Close, Game, RuleError
 from bansha.engine.events import DIRECTOR
-from bansha.engine.ruleset import LAST_WORDS
+from bansha.engine.ruleset import LAST_WORDS, VOTE, LegalAct
 from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.sim.agents import random_command
+from bansha.sim.play import StalledGame, play_random
 
 RULESETS = builtin_ids()
 """Every rule set shipped: the four posts and every board."""
@@ -94,3 +96,38 @@ def test_every_close_records_the_idle_table(rid: str) -> None:
         assert recorded == due
         seen_any = seen_any or bool(recorded)
     assert seen_any
+
+
+def _could_be_absent(game: Game, seat: int, offers: list[LegalAct]) -> set[str]:
+    """The skills of ``offers`` that would make ``seat`` absent if the stage closed now, before
+    teams and ``owes`` are read: not a declaration nor a last-words right, not yet submitted."""
+    s = game.state
+    return {
+        la.skill
+        for la in offers
+        if not la.rare
+        and la.skill != LAST_WORDS
+        and not (seat in s.ballot_counts if la.skill == VOTE else (seat, la.skill) in s.acts)
+    }
+
+
+@pytest.mark.parametrize("rid", [*RULESETS, "werewolf9", "avalon10"])
+def test_due_offers_leave_out_nothing_that_counts(rid: str) -> None:
+    """``RuleSet.due_offers`` (what a close asks) may leave out of a seat's legal acts only what
+    could not make him absent: before every close of random games, the same skills remain."""
+    rs = find_ruleset(rid)
+    checked = 0
+
+    def compare(game: Game) -> None:
+        nonlocal checked
+        due = game.ruleset.due_offers(game.state)
+        for seat in range(len(game.state.players)):
+            full = game.ruleset.legal(game.state, seat)
+            assert _could_be_absent(game, seat, due[seat]) == _could_be_absent(game, seat, full)
+            checked += 1
+
+    for seed in range(12):
+        game = Game.create(rs, [f"p{i}" for i in range(rs.player_count)], seed)
+        with contextlib.suppress(StalledGame):
+            play_random(game, seed, rounds=1, on_stage=compare)
+    assert checked > 100

@@ -24,7 +24,7 @@ from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC, Event
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State, current_ballots
 from bansha.mechanics import announce, last_words, votes
 from bansha.mechanics.rings import ring_next, team_choice
@@ -37,6 +37,10 @@ GOOD, KILLERS = "good", "killers"
 TEAM_KEYS = ("police", "killers")
 TEAM_SKILLS = ("check", "assassinate")
 ABSTAIN = ("弃权",)
+TEAM_FORMS = {skill: LivingForm(skill) for skill in TEAM_SKILLS}
+"""Each team skill's form (any living player), built once per roster."""
+ROUND1_VOTE = LivingForm("vote", ABSTAIN)
+"""The first round's vote (any living player, or 弃权), built once per roster."""
 CASES = {
     "case1": "情况1（多数）",
     "case2": "情况2（各不相同，取级别最高者）",
@@ -140,10 +144,12 @@ class BS46(PostRules):
             if p.skills:
                 for skill in TEAM_SKILLS:
                     if skill in p.skills:
-                        out.append(LegalAct(skill, state.living(), 1))
+                        out.append(TEAM_FORMS[skill].of(state))
         elif (key == "round1" or key == "runoff") and self._may_vote(state, seat):
-            targets = state.living() if key == "round1" else tuple(state.pending[RUNOFF_DUE])
-            out.append(LegalAct("vote", targets, 1, ABSTAIN))
+            if key == "round1":
+                out.append(ROUND1_VOTE.of(state))
+            else:
+                out.append(LegalAct("vote", tuple(state.pending[RUNOFF_DUE]), 1, ABSTAIN))
         return out
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:

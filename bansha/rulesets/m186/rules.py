@@ -23,7 +23,7 @@ from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC, Event
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State
 from bansha.mechanics.rules import PostRules
 from bansha.rulesets.m186.memory import (
@@ -53,6 +53,7 @@ class M186(PostRules):
         words = (self.word("agree"), self.word("reject"))
         self._approve_act = LegalAct("approve", (), 0, choices=words, slots=4)
         self._declare_act = LegalAct("declare", (), 0, rare=True)
+        self._strike_form = LivingForm("strike")
 
     # ================================================================== setup
     def upcast(self, events: list[Event]) -> list[Event]:
@@ -278,7 +279,7 @@ class M186(PostRules):
             if targets:
                 out.append(LegalAct("lady", targets, 1))
         elif key == "strike" and "strike" in p.skills:
-            out.append(LegalAct("strike", state.living(), 1))  # 刺杀一人 (R-ALL-12: himself too)
+            out.append(self._strike_form.of(state))  # 刺杀一人 (R-ALL-12: himself too)
         if "declare" in p.skills and key != "strike" and STRIKE_DUE not in state.pending:
             out.append(self._declare_act)
         return out

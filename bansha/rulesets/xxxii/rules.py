@@ -24,7 +24,7 @@ from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import Player, State, Use, current_ballots
 from bansha.mechanics import (
     announce,
@@ -76,6 +76,9 @@ class XXXII(PostRules):
         self._max_changes = None if limit is None else int(limit)
         self._castle_words = (self.word("accept"), self.word("decline"))
         self._abstain = (self.word("abstain"),)
+        self._vote_form = LivingForm("vote", self._abstain)
+        self._blade_form = LivingForm("blade")
+        self._inspect_form = LivingForm("inspect")
         self.policy = last_words.Policy.read(self.data["last_words"], self.options, self.roles)
         """R-XXXII-15: last words for deaths on days and nights 1–3 only (the catalogue's policy)."""
         start = {str(spec["key"]) for spec in self.stage_specs("start")}
@@ -286,7 +289,7 @@ class XXXII(PostRules):
         elif key == "vote":
             limit = self.max_changes
             if limit is None or state.ballot_counts.get(seat, 0) <= limit:
-                out.append(LegalAct("vote", state.living(), 1, self._abstain))
+                out.append(self._vote_form.of(state))
             if "reveal" in skills:
                 self._reveal_legal(state, out)
         elif key in DAY_STAGES and "reveal" in skills:
@@ -294,11 +297,10 @@ class XXXII(PostRules):
         return out
 
     def _night_legal(self, state: State, seat: int, skills: set[str], out: list[LegalAct]) -> None:
-        living = state.living()
         if "blade" in skills:
-            out.append(LegalAct("blade", living, 1))
+            out.append(self._blade_form.of(state))
         if "inspect" in skills:  # 查验⼀个存活棋子: himself included (R-ALL-12)
-            out.append(LegalAct("inspect", living, 1))
+            out.append(self._inspect_form.of(state))
         if "barrier" in skills:
             targets = self._barrier_targets(state, seat)
             if targets:
