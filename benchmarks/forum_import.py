@@ -2,7 +2,8 @@
 console and ``bansha thread read`` do: each page decoded (BOM, ``<meta charset>``, else detection),
 every page read (``read_pages``: one parse per page, each post's parts found within the post), post
 counts per player for each of 12 game days, and every vote post read and decided under M103's
-rules.
+rules; the cyclic garbage collector paused meanwhile, as the console's import and ``bansha thread
+read`` pause it (``bansha.forum.collection``).
 
 Markups, each generated from the structure the forum's own templates print
 (``tests/forum/thread_pages.py``): Discuz! X3.4 desktop (20 floors a page), the same thread with
@@ -76,6 +77,7 @@ def _memory(field: str) -> int:
 
 def one_case(markup: str, charset: str, floors: int, runs: int) -> dict[str, object]:
     """Generate one thread's pages, then time reading them ``runs`` times."""
+    from bansha.forum import collection
     from bansha.forum.charset import decode
     from bansha.forum.imports import written_posts
     from bansha.forum.threads import count_posts, read_pages
@@ -103,13 +105,14 @@ def one_case(markup: str, charset: str, floors: int, runs: int) -> dict[str, obj
         Path("/proc/self/clear_refs").write_text("5")  # the peak starts again from here
         before = _memory("VmRSS")
         start, start_cpu = time.perf_counter(), time.process_time()
-        thread = read_pages([decode(page) for page in pages])
-        posts = list(thread.posts)
-        for a, b in days:
-            if thread.posts[0].time is not None and thread.posts[0].time.tzinfo is None:
-                a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
-            count_posts(thread.posts, a, b, PLAYERS)
-        votes, _ = tally_thread(written_posts(thread.posts), PLAYERS, thread_rules, rules)
+        with collection.paused():  # as the console's import and ``thread read`` read and tally
+            thread = read_pages([decode(page) for page in pages])
+            posts = list(thread.posts)
+            for a, b in days:
+                if thread.posts[0].time is not None and thread.posts[0].time.tzinfo is None:
+                    a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
+                count_posts(thread.posts, a, b, PLAYERS)
+            votes, _ = tally_thread(written_posts(thread.posts), PLAYERS, thread_rules, rules)
         walls.append(time.perf_counter() - start)
         cpus.append(time.process_time() - start_cpu)
         peaks.append(_memory("VmHWM") - before)

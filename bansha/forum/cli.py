@@ -23,7 +23,7 @@ from rich.table import Table
 from bansha import cli_words, texts
 from bansha.engine import clock
 from bansha.engine.errors import RuleError
-from bansha.forum import dates
+from bansha.forum import collection, dates
 from bansha.forum.charset import page_text
 from bansha.forum.fetching import fetch
 from bansha.forum.imports import describe, localize, written_posts
@@ -153,7 +153,21 @@ def read_votes(
 ) -> tuple[list[CountedPost], dict[str, float], list[Check]]:
     """Every vote post, the standing tally under the rule set's change rules (each ballot weighed
     as the rule set's day tally weighs it: ``sheriff``'s 1.5 votes; ``barred`` players have lost
-    their vote), and the checks every thread reading shares."""
+    their vote), and the checks every thread reading shares (the cyclic collector paused, as
+    while the thread is read: ``collection.paused``)."""
+    with collection.paused():
+        return _read_votes(posts, ruleset, roster, close, zone_name, sheriff, barred)
+
+
+def _read_votes(
+    posts: list[Post],
+    ruleset: str,
+    roster: list[str],
+    close: datetime | None,
+    zone_name: str,
+    sheriff: str | None,
+    barred: tuple[str, ...],
+) -> tuple[list[CountedPost], dict[str, float], list[Check]]:
     from bansha.rulesets import find_ruleset
 
     rs = find_ruleset(ruleset)

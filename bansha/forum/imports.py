@@ -20,7 +20,7 @@ from bansha import texts
 from bansha.engine import Game, Vote, clock
 from bansha.engine.events import DIRECTOR, PUBLIC
 from bansha.engine.views import visible_events
-from bansha.forum import lurking
+from bansha.forum import collection, lurking
 from bansha.forum.posts import Post
 from bansha.forum.threads import Thread, count_posts, uncounted
 from bansha.mechanics import vote_posts
@@ -177,7 +177,15 @@ def _page_name(n: int) -> str:
 def read_thread(
     game: Game, thread: Thread, tz: tzinfo
 ) -> tuple[ThreadReport, list[tuple[VoteLine, Vote]]]:
-    """The report, and the votes to submit (in floor order) for the current vote stage."""
+    """The report, and the votes to submit (in floor order) for the current vote stage (the
+    cyclic collector paused, as while the thread is read: ``collection.paused``)."""
+    with collection.paused():
+        return _read_thread(game, thread, tz)
+
+
+def _read_thread(
+    game: Game, thread: Thread, tz: tzinfo
+) -> tuple[ThreadReport, list[tuple[VoteLine, Vote]]]:
     posts = thread.posts
     s = game.state
     names = [p.name for p in s.players]

@@ -9,6 +9,7 @@ import threading
 import pytest
 
 from bansha.forum import collection
+from bansha.forum.cli import read_votes
 from bansha.forum.threads import ThreadError, read_pages
 from tests.forum.thread_pages import (
     d7_thread,
@@ -45,6 +46,28 @@ def test_reading_a_thread_leaves_no_cycles(markup: str) -> None:
         assert gc.collect() == 0  # nothing unreachable: reference counting freed it all
     finally:
         gc.enable()
+
+
+def test_what_a_tally_leaves_to_the_collector_does_not_grow_with_the_thread() -> None:
+    """``thread read``'s tally pauses the collector too. The rule set it loads is a graph with
+    cycles, collected once the tally ends; the floors, vote posts, ballots and checks add none:
+    a thread ten times as long leaves exactly as much to collect."""
+
+    def left_to_collect(floors: int) -> int:
+        posts = read_pages(discuz_pages(make_thread(floors))).posts
+        players = sorted({p.author for p in posts})
+        read_votes(posts, "m103", players, None, "Asia/Shanghai")  # caches filled first
+        gc.collect()
+        gc.disable()
+        try:
+            lines, tally, _ = read_votes(posts, "m103", players, None, "Asia/Shanghai")
+            assert lines and tally
+            del lines, tally
+            return gc.collect()
+        finally:
+            gc.enable()
+
+    assert left_to_collect(60) == left_to_collect(600)
 
 
 def test_the_collector_is_paused_while_reading_and_resumed_after() -> None:
