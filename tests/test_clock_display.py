@@ -50,7 +50,7 @@ def test_a_late_submission_is_refused_with_the_local_deadline() -> None:
 
 
 def test_page_filters_share_the_formatter() -> None:
-    from bansha.web.templatetags.bansha_tags import clock_words, moment, when
+    from bansha.web.rendering import clock_words, moment, when
 
     iso = "2026-12-03T04:00:00+00:00"
     html = moment(iso, "Asia/Shanghai")

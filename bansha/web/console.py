@@ -33,7 +33,7 @@ from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 from bansha.web import live
 from bansha.web.access import directed_game_or_404
-from bansha.web.templatetags.bansha_tags import phase_zh
+from bansha.web.rendering import phase_zh
 
 CARD_ANNOUNCEMENT = re.compile(r"card_(blue|yellow|red|warning)(?:_upgrade)?")
 """The announcement of a card given (``card_yellow``) or reached by an upgrade (三蓝一黄)."""

@@ -59,7 +59,20 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "bansha.web.urls"
 TEMPLATES = [
-    {
+    {  # the pages (bansha/web/jinja2/): Jinja2, see bansha.web.jinja
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "environment": "bansha.web.jinja.environment",
+            "context_processors": [
+                "bansha.web.jinja.form_token",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+    {  # Django's own pages (the admin's)
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [],
         "APP_DIRS": True,
@@ -70,7 +83,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ]
         },
-    }
+    },
 ]
 ASGI_APPLICATION = "bansha.web.asgi.application"
 REQUEST_THREADS = int(os.environ.get("BANSHA_REQUEST_THREADS", "4"))

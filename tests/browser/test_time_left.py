@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bansha import texts
-from bansha.web.templatetags.bansha_tags import page_words
+from bansha.web.rendering import page_words
 from tests.browser.conftest import phone
 
 SCRIPT = Path(__file__).parents[2] / "bansha" / "web" / "static" / "bansha" / "page.js"

@@ -123,7 +123,7 @@ def test_the_pages_script_and_style_sheets_are_served() -> None:
         assert b"{%" not in body, path  # a file, not a template: its words come from the page
 
 
-TEMPLATES = Path(__file__).parents[2] / "bansha" / "web" / "templates"
+TEMPLATES = Path(__file__).parents[2] / "bansha" / "web" / "jinja2"
 REFUSED = [
     (re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I), "an inline script"),
     (re.compile(r"<style", re.I), "an inline style sheet"),

@@ -1,0 +1,116 @@
+"""The pages' template engine: Jinja2, through Django's backend (``settings.TEMPLATES``).
+
+The pages are rendered by Jinja2, which compiles a template to Python code once per process;
+Django's own engine walked a tree of nodes for every value (the player page's templates were over
+two thirds of its processor time). Every value is escaped unless it is already HTML
+(``__html__``: Django's safe strings and Jinja2's markup alike), a missing value is empty however
+deep it is looked up (``ChainableUndefined``: as Django's engine read ``la.mine.targets`` when a
+seat had chosen nothing), and each form carries the request's CSRF field (``csrf_input``, given by
+the backend) and a fresh key (``form_key()``).
+
+What the templates call is here by name: the filters and functions of ``bansha.web.rendering``
+and ``bansha.web.console_thread``, ``url(name, *args)`` (Django's ``reverse``) and
+``static(path)``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from django.http import HttpRequest
+from django.template.backends.utils import csrf_input
+from django.templatetags.static import static
+from django.urls import get_script_prefix, reverse
+from jinja2 import ChainableUndefined, Environment
+
+from bansha.web import console_thread, rendering
+
+
+def url(name: str, *args: object) -> str:
+    """``url("act", record.id)``: the path of a named page (Django's ``{% url %}``)."""
+    return _path(get_script_prefix(), name, args)
+
+
+@lru_cache(maxsize=8192)
+def _path(prefix: str, name: str, args: tuple[object, ...]) -> str:
+    """A named page's path under the script prefix, worked out once per process (the URL
+    patterns never change while it runs; a page links the same few paths on every load)."""
+    return reverse(name, args=args)
+
+
+class FormToken:
+    """The request's CSRF field for the page's forms, worked out once per page: the backend's
+    own ``csrf_input`` is worked out again wherever it is written (a new masked token, 32 random
+    characters, for each of a page's forms)."""
+
+    __slots__ = ("_html", "request")
+
+    def __init__(self, request: HttpRequest) -> None:
+        self.request = request
+        self._html: str | None = None
+
+    def __html__(self) -> str:
+        """The hidden input, as the backend writes it."""
+        if self._html is None:
+            self._html = str(csrf_input(self.request))
+        return self._html
+
+    __str__ = __html__
+
+
+def form_token(request: HttpRequest) -> dict[str, object]:
+    """A context processor: ``csrf_input`` worked out once per page (``FormToken``)."""
+    return {"csrf_input": FormToken(request)}
+
+
+def list_slice(items: Any, spec: str) -> Any:
+    """``items|list_slice(":5")``: Django's ``slice`` filter, a slice written as text."""
+    return items[slice(*(int(p) if p else None for p in spec.split(":")))]
+
+
+FILTERS = {
+    "phase_zh": rendering.phase_zh,
+    "when": rendering.when,
+    "moment": rendering.moment,
+    "get_item": rendering.get_item,
+    "fold": rendering.fold,
+    "floor_links": rendering.floor_links,
+    "confirm_text": rendering.confirm_text,
+    "typed_value": rendering.typed_value,
+    "stamp": rendering.stamp,
+    "said": rendering.said,
+    "option_tags": rendering.option_tags,
+    "player_pills": rendering.player_pills,
+    "record_items": rendering.record_items,
+    "notice_lines": rendering.notice_lines,
+    "announcement_groups": rendering.announcement_groups,
+    "list_slice": list_slice,
+}
+"""The filters the templates use beside Jinja2's own."""
+
+GLOBALS = {
+    "url": url,
+    "static": static,
+    "message": rendering.message,
+    "form_key": rendering.form_key,
+    "clock_words": rendering.clock_words,
+    "page_words": rendering.page_words,
+    "thread_posts": rendering.thread_posts,
+    "lift_rows": rendering.lift_rows,
+    "day_links": rendering.day_links,
+    "page_links": rendering.page_links,
+    "watched_thread": console_thread.watched_thread,
+    "watch_every": console_thread.watch_every,
+    "own_thread_checks": console_thread.own_thread_checks,
+}
+"""The functions the templates call."""
+
+
+def environment(**options: Any) -> Environment:
+    """The Jinja2 environment of ``settings.TEMPLATES`` (Django's backend passes its options)."""
+    options.update(undefined=ChainableUndefined, keep_trailing_newline=True, autoescape=True)
+    env = Environment(**options)
+    env.filters.update(FILTERS)
+    env.globals.update(GLOBALS)
+    return env
