@@ -27,6 +27,8 @@ from channels.layers import (
     get_channel_layer,
 )
 
+from bansha.web import collector
+
 log = logging.getLogger(__name__)
 
 CALL_TIMEOUT = 10.0
@@ -141,11 +143,13 @@ async def listening(channel_layer: BaseChannelLayer | None) -> None:
 
 
 async def lifespan(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    """The ASGI lifespan protocol: at the server's start-up its loop becomes the layer's."""
+    """The ASGI lifespan protocol: at the server's start-up its loop becomes the layer's and the
+    collector is settled (``collector.settle``)."""
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
             adopt(asyncio.get_running_loop())
+            collector.settle()
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             await send({"type": "lifespan.shutdown.complete"})
