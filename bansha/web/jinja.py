@@ -10,7 +10,7 @@ the backend) and a fresh key (``form_key()``).
 
 What the templates call is here by name: the filters and functions of ``bansha.web.rendering``
 and ``bansha.web.console_thread``, ``url(name, *args)`` (Django's ``reverse``) and
-``static(path)``.
+``static(path)`` (Django's ``static``), each worked out once per process.
 """
 
 from __future__ import annotations
@@ -30,6 +30,13 @@ from bansha.web import console_thread, rendering
 def url(name: str, *args: object) -> str:
     """``url("act", record.id)``: the path of a named page (Django's ``{% url %}``)."""
     return _path(get_script_prefix(), name, args)
+
+
+@lru_cache(maxsize=256)
+def static_url(path: str) -> str:
+    """``static("bansha/site.css")``: a static file's URL (Django's ``{% static %}``), worked out
+    once per process (the files and their storage do not change while it runs)."""
+    return static(path)
 
 
 @lru_cache(maxsize=8192)
@@ -91,7 +98,7 @@ FILTERS = {
 
 GLOBALS = {
     "url": url,
-    "static": static,
+    "static": static_url,
     "message": rendering.message,
     "form_key": rendering.form_key,
     "clock_words": rendering.clock_words,
