@@ -9,7 +9,9 @@ so the session ends everywhere; expired rows are never read), except for two thi
   the database, even with the installation's secret key, opens no session: whoever reads a row
   learns a digest, and no cookie has it as its key.
 - The read every request makes is one SQL statement: Django builds it through the ORM, which cost
-  more processor time than the seat lookup and the engine's view of a player page together.
+  more processor time than the seat lookup and the engine's view of a player page together. So is
+  the save of a changed session (a refused form keeps what was typed there): one ``UPDATE``,
+  where Django built the row's model instance and saved it in a transaction of its own.
 - A row's data is decoded (its signature checked, then JSON) once per process and signing keys,
   not on every request of the browser: the decoded session is kept under the stored text
   itself, so any change of the row is a new text, and a row that is gone is never read.
@@ -24,6 +26,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.sessions.backends import db
+from django.contrib.sessions.backends.base import UpdateError
 from django.contrib.sessions.models import Session
 from django.db import connections, router
 from django.utils import timezone
@@ -32,6 +35,10 @@ from bansha.store.sessions import stored_key
 
 _READ = (
     f"SELECT session_data FROM {Session._meta.db_table} WHERE session_key = %s AND expire_date > %s"
+)
+_UPDATE = (
+    f"UPDATE {Session._meta.db_table} SET session_data = %s, expire_date = %s"
+    " WHERE session_key = %s"
 )
 
 DECODED = 4096
@@ -102,6 +109,22 @@ class SessionStore(db.SessionStore):
     async def aexists(self, session_key: str) -> bool:
         """As ``exists``, for asynchronous callers."""
         return await super().aexists(stored_key(session_key))
+
+    def save(self, must_create: bool = False) -> None:
+        """Save the session's data: a new session as Django creates it, a stored one by one
+        ``UPDATE`` of its row (``UpdateError`` when the row is gone meanwhile, as Django's
+        forced update raises it: the session ended, e.g. a logout elsewhere)."""
+        if must_create or self.session_key is None:
+            super().save(must_create=must_create)
+            return
+        data = self.encode(self._get_session(no_load=False))
+        connection = connections[router.db_for_write(Session)]
+        expire = connection.ops.adapt_datetimefield_value(self.get_expiry_date())
+        with connection.cursor() as cursor:
+            cursor.execute(_UPDATE, [data, expire, stored_key(self.session_key)])
+            updated = cursor.rowcount
+        if updated != 1:
+            raise UpdateError
 
     def create_model_instance(self, data: dict[str, Any]) -> Any:
         """The row to save: the session's data under the digest of its key."""

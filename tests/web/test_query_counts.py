@@ -30,8 +30,8 @@ REFUSED_APPEND = 1 if connection.vendor == "postgresql" else 3
 """An append whose form key landed before: PostgreSQL's one statement; SQLite's BEGIN IMMEDIATE,
 the command's row (refused by the key's constraint), ROLLBACK."""
 
-TYPED_KEPT = 3
-"""A refused form's fields kept in the session: its save (BEGIN, the session's row, COMMIT)."""
+TYPED_KEPT = 1
+"""A refused form's fields kept in the session: its save, one UPDATE of the session's row."""
 
 
 def _day_with_a_team_chat() -> tuple[str, Client, str]:

@@ -80,3 +80,28 @@ def test_values_that_are_not_plain_are_decoded_every_time(monkeypatch: Any) -> N
     _read(key)["typed:abc"]["targets"].append(3)
     assert _read(key)["typed:abc"]["targets"] == [1, 2]
     assert counted.calls == 2
+
+
+def test_a_stored_session_is_saved_by_one_update_of_its_row() -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    key = _saved({"seat:abc": 3})
+    store = SessionStore(key)
+    store["typed:abc"] = {"form": "act", "pick": "2"}
+    with CaptureQueriesContext(connection) as sent:
+        store.save()
+    assert [q["sql"].split()[0] for q in sent] == ["UPDATE"]
+    assert _read(key) == {"seat:abc": 3, "typed:abc": {"form": "act", "pick": "2"}}
+
+
+def test_saving_a_session_whose_row_is_gone_raises_as_django_does() -> None:
+    from django.contrib.sessions.backends.base import UpdateError
+
+    key = _saved({"seat:abc": 3})
+    store = SessionStore(key)
+    store["seat:abc"] = 4
+    SessionStore(key).delete()  # logged out elsewhere meanwhile
+    with pytest.raises(UpdateError):
+        store.save()
+    assert _read(key) == {}
