@@ -24,6 +24,7 @@ import time
 import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any, ClassVar
 
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 
@@ -46,11 +47,22 @@ class Client:
         """A page's HTML (empty for a redirect)."""
         try:
             with self.opener.open(self.base + path, timeout=30) as r:
+                self._timed(r.headers)
                 return r.read().decode()
         except urllib.error.HTTPError as e:
+            self._timed(e.headers)
             if e.code in (301, 302):
                 return ""
             raise
+
+    handler_ms: ClassVar[dict[int, float]] = {}
+    """The handler's processor time of each thread's last request, from the server's
+    ``Server-Timing`` header (``BANSHA_SERVER_TIMING=1``)."""
+
+    def _timed(self, headers: Any) -> None:
+        """Keep the handler's processor time this response names, for this thread."""
+        found = re.search(r"cpu;dur=([0-9.]+)", headers.get("Server-Timing", "") or "")
+        Client.handler_ms[threading.get_ident()] = float(found.group(1)) if found else 0.0
 
     def post(self, path: str, fields: dict[str, str]) -> int:
         """Submit a form with the CSRF token; the HTTP status."""
@@ -61,16 +73,18 @@ class Client:
         )
         try:
             with self.opener.open(req, timeout=30) as r:
+                self._timed(r.headers)
                 r.read()
                 return r.status
         except urllib.error.HTTPError as e:
+            self._timed(e.headers)
             return e.code
 
 
 def start_server(home: str, port: int, workers: int, threads: int = 4) -> subprocess.Popen[bytes]:
     """``bansha serve`` with its own database and a director account, once it answers."""
     # every simulated player shares 127.0.0.1, so the per-address rate limits are off here
-    env = {**os.environ, "BANSHA_HOME": home, "BANSHA_RATELIMIT": "0"}
+    env = {**os.environ, "BANSHA_HOME": home, "BANSHA_RATELIMIT": "0", "BANSHA_SERVER_TIMING": "1"}
     bansha = [sys.executable, "-m", "bansha.cli"]
     subprocess.run(
         [*bansha, "director", "load"],
@@ -178,6 +192,7 @@ def main() -> None:
         print(f"{args.games} games, {len(players)} seated players", flush=True)
         latencies: list[float] = []
         by_kind: dict[str, list[float]] = {}
+        handler: dict[str, list[float]] = {}
         lock = threading.Lock()
         rng = random.Random(1)
 
@@ -204,9 +219,11 @@ def main() -> None:
                     {"skill": "kill", "targets": str(rng.randrange(len(NAMES))), "nonce": f"k{i}"},
                 )
             dt = time.perf_counter() - t0
+            spent = Client.handler_ms.get(threading.get_ident(), 0.0)
             with lock:
                 latencies.append(dt)
                 by_kind.setdefault(label, []).append(dt)
+                handler.setdefault(label, []).append(spent)
 
         cpu_before = processor_seconds(proc.pid)
         start = time.perf_counter()
@@ -233,8 +250,16 @@ def main() -> None:
             values.sort()
             print(
                 f"  {label}: {len(values)} requests, p50 {statistics.median(values) * 1000:.1f} ms,"
-                f" p99 {values[int(len(values) * 0.99) - 1] * 1000:.1f} ms"
+                f" p99 {values[int(len(values) * 0.99) - 1] * 1000:.1f} ms; handler processor"
+                f" time {statistics.mean(handler[label]):.2f} ms a request"
             )
+        spent = [ms for values in handler.values() for ms in values]
+        print(
+            f"  handler processor time (middleware and view, on the request threads)"
+            f" {statistics.mean(spent):.2f} ms a request; the rest of the server's"
+            f" {cpu / len(lat) * 1000 - statistics.mean(spent):.2f} ms (HTTP, event loop,"
+            " threads' hand-over, collector, clock)"
+        )
     finally:
         proc.terminate()
         proc.wait(20)

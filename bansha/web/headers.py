@@ -3,6 +3,7 @@ built once."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from csp.constants import HEADER, HEADER_REPORT_ONLY
@@ -90,4 +91,22 @@ class SteadyPolicy(CSPMiddleware):
                 response[header] = csp
         # as the library does: a nonce asked for after the header was written is an error
         request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
+        return response
+
+
+class ServerTiming:
+    """``Server-Timing: cpu;dur=…``: the processor time the request's handler spent (the
+    middleware chain and the view, on the request's thread, in milliseconds), for measuring a
+    server under load by kind of request (``benchmarks/load_web.py``). Only when
+    ``BANSHA_SERVER_TIMING=1`` (``settings.SERVER_TIMING``): a deployment tells no browser how
+    long its requests take."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        """Time the rest of the chain on this thread's processor clock."""
+        start = time.thread_time_ns()
+        response = self.get_response(request)
+        response["Server-Timing"] = f"cpu;dur={(time.thread_time_ns() - start) / 1e6:.3f}"
         return response

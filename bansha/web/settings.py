@@ -56,6 +56,9 @@ MIDDLEWARE = [
     "bansha.web.headers.PrivatePages",
     "axes.middleware.AxesMiddleware",
 ]
+SERVER_TIMING = os.environ.get("BANSHA_SERVER_TIMING", "") == "1"
+if SERVER_TIMING:  # measuring only (benchmarks/load_web.py): each response's processor time
+    MIDDLEWARE.insert(0, "bansha.web.headers.ServerTiming")
 
 ROOT_URLCONF = "bansha.web.urls"
 TEMPLATES = [
