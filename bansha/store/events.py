@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import orjson
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
@@ -190,17 +192,44 @@ def digest_of(game_id: str, key: str) -> str | None:
 _DIGEST = f'SELECT digest FROM {CommandRecord._meta.db_table} WHERE game_id = %s AND "key" = %s'
 
 
+_LOAD = (
+    f"SELECT kind, data, audience, chance, version FROM {EventRecord._meta.db_table}"
+    " WHERE game_id = %s AND seq > %s ORDER BY seq"
+)
+
+
 def load(game_id: str, after: int = 0) -> list[Event]:
-    """The game's events after ``after``, in order."""
-    rows = (
-        EventRecord.objects.filter(game_id=game_id, seq__gt=after)
-        .order_by("seq")
-        .values_list("kind", "data", "audience", "chance", "version")
-    )  # tuples, not model instances: a page often catches its cached game up by a few events
-    return [
-        Event(kind, data, tuple(audience) if isinstance(audience, list) else audience, chance, v)
-        for kind, data, audience, chance, v in rows.iterator()
-    ]
+    """The game's events after ``after``, in order.
+
+    Read with a plain cursor and each JSON column decoded by orjson: a cold load reads the whole
+    stream (20,000 rows for a two-week game), where the ORM's converters and the standard
+    library's decoder cost most of its time (``docs/benchmarks.md``). Both databases hand the
+    JSON over as its text (PostgreSQL's ``jsonb`` as Django's connection reads it)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_LOAD, [game_id, after])
+        rows = cursor.fetchall()
+    out = []
+    for kind, data, audience, chance, version in rows:
+        seen = _decoded(audience)
+        out.append(
+            Event(
+                kind,
+                _decoded(data),
+                tuple(seen) if isinstance(seen, list) else seen,
+                bool(chance),
+                version,
+            )
+        )
+    return out
+
+
+def _decoded(text: str | bytes) -> Any:
+    """A stored JSON column's value; what orjson refuses (an integer beyond 64 bits) is read by
+    the standard library's decoder, as Django's field reads it."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
 
 
 def head(game_id: str, lock: bool = False) -> int:
