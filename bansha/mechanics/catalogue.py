@@ -1,7 +1,7 @@
 """The catalogue of declared mechanics: the names a data file's ``mechanic:`` may use.
 
-Each entry is a small typed module of this package quoting the clause it serves; a rule set with
-a mechanic no other post shares yet adds its own entry with :func:`register`.
+Each entry is a small typed module of this package quoting the clause it serves; a board's data
+file names it and gives its parameters (a rule set's folder holds no code of its own).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from bansha.mechanics.check import Check
 from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.duel import Duel
+from bansha.mechanics.lovers import Lovers
 from bansha.mechanics.mark import Mark
 from bansha.mechanics.medium import Medium
 from bansha.mechanics.name_to import NameTo
@@ -52,12 +53,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Sheriff,
         DayVote,
         Surrender,
+        Lovers,
     )
 }
 """Mechanic name → class."""
-
-
-def register(cls: type[Mechanic]) -> type[Mechanic]:
-    """Add a rule set's own mechanic to the catalogue (usable as a decorator)."""
-    CATALOGUE[cls.kind] = cls
-    return cls
