@@ -51,11 +51,14 @@ class SkillSpec:
 
 
 class Resolution:
-    """One stage's resolution under way: the trace built from the steps' own labels."""
+    """One stage's resolution under way: the trace built from the steps' own labels, and how
+    many players had exited when it began (``exits``: who exits after that dies in this very
+    resolution, whose night acts still resolve: R-ALL-04)."""
 
-    def __init__(self, day: int, trace: list[str]) -> None:
+    def __init__(self, day: int, trace: list[str], exits: int = 0) -> None:
         self.day = day
         self.trace = trace
+        self.exits = exits
 
 
 class Board(PostRules):
@@ -72,6 +75,8 @@ class Board(PostRules):
     """Each role's category (``category`` of a role: 神职, 平民 ...)."""
     mechs: dict[str, Mechanic]
     """Each declared skill's mechanic (one mechanic may read another's memory: 弃明投暗's names)."""
+    specs: dict[str, SkillSpec]
+    """Each declared skill as the data file declares it."""
     colours: Colours
     """What a check that reads colours sees (``colours`` of the data file)."""
 
@@ -133,6 +138,20 @@ class Board(PostRules):
         if abstain:
             parts.append(self.say("tally_abstain", n=abstain))
         return self.say("tally_join").join(parts) or self.say("tally_empty")
+
+    def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
+        """Each living player the mechanic's form leaves out, with the reason it would refuse
+        the pick (its ``refuse_target``: 「甲已经被守卫过，每名角色一局游戏仅能被守卫一次」)."""
+        m = self.mechs.get(la.skill)
+        if m is None or not la.picks:
+            return {}
+        offered = {*la.targets, *la.must_include}
+        out: dict[int, str] = {}
+        for t in state.living():
+            if t not in offered:
+                reason = m.refuse_target(state, seat, t) or "refuse_target"
+                out[t] = self.say(reason, skill=la.skill, p=state.players[t].name)
+        return out
 
     # ------------------------------------------------------------------ the chain
     def exit(
@@ -320,6 +339,15 @@ class Mechanic:
         return (
             not targets and choice is None and bool(self.board.skills[self.key].get("declinable"))
         )
+
+    def resolves_for(self, s: State, seat: int, res: Resolution) -> bool:
+        """Whether ``seat``'s act of this stage still resolves at a later step: he still holds
+        the skill (R-ALL-09: not if removed or stripped of it before the resolution), or exited
+        in this very resolution (R-ALL-04: 「角色在死亡当晚发动的技能可以正常结算」), or acts are
+        final once their window closed (R-M103-22)."""
+        if self.board.final_at_window_close or self.holds(s, seat):
+            return True
+        return seat in s.exit_order[res.exits :]
 
     def use_pick(self, ctx: Ctx) -> tuple[int, int] | None:
         """This stage's standing one-target pick, recorded as the skill's use: (user, target)."""

@@ -29,8 +29,8 @@ from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import VOTE, LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import announce, conditions, last_words, recorded
-from bansha.mechanics.base import HINTS, Board, Mechanic, Resolution, SkillSpec
-from bansha.mechanics.catalogue import CATALOGUE
+from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.catalogue import declare
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.declaration import Declaration
@@ -88,7 +88,8 @@ class Pipeline(Board):
         self.mechs: dict[str, Mechanic] = {}
         for key, raw in self.skills.items():
             if "mechanic" in raw:
-                self._declare(key, raw)
+                m = self.mechs[key] = declare(self, key, raw)
+                self.specs[key] = m.spec
         by_stage: dict[str, list[Mechanic]] = {}
         anywhere = [m for m in self.mechs.values() if "*" in m.spec.stages]
         self._anywhere = tuple(anywhere)
@@ -194,34 +195,6 @@ class Pipeline(Board):
         for key, role in self.roles.items():
             if "text" in role:
                 role["text"] = fill(str(role["text"]), f"roles.{key}.text")
-
-    def _declare(self, key: str, raw: dict[str, Any]) -> None:
-        where = f"skills.{key}"
-        kind = str(raw["mechanic"])
-        cls = CATALOGUE.get(kind)
-        if cls is None:
-            raise SetupError(
-                f"规则文件中「{where}.mechanic」的「{kind}」不在机制目录中；可用：{'、'.join(sorted(CATALOGUE))}"
-            )
-        stages = raw.get("stages", raw.get("stage", []))
-        stages = [stages] if isinstance(stages, str) else list(stages or [])
-        team = raw.get("team")
-        if team is not None and str(team) not in self.data.get("groups", {}):
-            raise SetupError(f"规则文件中「{where}.team」的「{team}」不是 groups 中的群")
-        hint = str(raw.get("hint", cls.hint))
-        if hint not in HINTS:
-            raise SetupError(f"规则文件中「{where}.hint」应为其中之一：{'、'.join(HINTS[:-1])}")
-        spec = SkillSpec(
-            key,
-            str(raw["name"]),
-            kind,
-            tuple(str(s) for s in stages),
-            None if team is None else str(team),
-            hint,
-            bool(raw.get("hidden", False)),
-        )
-        self.specs[key] = spec
-        self.mechs[key] = cls(self, spec, Raw(raw.get("params"), f"{where}.params", self.options))
 
     def _read_resolution(self) -> dict[str, tuple[Step, ...]]:
         out: dict[str, tuple[Step, ...]] = {}
@@ -642,20 +615,6 @@ class Pipeline(Board):
                 out.append(la)
         return out
 
-    def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
-        """Each living player the mechanic's form leaves out, with the reason it would refuse
-        the pick (its ``refuse_target``: 「甲已经被守卫过，每名角色一局游戏仅能被守卫一次」)."""
-        m = self.mechs.get(la.skill)
-        if m is None or not la.picks:
-            return {}
-        offered = {*la.targets, *la.must_include}
-        out: dict[int, str] = {}
-        for t in state.living():
-            if t not in offered:
-                reason = m.refuse_target(state, seat, t) or "refuse_target"
-                out[t] = self.say(reason, skill=la.skill, p=state.players[t].name)
-        return out
-
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """Validate an act completely through its mechanic, then let the mechanic record it."""
         s = ctx.state
@@ -840,7 +799,7 @@ class Pipeline(Board):
         """The steps in order, each labelled in the post's words; the outcome is checked after
         every step with an exit, and a decided game stops the resolution (R-ALL-08)."""
         s = ctx.state
-        res = Resolution(s.day, [])
+        res = Resolution(s.day, [], len(s.exit_order))
         title = self.say(f"phase_{s.phase}", day=s.day) + " " + s.stage
         for step in steps:
             if step.when and not self._holds(step.when, s, s.day):

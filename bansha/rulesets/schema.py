@@ -908,11 +908,29 @@ class M186Data(RuleSetData):
         return out
 
 
+class BoardSkill(SkillSpec):
+    """A board's skill: the mechanic it runs (docs/mechanics.md), the stages it is used in, the
+    team acting together, the bots' hint, its typed parameters (read by the mechanic, which says
+    in Chinese what is wrong with them) and its own wording of refusals."""
+
+    mechanic: Key | None = None
+    stages: Key | list[Key] | None = None
+    stage: Key | None = None
+    team: Key | None = None
+    hint: Key | None = None
+    policy: Key | None = None
+    """When a heuristic player makes the declaration (``cornered``, ``suspect``; docs/mechanics.md)."""
+    params: dict[Key, Any] | None = None
+    refusals: dict[Key, Text] = {}
+
+
 class XXXIIData(RuleSetData):
     """【版杀XXXII】海猫鸣泣之时: the witch's prophecy, last-words days, warnings."""
 
     REQUIRED: ClassVar[frozenset[str]] = frozenset({"witch"})
 
+    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
+    """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
     declaration: dict[Key, Any]
     """「开局前需选择是否信仰魔女」: the pre-deal declaration (:mod:`bansha.mechanics.declaration`)."""
     outcome: dict[Key, Any] = {}
@@ -937,22 +955,6 @@ class XXXIIData(RuleSetData):
             low, high = self.prophecy_size
             out.append(Problem("prophecy_size", message("range_order", low=low, high=high)))
         return out
-
-
-class BoardSkill(SkillSpec):
-    """A board's skill: the mechanic it runs (docs/mechanics.md), the stages it is used in, the
-    team acting together, the bots' hint, its typed parameters (read by the mechanic, which says
-    in Chinese what is wrong with them) and its own wording of refusals."""
-
-    mechanic: Key | None = None
-    stages: Key | list[Key] | None = None
-    stage: Key | None = None
-    team: Key | None = None
-    hint: Key | None = None
-    policy: Key | None = None
-    """When a heuristic player makes the declaration (``cornered``, ``suspect``; docs/mechanics.md)."""
-    params: dict[Key, Any] | None = None
-    refusals: dict[Key, Text] = {}
 
 
 class BoardTeam(Strict):

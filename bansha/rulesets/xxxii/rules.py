@@ -32,18 +32,17 @@ from bansha.mechanics import (
     last_words,
     mark,
     name_to,
-    pair_check,
     prophecy,
     protect,
     recorded,
-    stage_privilege,
     team,
     votes,
 )
+from bansha.mechanics.base import Board, Mechanic, Resolution
+from bansha.mechanics.catalogue import declare
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.declaration import Declaration
 from bansha.mechanics.protect import KILL, PROTECT, VOID
-from bansha.mechanics.rules import PostRules
 
 BLACK, WHITE, THIRD = "black", "white", "third"
 KEY_PIECES = ("detective", "spectator", "inquisitor")
@@ -56,22 +55,33 @@ protected; the 2nd use on a black piece (it dies); on a white one (no protection
 inquisitor is restricted from then on)."""
 CASTLE_DUE = "due:castling"
 """The 王车易位 decision the witch owes (pending): ``{cause: blade|vote, seat}``."""
-AUDITION_DUE = "due:audition"
-"""Tonight's 演员试镜 pick, answered at ②4 by the colours after step 3 (pending)."""
 
 
-class XXXII(PostRules):
-    """The XXXII rule set: the night's resolution table ①–③, colours, marks, castling, joint wins."""
+class XXXII(Board):
+    """The XXXII rule set: the night's resolution table ①–③, colours, marks, castling, joint wins.
+
+    The skills the data file declares with a mechanic of the catalogue (``mechanic:``) run on it:
+    their legal acts, refusals and resolution (演员试镜: ``pair_check``; 舞台特权:
+    ``stage_privilege``); the rest is still this module's."""
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
         super().__init__(data, options)
         known = {"role": set(self.roles), "faction": set(self.factions)}
         self.colours = Colours.read(self.data["colours"], "colours", known)
         """R-XXXII-01: the data file's colours (black: killers, the accomplice once black)."""
-        self.pair_rules = pair_check.PairRules(
-            False, True, self.word("different"), self.word("same")
-        )
-        """R-XXXII-07 ①–④ (see :meth:`_pair_rules`)."""
+        self.categories = {}
+        self.teams = {}
+        self.final_at_window_close = False
+        """R-ALL-09: a removed piece's act is dropped until the night resolves."""
+        self.mechs: dict[str, Mechanic] = {}
+        for key, raw in self.skills.items():
+            if "mechanic" in raw:
+                self.mechs[key] = declare(self, key, raw)
+        self.specs = {k: m.spec for k, m in self.mechs.items()}
+        self.audition = self.mechs["audition"]
+        """R-XXXII-07 ①–④: 演员试镜, the catalogue's pair check (told at ②4, ``tell: later``)."""
+        self.privilege = self.mechs["privilege"]
+        """R-XXXII-08: 舞台特权, the catalogue's stage privilege."""
         limit = self.options.get("max_changes")
         self._max_changes = None if limit is None else int(limit)
         self._castle_words = (self.word("accept"), self.word("decline"))
@@ -306,10 +316,9 @@ class XXXII(PostRules):
             if targets:
                 out.append(LegalAct("barrier", targets, 1))
         if "audition" in skills:
-            options = self._audition_options(state, seat)
-            if options is not None:
-                free, forced = options
-                out.append(LegalAct("audition", tuple(free), 2, must_include=tuple(forced)))
+            la = self.audition.legal(state, seat)
+            if la is not None:
+                out.append(la)
 
     def _reveal_legal(self, state: State, out: list[LegalAct]) -> None:
         if self._reveal_open(state):
@@ -340,17 +349,6 @@ class XXXII(PostRules):
             return uses[-1].targets[0]
         return None
 
-    def _pair_rules(self) -> pair_check.PairRules:
-        """R-XXXII-07 as the catalogue's pair check: ① not self; ② never a piece chosen on an
-        earlier night; ③ after 异 one target is from that pair (exempt from ②); after 同 the
-        next night is unavailable."""
-        return self.pair_rules
-
-    def _audition_options(self, s: State, seat: int) -> tuple[list[int], list[int]] | None:
-        """R-XXXII-07 rules ①–④: (free targets, forced pair) or ``None`` when unavailable tonight
-        (the night after 同, or no two legal targets: ④)."""
-        return pair_check.options(s, s.uses.get("audition", ()), seat, self._pair_rules())
-
     # ================================================================== acts
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """Validate against ``legal`` with the post's reason, then record."""
@@ -375,8 +373,10 @@ class XXXII(PostRules):
                 raise RuleError(self._say(s, "refuse_choice.castling"))
         elif len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
             raise RuleError(self._say(s, "refuse_picks", skill=cmd.skill, n=la.picks))
-        elif cmd.skill == "audition":
-            self._check_audition(s, cmd)
+        elif cmd.skill in self.mechs:
+            reason = self.mechs[cmd.skill].validate(s, cmd)  # R-XXXII-07 ①–③, the post's reasons
+            if reason is not None:
+                raise RuleError(self.say(reason, skill=cmd.skill))
         else:
             for t in cmd.targets:
                 if t not in la.targets:
@@ -402,10 +402,10 @@ class XXXII(PostRules):
             return self._say(s, "refuse_no_skill", skill=skill)
         if not p.alive and skill != "mark":
             return self._say(s, "refuse_out")
-        if skill == "audition":
-            if pair_check.resting(s.uses.get("audition", ()), s.day, self._pair_rules()):
-                return self._say(s, "refuse_pair_rest.audition")
-            return self._say(s, "refuse_pair_none.audition")
+        m = self.mechs.get(skill)
+        reason = None if m is None else m.refuse(s, cmd.by)
+        if reason is not None:  # its mechanic's reason (R-XXXII-07: resting after 同, or ④)
+            return self.say(reason, skill=skill)
         return self._say(
             s,
             f"refuse_now.{skill}" if f"refuse_now.{skill}" in self.texts else "refuse_now",
@@ -433,27 +433,11 @@ class XXXII(PostRules):
     def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
         """Why a living piece is missing from the 红字结界 or 演员试镜 list (R-XXXII-07/09): the
         same reasons an act naming it is refused with."""
-        offered = {*la.targets, *la.must_include}
-        missing = [t for t in state.living() if t not in offered]
         if la.skill == "barrier":
+            offered = {*la.targets, *la.must_include}
             cmd = Act(seat, "barrier", (), None, None)
-            return {t: self._why_target(state, cmd, t) for t in missing}
-        if la.skill == "audition":
-            forced = set(la.must_include)
-            own, chosen = (
-                self._say(state, "refuse_self.audition"),
-                self._say(state, "refuse_pair_chosen.audition"),
-            )
-            return {t: own if t == seat else chosen for t in missing if t not in forced}
-        return {}
-
-    def _check_audition(self, s: State, cmd: Act) -> None:
-        """R-XXXII-07 ①–③ with the rule's own reason."""
-        reason = pair_check.refusal(
-            s, s.uses.get("audition", ()), cmd.by, cmd.targets, self._pair_rules()
-        )
-        if reason is not None:  # the post's own reason for each rule (R-XXXII-07)
-            raise RuleError(self._say(s, f"{reason}.audition"))
+            return {t: self._why_target(state, cmd, t) for t in state.living() if t not in offered}
+        return super().unavailable(state, seat, la)  # a declared skill's: its mechanic's reasons
 
     # ================================================================== votes
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
@@ -624,16 +608,7 @@ class XXXII(PostRules):
         for (seat, sk), rec in tuple(s.acts.items()):
             if sk == "inspect" and self.counts(s, seat, sk):
                 self._use(ctx, "inspect", seat, [rec.targets[0]])
-        audition = next(
-            (
-                [seat, *rec.targets]
-                for (seat, sk), rec in s.acts.items()
-                if sk == "audition" and self.counts(s, seat, sk)
-            ),
-            None,
-        )
-        if audition is not None:  # answered at ②4, by the colours after step 3
-            ctx.emit("pending", {"key": AUDITION_DUE, "value": audition})
+        self.audition.do(ctx, Resolution(s.day, []), None)  # answered at ②4 (tell: later)
         witch = self._seat_of(s, "witch")
         offer = (
             witch is not None
@@ -679,16 +654,14 @@ class XXXII(PostRules):
             "barrier_kill": next((u.targets[0] for u in barrier if u.choice == KILL), None),
             "mark": [marks[0].targets[0], marks[0].choice] if marks else None,
             "inspect": {str(u.seat): u.targets[0] for u in self._tonight(s, "inspect")},
-            "audition": s.pending.get(AUDITION_DUE),
         }
 
     def _night_part_two(self, ctx: Ctx) -> None:
         """② steps 3–4 and ③: deaths together (with 杀人诛心 on night 1), checks, 魔法传承, results."""
         s = ctx.state
         night = s.day
+        res = Resolution(night, [], len(s.exit_order))
         data = self._night_data(s)
-        if data["audition"] is not None:
-            ctx.emit("pending", {"key": AUDITION_DUE, "value": None})
         witch = self._seat_of(s, "witch")
         castle = False
         if self._castle_offer(s) == "blade":
@@ -731,24 +704,6 @@ class XXXII(PostRules):
                     {"key": "inspect_result", "params": {"p": t, "word": word}},
                 )
             )
-        audition = data["audition"]
-        if audition is not None and s.players[audition[0]].exit_cause == "drown":
-            audition = None  # R-ALL-09
-        if audition is not None:
-            spectator, a, b = audition
-            same = self.colour(s, a) == self.colour(s, b)
-            word = self.word("same") if same else self.word("different")
-            self._use(ctx, "audition", spectator, [a, b], word)
-            results.append(
-                (
-                    spectator,
-                    "audition",
-                    word,
-                    [a, b],
-                    {"key": "audition_result", "params": {"ps": [a, b], "word": word}},
-                )
-            )
-        self._trace_night(ctx, night, data, castle, victim, made, dying, results)
         # ③
         if night == 1:
             self._legacy(ctx)
@@ -771,6 +726,11 @@ class XXXII(PostRules):
             result = {"seat": seat, "skill": skill, "value": word, "targets": targets}
             ctx.emit("result", {**result, "day": night, "phase": "night"}, (seat,))
             ctx.emit("notice", notice, (seat,))
+        # ②4's pair check, told with the others (R-ALL-09: unless removed before this resolution)
+        self.audition.resolve(ctx, res, None)
+        for u in self.audition.tonight(s):
+            results.append((u.seat, "audition", str(u.choice), list(u.targets), {}))
+        self._trace_night(ctx, night, data, castle, victim, made, dying, results)
         if made is not None:
             ctx.emit("notice", {"key": "became_accomplice", "params": {}}, (made,))
             for k in s.groups.get("killers", []):
@@ -900,9 +860,7 @@ class XXXII(PostRules):
         # 出局」 alone only when no death follows at once (舞台特权 spares it, or the witch decides
         # on 王车易位 first)
         out = top[0]
-        self._grant_privilege(ctx, out)
-        if out in self._privileged(s):
-            ctx.emit("announcement", {"key": "privilege_saved", "params": {"p": out}}, PUBLIC)
+        if self.privilege.on_voted_out(ctx, out):  # 舞台特权 (R-XXXII-08), announced
             return
         witch = self._seat_of(s, "witch")
         if out == witch and self._can_castle(s):
@@ -911,18 +869,6 @@ class XXXII(PostRules):
             ctx.emit("notice", {"key": "castle_offer_vote", "params": {}}, (out,))
             return
         self._vote_death(ctx, out)
-
-    def _grant_privilege(self, ctx: Ctx, out: int) -> None:
-        """舞台特权 (the catalogue's stage privilege): the 异 partners of a voted-out piece are not
-        voted to death the next day; the use's seat is the piece voted out."""
-        s = ctx.state
-        friends = stage_privilege.partners(s.uses.get("audition", ()), self.word("different"), out)
-        if friends:
-            self._use(ctx, "privilege", out, friends)
-
-    def _privileged(self, s: State) -> set[int]:
-        """The pieces that cannot be voted to death today (舞台特权, R-XXXII-08)."""
-        return stage_privilege.spared(s.uses.get("privilege", ()), s.day)
 
     def _vote_death(self, ctx: Ctx, seat: int) -> None:
         ctx.emit(
