@@ -18,11 +18,11 @@ recorded while the game goes on (``State.won``) and a scenario's pinned draws (`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
-from bansha.engine.errors import RuleError
+from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import Player, State, Use, current_ballots
@@ -30,29 +30,29 @@ from bansha.mechanics import (
     announce,
     castling,
     last_words,
-    mark,
     name_to,
     prophecy,
-    protect,
     recorded,
     team,
     votes,
 )
 from bansha.mechanics.base import Board, Mechanic, Resolution
 from bansha.mechanics.catalogue import declare
+from bansha.mechanics.check import Check
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.declaration import Declaration
-from bansha.mechanics.protect import KILL, PROTECT, VOID
+from bansha.mechanics.mark import Mark
+from bansha.mechanics.pair_check import PairCheck
+from bansha.mechanics.protect import KILL, PROTECT, Protect
+from bansha.mechanics.stage_privilege import StagePrivilege
+
+M = TypeVar("M", bound=Mechanic)
 
 BLACK, WHITE, THIRD = "black", "white", "third"
 KEY_PIECES = ("detective", "spectator", "inquisitor")
 DAY_STAGES = ("restricted", "free", "vote", "castle_vote")
 BELIEVER = "believer"
 """The mark of a civilian who declared belief in the witch (R-XXXII-02)."""
-SECOND_USE = {BLACK: KILL, WHITE: VOID}
-"""R-XXXII-09, the catalogue's protect ``second_use``: what a 红字结界's use did (its choice):
-protected; the 2nd use on a black piece (it dies); on a white one (no protection, and the
-inquisitor is restricted from then on)."""
 CASTLE_DUE = "due:castling"
 """The 王车易位 decision the witch owes (pending): ``{cause: blade|vote, seat}``."""
 
@@ -62,7 +62,8 @@ class XXXII(Board):
 
     The skills the data file declares with a mechanic of the catalogue (``mechanic:``) run on it:
     their legal acts, refusals and resolution (演员试镜: ``pair_check``; 舞台特权:
-    ``stage_privilege``); the rest is still this module's."""
+    ``stage_privilege``; 契约标记: ``mark``; 红字结界: ``protect``; 侦探权限: ``check``); the rest is still this
+    module's."""
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
         super().__init__(data, options)
@@ -78,17 +79,22 @@ class XXXII(Board):
             if "mechanic" in raw:
                 self.mechs[key] = declare(self, key, raw)
         self.specs = {k: m.spec for k, m in self.mechs.items()}
-        self.audition = self.mechs["audition"]
+        self.audition = self._declared("audition", PairCheck)
         """R-XXXII-07 ①–④: 演员试镜, the catalogue's pair check (told at ②4, ``tell: later``)."""
-        self.privilege = self.mechs["privilege"]
+        self.privilege = self._declared("privilege", StagePrivilege)
         """R-XXXII-08: 舞台特权, the catalogue's stage privilege."""
+        self.marks = self._declared("mark", Mark)
+        """R-XXXII-10/20: 契约标记, the catalogue's mark (alive or dead, not once drowned; told at ③)."""
+        self.barrier = self._declared("barrier", Protect)
+        """R-XXXII-09: 红字结界, the catalogue's protect with its second-use rule."""
+        self.inspect = self._declared("inspect", Check)
+        """R-XXXII-06: 侦探权限, the catalogue's check by colour, each detective's own (told at ③)."""
         limit = self.options.get("max_changes")
         self._max_changes = None if limit is None else int(limit)
         self._castle_words = (self.word("accept"), self.word("decline"))
         self._abstain = (self.word("abstain"),)
         self._vote_form = LivingForm("vote", self._abstain)
         self._blade_form = LivingForm("blade")
-        self._inspect_form = LivingForm("inspect")
         self.policy = last_words.Policy.read(self.data["last_words"], self.options, self.roles)
         """R-XXXII-15: last words for deaths on days and nights 1–3 only (the catalogue's policy)."""
         start = {str(spec["key"]) for spec in self.stage_specs("start")}
@@ -101,6 +107,13 @@ class XXXII(Board):
             outcome.get("recorded"), "outcome.recorded", self.factions, self.roles, known
         )
         """R-XXXII-12: the witch's win, recorded while the game goes on (魔女复苏 the next dawn)."""
+
+    def _declared(self, key: str, cls: type[M]) -> M:
+        """The mechanic the data file declares for ``key``, which must be ``cls``."""
+        m = self.mechs.get(key)
+        if not isinstance(m, cls):
+            raise SetupError(f"规则文件中「skills.{key}.mechanic」应为「{cls.kind}」")
+        return m
 
     # ================================================================== setup
     def setup(
@@ -286,9 +299,10 @@ class XXXII(Board):
         out = last_words.legal(state, seat)
         skills = p.skills
         if p.role == "witch":
-            if key == "night" and "mark" in skills and not self._drowned(p):  # R-XXXII-20
-                pieces = tuple(range(len(state.players)))  # 无论是否存活
-                out.append(LegalAct("mark", pieces, 1))
+            if key == "night" and self.marks.holds(state, seat):  # 无论是否存活; R-XXXII-20
+                la = self.marks.legal(state, seat)
+                if la is not None:
+                    out.append(la)
             if (key == "resolve" or key == "castle_vote") and self._castle_offer(state):
                 out.append(LegalAct("castling", (), 0, self._castle_words))
         if not p.alive:
@@ -309,16 +323,11 @@ class XXXII(Board):
     def _night_legal(self, state: State, seat: int, skills: set[str], out: list[LegalAct]) -> None:
         if "blade" in skills:
             out.append(self._blade_form.of(state))
-        if "inspect" in skills:  # 查验⼀个存活棋子: himself included (R-ALL-12)
-            out.append(self._inspect_form.of(state))
-        if "barrier" in skills:
-            targets = self._barrier_targets(state, seat)
-            if targets:
-                out.append(LegalAct("barrier", targets, 1))
-        if "audition" in skills:
-            la = self.audition.legal(state, seat)
-            if la is not None:
-                out.append(la)
+        for m in (self.inspect, self.barrier, self.audition):  # inspect: himself too (R-ALL-12)
+            if m.key in skills:
+                la = m.legal(state, seat)
+                if la is not None:
+                    out.append(la)
 
     def _reveal_legal(self, state: State, out: list[LegalAct]) -> None:
         if self._reveal_open(state):
@@ -331,23 +340,6 @@ class XXXII(Board):
         if accomplice is None:
             return s.day == 1
         return accomplice not in s.groups.get("killers", ())
-
-    def _barrier_targets(self, s: State, seat: int) -> tuple[int, ...]:
-        """R-XXXII-09: never the piece of the night before; after a white second use, only self or
-        never-chosen pieces."""
-        uses = s.uses.get("barrier")
-        if not uses:
-            return s.living()
-        last = uses[-1].targets[0] if uses[-1].day == s.day - 1 else None
-        chosen = protect.restricted_to(uses, seat) or set()  # only self or never-chosen pieces
-        return tuple(x for x in s.living() if x != last and x not in chosen)
-
-    def _last_barrier(self, s: State) -> int | None:
-        """The piece of the night before (R-XXXII-09: never two nights running)."""
-        uses = s.uses.get("barrier")
-        if uses and uses[-1].day == s.day - 1:
-            return uses[-1].targets[0]
-        return None
 
     # ================================================================== acts
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
@@ -373,7 +365,7 @@ class XXXII(Board):
                 raise RuleError(self._say(s, "refuse_choice.castling"))
         elif len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
             raise RuleError(self._say(s, "refuse_picks", skill=cmd.skill, n=la.picks))
-        elif cmd.skill in self.mechs:
+        elif cmd.skill in self.mechs and self.mechs[cmd.skill].validates:
             reason = self.mechs[cmd.skill].validate(s, cmd)  # R-XXXII-07 ①–③, the post's reasons
             if reason is not None:
                 raise RuleError(self.say(reason, skill=cmd.skill))
@@ -403,7 +395,7 @@ class XXXII(Board):
         if not p.alive and skill != "mark":
             return self._say(s, "refuse_out")
         m = self.mechs.get(skill)
-        reason = None if m is None else m.refuse(s, cmd.by)
+        reason = None if m is None or s.stage_key not in m.spec.stages else m.refuse(s, cmd.by)
         if reason is not None:  # its mechanic's reason (R-XXXII-07: resting after 同, or ④)
             return self.say(reason, skill=skill)
         return self._say(
@@ -415,10 +407,10 @@ class XXXII(Board):
     def _why_target(self, s: State, cmd: Act, t: int) -> str:
         if not 0 <= t < len(s.players) or not s.players[t].alive:
             return self._say(s, "refuse_target_out")  # R-ALL-03
-        if cmd.skill == "barrier":
-            if self._last_barrier(s) == t:
-                return self._say(s, "refuse_consecutive.barrier")
-            return self._say(s, "refuse_protect_restricted.barrier")
+        m = self.mechs.get(cmd.skill)
+        reason = None if m is None else m.refuse_target(s, cmd.by, t)
+        if reason is not None:  # its mechanic's reason (R-XXXII-09: two nights running, restricted)
+            return self.say(reason, skill=cmd.skill, p=s.players[t].name)
         if cmd.skill == "reveal":
             return self._say(s, "refuse_target.reveal")
         return self._say(s, "refuse_target")
@@ -429,15 +421,6 @@ class XXXII(Board):
         if skill is not None:
             params["skill"] = self.skill_name(skill)
         return self.render(text, params, [p.name for p in s.players])
-
-    def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
-        """Why a living piece is missing from the 红字结界 or 演员试镜 list (R-XXXII-07/09): the
-        same reasons an act naming it is refused with."""
-        if la.skill == "barrier":
-            offered = {*la.targets, *la.must_include}
-            cmd = Act(seat, "barrier", (), None, None)
-            return {t: self._why_target(state, cmd, t) for t in state.living() if t not in offered}
-        return super().unavailable(state, seat, la)  # a declared skill's: its mechanic's reasons
 
     # ================================================================== votes
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
@@ -568,47 +551,25 @@ class XXXII(Board):
             return True
         if skill == "castling":
             return not self._drowned(p)
-        if skill == "mark":
-            return not self._drowned(p) and skill in p.skills
+        m = self.mechs.get(skill)
+        if m is not None:
+            return m.counts(state, seat)
         return p.alive and skill in p.skills
 
     def _night_part_one(self, ctx: Ctx) -> None:
         """② steps 1–2: the barrier and the marks; tell the witch if she faces the blade."""
         s = ctx.state
-
-        def target(skill: str) -> tuple[int, int] | None:
-            for (seat, sk), rec in s.acts.items():
-                if sk == skill and self.counts(s, seat, skill):
-                    return seat, rec.targets[0]
-            return None
-
         blade = self._team_pick(s, "blade")  # the last submission by a living killer (R-ALL-09)
         blade_target = None
         if blade is not None:
             blade_target = blade[1]
             self._use(ctx, "blade", blade[0], [blade_target])
-        inquisitor = self._seat_of(s, "inquisitor")
-        barrier = target("barrier")
-        protected: int | None = None
-        if barrier is not None and inquisitor is not None:
-            b = barrier[1]
-            uses = s.uses.get("barrier", [])  # the second use on the same other piece: by colour
-            outcome = protect.outcome(uses, inquisitor, b, self.colour(s, b), SECOND_USE)
-            if outcome == PROTECT:
-                protected = b
-            self._use(ctx, "barrier", inquisitor, [b], outcome)
-        picked = target("mark")
-        if picked is not None:
-            witch_seat, m = picked
-            ok = mark.succeeds(s, m, ("civilian",))  # 如该棋子为平民则标记成功
-            if ok:
-                ctx.emit("marked", {"mark": "marked", "seat": m})
-            word = self.word("success") if ok else self.word("fail")
-            self._use(ctx, "mark", witch_seat, [m], word)
-        for (seat, sk), rec in tuple(s.acts.items()):
-            if sk == "inspect" and self.counts(s, seat, sk):
-                self._use(ctx, "inspect", seat, [rec.targets[0]])
-        self.audition.do(ctx, Resolution(s.day, []), None)  # answered at ②4 (tell: later)
+        res = Resolution(s.day, [])
+        self.barrier.do(ctx, res, None)  # the second use on the same other piece: by colour
+        protected = self._night_data(s)["protected"]
+        self.marks.do(ctx, res, None)  # 如该棋子为平民则标记成功, told at ③
+        self.inspect.do(ctx, res, None)  # each detective's own pick, answered at ②4
+        self.audition.do(ctx, res, None)  # answered at ②4 (tell: later)
         witch = self._seat_of(s, "witch")
         offer = (
             witch is not None
@@ -653,7 +614,6 @@ class XXXII(Board):
             "protected": next((u.targets[0] for u in barrier if u.choice == PROTECT), None),
             "barrier_kill": next((u.targets[0] for u in barrier if u.choice == KILL), None),
             "mark": [marks[0].targets[0], marks[0].choice] if marks else None,
-            "inspect": {str(u.seat): u.targets[0] for u in self._tonight(s, "inspect")},
         }
 
     def _night_part_two(self, ctx: Ctx) -> None:
@@ -678,58 +638,27 @@ class XXXII(Board):
                 made = victim  # 杀人诛心 (R-XXXII-04): protected or not
             elif victim != data["protected"]:
                 dying.append(victim)
-        bk = data["barrier_kill"]
-        if bk is not None and s.players[bk].alive and bk not in dying:
-            dying.append(bk)
-        causes = {x: ("barrier" if x == bk and x != victim else "blade") for x in dying}
         for x in dying:
-            self._die(ctx, [x], causes[x])
+            self._die(ctx, [x], "blade")
+        self.barrier.resolve(ctx, res, None)  # a second use on a black piece: he dies (R-XXXII-09)
+        dying = s.exit_order[res.exits :]  # ②3's deaths together, in exit order
         if made is not None:
             blade_user = self._tonight(s, "blade")[0].seat
             self._use(ctx, "heart", blade_user, [made])  # 杀人诛心: who became the accomplice
             ctx.emit("role_set", {"seat": made, "role": "accomplice"}, (made,))
             ctx.emit("faction_set", {"seat": made, "faction": BLACK}, (made,))
-        # ②4: the detectives' and the spectator's results, by colour after step 3
-        results: list[tuple[int, str, str, list[int], dict[str, Any]]] = []
-        for seat_s, t in data["inspect"].items():
-            if s.players[int(seat_s)].exit_cause == "drown":
-                continue  # removed during the 结算阶段: takes no further part (R-ALL-09)
-            word = self.word("black") if self.colour(s, t) == BLACK else self.word("white")
-            results.append(
-                (
-                    int(seat_s),
-                    "inspect",
-                    word,
-                    [t],
-                    {"key": "inspect_result", "params": {"p": t, "word": word}},
-                )
-            )
-        # ③
+        # ③ (②4's answers, by the colours after step 3, told with the marks' results)
         if night == 1:
             self._legacy(ctx)
-        if data["mark"] is not None and witch is not None:
-            m, word = data["mark"]
-            ctx.emit(
-                "result",
-                {
-                    "seat": witch,
-                    "skill": "mark",
-                    "value": word,
-                    "targets": [m],
-                    "day": night,
-                    "phase": "night",
-                },
-                (witch,),
-            )
-            ctx.emit("notice", {"key": "mark_result", "params": {"p": m, "word": word}}, (witch,))
-        for seat, skill, word, targets, notice in results:
-            result = {"seat": seat, "skill": skill, "value": word, "targets": targets}
-            ctx.emit("result", {**result, "day": night, "phase": "night"}, (seat,))
-            ctx.emit("notice", notice, (seat,))
-        # ②4's pair check, told with the others (R-ALL-09: unless removed before this resolution)
+        self.marks.resolve(ctx, res, None)  # 向魔女发送标记结果
+        # 向侦探和观剧发送查验结果 (R-ALL-09: not to a piece removed before this resolution)
+        self.inspect.resolve(ctx, res, None)
         self.audition.resolve(ctx, res, None)
-        for u in self.audition.tonight(s):
-            results.append((u.seat, "audition", str(u.choice), list(u.targets), {}))
+        results = [
+            (u.seat, "inspect", self.inspect.answer(s, u.targets[0]))
+            for u in self.inspect.tonight(s)
+            if self.inspect.resolves_for(s, u.seat, res)
+        ] + [(u.seat, "audition", str(u.choice)) for u in self.audition.tonight(s)]
         self._trace_night(ctx, night, data, castle, victim, made, dying, results)
         if made is not None:
             ctx.emit("notice", {"key": "became_accomplice", "params": {}}, (made,))
@@ -752,7 +681,7 @@ class XXXII(Board):
         victim: int | None,
         made: int | None,
         dying: list[int],
-        results: list[tuple[int, str, str, list[int], dict[str, Any]]],
+        results: list[tuple[int, str, str]],
     ) -> None:
         """The director's record of the resolution, in the post's order ②1–②4 (R-XXXII-16)."""
         s = ctx.state
@@ -772,7 +701,7 @@ class XXXII(Board):
             + ("" if made is None else self._say(s, "trace_heart"))
         )
         lines.append(self._say(s, "trace_deaths", ps=dying))
-        for seat, skill, word, _, _ in results:
+        for seat, skill, word in results:
             lines.append(self._say(s, "trace_result", skill=skill, p=seat, word=word))
         ctx.emit("trace", {"title": self._say(s, "trace_night", day=night), "lines": lines})
 
@@ -813,6 +742,15 @@ class XXXII(Board):
         else:
             self._die(ctx, [pick], "legacy")
             ctx.emit("notice", {"key": "apprentice_soul", "params": {}}, (pick,))
+
+    def exit(
+        self, ctx: Ctx, seat: int, cause: str, announce_now: bool, by: int | None = None
+    ) -> list[int]:
+        """A mechanic's death (红字结界's second use on a black piece): told at once, announced
+        with the next day (R-ALL-11)."""
+        alive = ctx.state.players[seat].alive
+        self._die(ctx, [seat], cause)
+        return [seat] if alive else []
 
     def _die(self, ctx: Ctx, seats: list[int], cause: str) -> None:
         """Deaths: told at once to the dead, announced with the day (night) or at once (vote)."""
