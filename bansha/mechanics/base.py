@@ -22,6 +22,7 @@ from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State, Use
 from bansha.mechanics.about import About
 from bansha.mechanics.colours import Colours
+from bansha.mechanics.conditions import Condition, parse
 from bansha.mechanics.params import Raw
 from bansha.mechanics.rules import PostRules
 
@@ -161,8 +162,66 @@ class Board(PostRules):
         raise NotImplementedError
 
     def form_teams(self, ctx: Ctx) -> None:
-        """Each team's group, unless already formed; its members are told who is in it."""
-        raise NotImplementedError
+        """Each team's group (「狼人在游戏开始后互知共群」), unless already formed; its members are
+        told who is in it."""
+        s = ctx.state
+        group_names = self.data.get("groups", {})
+        for team, (team_roles, skill) in self.teams.items():
+            if team in s.groups:
+                continue
+            members = [
+                p.seat
+                for p in s.players
+                if p.role in team_roles and (skill is None or skill in p.skills)
+            ]
+            if not members:
+                continue
+            ctx.emit("group_set", {"group": team, "members": members}, tuple(members))
+            for x in members:
+                ctx.emit(
+                    "notice",
+                    {"key": "group_formed", "params": {"group": group_names[team], "ps": members}},
+                    (x,),
+                )
+
+    def read_teams(self) -> dict[str, tuple[tuple[str, ...], str | None]]:
+        """``teams``: a group of the players of ``roles`` (those holding ``skill``, if given),
+        formed when the board says (M103: once the start phase is over, after the 红线, R-M103-09;
+        XXXII: at the deal)."""
+        out: dict[str, tuple[tuple[str, ...], str | None]] = {}
+        for team, raw in dict(self.data.get("teams") or {}).items():
+            where = f"teams.{team}"
+            if str(team) not in self.data.get("groups", {}):
+                raise SetupError(f"规则文件中「{where}」不是 groups 中的群")
+            r = Raw(raw, where, self.options)
+            roles = r.words("roles")
+            skill = r.text("skill", None)
+            r.done()
+            for role in roles:
+                if role not in self.roles:
+                    raise SetupError(f"规则文件中「{where}.roles」的「{role}」不是身份")
+            if skill is not None:
+                self.skill_ref(skill, f"{where}.skill")
+            out[str(team)] = (roles, skill)
+        return out
+
+    def read_conditions(self, kind: str) -> tuple[tuple[str, Condition], ...]:
+        """``outcome.<kind>`` (``wins``, ``losses``): each faction with its condition, in the
+        data file's order."""
+        raw = self.data.get("outcome") or {}
+        known = self.selector_keys()
+        out: list[tuple[str, Condition]] = []
+        for i, entry in enumerate(raw.get(kind) or []):
+            where = f"outcome.{kind}[{i}]"
+            if not isinstance(entry, dict) or set(entry) != {"faction", "when"}:
+                raise SetupError(f"规则文件中「{where}」应为 {{faction: 阵营, when: 条件}}")
+            faction = str(entry["faction"])
+            if faction not in self.factions:
+                raise SetupError(
+                    f"规则文件中「{where}.faction」的「{faction}」不是 factions 中的阵营"
+                )
+            out.append((faction, parse(entry["when"], f"{where}.when", known)))
+        return tuple(out)
 
     def lose(self, ctx: Ctx, faction: str, why: str) -> None:
         """优先判负 with its effects."""

@@ -18,8 +18,12 @@ XXXII 【魔法传承】 「随机一名存活且相信魔女的平民升变为�
 一名平民死亡，成为见习魔女（的灵魂）并加入魔女群」, R-XXXII-11). Effects, in
 this order: ``to_role``, ``to_faction``, ``lose`` and ``gain`` (skills), ``mark``, ``joins`` (a
 group: its members are told who joined and know him as his new role, R-XXXII-21), the subject's
-``notice``. ``times``: how many conversions in a game (null: no limit). The mechanic's memory is
-the skill's uses (``State.uses``: the player converted).
+``notice``, and the members of ``tells`` (a group he does not join) told ``told`` and knowing him
+as his new role (XXXII's killers when 杀人诛心 makes the accomplice, R-XXXII-21). With ``tell:
+later`` (``kill_on``, ``draw``) the subject and ``tells`` are told at a later ``resolve:`` step
+(XXXII ③: 「结算阶段结束…」, after the night's results). ``times``: how many conversions in a game
+(null: no limit). The mechanic's memory is the skill's uses (``State.uses``: the player
+converted).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from dataclasses import dataclass
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.state import State
-from bansha.mechanics.about import About, Need, Param
+from bansha.mechanics.about import TELL, About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.conditions import Selector, selector
 from bansha.mechanics.name_to import NameTo, named
@@ -57,6 +61,10 @@ class ConversionParams:
     times: int | None
     first: str | None
     otherwise_exit: str | None
+    tell: str
+    notice: str
+    tells: str | None
+    told: str
 
 
 class Conversion(Mechanic):
@@ -85,11 +93,16 @@ class Conversion(Mechanic):
             Param(
                 "otherwise_exit", "cause", None, "draw：无人带 first 标记时，被抽中者以此原因出局"
             ),
+            TELL,
+            Param("notice", "text", "converted_{skill}", "转变者得知的文字键"),
+            Param("tells", "group", None, "得知谁转变、并以新身份知道他的群（他不加入）"),
+            Param("told", "text", None, "tells 群的成员得知的文字键（不写：told_{skill}）"),
         ),
         causes=("{exit_cause}",),
         texts=(
-            Need("converted_{skill}", (), "转变者得知（私下）"),
+            Need("{notice}", (), "转变者得知（私下）"),
             Need("joined_{skill}", ("p",), "群中的人得知谁加入（私下）", False),
+            Need("{told}", ("p",), "tells 群的成员得知谁转变（私下）"),
         ),
         emits=("skill_used", "role_set", "faction_set", "skill_gained", "skill_lost", "marked"),
     )
@@ -109,7 +122,7 @@ class Conversion(Mechanic):
         if any(not n.isdigit() for n in nights):
             raise SetupError(f"规则文件中「{where}.nights」应为夜晚的数字")
         to_role, to_faction = raw.text("to_role", None), raw.text("to_faction", None)
-        joins = raw.text("joins", None)
+        joins, tells = raw.text("joins", None), raw.text("tells", None)
         self.p = ConversionParams(
             trigger,
             None if of is None else board.skill_ref(of, f"{where}.of"),
@@ -126,12 +139,19 @@ class Conversion(Mechanic):
             raw.number("times", 1),
             raw.text("first", None),
             raw.text("otherwise_exit", None),
+            raw.choice("tell", ("now", "later"), "now"),
+            raw.text("notice", None) or f"converted_{self.key}",
+            tells,
+            raw.text("told", None) or f"told_{self.key}",
         )
         raw.done()
+        for key, group in (("joins", joins), ("tells", tells)):
+            if group is not None and group not in board.data.get("groups", {}):
+                raise SetupError(f"规则文件中「{where}.{key}」的「{group}」不是 groups 中的群")
+        if self.p.tell == "later" and trigger not in ("kill_on", "draw"):
+            raise SetupError(f"规则文件中「{where}.tell」的 later 只用于 kill_on 与 draw")
         if to_faction is not None and to_faction not in board.factions:
             raise SetupError(f"规则文件中「{where}.to_faction」的「{to_faction}」不是阵营")
-        if joins is not None and joins not in board.data.get("groups", {}):
-            raise SetupError(f"规则文件中「{where}.joins」的「{joins}」不是 groups 中的群")
         if trigger == "all_named" and self.p.of is None:
             raise SetupError(f"规则文件中「{where}.of」缺少：all_named 要指明哪项告知")
         if trigger == "kill_on" and self.p.of is None:
@@ -163,7 +183,33 @@ class Conversion(Mechanic):
             ctx.emit("marked", {"mark": p.mark, "seat": seat})
         if p.joins is not None:
             self._join(ctx, seat, p.joins)
-        ctx.emit("notice", {"key": f"converted_{self.key}", "params": {}}, (seat,))
+        if p.tell == "now":
+            self._tell(ctx, seat)
+
+    def _tell(self, ctx: Ctx, seat: int) -> None:
+        """The subject is told; then each member of ``tells``, who knows him by his new role."""
+        s = ctx.state
+        p = self.p
+        ctx.emit("notice", {"key": p.notice, "params": {}}, (seat,))
+        if p.tells is None:
+            return
+        word = self.board.role_name(s.players[seat].role)
+        for x in s.groups.get(p.tells, ()):
+            ctx.emit("notice", {"key": p.told, "params": {"p": seat}}, (x,))
+            ctx.emit("known", {"seat": x, "about": [seat], "word": word}, (x,))
+
+    def steps(self) -> tuple[str, ...]:
+        """With ``tell: later``, the ``resolve:`` step that tells tonight's conversions."""
+        base = super().steps()
+        return (*base, "resolve") if self.p.tell == "later" else base
+
+    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """``tell: later``: tonight's conversions are told now."""
+        s = ctx.state
+        done = [u.targets[0] for u in self.tonight(s) if u.targets]
+        for seat in done:
+            self._tell(ctx, seat)
+        return "、".join(s.players[x].name for x in done) or self.board.say("trace_none")
 
     def _join(self, ctx: Ctx, seat: int, group: str) -> None:
         """He joins ``group``; its members are told and know him by his role (R-XXXII-21)."""
@@ -179,8 +225,13 @@ class Conversion(Mechanic):
                 ctx.emit("notice", {"key": joined, "params": {"p": seat}}, (x,))
 
     def values(self) -> dict[str, str]:
-        """The exit cause of a ``draw`` with ``otherwise_exit``, if any."""
-        return {} if self.p.otherwise_exit is None else {"exit_cause": self.p.otherwise_exit}
+        """The text keys of the telling; the exit cause of a ``draw`` with ``otherwise_exit``."""
+        out = {"notice": self.p.notice}
+        if self.p.tells is not None:
+            out["told"] = self.p.told
+        if self.p.otherwise_exit is not None:
+            out["exit_cause"] = self.p.otherwise_exit
+        return out
 
     def _draw(self, ctx: Ctx) -> str:
         """``draw``: one living subject at random (``first`` ones only, if any) converts."""

@@ -135,7 +135,7 @@ class Pipeline(Board):
         self._judged_factions = tuple(f for f in self.factions if f in judged)
         """The factions with a win or loss condition, in the data file's order."""
         self.policy = self._read_last_words()
-        self.teams = self._read_teams()
+        self.teams = self.read_teams()
         self._held_phases = tuple(str(p) for p in self.data.get("hold_announcements") or [])
         self.final_at_window_close = self.data.get("acts_final") == "window"
         """R-M103-22: an act is final when its window closes (R-ALL-09 drops it only before)."""
@@ -279,18 +279,7 @@ class Pipeline(Board):
         known = self.selector_keys()
 
         def read(kind: str) -> tuple[tuple[str, conditions.Condition], ...]:
-            out: list[tuple[str, conditions.Condition]] = []
-            for i, entry in enumerate(raw.get(kind) or []):
-                where = f"outcome.{kind}[{i}]"
-                if not isinstance(entry, dict) or set(entry) != {"faction", "when"}:
-                    raise SetupError(f"规则文件中「{where}」应为 {{faction: 阵营, when: 条件}}")
-                faction = str(entry["faction"])
-                if faction not in self.factions:
-                    raise SetupError(
-                        f"规则文件中「{where}.faction」的「{faction}」不是 factions 中的阵营"
-                    )
-                out.append((faction, conditions.parse(entry["when"], f"{where}.when", known)))
-            return tuple(out)
+            return self.read_conditions(kind)
 
         wins = read("wins")
         if not wins:
@@ -313,26 +302,6 @@ class Pipeline(Board):
 
     def _read_last_words(self) -> last_words.Policy:
         return last_words.Policy.read(self.data.get("last_words"), self.options, self.roles)
-
-    def _read_teams(self) -> dict[str, tuple[tuple[str, ...], str | None]]:
-        """``teams``: a group of the players of ``roles`` (those holding ``skill``, if given),
-        formed once the start phase is over (M103: after the 红线, R-M103-09)."""
-        out: dict[str, tuple[tuple[str, ...], str | None]] = {}
-        for team, raw in dict(self.data.get("teams") or {}).items():
-            where = f"teams.{team}"
-            if str(team) not in self.data.get("groups", {}):
-                raise SetupError(f"规则文件中「{where}」不是 groups 中的群")
-            r = Raw(raw, where, self.options)
-            roles = r.words("roles")
-            skill = r.text("skill", None)
-            r.done()
-            for role in roles:
-                if role not in self.roles:
-                    raise SetupError(f"规则文件中「{where}.roles」的「{role}」不是身份")
-            if skill is not None:
-                self.skill_ref(skill, f"{where}.skill")
-            out[str(team)] = (roles, skill)
-        return out
 
     # ================================================================== words
     def cause_word(self, cause: str) -> str:
@@ -384,29 +353,6 @@ class Pipeline(Board):
             ctx.emit("flag", {"key": "last_words_quota", "value": int(quota)})
         for m in self._on_setup:
             m.on_setup(ctx, dealt)
-
-    def form_teams(self, ctx: Ctx) -> None:
-        """Each team's group (「狼人在游戏开始后互知共群」), unless already formed; its members are
-        told who is in it."""
-        s = ctx.state
-        group_names = self.data.get("groups", {})
-        for team, (team_roles, skill) in self.teams.items():
-            if team in s.groups:
-                continue
-            members = [
-                p.seat
-                for p in s.players
-                if p.role in team_roles and (skill is None or skill in p.skills)
-            ]
-            if not members:
-                continue
-            ctx.emit("group_set", {"group": team, "members": members}, tuple(members))
-            for x in members:
-                ctx.emit(
-                    "notice",
-                    {"key": "group_formed", "params": {"group": group_names[team], "ps": members}},
-                    (x,),
-                )
 
     # ================================================================== stages
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:

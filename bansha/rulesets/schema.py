@@ -924,20 +924,29 @@ class BoardSkill(SkillSpec):
     refusals: dict[Key, Text] = {}
 
 
+class BoardTeam(Strict):
+    """A board's team: the roles that act together in its group (those holding ``skill``, if
+    given: M103's assassins who keep 杀人 after the 红线)."""
+
+    roles: list[Key] = []
+    skill: Key | None = None
+
+
 class XXXIIData(RuleSetData):
-    """【版杀XXXII】海猫鸣泣之时: the witch's prophecy, last-words days, warnings."""
+    """【版杀XXXII】海猫鸣泣之时: its declared mechanics, colours, last-words days, warnings."""
 
     REQUIRED: ClassVar[frozenset[str]] = frozenset({"witch"})
 
     skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
     """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
+    teams: dict[Key, BoardTeam] = {}
+    """The groups formed at the deal (杀手群, 侦探群, 魔女群)."""
     declaration: dict[Key, Any]
     """「开局前需选择是否信仰魔女」: the pre-deal declaration (:mod:`bansha.mechanics.declaration`)."""
     outcome: dict[Key, Any] = {}
     """``recorded``: the witch's win, recorded while the game goes on (:mod:`bansha.mechanics.recorded`)."""
     declare_skill: Key | None = None
     """The pre-deal declaration a director may record for a player (代为声明)."""
-    prophecy_size: list[Count]
     colours: dict[Key, list[Any]]
     """R-XXXII-01: colour → selectors, first match wins (:mod:`bansha.mechanics.colours`)."""
     last_words: dict[Key, Any]
@@ -945,24 +954,11 @@ class XXXIIData(RuleSetData):
     warnings_to_drown: Positive
 
     def problems(self, base: RuleSetData | None) -> list[Problem]:
-        """The prophecy's bounds: a low and a high, in that order."""
+        """The skill a director records a declaration for is one of the file's."""
         out = super().problems(base)
         if self.declare_skill is not None and self.declare_skill not in self.skills:
             out.append(unknown(["declare_skill"], self.declare_skill, self.skills, "技能"))
-        if len(self.prophecy_size) != 2:
-            out.append(Problem("prophecy_size", message("list_length", limit=2)))
-        elif self.prophecy_size[0] > self.prophecy_size[1]:
-            low, high = self.prophecy_size
-            out.append(Problem("prophecy_size", message("range_order", low=low, high=high)))
         return out
-
-
-class BoardTeam(Strict):
-    """A board's team: the roles that act together in its group (those holding ``skill``, if
-    given: M103's assassins who keep 杀人 after the 红线)."""
-
-    roles: list[Key] = []
-    skill: Key | None = None
 
 
 class BoardData(RuleSetData):

@@ -29,9 +29,9 @@ from bansha.engine.state import Player, State, Use, current_ballots
 from bansha.mechanics import (
     announce,
     castling,
+    deaths,
     last_words,
     name_to,
-    prophecy,
     recorded,
     team,
     votes,
@@ -40,16 +40,18 @@ from bansha.mechanics.base import Board, Mechanic, Resolution
 from bansha.mechanics.catalogue import declare
 from bansha.mechanics.check import Check
 from bansha.mechanics.colours import Colours
+from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.declaration import Declaration
 from bansha.mechanics.mark import Mark
 from bansha.mechanics.pair_check import PairCheck
+from bansha.mechanics.prophecy import Prophecy
 from bansha.mechanics.protect import KILL, PROTECT, Protect
 from bansha.mechanics.stage_privilege import StagePrivilege
+from bansha.mechanics.team_kill import TeamKill
 
 M = TypeVar("M", bound=Mechanic)
 
 BLACK, WHITE, THIRD = "black", "white", "third"
-KEY_PIECES = ("detective", "spectator", "inquisitor")
 DAY_STAGES = ("restricted", "free", "vote", "castle_vote")
 BELIEVER = "believer"
 """The mark of a civilian who declared belief in the witch (R-XXXII-02)."""
@@ -62,7 +64,8 @@ class XXXII(Board):
 
     The skills the data file declares with a mechanic of the catalogue (``mechanic:``) run on it:
     their legal acts, refusals and resolution (演员试镜: ``pair_check``; 舞台特权:
-    ``stage_privilege``; 契约标记: ``mark``; 红字结界: ``protect``; 侦探权限: ``check``); the rest is still this
+    ``stage_privilege``; 契约标记: ``mark``; 红字结界: ``protect``; 侦探权限: ``check``; 魔女预言:
+    ``prophecy``; 杀人诛心: ``conversion``; 无常之刃: ``team_kill``); the rest is still this
     module's."""
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
@@ -71,7 +74,10 @@ class XXXII(Board):
         self.colours = Colours.read(self.data["colours"], "colours", known)
         """R-XXXII-01: the data file's colours (black: killers, the accomplice once black)."""
         self.categories = {}
-        self.teams = {}
+        self.teams = self.read_teams()
+        self.wins = self.read_conditions("wins")
+        """R-XXXII-13: black when the detectives, the spectator and the inquisitor are all dead,
+        white when every killer is; several at once, a joint win."""
         self.final_at_window_close = False
         """R-ALL-09: a removed piece's act is dropped until the night resolves."""
         self.mechs: dict[str, Mechanic] = {}
@@ -88,13 +94,21 @@ class XXXII(Board):
         self.barrier = self._declared("barrier", Protect)
         """R-XXXII-09: 红字结界, the catalogue's protect with its second-use rule."""
         self.inspect = self._declared("inspect", Check)
+        self.prophecy = self._declared("prophecy", Prophecy)
+        self.blade = self._declared("blade", TeamKill)
+        """R-XXXII-03: 无常之刃, the catalogue's team kill (the killers' group, the last pick stands)."""
+        self.blade_step = deaths.KillParams(("barrier", "heart"), "lives")
+        """②3: the blade's death, unless 红字结界 protected its target or 杀人诛心 converted him."""
+        self.heart = self._declared("heart", Conversion)
+        """R-XXXII-04: 杀人诛心, the catalogue's conversion of night 1's blade on a civilian (told at
+        ③, with the killers, R-XXXII-21)."""
+        """R-XXXII-10: 魔女预言, the catalogue's prophecy (its size the believers, in [3, 6])."""
         """R-XXXII-06: 侦探权限, the catalogue's check by colour, each detective's own (told at ③)."""
         limit = self.options.get("max_changes")
         self._max_changes = None if limit is None else int(limit)
         self._castle_words = (self.word("accept"), self.word("decline"))
         self._abstain = (self.word("abstain"),)
         self._vote_form = LivingForm("vote", self._abstain)
-        self._blade_form = LivingForm("blade")
         self.policy = last_words.Policy.read(self.data["last_words"], self.options, self.roles)
         """R-XXXII-15: last words for deaths on days and nights 1–3 only (the catalogue's policy)."""
         start = {str(spec["key"]) for spec in self.stage_specs("start")}
@@ -164,22 +178,9 @@ class XXXII(Board):
     def _begin(self, ctx: Ctx, roles: dict[int, str] | None, declared: set[int]) -> None:
         """Deal, keep the civilians' declarations, form the groups, tell the witch her list."""
         dealt = self.deal(ctx, roles)
-        believers = self.declaration.keep_marks(ctx, declared, {})  # only civilians' answers count
-        for group, role in (("killers", "killer"), ("detectives", "detective"), ("witch", "witch")):
-            self._set_group(ctx, group, [x for x, r in enumerate(dealt) if r == role])
-        witch = dealt.index("witch")
-        low, high = self.data["prophecy_size"]
-        size = prophecy.size(len(believers), int(low), int(high))
-        pool = [x for x, r in enumerate(dealt) if r != "civilian" and x != witch]
-        pinned = ctx.state.pinned.get("prophecy")
-        if pinned is not None and (
-            not set(pinned) <= set(pool) or len(pinned) != min(size, len(pool))
-        ):
-            raise RuleError(self._say(ctx.state, "fixed_prophecy", n=min(size, len(pool))))
-        word = self.word("not_civilian")
-        prophecy.tell(
-            ctx, witch, pool, size, word, "prophecy", None if pinned is None else list(pinned)
-        )
+        self.declaration.keep_marks(ctx, declared, {})  # only civilians' answers count
+        self.form_teams(ctx)  # 杀手群, 侦探群, 魔女群 at the deal
+        self.prophecy.on_setup(ctx, dealt)  # 魔女预言 (R-XXXII-10), after the groups
 
     def _fixed_pick(self, ctx: Ctx, key: str, pool: list[int]) -> int | None:
         """A pinned draw (not a chance event: nothing was drawn), checked against the pool the
@@ -321,9 +322,12 @@ class XXXII(Board):
         return out
 
     def _night_legal(self, state: State, seat: int, skills: set[str], out: list[LegalAct]) -> None:
-        if "blade" in skills:
-            out.append(self._blade_form.of(state))
-        for m in (self.inspect, self.barrier, self.audition):  # inspect: himself too (R-ALL-12)
+        for m in (
+            self.blade,
+            self.inspect,
+            self.barrier,
+            self.audition,
+        ):  # inspect: himself too (R-ALL-12)
             if m.key in skills:
                 la = m.legal(state, seat)
                 if la is not None:
@@ -373,15 +377,23 @@ class XXXII(Board):
             for t in cmd.targets:
                 if t not in la.targets:
                     raise RuleError(self._why_target(s, cmd, t))
-        team = "blade" if cmd.skill == "blade" else "reveal" if cmd.skill == "reveal" else None
+        m = self.mechs.get(cmd.skill)
+        if m is not None:
+            m.submit(ctx, cmd)  # seen by its maker, or the killers' group for the blade
+            return
+        team = "reveal" if cmd.skill == "reveal" else None
         to = tuple(s.groups.get("killers", [])) if team else (cmd.by,)
         if cmd.by not in to:
             to = (*to, cmd.by)
         self.record_act(ctx, cmd, to, team)
 
     def team_of(self, state: State, skill: str, seat: int) -> tuple[int, ...]:
-        """The blade and 弃明投暗 are the killers' group's: one member's pick is the team's."""
-        if skill in ("blade", "reveal"):
+        """弃明投暗 is the killers' group's (one member's pick is the team's); a declared skill's
+        team is its mechanic's (the blade's: the killers' group)."""
+        m = self.mechs.get(skill)
+        if m is not None:
+            return m.team(state, seat)
+        if skill == "reveal":
             return tuple(state.groups.get("killers", ())) or (seat,)
         return (seat,)
 
@@ -559,12 +571,9 @@ class XXXII(Board):
     def _night_part_one(self, ctx: Ctx) -> None:
         """② steps 1–2: the barrier and the marks; tell the witch if she faces the blade."""
         s = ctx.state
-        blade = self._team_pick(s, "blade")  # the last submission by a living killer (R-ALL-09)
-        blade_target = None
-        if blade is not None:
-            blade_target = blade[1]
-            self._use(ctx, "blade", blade[0], [blade_target])
         res = Resolution(s.day, [])
+        self.blade.do(ctx, res, None)  # the last submission by a living killer (R-ALL-09)
+        blade_target = self._night_data(s)["blade"]
         self.barrier.do(ctx, res, None)  # the second use on the same other piece: by colour
         protected = self._night_data(s)["protected"]
         self.marks.do(ctx, res, None)  # 如该棋子为平民则标记成功, told at ③
@@ -590,15 +599,6 @@ class XXXII(Board):
         if choice is not None:
             data["choice"] = choice
         ctx.emit("skill_used", {**data, "day": ctx.state.day})
-
-    def _team_pick(self, s: State, skill: str) -> tuple[int, int] | None:
-        """The team's standing pick, (who submitted it, target): the last submission by a player
-        who still holds the skill (R-M103-10, R-ALL-09)."""
-        recs = [rec for rec in team.current(s, skill).values() if rec.targets]
-        if not recs:
-            return None
-        rec = max(recs, key=lambda r: r.seq)
-        return rec.seat, rec.targets[0]
 
     def _tonight(self, s: State, skill: str) -> list[Use]:
         """The uses of ``skill`` recorded tonight."""
@@ -630,23 +630,12 @@ class XXXII(Board):
             ctx.emit("pending", {"key": CASTLE_DUE, "value": None})
         victim = data["blade"]
         if castle:
-            victim = self._castle_substitute(ctx)
-        dying: list[int] = []
-        made: int | None = None
-        if victim is not None and s.players[victim].alive:
-            if night == 1 and s.players[victim].role == "civilian" and self._accomplice(s) is None:
-                made = victim  # 杀人诛心 (R-XXXII-04): protected or not
-            elif victim != data["protected"]:
-                dying.append(victim)
-        for x in dying:
-            self._die(ctx, [x], "blade")
+            victim = self._castle_substitute(ctx, "blade")
+        self.heart.do(ctx, res, None)  # 杀人诛心 (R-XXXII-04): night 1's civilian, protected or not
+        made = next((u.targets[0] for u in self.heart.tonight(s)), None)
+        self.blade.resolve(ctx, res, self.blade_step)  # on the substitute, if she castled
         self.barrier.resolve(ctx, res, None)  # a second use on a black piece: he dies (R-XXXII-09)
         dying = s.exit_order[res.exits :]  # ②3's deaths together, in exit order
-        if made is not None:
-            blade_user = self._tonight(s, "blade")[0].seat
-            self._use(ctx, "heart", blade_user, [made])  # 杀人诛心: who became the accomplice
-            ctx.emit("role_set", {"seat": made, "role": "accomplice"}, (made,))
-            ctx.emit("faction_set", {"seat": made, "faction": BLACK}, (made,))
         # ③ (②4's answers, by the colours after step 3, told with the marks' results)
         if night == 1:
             self._legacy(ctx)
@@ -660,16 +649,9 @@ class XXXII(Board):
             if self.inspect.resolves_for(s, u.seat, res)
         ] + [(u.seat, "audition", str(u.choice)) for u in self.audition.tonight(s)]
         self._trace_night(ctx, night, data, castle, victim, made, dying, results)
+        # the accomplice is told, and the killers, who know him from then on (R-XXXII-21)
+        self.heart.resolve(ctx, res, None)
         if made is not None:
-            ctx.emit("notice", {"key": "became_accomplice", "params": {}}, (made,))
-            for k in s.groups.get("killers", []):
-                ctx.emit("notice", {"key": "accomplice_made", "params": {"p": made}}, (k,))
-                # R-XXXII-21: from the upgrade notice on, the killers know the accomplice
-                ctx.emit(
-                    "known",
-                    {"seat": k, "about": [made], "word": self.role_name("accomplice")},
-                    (k,),
-                )
             self._tell_name(ctx)  # day 1's name, delayed to the accomplice's making
 
     def _trace_night(
@@ -705,18 +687,18 @@ class XXXII(Board):
             lines.append(self._say(s, "trace_result", skill=skill, p=seat, word=word))
         ctx.emit("trace", {"title": self._say(s, "trace_night", day=night), "lines": lines})
 
-    def _castle_substitute(self, ctx: Ctx) -> int | None:
+    def _castle_substitute(self, ctx: Ctx, cause: str) -> int | None:
         """王车易位 (R-XXXII-10): a random living marked civilian, believers first, dies instead."""
         s = ctx.state
         choose_from = self._castle_pool(s)
         witch = self._seat_of(s, "witch")
         if not choose_from:
             if witch is not None:
-                self._use(ctx, "castling", witch, [])
+                self._use(ctx, "castling", witch, [], cause)
             return None
         sub = self._draw(ctx, "castling_substitute", choose_from, "castling")
         if witch is not None:
-            self._use(ctx, "castling", witch, [sub])
+            self._use(ctx, "castling", witch, [sub], cause)
         # 「死亡形式保持一致」: the public sees an ordinary death; only the witch's group is told
         # (R-XXXII-19)
         for seat in self._witch_group(s):
@@ -751,6 +733,23 @@ class XXXII(Board):
         alive = ctx.state.players[seat].alive
         self._die(ctx, [seat], cause)
         return [seat] if alive else []
+
+    def used_on_tonight(self, s: State, skill: str, target: int) -> bool:
+        """Whether ``skill`` was used on ``target`` tonight and did what it does (a 红字结界 that
+        protected, 杀人诛心's conversion): the night's picks are fixed when its actions close (②1)."""
+        m = self.mechs[skill]
+        return any(
+            u.day == s.day and target in u.targets and m.took_effect(u)
+            for u in s.uses.get(skill, ())
+        )
+
+    def instead(self, s: State, skill: str, target: int) -> int:
+        """王车易位 (R-XXXII-10): tonight's blade on the witch hits her substitute (the use's
+        ``choice`` is the cause she castled on: the blade, or a vote)."""
+        for u in s.uses.get("castling", ()):
+            if u.day == s.day and u.seat == target and u.choice == skill and u.targets:
+                return u.targets[0]
+        return target
 
     def _die(self, ctx: Ctx, seats: list[int], cause: str) -> None:
         """Deaths: told at once to the dead, announced with the day (night) or at once (vote)."""
@@ -822,7 +821,7 @@ class XXXII(Board):
         ctx.emit("pending", {"key": CASTLE_DUE, "value": None})
         rec = s.acts.get((witch, "castling")) if witch is not None else None
         if rec is not None and rec.choice == self.word("accept"):
-            sub = self._castle_substitute(ctx)
+            sub = self._castle_substitute(ctx, "vote")
             if sub is not None:
                 self._vote_death(ctx, sub)
                 return
@@ -836,13 +835,7 @@ class XXXII(Board):
         if s.ended:
             return True
         recorded.record(ctx, self.recorded, {})
-        key_alive = any(p.alive and p.role in KEY_PIECES for p in s.players)
-        killers_alive = any(p.alive and p.role == "killer" for p in s.players)
-        winners = []
-        if not key_alive:
-            winners.append(BLACK)
-        if not killers_alive:
-            winners.append(WHITE)
+        winners = [f for f, cond in self.wins if cond.holds(s, self.categories)]
         if winners:
             self._finish(ctx, recorded.with_recorded(s, self.recorded, winners))
             return True
