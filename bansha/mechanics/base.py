@@ -165,7 +165,6 @@ class Board(PostRules):
         """Each team's group (「狼人在游戏开始后互知共群」), unless already formed; its members are
         told who is in it."""
         s = ctx.state
-        group_names = self.data.get("groups", {})
         for team, (team_roles, skill) in self.teams.items():
             if team in s.groups:
                 continue
@@ -174,15 +173,18 @@ class Board(PostRules):
                 for p in s.players
                 if p.role in team_roles and (skill is None or skill in p.skills)
             ]
-            if not members:
-                continue
-            ctx.emit("group_set", {"group": team, "members": members}, tuple(members))
-            for x in members:
-                ctx.emit(
-                    "notice",
-                    {"key": "group_formed", "params": {"group": group_names[team], "ps": members}},
-                    (x,),
-                )
+            if members:
+                self.set_group(ctx, team, members)
+
+    def set_group(self, ctx: Ctx, group: str, members: list[int]) -> None:
+        """``group`` is now ``members``; each of them is told who is in it (``group_formed``)."""
+        members = sorted(members)
+        name = self.data["groups"][group]
+        ctx.emit("group_set", {"group": group, "members": members}, tuple(members))
+        for x in members:
+            ctx.emit(
+                "notice", {"key": "group_formed", "params": {"group": name, "ps": members}}, (x,)
+            )
 
     def read_teams(self) -> dict[str, tuple[tuple[str, ...], str | None]]:
         """``teams``: a group of the players of ``roles`` (those holding ``skill``, if given),

@@ -65,6 +65,7 @@ class ConversionParams:
     notice: str
     tells: str | None
     told: str
+    join_told: str
 
 
 class Conversion(Mechanic):
@@ -97,6 +98,13 @@ class Conversion(Mechanic):
             Param("notice", "text", "converted_{skill}", "转变者得知的文字键"),
             Param("tells", "group", None, "得知谁转变、并以新身份知道他的群（他不加入）"),
             Param("told", "text", None, "tells 群的成员得知的文字键（不写：told_{skill}）"),
+            Param(
+                "join_told",
+                "choice",
+                "known",
+                "joins 时群中的人如何得知：known（原成员以新身份知道他）或 members（每名成员得知群的名单）",
+                ("known", "members"),
+            ),
         ),
         causes=("{exit_cause}",),
         texts=(
@@ -143,6 +151,7 @@ class Conversion(Mechanic):
             raw.text("notice", None) or f"converted_{self.key}",
             tells,
             raw.text("told", None) or f"told_{self.key}",
+            raw.choice("join_told", ("known", "members"), "known"),
         )
         raw.done()
         for key, group in (("joins", joins), ("tells", tells)):
@@ -181,10 +190,10 @@ class Conversion(Mechanic):
             ctx.emit("skill_gained", {"seat": seat, "skill": skill}, (seat,))
         if p.mark is not None:
             ctx.emit("marked", {"mark": p.mark, "seat": seat})
-        if p.joins is not None:
-            self._join(ctx, seat, p.joins)
         if p.tell == "now":
             self._tell(ctx, seat)
+        if p.joins is not None:
+            self._join(ctx, seat, p.joins)
 
     def _tell(self, ctx: Ctx, seat: int) -> None:
         """The subject is told; then each member of ``tells``, who knows him by his new role."""
@@ -212,10 +221,14 @@ class Conversion(Mechanic):
         return "、".join(s.players[x].name for x in done) or self.board.say("trace_none")
 
     def _join(self, ctx: Ctx, seat: int, group: str) -> None:
-        """He joins ``group``; its members are told and know him by his role (R-XXXII-21)."""
+        """He joins ``group``; its members are told and know him by his role (R-XXXII-21), or
+        (``join_told: members``) each member is told the group's members."""
         s = ctx.state
         before = list(s.groups.get(group, ()))
         members = sorted({*before, seat})
+        if self.p.join_told == "members":
+            self.board.set_group(ctx, group, members)
+            return
         ctx.emit("group_set", {"group": group, "members": members}, tuple(members))
         word = self.board.role_name(s.players[seat].role)
         joined = f"joined_{self.key}"
@@ -292,13 +305,23 @@ class Conversion(Mechanic):
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """``all_named``: a night has begun and every living member has been named (after the
         naming's own telling, declared before this skill)."""
+        if phase == "night":
+            self.when_named(ctx)
+
+    def when_named(self, ctx: Ctx) -> None:
+        """``all_named``: the told player converts once every living member has been named to
+        him (checked against the members alive now: R-XXXII-05), unless he is in ``joins``
+        already (XXXII: a dead accomplice joined the killers' group at his death)."""
         s = ctx.state
-        if phase != "night" or self.p.trigger != "all_named" or self._spent(s):
+        p = self.p
+        if p.trigger != "all_named" or self._spent(s):
             return
-        naming = self.board.mechs.get(self.p.of or "")
+        naming = self.board.mechs.get(p.of or "")
         if not isinstance(naming, NameTo):
             return
         to = naming.recipient(s)
+        if to is None or (p.joins is not None and to in s.groups.get(p.joins, ())):
+            return
         members = set(naming.members(s))
-        if to is not None and members and members <= named(s, to, self.board.word(naming.p.word)):
+        if members and members <= named(s, to, self.board.word(naming.p.word)):
             self.convert(ctx, to)

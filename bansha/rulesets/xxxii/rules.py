@@ -31,9 +31,7 @@ from bansha.mechanics import (
     castling,
     deaths,
     last_words,
-    name_to,
     recorded,
-    team,
     votes,
 )
 from bansha.mechanics.base import Board, Mechanic, Resolution
@@ -43,6 +41,7 @@ from bansha.mechanics.colours import Colours
 from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.declaration import Declaration
 from bansha.mechanics.mark import Mark
+from bansha.mechanics.name_to import NameTo
 from bansha.mechanics.pair_check import PairCheck
 from bansha.mechanics.prophecy import Prophecy
 from bansha.mechanics.protect import KILL, PROTECT, Protect
@@ -85,6 +84,8 @@ class XXXII(Board):
             if "mechanic" in raw:
                 self.mechs[key] = declare(self, key, raw)
         self.specs = {k: m.spec for k, m in self.mechs.items()}
+        self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
+        """The declared skills used by acts (each piece holds at most one of a stage's)."""
         self.audition = self._declared("audition", PairCheck)
         """R-XXXII-07 ①–④: 演员试镜, the catalogue's pair check (told at ②4, ``tell: later``)."""
         self.privilege = self._declared("privilege", StagePrivilege)
@@ -99,6 +100,10 @@ class XXXII(Board):
         """R-XXXII-03: 无常之刃, the catalogue's team kill (the killers' group, the last pick stands)."""
         self.blade_step = deaths.KillParams(("barrier", "heart"), "lives")
         """②3: the blade's death, unless 红字结界 protected its target or 杀人诛心 converted him."""
+        self.reveal = self._declared("reveal", NameTo)
+        """R-XXXII-05: 弃明投暗, the catalogue's name_to (the killers' group names one killer a day)."""
+        self.turn = self._declared("turn", Conversion)
+        """R-XXXII-05: 弃明投暗's completion, the catalogue's conversion ``all_named``."""
         self.heart = self._declared("heart", Conversion)
         """R-XXXII-04: 杀人诛心, the catalogue's conversion of night 1's blade on a civilian (told at
         ③, with the killers, R-XXXII-21)."""
@@ -217,19 +222,6 @@ class XXXII(Board):
         ctx.emit("trace", {trace: pick, "title": title, "lines": [line]}, chance=True)
         return pick
 
-    def _set_group(self, ctx: Ctx, group: str, members: list[int]) -> None:
-        members = sorted(members)
-        ctx.emit("group_set", {"group": group, "members": members}, tuple(members))
-        for x in members:
-            ctx.emit(
-                "notice",
-                {
-                    "key": "group_formed",
-                    "params": {"group": self.data["groups"][group], "ps": members},
-                },
-                (x,),
-            )
-
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """Day 1 has only 自由讨论阶段; 王车易位 only while the witch decides after a vote."""
         when = spec.get("when")
@@ -298,52 +290,19 @@ class XXXII(Board):
             return [self.declaration.legal()]
         p = state.players[seat]
         out = last_words.legal(state, seat)
-        skills = p.skills
-        if p.role == "witch":
-            if key == "night" and self.marks.holds(state, seat):  # 无论是否存活; R-XXXII-20
-                la = self.marks.legal(state, seat)
-                if la is not None:
-                    out.append(la)
-            if (key == "resolve" or key == "castle_vote") and self._castle_offer(state):
-                out.append(LegalAct("castling", (), 0, self._castle_words))
-        if not p.alive:
-            return out
-        if key == "night":
-            if skills:
-                self._night_legal(state, seat, skills, out)
-        elif key == "vote":
+        if key == "vote" and p.alive:
             limit = self.max_changes
             if limit is None or state.ballot_counts.get(seat, 0) <= limit:
                 out.append(self._vote_form.of(state))
-            if "reveal" in skills:
-                self._reveal_legal(state, out)
-        elif key in DAY_STAGES and "reveal" in skills:
-            self._reveal_legal(state, out)
-        return out
-
-    def _night_legal(self, state: State, seat: int, skills: set[str], out: list[LegalAct]) -> None:
-        for m in (
-            self.blade,
-            self.inspect,
-            self.barrier,
-            self.audition,
-        ):  # inspect: himself too (R-ALL-12)
-            if m.key in skills:
+        for m in self._acting:  # each declared skill of the stage its holder holds, as offered
+            if key in m.spec.stages and m.holds(state, seat):  # the witch's marks: dead too
                 la = m.legal(state, seat)
                 if la is not None:
                     out.append(la)
-
-    def _reveal_legal(self, state: State, out: list[LegalAct]) -> None:
-        if self._reveal_open(state):
-            killers = tuple(x for x in state.living() if state.players[x].role == "killer")
-            out.append(LegalAct("reveal", killers, 1))
-
-    def _reveal_open(self, s: State) -> bool:
-        """弃明投暗 is submitted by day while the accomplice (to be made on night 1) has not joined."""
-        accomplice = self._accomplice(s)
-        if accomplice is None:
-            return s.day == 1
-        return accomplice not in s.groups.get("killers", ())
+        castle_stage = key == "resolve" or key == "castle_vote"
+        if p.role == "witch" and castle_stage and self._castle_offer(state):
+            out.append(LegalAct("castling", (), 0, self._castle_words))
+        return out
 
     # ================================================================== acts
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
@@ -381,21 +340,13 @@ class XXXII(Board):
         if m is not None:
             m.submit(ctx, cmd)  # seen by its maker, or the killers' group for the blade
             return
-        team = "reveal" if cmd.skill == "reveal" else None
-        to = tuple(s.groups.get("killers", [])) if team else (cmd.by,)
-        if cmd.by not in to:
-            to = (*to, cmd.by)
-        self.record_act(ctx, cmd, to, team)
+        self.record_act(ctx, cmd, (cmd.by,), None)
 
     def team_of(self, state: State, skill: str, seat: int) -> tuple[int, ...]:
-        """弃明投暗 is the killers' group's (one member's pick is the team's); a declared skill's
-        team is its mechanic's (the blade's: the killers' group)."""
+        """A declared skill's team is its mechanic's (the blade's and 弃明投暗's: the killers'
+        group, one member's pick is the team's); else his alone."""
         m = self.mechs.get(skill)
-        if m is not None:
-            return m.team(state, seat)
-        if skill == "reveal":
-            return tuple(state.groups.get("killers", ())) or (seat,)
-        return (seat,)
+        return (seat,) if m is None else m.team(state, seat)
 
     def _why_not(self, s: State, cmd: Act) -> str:
         skill = cmd.skill
@@ -486,20 +437,8 @@ class XXXII(Board):
         accomplice = self._accomplice(s)
         if accomplice is None or self._joined(s):
             return
-        today = [u for u in s.uses.get("reveal", ()) if u.day == s.day]
-        rec = today[-1].targets[0] if today else None  # the day's last name (R-ALL-09)
-        named = self._named(s, accomplice)
-        if rec is not None:
-            ctx.emit(
-                "known",
-                {"seat": accomplice, "about": [rec], "word": self.word("killer")},
-                (accomplice,),
-            )
-            ctx.emit("notice", {"key": "reveal_told", "params": {"p": rec}}, (accomplice,))
-            named.add(rec)
-        living_killers = {p.seat for p in s.players if p.alive and p.role == "killer"}
-        if living_killers and living_killers <= named:
-            self._accomplice_joins(ctx, black=True)
+        self.reveal.tell(ctx)  # the day's last name (R-ALL-09), as the catalogue's name_to tells it
+        self.turn.when_named(ctx)  # every living killer named: he joins, black from tonight
 
     def _day_start(self, ctx: Ctx, day: int) -> None:
         """「【第N天】昨夜死亡」: the exits not yet announced, in exit order (R-ALL-11), in the
@@ -508,26 +447,16 @@ class XXXII(Board):
         data = {"key": "day_start", "params": params, "exits": params["ps_night"]}
         ctx.emit("announcement", data, PUBLIC)
 
-    def _named(self, s: State, accomplice: int) -> set[int]:
-        """The killers named to the accomplice so far (what he was told, R-XXXII-05; the
-        catalogue's name_to reads them the same way)."""
-        return name_to.named(s, accomplice, self.word("killer"))
-
     def _night_exits(self, s: State) -> list[int]:
         """The exits not yet announced, in exit order: the night's (R-ALL-11)."""
         return [x for x in s.exit_order if x not in s.announced]
 
-    def _accomplice_joins(self, ctx: Ctx, black: bool) -> None:
-        """The accomplice joins the killers' group: by 弃明投暗 (black from tonight), or at his
-        death (在死亡时加入杀手群, still white)."""
+    def _accomplice_joins(self, ctx: Ctx) -> None:
+        """The accomplice joins the killers' group at his death (在死亡时加入杀手群, still white)."""
         s = ctx.state
         accomplice = self._accomplice(s)
         assert accomplice is not None
-        if black:
-            ctx.emit("marked", {"mark": BLACK, "seat": accomplice})
-            ctx.emit("notice", {"key": "accomplice_joined", "params": {}}, (accomplice,))
-        members = sorted({*s.groups.get("killers", []), accomplice})
-        self._set_group(ctx, "killers", members)
+        self.set_group(ctx, "killers", sorted({*s.groups.get("killers", []), accomplice}))
 
     # ================================================================== closing stages
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
@@ -538,11 +467,7 @@ class XXXII(Board):
             return
         if stage_key in ("restricted", "free", "vote"):
             # the last name from a killer still alive (R-ALL-09), told at nightfall (①)
-            recs = [rec for rec in team.current(s, "reveal").values() if rec.targets]
-            if recs:
-                rec = max(recs, key=lambda r: r.seq)
-                data = {"skill": "reveal", "seat": rec.seat, "targets": [rec.targets[0]]}
-                ctx.emit("skill_used", {**data, "day": s.day})
+            self.reveal.do(ctx, Resolution(s.day, []), None)
         if stage_key == "night":
             self._night_part_one(ctx)
         elif stage_key == "resolve":
@@ -718,7 +643,7 @@ class XXXII(Board):
         ctx.emit("role_set", {"seat": pick, "role": "apprentice"}, (pick,))
         ctx.emit("faction_set", {"seat": pick, "faction": THIRD}, (pick,))
         members = sorted({*s.groups.get("witch", []), pick})
-        self._set_group(ctx, "witch", members)
+        self.set_group(ctx, "witch", members)
         if believers:
             ctx.emit("notice", {"key": "became_apprentice", "params": {}}, (pick,))
         else:
@@ -766,7 +691,7 @@ class XXXII(Board):
             if self.policy.grants(s, cause):  # R-XXXII-15: days and nights 1–3 only
                 last_words.grant(ctx, x, None)
             if x == self._accomplice(s) and not self._joined(s):
-                self._accomplice_joins(ctx, black=False)  # 在死亡时加入杀手群
+                self._accomplice_joins(ctx)  # 在死亡时加入杀手群
 
     # ------------------------------------------------------------------ votes
     def _close_vote(self, ctx: Ctx) -> None:
