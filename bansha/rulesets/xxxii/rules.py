@@ -465,7 +465,7 @@ class XXXII(Board):
         if stage_key == "declare":
             self._close_declarations(ctx)
             return
-        if stage_key in ("restricted", "free", "vote"):
+        if stage_key in self.reveal.spec.stages:
             # the last name from a killer still alive (R-ALL-09), told at nightfall (①)
             self.reveal.do(ctx, Resolution(s.day, []), None)
         if stage_key == "night":
