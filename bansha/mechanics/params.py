@@ -93,10 +93,10 @@ class Raw:
             raise SetupError(f"规则文件中「{self.where}」缺少参数「{key}」")
         if choices:
             return self.choice(key, choices, choices[0])
-        value = self.text(key, None)
-        if value is None:
-            raise self._bad(key, "文字", value)
-        return value
+        given: str | None = self.text(key, None)
+        if given is None:
+            raise self._bad(key, "文字", None)
+        return given
 
     def words(self, key: str, default: tuple[str, ...] = ()) -> tuple[str, ...]:
         """A list of words or keys (a single word is a list of one)."""

@@ -50,8 +50,6 @@ from bansha.mechanics.team_kill import TeamKill
 
 M = TypeVar("M", bound=Mechanic)
 
-BLACK, WHITE, THIRD = "black", "white", "third"
-DAY_STAGES = ("restricted", "free", "vote", "castle_vote")
 BELIEVER = "believer"
 """The mark of a civilian who declared belief in the witch (R-XXXII-02)."""
 CASTLE_DUE = "due:castling"
@@ -641,7 +639,8 @@ class XXXII(Board):
         which = self._say(s, "trace_believers") if believers else ""
         pick = self._draw(ctx, "apprentice" if believers else "soul", pool, "apprentice", w=which)
         ctx.emit("role_set", {"seat": pick, "role": "apprentice"}, (pick,))
-        ctx.emit("faction_set", {"seat": pick, "faction": THIRD}, (pick,))
+        faction = str(self.roles["apprentice"]["faction"])  # the witch's side (第三方)
+        ctx.emit("faction_set", {"seat": pick, "faction": faction}, (pick,))
         members = sorted({*s.groups.get("witch", []), pick})
         self.set_group(ctx, "witch", members)
         if believers:
@@ -784,14 +783,16 @@ class XXXII(Board):
         return out
 
     def factions_in_play(self, state: State) -> list[str]:
-        """黑方, 白方 and the third party."""
-        return [BLACK, WHITE, THIRD]
+        """黑方, 白方 and the third party (the data file's factions)."""
+        return list(self.factions)
 
     def concede(self, ctx: Ctx, faction: str) -> None:
-        """The director rules a faction lost; of black and white, the other wins."""
+        """The director rules a faction lost; of the two with a win condition (black and white),
+        the other wins."""
         ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
-        if faction in (BLACK, WHITE):
-            winners = [WHITE if faction == BLACK else BLACK]
+        sides = [f for f, _ in self.wins]
+        if faction in sides:
+            winners = [f for f in sides if f != faction]
             self._finish(ctx, recorded.with_recorded(ctx.state, self.recorded, winners))
 
     def on_card(self, ctx: Ctx, seat: int, given: list[str], faction_loses: bool) -> None:
