@@ -28,10 +28,10 @@ converted).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bansha.engine.context import Ctx
-from bansha.engine.errors import SetupError
+from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.state import State
 from bansha.mechanics.about import TELL, About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
@@ -66,6 +66,8 @@ class ConversionParams:
     tells: str | None
     told: str
     join_told: str
+    exit_notice: str | None
+    fixed: tuple[str, str] | None
 
 
 class Conversion(Mechanic):
@@ -105,12 +107,31 @@ class Conversion(Mechanic):
                 "joins 时群中的人如何得知：known（原成员以新身份知道他）或 members（每名成员得知群的名单）",
                 ("known", "members"),
             ),
+            Param(
+                "exit_notice",
+                "text",
+                None,
+                "draw：以 otherwise_exit 出局的被抽中者得知的文字键（不写：notice）",
+            ),
+            Param(
+                "fixed",
+                "words",
+                (),
+                "draw：剧本固定抽取结果的键，先是从 first 中抽取时的，再是从全部中抽取时的（不写：技能键）",
+            ),
         ),
         causes=("{exit_cause}",),
         texts=(
             Need("{notice}", (), "转变者得知（私下）"),
             Need("joined_{skill}", ("p",), "群中的人得知谁加入（私下）", False),
             Need("{told}", ("p",), "tells 群的成员得知谁转变（私下）"),
+            Need("{exit_notice}", (), "draw：被抽中并出局者得知（私下）"),
+            Need(
+                "fixed_not_in_pool",
+                ("key", "p", "ps"),
+                "剧本固定的抽取结果不在可抽取的玩家中",
+                False,
+            ),
         ),
         emits=("skill_used", "role_set", "faction_set", "skill_gained", "skill_lost", "marked"),
     )
@@ -152,7 +173,14 @@ class Conversion(Mechanic):
             tells,
             raw.text("told", None) or f"told_{self.key}",
             raw.choice("join_told", ("known", "members"), "known"),
+            raw.text("exit_notice", None),
+            None,
         )
+        fixed = raw.words("fixed")
+        if fixed:
+            if len(fixed) != 2:
+                raise SetupError(f"规则文件中「{where}.fixed」应为两个键")
+            self.p = replace(self.p, fixed=(fixed[0], fixed[1]))
         raw.done()
         for key, group in (("joins", joins), ("tells", tells)):
             if group is not None and group not in board.data.get("groups", {}):
@@ -199,7 +227,9 @@ class Conversion(Mechanic):
         """The subject is told; then each member of ``tells``, who knows him by his new role."""
         s = ctx.state
         p = self.p
-        ctx.emit("notice", {"key": p.notice, "params": {}}, (seat,))
+        exited = p.exit_notice is not None and s.players[seat].exit_cause == p.otherwise_exit
+        notice = p.exit_notice if exited and p.exit_notice is not None else p.notice
+        ctx.emit("notice", {"key": notice, "params": {}}, (seat,))
         if p.tells is None:
             return
         word = self.board.role_name(s.players[seat].role)
@@ -244,6 +274,8 @@ class Conversion(Mechanic):
             out["told"] = self.p.told
         if self.p.otherwise_exit is not None:
             out["exit_cause"] = self.p.otherwise_exit
+        if self.p.exit_notice is not None:
+            out["exit_notice"] = self.p.exit_notice
         return out
 
     def _draw(self, ctx: Ctx) -> str:
@@ -257,13 +289,35 @@ class Conversion(Mechanic):
         firsts = [x for x in pool if p.first is not None and x in s.marks.get(p.first, ())]
         if not pool:
             return self.board.say("trace_none")
-        pick = self.draw_one(ctx, firsts or pool)
+        pick = self._fixed(s, firsts) if p.fixed is not None else None
+        if pick is None:
+            pick = self.draw_one(ctx, firsts or pool)
         self.convert(ctx, pick)
         if not firsts and p.otherwise_exit is not None:
             self.board.exit(
                 ctx, pick, p.otherwise_exit, announce_now=not self.board.holds_announcements(s)
             )
         return s.players[pick].name
+
+    def _fixed(self, s: State, firsts: list[int]) -> int | None:
+        """A scenario's pinned draw (``fixed``: its key among the ``first`` ones, or among all),
+        checked against who could be drawn; None when nothing is pinned for this draw."""
+        assert self.p.fixed is not None and self.p.subject is not None
+        key = self.p.fixed[0] if firsts else self.p.fixed[1]
+        pins = s.pinned.get(key)
+        if not pins:
+            return None
+        cats = self.board.categories
+        pool = firsts or [
+            q.seat for q in s.players if q.alive and self.p.subject.matches(s, q, cats)
+        ]
+        seat = int(pins[0])
+        if seat not in pool:
+            names = [q.name for q in s.players]
+            text = self.board.texts.get("fixed_not_in_pool", "fixed_not_in_pool")
+            params = {"key": key, "p": names[seat], "ps": "、".join(names[x] for x in pool)}
+            raise RuleError(self.board.fill(text, params))
+        return seat
 
     def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """``kill_on``: tonight's kill on a player of ``roles`` converts him (the kill step lists

@@ -102,6 +102,8 @@ class XXXII(Board):
         """R-XXXII-05: 弃明投暗, the catalogue's name_to (the killers' group names one killer a day)."""
         self.turn = self._declared("turn", Conversion)
         """R-XXXII-05: 弃明投暗's completion, the catalogue's conversion ``all_named``."""
+        self.legacy = self._declared("legacy", Conversion)
+        """R-XXXII-11: 魔法传承, the catalogue's conversion ``draw``."""
         self.heart = self._declared("heart", Conversion)
         """R-XXXII-04: 杀人诛心, the catalogue's conversion of night 1's blade on a civilian (told at
         ③, with the killers, R-XXXII-21)."""
@@ -561,7 +563,7 @@ class XXXII(Board):
         dying = s.exit_order[res.exits :]  # ②3's deaths together, in exit order
         # ③ (②4's answers, by the colours after step 3, told with the marks' results)
         if night == 1:
-            self._legacy(ctx)
+            self._legacy(ctx, res)
         self.marks.resolve(ctx, res, None)  # 向魔女发送标记结果
         # 向侦探和观剧发送查验结果 (R-ALL-09: not to a piece removed before this resolution)
         self.inspect.resolve(ctx, res, None)
@@ -628,26 +630,12 @@ class XXXII(Board):
             ctx.emit("notice", {"key": "castled", "params": {"p": sub}}, (seat,))
         return sub
 
-    def _legacy(self, ctx: Ctx) -> None:
-        """魔法传承 (R-XXXII-11) at the end of night 1."""
-        s = ctx.state
-        civilians = [p.seat for p in s.players if p.alive and p.role == "civilian"]
-        believers = [x for x in civilians if x in self._believers(s)]
-        if not civilians:
-            return
-        pool = believers or civilians
-        which = self._say(s, "trace_believers") if believers else ""
-        pick = self._draw(ctx, "apprentice" if believers else "soul", pool, "apprentice", w=which)
-        ctx.emit("role_set", {"seat": pick, "role": "apprentice"}, (pick,))
-        faction = str(self.roles["apprentice"]["faction"])  # the witch's side (第三方)
-        ctx.emit("faction_set", {"seat": pick, "faction": faction}, (pick,))
-        members = sorted({*s.groups.get("witch", []), pick})
-        self.set_group(ctx, "witch", members)
-        if believers:
-            ctx.emit("notice", {"key": "became_apprentice", "params": {}}, (pick,))
-        else:
-            self._die(ctx, [pick], "legacy")
-            ctx.emit("notice", {"key": "apprentice_soul", "params": {}}, (pick,))
+    def _legacy(self, ctx: Ctx, res: Resolution) -> None:
+        """魔法传承 (R-XXXII-11) at the end of night 1: the catalogue's conversion ``draw`` (a
+        believer first; with none, a civilian who dies), told once he joined the witch's group
+        (and, the soul, once dead)."""
+        self.legacy.do(ctx, res, None)
+        self.legacy.resolve(ctx, res, None)
 
     def exit(
         self, ctx: Ctx, seat: int, cause: str, announce_now: bool, by: int | None = None
