@@ -37,13 +37,15 @@ PARAM_KINDS = {
 
 @dataclass(frozen=True, slots=True)
 class Param:
-    """One parameter: its key, kind (:data:`PARAM_KINDS`), default, and what it means."""
+    """One parameter: its key, kind (:data:`PARAM_KINDS`), default, and what it means;
+    ``required``: the mechanic has no default, the board's data file must give it."""
 
     key: str
     kind: str
     default: Any
     doc: str
     choices: tuple[str, ...] = ()
+    required: bool = False
 
 
 TELL = Param("tell", "choice", "now", "何时告知：本步骤，或之后的 resolve: 步骤", ("now", "later"))

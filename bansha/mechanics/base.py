@@ -22,6 +22,7 @@ from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State, Use
 from bansha.mechanics.about import About
 from bansha.mechanics.colours import Colours
+from bansha.mechanics.conditions import Condition, parse
 from bansha.mechanics.params import Raw
 from bansha.mechanics.rules import PostRules
 
@@ -51,11 +52,14 @@ class SkillSpec:
 
 
 class Resolution:
-    """One stage's resolution under way: the trace built from the steps' own labels."""
+    """One stage's resolution under way: the trace built from the steps' own labels, and how
+    many players had exited when it began (``exits``: who exits after that dies in this very
+    resolution, whose night acts still resolve: R-ALL-04)."""
 
-    def __init__(self, day: int, trace: list[str]) -> None:
+    def __init__(self, day: int, trace: list[str], exits: int = 0) -> None:
         self.day = day
         self.trace = trace
+        self.exits = exits
 
 
 class Board(PostRules):
@@ -72,6 +76,8 @@ class Board(PostRules):
     """Each role's category (``category`` of a role: 神职, 平民 ...)."""
     mechs: dict[str, Mechanic]
     """Each declared skill's mechanic (one mechanic may read another's memory: 弃明投暗's names)."""
+    specs: dict[str, SkillSpec]
+    """Each declared skill as the data file declares it."""
     colours: Colours
     """What a check that reads colours sees (``colours`` of the data file)."""
 
@@ -134,6 +140,20 @@ class Board(PostRules):
             parts.append(self.say("tally_abstain", n=abstain))
         return self.say("tally_join").join(parts) or self.say("tally_empty")
 
+    def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
+        """Each living player the mechanic's form leaves out, with the reason it would refuse
+        the pick (its ``refuse_target``: 「甲已经被守卫过，每名角色一局游戏仅能被守卫一次」)."""
+        m = self.mechs.get(la.skill)
+        if m is None or not la.picks:
+            return {}
+        offered = {*la.targets, *la.must_include}
+        out: dict[int, str] = {}
+        for t in state.living():
+            if t not in offered:
+                reason = m.refuse_target(state, seat, t) or "refuse_target"
+                out[t] = self.say(reason, skill=la.skill, p=state.players[t].name)
+        return out
+
     # ------------------------------------------------------------------ the chain
     def exit(
         self, ctx: Ctx, seat: int, cause: str, announce_now: bool, by: int | None = None
@@ -142,8 +162,68 @@ class Board(PostRules):
         raise NotImplementedError
 
     def form_teams(self, ctx: Ctx) -> None:
-        """Each team's group, unless already formed; its members are told who is in it."""
-        raise NotImplementedError
+        """Each team's group (「狼人在游戏开始后互知共群」), unless already formed; its members are
+        told who is in it."""
+        s = ctx.state
+        for team, (team_roles, skill) in self.teams.items():
+            if team in s.groups:
+                continue
+            members = [
+                p.seat
+                for p in s.players
+                if p.role in team_roles and (skill is None or skill in p.skills)
+            ]
+            if members:
+                self.set_group(ctx, team, members)
+
+    def set_group(self, ctx: Ctx, group: str, members: list[int]) -> None:
+        """``group`` is now ``members``; each of them is told who is in it (``group_formed``)."""
+        members = sorted(members)
+        name = self.data["groups"][group]
+        ctx.emit("group_set", {"group": group, "members": members}, tuple(members))
+        for x in members:
+            ctx.emit(
+                "notice", {"key": "group_formed", "params": {"group": name, "ps": members}}, (x,)
+            )
+
+    def read_teams(self) -> dict[str, tuple[tuple[str, ...], str | None]]:
+        """``teams``: a group of the players of ``roles`` (those holding ``skill``, if given),
+        formed when the board says (M103: once the start phase is over, after the 红线, R-M103-09;
+        XXXII: at the deal)."""
+        out: dict[str, tuple[tuple[str, ...], str | None]] = {}
+        for team, raw in dict(self.data.get("teams") or {}).items():
+            where = f"teams.{team}"
+            if str(team) not in self.data.get("groups", {}):
+                raise SetupError(f"规则文件中「{where}」不是 groups 中的群")
+            r = Raw(raw, where, self.options)
+            roles = r.words("roles")
+            skill = r.text("skill", None)
+            r.done()
+            for role in roles:
+                if role not in self.roles:
+                    raise SetupError(f"规则文件中「{where}.roles」的「{role}」不是身份")
+            if skill is not None:
+                self.skill_ref(skill, f"{where}.skill")
+            out[str(team)] = (roles, skill)
+        return out
+
+    def read_conditions(self, kind: str) -> tuple[tuple[str, Condition], ...]:
+        """``outcome.<kind>`` (``wins``, ``losses``): each faction with its condition, in the
+        data file's order."""
+        raw = self.data.get("outcome") or {}
+        known = self.selector_keys()
+        out: list[tuple[str, Condition]] = []
+        for i, entry in enumerate(raw.get(kind) or []):
+            where = f"outcome.{kind}[{i}]"
+            if not isinstance(entry, dict) or set(entry) != {"faction", "when"}:
+                raise SetupError(f"规则文件中「{where}」应为 {{faction: 阵营, when: 条件}}")
+            faction = str(entry["faction"])
+            if faction not in self.factions:
+                raise SetupError(
+                    f"规则文件中「{where}.faction」的「{faction}」不是 factions 中的阵营"
+                )
+            out.append((faction, parse(entry["when"], f"{where}.when", known)))
+        return tuple(out)
 
     def lose(self, ctx: Ctx, faction: str, why: str) -> None:
         """优先判负 with its effects."""
@@ -320,6 +400,15 @@ class Mechanic:
         return (
             not targets and choice is None and bool(self.board.skills[self.key].get("declinable"))
         )
+
+    def resolves_for(self, s: State, seat: int, res: Resolution) -> bool:
+        """Whether ``seat``'s act of this stage still resolves at a later step: he still holds
+        the skill (R-ALL-09: not if removed or stripped of it before the resolution), or exited
+        in this very resolution (R-ALL-04: 「角色在死亡当晚发动的技能可以正常结算」), or acts are
+        final once their window closed (R-M103-22)."""
+        if self.board.final_at_window_close or self.holds(s, seat):
+            return True
+        return seat in s.exit_order[res.exits :]
 
     def use_pick(self, ctx: Ctx) -> tuple[int, int] | None:
         """This stage's standing one-target pick, recorded as the skill's use: (user, target)."""

@@ -1,21 +1,26 @@
 """The catalogue of declared mechanics: the names a data file's ``mechanic:`` may use.
 
-Each entry is a small typed module of this package quoting the clause it serves; a rule set with
-a mechanic no other post shares yet adds its own entry with :func:`register`.
+Each entry is a small typed module of this package quoting the clause it serves; a board's data
+file names it and gives its parameters (a rule set's folder holds no code of its own).
 """
 
 from __future__ import annotations
 
-from bansha.mechanics.base import Mechanic
+from typing import Any
+
+from bansha.engine.errors import SetupError
+from bansha.mechanics.base import HINTS, Board, Mechanic, SkillSpec
 from bansha.mechanics.castling import Castling
 from bansha.mechanics.check import Check
 from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.duel import Duel
+from bansha.mechanics.lovers import Lovers
 from bansha.mechanics.mark import Mark
 from bansha.mechanics.medium import Medium
 from bansha.mechanics.name_to import NameTo
 from bansha.mechanics.pair_check import PairCheck
+from bansha.mechanics.params import Raw
 from bansha.mechanics.potions import Poison, Save
 from bansha.mechanics.prophecy import Prophecy
 from bansha.mechanics.protect import Protect
@@ -52,12 +57,37 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Sheriff,
         DayVote,
         Surrender,
+        Lovers,
     )
 }
 """Mechanic name → class."""
 
 
-def register(cls: type[Mechanic]) -> type[Mechanic]:
-    """Add a rule set's own mechanic to the catalogue (usable as a decorator)."""
-    CATALOGUE[cls.kind] = cls
-    return cls
+def declare(board: Board, key: str, raw: dict[str, Any]) -> Mechanic:
+    """The mechanic a skill of the board's data file declares (``mechanic:``), built with its
+    stages, team, bots' hint and typed parameters; a wrong key is a Chinese error naming it."""
+    where = f"skills.{key}"
+    kind = str(raw["mechanic"])
+    cls = CATALOGUE.get(kind)
+    if cls is None:
+        raise SetupError(
+            f"规则文件中「{where}.mechanic」的「{kind}」不在机制目录中；可用：{'、'.join(sorted(CATALOGUE))}"
+        )
+    stages = raw.get("stages", raw.get("stage", []))
+    stages = [stages] if isinstance(stages, str) else list(stages or [])
+    team = raw.get("team")
+    if team is not None and str(team) not in board.data.get("groups", {}):
+        raise SetupError(f"规则文件中「{where}.team」的「{team}」不是 groups 中的群")
+    hint = str(raw.get("hint", cls.hint))
+    if hint not in HINTS:
+        raise SetupError(f"规则文件中「{where}.hint」应为其中之一：{'、'.join(HINTS[:-1])}")
+    spec = SkillSpec(
+        key,
+        str(raw["name"]),
+        kind,
+        tuple(str(s) for s in stages),
+        None if team is None else str(team),
+        hint,
+        bool(raw.get("hidden", False)),
+    )
+    return cls(board, spec, Raw(raw.get("params"), f"{where}.params", board.options))

@@ -2,8 +2,10 @@
 
 M103 「深夜探秘 —— 游戏日夜晚，密探可以选择一名角色查验其阵营。若该角色属于我爱皇帝阵营，反馈<我爱皇帝阵营>；否则，反馈
 <非我爱皇帝阵营>。」 (``reads: faction``, the current faction); bs46 「查证权力，可以得知一个人的真实身份」
-(``reads: role``); XXXII 【侦探权限】 「目标为杀手或【弃明投暗】后的共犯时显示为【黑】；其他身份显示为【白】」
-(``reads: colour``); 预女猎白's 查验 「好人/狼人」.
+(``reads: role``); XXXII 【侦探权限】 「存活时每晚可发动，查验一个存活棋子，目标为杀手或【弃明投暗】后的共犯时
+显示为【黑】；其他身份显示为【白】」 (``reads: colour``, the board's ``colours``; R-XXXII-06: each
+living detective checks one piece, separately: a skill with no ``team`` is each holder's own
+pick); 预女猎白's 查验 「好人/狼人」.
 """
 
 from __future__ import annotations
@@ -18,11 +20,14 @@ from bansha.mechanics.about import NOTICE, TELL, About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
+READS = ("faction", "role", "colour")
+"""What a check looks at: the current faction, the role, or the colour (``colours`` of the board)."""
+
 
 @dataclass(frozen=True, slots=True)
 class CheckParams:
-    """``reads``: what is looked at; ``answers``: the word key answered for each faction or role
-    (``"*"``: every other); ``self``: the checker may pick himself (R-ALL-12); ``tell``:
+    """``reads``: what is looked at (faction, role or colour); ``answers``: the word key answered
+    for each faction, role or colour (``"*"``: every other); ``self``: the checker may pick himself (R-ALL-12); ``tell``:
     ``now`` (at its ``do:`` step) or ``later`` (the ``do:`` step fixes the pick, a ``resolve:``
     step answers it, if the checker still holds the skill then: R-ALL-09); ``notice``: the text
     key of the answer (default ``result_<skill>``)."""
@@ -43,8 +48,8 @@ class Check(Mechanic):
         summary="夜晚查验一名玩家，私下得知其阵营（或身份）对应的词",
         act="一名存活玩家（self: false 时不含自己）",
         params=(
-            Param("reads", "choice", "faction", "看阵营还是身份", ("faction", "role")),
-            Param("answers", "table", {}, '阵营（或身份）键 → words 中的词键；"*" 为其余'),
+            Param("reads", "choice", "faction", "看阵营、身份还是颜色", READS),
+            Param("answers", "table", {}, '阵营（或身份、颜色）键 → words 中的词键；"*" 为其余'),
             Param("self", "flag", True, "能否查验自己"),
             TELL,
             NOTICE,
@@ -56,7 +61,7 @@ class Check(Mechanic):
     def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         self.p = CheckParams(
-            raw.choice("reads", ("faction", "role"), "faction"),
+            raw.choice("reads", READS, "faction"),
             raw.table("answers"),
             raw.flag("self", True),
             raw.choice("tell", ("now", "later"), "now"),
@@ -87,36 +92,53 @@ class Check(Mechanic):
         return "refuse_self"
 
     def answer(self, s: State, target: int) -> str:
-        """The word the check answers for ``target`` (its current faction or role)."""
+        """The word the check answers for ``target`` (its current faction, role or colour)."""
         p = s.players[target]
-        looked = p.faction if self.p.reads == "faction" else p.role
+        reads = self.p.reads
+        looked = (
+            p.faction
+            if reads == "faction"
+            else p.role
+            if reads == "role"
+            else self.board.colour(s, target)
+        )
         if self.p.reads == "role" and not self.p.answers:
             return self.board.role_name(p.role)
         key = self.p.answers.get(looked, self.p.answers.get("*", ""))
         return self.board.word(key)
 
     def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
-        """The pick becomes the check's use; answered now, or at a later ``resolve:`` step."""
-        pick = self.use_pick(ctx)
-        if pick is None:
+        """Each holder's standing pick (the team's one, for a team's skill) becomes the check's
+        use; answered now, or at a later ``resolve:`` step."""
+        s = ctx.state
+        picks: list[tuple[int, int]] = []
+        if self.spec.team is not None:
+            pick = self.use_pick(ctx)
+            picks = [] if pick is None else [pick]
+        else:
+            for (seat, skill), rec in tuple(s.acts.items()):
+                if skill == self.key and rec.targets and self.counts(s, seat):
+                    self.record_use(ctx, seat, rec.targets[:1])
+                    picks.append((seat, rec.targets[0]))
+        if not picks:
             return self.board.say("trace_none")
         if self.p.tell == "later":
-            return ctx.state.players[pick[1]].name
-        return self._tell(ctx, *pick)
+            return "；".join(s.players[t].name for _, t in picks)
+        return "；".join(self._tell(ctx, seat, t) for seat, t in picks)
 
     def steps(self) -> tuple[str, ...]:
         """``do``, and the ``resolve`` step that tells the answer when it is told later."""
         return ("do", "resolve") if self.p.tell == "later" else ("do",)
 
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
-        """``tell: later``: tonight's check is answered, if its checker still holds the skill
-        (R-ALL-09), or whatever befell him since once the pick was final (R-M103-22)."""
+        """``tell: later``: tonight's checks are answered, if the checker's act still resolves
+        (R-ALL-09; R-ALL-04: also when he died in this resolution), or whatever befell him since
+        once the pick was final (R-M103-22)."""
         s = ctx.state
-        final = self.board.final_at_window_close
         out = [
             self._tell(ctx, u.seat, u.targets[0])
             for u in self.tonight(s)
-            if final or self.holds(s, u.seat)
+            if self.resolves_for(s, u.seat, res)
         ]
         return "；".join(out) or self.board.say("trace_none")
 

@@ -18,18 +18,22 @@ XXXII 【魔法传承】 「随机一名存活且相信魔女的平民升变为�
 一名平民死亡，成为见习魔女（的灵魂）并加入魔女群」, R-XXXII-11). Effects, in
 this order: ``to_role``, ``to_faction``, ``lose`` and ``gain`` (skills), ``mark``, ``joins`` (a
 group: its members are told who joined and know him as his new role, R-XXXII-21), the subject's
-``notice``. ``times``: how many conversions in a game (null: no limit). The mechanic's memory is
-the skill's uses (``State.uses``: the player converted).
+``notice``, and the members of ``tells`` (a group he does not join) told ``told`` and knowing him
+as his new role (XXXII's killers when 杀人诛心 makes the accomplice, R-XXXII-21). With ``tell:
+later`` (``kill_on``, ``draw``) the subject and ``tells`` are told at a later ``resolve:`` step
+(XXXII ③: 「结算阶段结束…」, after the night's results). ``times``: how many conversions in a game
+(null: no limit). The mechanic's memory is the skill's uses (``State.uses``: the player
+converted).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bansha.engine.context import Ctx
-from bansha.engine.errors import SetupError
+from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.state import State
-from bansha.mechanics.about import About, Need, Param
+from bansha.mechanics.about import TELL, About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.conditions import Selector, selector
 from bansha.mechanics.name_to import NameTo, named
@@ -57,6 +61,13 @@ class ConversionParams:
     times: int | None
     first: str | None
     otherwise_exit: str | None
+    tell: str
+    notice: str
+    tells: str | None
+    told: str
+    join_told: str
+    exit_notice: str | None
+    fixed: tuple[str, str] | None
 
 
 class Conversion(Mechanic):
@@ -85,11 +96,42 @@ class Conversion(Mechanic):
             Param(
                 "otherwise_exit", "cause", None, "draw：无人带 first 标记时，被抽中者以此原因出局"
             ),
+            TELL,
+            Param("notice", "text", "converted_{skill}", "转变者得知的文字键"),
+            Param("tells", "group", None, "得知谁转变、并以新身份知道他的群（他不加入）"),
+            Param("told", "text", None, "tells 群的成员得知的文字键（不写：told_{skill}）"),
+            Param(
+                "join_told",
+                "choice",
+                "known",
+                "joins 时群中的人如何得知：known（原成员以新身份知道他）或 members（每名成员得知群的名单）",
+                ("known", "members"),
+            ),
+            Param(
+                "exit_notice",
+                "text",
+                None,
+                "draw：以 otherwise_exit 出局的被抽中者得知的文字键（不写：notice）",
+            ),
+            Param(
+                "fixed",
+                "words",
+                (),
+                "draw：剧本固定抽取结果的键，先是从 first 中抽取时的，再是从全部中抽取时的（不写：技能键）",
+            ),
         ),
         causes=("{exit_cause}",),
         texts=(
-            Need("converted_{skill}", (), "转变者得知（私下）"),
+            Need("{notice}", (), "转变者得知（私下）"),
             Need("joined_{skill}", ("p",), "群中的人得知谁加入（私下）", False),
+            Need("{told}", ("p",), "tells 群的成员得知谁转变（私下）"),
+            Need("{exit_notice}", (), "draw：被抽中并出局者得知（私下）"),
+            Need(
+                "fixed_not_in_pool",
+                ("key", "p", "ps"),
+                "剧本固定的抽取结果不在可抽取的玩家中",
+                False,
+            ),
         ),
         emits=("skill_used", "role_set", "faction_set", "skill_gained", "skill_lost", "marked"),
     )
@@ -109,7 +151,7 @@ class Conversion(Mechanic):
         if any(not n.isdigit() for n in nights):
             raise SetupError(f"规则文件中「{where}.nights」应为夜晚的数字")
         to_role, to_faction = raw.text("to_role", None), raw.text("to_faction", None)
-        joins = raw.text("joins", None)
+        joins, tells = raw.text("joins", None), raw.text("tells", None)
         self.p = ConversionParams(
             trigger,
             None if of is None else board.skill_ref(of, f"{where}.of"),
@@ -126,12 +168,27 @@ class Conversion(Mechanic):
             raw.number("times", 1),
             raw.text("first", None),
             raw.text("otherwise_exit", None),
+            raw.choice("tell", ("now", "later"), "now"),
+            raw.text("notice", None) or f"converted_{self.key}",
+            tells,
+            raw.text("told", None) or f"told_{self.key}",
+            raw.choice("join_told", ("known", "members"), "known"),
+            raw.text("exit_notice", None),
+            None,
         )
+        fixed = raw.words("fixed")
+        if fixed:
+            if len(fixed) != 2:
+                raise SetupError(f"规则文件中「{where}.fixed」应为两个键")
+            self.p = replace(self.p, fixed=(fixed[0], fixed[1]))
         raw.done()
+        for key, group in (("joins", joins), ("tells", tells)):
+            if group is not None and group not in board.data.get("groups", {}):
+                raise SetupError(f"规则文件中「{where}.{key}」的「{group}」不是 groups 中的群")
+        if self.p.tell == "later" and trigger not in ("kill_on", "draw"):
+            raise SetupError(f"规则文件中「{where}.tell」的 later 只用于 kill_on 与 draw")
         if to_faction is not None and to_faction not in board.factions:
             raise SetupError(f"规则文件中「{where}.to_faction」的「{to_faction}」不是阵营")
-        if joins is not None and joins not in board.data.get("groups", {}):
-            raise SetupError(f"规则文件中「{where}.joins」的「{joins}」不是 groups 中的群")
         if trigger == "all_named" and self.p.of is None:
             raise SetupError(f"规则文件中「{where}.of」缺少：all_named 要指明哪项告知")
         if trigger == "kill_on" and self.p.of is None:
@@ -161,15 +218,47 @@ class Conversion(Mechanic):
             ctx.emit("skill_gained", {"seat": seat, "skill": skill}, (seat,))
         if p.mark is not None:
             ctx.emit("marked", {"mark": p.mark, "seat": seat})
+        if p.tell == "now":
+            self._tell(ctx, seat)
         if p.joins is not None:
             self._join(ctx, seat, p.joins)
-        ctx.emit("notice", {"key": f"converted_{self.key}", "params": {}}, (seat,))
+
+    def _tell(self, ctx: Ctx, seat: int) -> None:
+        """The subject is told; then each member of ``tells``, who knows him by his new role."""
+        s = ctx.state
+        p = self.p
+        exited = p.exit_notice is not None and s.players[seat].exit_cause == p.otherwise_exit
+        notice = p.exit_notice if exited and p.exit_notice is not None else p.notice
+        ctx.emit("notice", {"key": notice, "params": {}}, (seat,))
+        if p.tells is None:
+            return
+        word = self.board.role_name(s.players[seat].role)
+        for x in s.groups.get(p.tells, ()):
+            ctx.emit("notice", {"key": p.told, "params": {"p": seat}}, (x,))
+            ctx.emit("known", {"seat": x, "about": [seat], "word": word}, (x,))
+
+    def steps(self) -> tuple[str, ...]:
+        """With ``tell: later``, the ``resolve:`` step that tells tonight's conversions."""
+        base = super().steps()
+        return (*base, "resolve") if self.p.tell == "later" else base
+
+    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """``tell: later``: tonight's conversions are told now."""
+        s = ctx.state
+        done = [u.targets[0] for u in self.tonight(s) if u.targets]
+        for seat in done:
+            self._tell(ctx, seat)
+        return "、".join(s.players[x].name for x in done) or self.board.say("trace_none")
 
     def _join(self, ctx: Ctx, seat: int, group: str) -> None:
-        """He joins ``group``; its members are told and know him by his role (R-XXXII-21)."""
+        """He joins ``group``; its members are told and know him by his role (R-XXXII-21), or
+        (``join_told: members``) each member is told the group's members."""
         s = ctx.state
         before = list(s.groups.get(group, ()))
         members = sorted({*before, seat})
+        if self.p.join_told == "members":
+            self.board.set_group(ctx, group, members)
+            return
         ctx.emit("group_set", {"group": group, "members": members}, tuple(members))
         word = self.board.role_name(s.players[seat].role)
         joined = f"joined_{self.key}"
@@ -179,8 +268,15 @@ class Conversion(Mechanic):
                 ctx.emit("notice", {"key": joined, "params": {"p": seat}}, (x,))
 
     def values(self) -> dict[str, str]:
-        """The exit cause of a ``draw`` with ``otherwise_exit``, if any."""
-        return {} if self.p.otherwise_exit is None else {"exit_cause": self.p.otherwise_exit}
+        """The text keys of the telling; the exit cause of a ``draw`` with ``otherwise_exit``."""
+        out = {"notice": self.p.notice}
+        if self.p.tells is not None:
+            out["told"] = self.p.told
+        if self.p.otherwise_exit is not None:
+            out["exit_cause"] = self.p.otherwise_exit
+        if self.p.exit_notice is not None:
+            out["exit_notice"] = self.p.exit_notice
+        return out
 
     def _draw(self, ctx: Ctx) -> str:
         """``draw``: one living subject at random (``first`` ones only, if any) converts."""
@@ -193,13 +289,35 @@ class Conversion(Mechanic):
         firsts = [x for x in pool if p.first is not None and x in s.marks.get(p.first, ())]
         if not pool:
             return self.board.say("trace_none")
-        pick = self.draw_one(ctx, firsts or pool)
+        pick = self._fixed(s, firsts) if p.fixed is not None else None
+        if pick is None:
+            pick = self.draw_one(ctx, firsts or pool)
         self.convert(ctx, pick)
         if not firsts and p.otherwise_exit is not None:
             self.board.exit(
                 ctx, pick, p.otherwise_exit, announce_now=not self.board.holds_announcements(s)
             )
         return s.players[pick].name
+
+    def _fixed(self, s: State, firsts: list[int]) -> int | None:
+        """A scenario's pinned draw (``fixed``: its key among the ``first`` ones, or among all),
+        checked against who could be drawn; None when nothing is pinned for this draw."""
+        assert self.p.fixed is not None and self.p.subject is not None
+        key = self.p.fixed[0] if firsts else self.p.fixed[1]
+        pins = s.pinned.get(key)
+        if not pins:
+            return None
+        cats = self.board.categories
+        pool = firsts or [
+            q.seat for q in s.players if q.alive and self.p.subject.matches(s, q, cats)
+        ]
+        seat = int(pins[0])
+        if seat not in pool:
+            names = [q.name for q in s.players]
+            text = self.board.texts.get("fixed_not_in_pool", "fixed_not_in_pool")
+            params = {"key": key, "p": names[seat], "ps": "、".join(names[x] for x in pool)}
+            raise RuleError(self.board.fill(text, params))
+        return seat
 
     def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """``kill_on``: tonight's kill on a player of ``roles`` converts him (the kill step lists
@@ -241,13 +359,23 @@ class Conversion(Mechanic):
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """``all_named``: a night has begun and every living member has been named (after the
         naming's own telling, declared before this skill)."""
+        if phase == "night":
+            self.when_named(ctx)
+
+    def when_named(self, ctx: Ctx) -> None:
+        """``all_named``: the told player converts once every living member has been named to
+        him (checked against the members alive now: R-XXXII-05), unless he is in ``joins``
+        already (XXXII: a dead accomplice joined the killers' group at his death)."""
         s = ctx.state
-        if phase != "night" or self.p.trigger != "all_named" or self._spent(s):
+        p = self.p
+        if p.trigger != "all_named" or self._spent(s):
             return
-        naming = self.board.mechs.get(self.p.of or "")
+        naming = self.board.mechs.get(p.of or "")
         if not isinstance(naming, NameTo):
             return
         to = naming.recipient(s)
+        if to is None or (p.joins is not None and to in s.groups.get(p.joins, ())):
+            return
         members = set(naming.members(s))
-        if to is not None and members and members <= named(s, to, self.board.word(naming.p.word)):
+        if members and members <= named(s, to, self.board.word(naming.p.word)):
             self.convert(ctx, to)

@@ -40,6 +40,8 @@ def param_line(p: Param, code: str = "`") -> str:
     kind = PARAM_KINDS.get(p.kind, p.kind)
     if p.choices:
         kind += "：" + "、".join(p.choices)
+    if p.required:
+        return f"{code}{p.key}{code} ({kind}; {texts.MECHANICS_GIVEN}): {p.doc}"
     default = f"{code}{value(p.default)}{code}"
     return f"{code}{p.key}{code} ({kind}; {texts.MECHANICS_DEFAULT} {default}): {p.doc}"
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
+from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
@@ -31,12 +33,14 @@ def named(s: State, seat: int, word: str) -> set[int]:
 @dataclass(frozen=True, slots=True)
 class NameToParams:
     """``to_role``: who is told; ``word``: the word key he knows the named by; ``notice``: the
-    text that tells him; ``until_joined``: the naming stops once he is in the team's group."""
+    text that tells him; ``until_joined``: the naming stops once he is in the team's group;
+    ``unmade_days``: the days the team names before anybody is of ``to_role`` (null: every day)."""
 
     to_role: str
     word: str
     notice: str
     until_joined: bool
+    unmade_days: tuple[int, ...] | None
 
 
 class NameTo(Mechanic):
@@ -53,6 +57,12 @@ class NameTo(Mechanic):
             Param("word", "text", None, "被告知者得知名字时的 words 词键"),
             Param("notice", "text", "told_{skill}", "告知的文字键"),
             Param("until_joined", "flag", True, "被告知者加入该群后不再提交"),
+            Param(
+                "unmade_days",
+                "words",
+                None,
+                "还没有 to_role 的玩家时，哪几天可以提交（XXXII：共犯只在第一晚产生，只有第一天；不写：每天）",
+            ),
         ),
         texts=(Need("{notice}", ("p",), "被告知者得知的名字（私下）"),),
         emits=("acted", "skill_used", "known", "notice"),
@@ -64,11 +74,15 @@ class NameTo(Mechanic):
         to_role = board.role_refs((raw.text("to_role", None) or "",), f"{where}.to_role")[0]
         word = raw.text("word", None) or ""
         board.word_of(word, f"{where}.word")
+        unmade = raw.words("unmade_days", ()) if "unmade_days" in raw.raw else None
+        if unmade is not None and any(not d.isdigit() for d in unmade):
+            raise SetupError(f"规则文件中「{where}.unmade_days」应为天数的列表")
         self.p = NameToParams(
             to_role,
             word,
             raw.text("notice", None) or f"told_{self.key}",
             raw.flag("until_joined", True),
+            None if unmade is None else tuple(int(d) for d in unmade),
         )
         raw.done()
 
@@ -88,11 +102,18 @@ class NameTo(Mechanic):
         return [p.seat for p in s.players if p.alive and self.key in p.skills]
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
-        """One living teammate, while the told player has not joined the team's group."""
+        """One living teammate, while the told player has not joined the team's group (and,
+        before he exists, on the ``unmade_days`` only)."""
         to = self.recipient(s)
+        if to is None and self.p.unmade_days is not None and s.day not in self.p.unmade_days:
+            return None
         if self.p.until_joined and to is not None and to in s.groups.get(self.spec.team or "", ()):
             return None
         return LegalAct(self.key, tuple(self.members(s)), 1)
+
+    def submit(self, ctx: Ctx, cmd: Act) -> None:
+        """Record the pick as the team's (``team_acts[<skill>]``), seen by the team."""
+        self.board.record_act(ctx, cmd, self.audience(ctx.state, cmd.by), self.key)
 
     def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """The stage's standing name is the day's (a later stage's replaces it when told)."""

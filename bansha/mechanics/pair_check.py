@@ -233,15 +233,15 @@ class PairCheck(Mechanic):
         return ("do", "resolve") if self.p.tell == "later" else ("do",)
 
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
-        """``tell: later``: tonight's pair is answered by the colours now, if its checker still
-        holds the skill (R-ALL-09)."""
+        """``tell: later``: tonight's pair is answered by the colours now, if its checker's act
+        still resolves (R-ALL-09; R-ALL-04: also when he died in this resolution)."""
         s = ctx.state
         kept = s.pending.get(self.pending)
         if kept is None:
             return self.board.say("trace_none")
         ctx.emit("pending", {"key": self.pending, "value": None})
         seat, a, b = (int(x) for x in kept)
-        if not (self.board.final_at_window_close or self.holds(s, seat)):
+        if not self.resolves_for(s, seat, res):
             return self.board.say("trace_none")
         return self._tell(ctx, seat, a, b)
 

@@ -86,6 +86,18 @@ class Raw:
             raise self._bad(key, "文字", value)
         return str(value)
 
+    def need(self, key: str, choices: tuple[str, ...] = ()) -> str:
+        """A word or key the data file must give (the mechanic has no default for it), one of
+        ``choices`` if any."""
+        if key not in self.raw:
+            raise SetupError(f"规则文件中「{self.where}」缺少参数「{key}」")
+        if choices:
+            return self.choice(key, choices, choices[0])
+        given: str | None = self.text(key, None)
+        if given is None:
+            raise self._bad(key, "文字", None)
+        return given
+
     def words(self, key: str, default: tuple[str, ...] = ()) -> tuple[str, ...]:
         """A list of words or keys (a single word is a list of one)."""
         value = self._get(key, list(default))

@@ -29,8 +29,8 @@ from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import VOTE, LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import announce, conditions, last_words, recorded
-from bansha.mechanics.base import HINTS, Board, Mechanic, Resolution, SkillSpec
-from bansha.mechanics.catalogue import CATALOGUE
+from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.catalogue import declare
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.declaration import Declaration
@@ -88,7 +88,8 @@ class Pipeline(Board):
         self.mechs: dict[str, Mechanic] = {}
         for key, raw in self.skills.items():
             if "mechanic" in raw:
-                self._declare(key, raw)
+                m = self.mechs[key] = declare(self, key, raw)
+                self.specs[key] = m.spec
         by_stage: dict[str, list[Mechanic]] = {}
         anywhere = [m for m in self.mechs.values() if "*" in m.spec.stages]
         self._anywhere = tuple(anywhere)
@@ -134,7 +135,7 @@ class Pipeline(Board):
         self._judged_factions = tuple(f for f in self.factions if f in judged)
         """The factions with a win or loss condition, in the data file's order."""
         self.policy = self._read_last_words()
-        self.teams = self._read_teams()
+        self.teams = self.read_teams()
         self._held_phases = tuple(str(p) for p in self.data.get("hold_announcements") or [])
         self.final_at_window_close = self.data.get("acts_final") == "window"
         """R-M103-22: an act is final when its window closes (R-ALL-09 drops it only before)."""
@@ -194,34 +195,6 @@ class Pipeline(Board):
         for key, role in self.roles.items():
             if "text" in role:
                 role["text"] = fill(str(role["text"]), f"roles.{key}.text")
-
-    def _declare(self, key: str, raw: dict[str, Any]) -> None:
-        where = f"skills.{key}"
-        kind = str(raw["mechanic"])
-        cls = CATALOGUE.get(kind)
-        if cls is None:
-            raise SetupError(
-                f"规则文件中「{where}.mechanic」的「{kind}」不在机制目录中；可用：{'、'.join(sorted(CATALOGUE))}"
-            )
-        stages = raw.get("stages", raw.get("stage", []))
-        stages = [stages] if isinstance(stages, str) else list(stages or [])
-        team = raw.get("team")
-        if team is not None and str(team) not in self.data.get("groups", {}):
-            raise SetupError(f"规则文件中「{where}.team」的「{team}」不是 groups 中的群")
-        hint = str(raw.get("hint", cls.hint))
-        if hint not in HINTS:
-            raise SetupError(f"规则文件中「{where}.hint」应为其中之一：{'、'.join(HINTS[:-1])}")
-        spec = SkillSpec(
-            key,
-            str(raw["name"]),
-            kind,
-            tuple(str(s) for s in stages),
-            None if team is None else str(team),
-            hint,
-            bool(raw.get("hidden", False)),
-        )
-        self.specs[key] = spec
-        self.mechs[key] = cls(self, spec, Raw(raw.get("params"), f"{where}.params", self.options))
 
     def _read_resolution(self) -> dict[str, tuple[Step, ...]]:
         out: dict[str, tuple[Step, ...]] = {}
@@ -306,18 +279,7 @@ class Pipeline(Board):
         known = self.selector_keys()
 
         def read(kind: str) -> tuple[tuple[str, conditions.Condition], ...]:
-            out: list[tuple[str, conditions.Condition]] = []
-            for i, entry in enumerate(raw.get(kind) or []):
-                where = f"outcome.{kind}[{i}]"
-                if not isinstance(entry, dict) or set(entry) != {"faction", "when"}:
-                    raise SetupError(f"规则文件中「{where}」应为 {{faction: 阵营, when: 条件}}")
-                faction = str(entry["faction"])
-                if faction not in self.factions:
-                    raise SetupError(
-                        f"规则文件中「{where}.faction」的「{faction}」不是 factions 中的阵营"
-                    )
-                out.append((faction, conditions.parse(entry["when"], f"{where}.when", known)))
-            return tuple(out)
+            return self.read_conditions(kind)
 
         wins = read("wins")
         if not wins:
@@ -340,26 +302,6 @@ class Pipeline(Board):
 
     def _read_last_words(self) -> last_words.Policy:
         return last_words.Policy.read(self.data.get("last_words"), self.options, self.roles)
-
-    def _read_teams(self) -> dict[str, tuple[tuple[str, ...], str | None]]:
-        """``teams``: a group of the players of ``roles`` (those holding ``skill``, if given),
-        formed once the start phase is over (M103: after the 红线, R-M103-09)."""
-        out: dict[str, tuple[tuple[str, ...], str | None]] = {}
-        for team, raw in dict(self.data.get("teams") or {}).items():
-            where = f"teams.{team}"
-            if str(team) not in self.data.get("groups", {}):
-                raise SetupError(f"规则文件中「{where}」不是 groups 中的群")
-            r = Raw(raw, where, self.options)
-            roles = r.words("roles")
-            skill = r.text("skill", None)
-            r.done()
-            for role in roles:
-                if role not in self.roles:
-                    raise SetupError(f"规则文件中「{where}.roles」的「{role}」不是身份")
-            if skill is not None:
-                self.skill_ref(skill, f"{where}.skill")
-            out[str(team)] = (roles, skill)
-        return out
 
     # ================================================================== words
     def cause_word(self, cause: str) -> str:
@@ -411,29 +353,6 @@ class Pipeline(Board):
             ctx.emit("flag", {"key": "last_words_quota", "value": int(quota)})
         for m in self._on_setup:
             m.on_setup(ctx, dealt)
-
-    def form_teams(self, ctx: Ctx) -> None:
-        """Each team's group (「狼人在游戏开始后互知共群」), unless already formed; its members are
-        told who is in it."""
-        s = ctx.state
-        group_names = self.data.get("groups", {})
-        for team, (team_roles, skill) in self.teams.items():
-            if team in s.groups:
-                continue
-            members = [
-                p.seat
-                for p in s.players
-                if p.role in team_roles and (skill is None or skill in p.skills)
-            ]
-            if not members:
-                continue
-            ctx.emit("group_set", {"group": team, "members": members}, tuple(members))
-            for x in members:
-                ctx.emit(
-                    "notice",
-                    {"key": "group_formed", "params": {"group": group_names[team], "ps": members}},
-                    (x,),
-                )
 
     # ================================================================== stages
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
@@ -642,20 +561,6 @@ class Pipeline(Board):
                 out.append(la)
         return out
 
-    def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
-        """Each living player the mechanic's form leaves out, with the reason it would refuse
-        the pick (its ``refuse_target``: 「甲已经被守卫过，每名角色一局游戏仅能被守卫一次」)."""
-        m = self.mechs.get(la.skill)
-        if m is None or not la.picks:
-            return {}
-        offered = {*la.targets, *la.must_include}
-        out: dict[int, str] = {}
-        for t in state.living():
-            if t not in offered:
-                reason = m.refuse_target(state, seat, t) or "refuse_target"
-                out[t] = self.say(reason, skill=la.skill, p=state.players[t].name)
-        return out
-
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """Validate an act completely through its mechanic, then let the mechanic record it."""
         s = ctx.state
@@ -840,7 +745,7 @@ class Pipeline(Board):
         """The steps in order, each labelled in the post's words; the outcome is checked after
         every step with an exit, and a decided game stops the resolution (R-ALL-08)."""
         s = ctx.state
-        res = Resolution(s.day, [])
+        res = Resolution(s.day, [], len(s.exit_order))
         title = self.say(f"phase_{s.phase}", day=s.day) + " " + s.stage
         for step in steps:
             if step.when and not self._holds(step.when, s, s.day):

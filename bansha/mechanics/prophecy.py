@@ -6,7 +6,8 @@ random pieces of other roles than the civilians', the witch excluded; size = the
 clamped to [3, 6]).
 
 The mechanic's memory is what the holder was told (``State.known``): the list, with the word it
-knows them by. :func:`tell` draws and tells the list; XXXII's rule set shares it.
+knows them by. A scenario may pin the list (``fixed: {<skill>: [...]}``, ``State.pinned``): it is
+told as it is, if it is a list the post could have drawn (``fixed_<skill>`` says why not).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bansha.engine.context import Ctx
-from bansha.engine.errors import SetupError
+from bansha.engine.errors import RuleError, SetupError
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
@@ -75,7 +76,10 @@ class Prophecy(Mechanic):
             Param("word", "text", None, "持有者得知名单时的 words 词键"),
             Param("notice", "text", "told_{skill}", "告知名单的文字键"),
         ),
-        texts=(Need("{notice}", ("ps",), "名单（私下）"),),
+        texts=(
+            Need("{notice}", ("ps",), "名单（私下）"),
+            Need("fixed_{skill}", ("n",), "剧本固定的名单不合规则时的说明", False),
+        ),
         emits=("known", "notice"),
     )
 
@@ -105,11 +109,18 @@ class Prophecy(Mechanic):
         return {"notice": self.p.notice}
 
     def on_setup(self, ctx: Ctx, dealt: list[str]) -> None:
-        """Each holder is told his list (random, of the others not of ``not_roles``)."""
+        """Each holder is told his list (random, of the others not of ``not_roles``), or the list a
+        scenario pinned, if the post could have drawn it."""
         s = ctx.state
         p = self.p
         counted = len(s.marks.get(p.size_by, ())) if p.size_by is not None else p.low
         word = self.board.word(p.word)
+        pinned = s.pinned.get(self.key)
         for holder in (x for x, r in enumerate(dealt) if self.key in self.board.roles[r]["skills"]):
             pool = [x for x, r in enumerate(dealt) if r not in p.not_roles and x != holder]
-            tell(ctx, holder, pool, size(counted, p.low, p.high), word, p.notice)
+            n = size(counted, p.low, p.high)
+            if pinned is not None and (
+                not set(pinned) <= set(pool) or len(pinned) != min(n, len(pool))
+            ):
+                raise RuleError(self.board.say(f"fixed_{self.key}", n=min(n, len(pool))))
+            tell(ctx, holder, pool, n, word, p.notice, None if pinned is None else list(pinned))

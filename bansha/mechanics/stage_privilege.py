@@ -47,8 +47,9 @@ class StagePrivilege(Mechanic):
         params=(
             Param("of", "skill", None, "读哪一项试镜（pair_check 技能）的结果"),
             Param("word", "text", "different", "哪一个回答的同组受保护（words 词键）"),
+            Param("notice", "text", "spared_{skill}", "被投票出局、受保护没有出局的公告的文字键"),
         ),
-        texts=(Need("spared_{skill}", ("p",), "被投票出局、受保护没有出局的公告"),),
+        texts=(Need("{notice}", ("p",), "被投票出局、受保护没有出局的公告"),),
         emits=("announcement", "skill_used"),
     )
 
@@ -57,7 +58,12 @@ class StagePrivilege(Mechanic):
         where = f"skills.{self.key}.params"
         self.of = board.skill_ref(raw.text("of", None), f"{where}.of")
         self.word = board.word_of(raw.text("word", "different") or "different", f"{where}.word")
+        self.notice = raw.text("notice", None) or f"spared_{self.key}"
         raw.done()
+
+    def values(self) -> dict[str, str]:
+        """The text key of the announcement."""
+        return {"notice": self.notice}
 
     def on_voted_out(self, ctx: Ctx, seat: int) -> bool:
         """Whoever is voted out grants his 异 partners tomorrow's privilege (dead or not); a piece
@@ -68,7 +74,7 @@ class StagePrivilege(Mechanic):
         if friends:
             self.record_use(ctx, seat, tuple(friends))
         if kept:
-            data = {"key": f"spared_{self.key}", "params": {"p": seat}}
+            data = {"key": self.notice, "params": {"p": seat}}
             ctx.emit("announcement", data, PUBLIC)
         return kept
 

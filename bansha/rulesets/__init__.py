@@ -7,8 +7,7 @@ and uploaded variant texts.
 by its file name, id, title or ``names``. A rule set still on a module of its own (bs46, m186,
 xxxii) is a folder with that module and ``data.yaml``; every other folder with a ``data.yaml``
 is run by the pipeline of declared mechanics (:class:`bansha.mechanics.pipeline.Pipeline`),
-merged over ``base.yaml``: M103 (with its one mechanic of its own, the lovers, imported so that
-it joins the catalogue) and the boards that are data only (预女猎白, 预女猎守), which no Python
+merged over ``base.yaml``: M103 and the boards (预女猎白, 预女猎守 ...), data only, which no Python
 names. A variant is a data file with ``extends: <id, alias or path>`` whose keys are merged
 over what it extends (renamed roles, skills, factions, other counts and options): no Python.
 
@@ -20,7 +19,6 @@ is a ``SetupError`` in Chinese naming the key (a ``DataFileError`` when the sche
 from __future__ import annotations
 
 import copy
-import importlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -69,8 +67,6 @@ def _discover() -> dict[str, tuple[type[RuleSet], Path]]:
     for folder in sorted(HERE.iterdir()):
         data = folder / "data.yaml"
         if folder.name not in found and data.is_file():
-            if (folder / "__init__.py").is_file():  # its own mechanics join the catalogue
-                importlib.import_module(f"{__name__}.{folder.name}")
             found[folder.name] = (Pipeline, data)  # run by the pipeline from its data file
     return found
 

@@ -908,37 +908,6 @@ class M186Data(RuleSetData):
         return out
 
 
-class XXXIIData(RuleSetData):
-    """【版杀XXXII】海猫鸣泣之时: the witch's prophecy, last-words days, warnings."""
-
-    REQUIRED: ClassVar[frozenset[str]] = frozenset({"witch"})
-
-    declaration: dict[Key, Any]
-    """「开局前需选择是否信仰魔女」: the pre-deal declaration (:mod:`bansha.mechanics.declaration`)."""
-    outcome: dict[Key, Any] = {}
-    """``recorded``: the witch's win, recorded while the game goes on (:mod:`bansha.mechanics.recorded`)."""
-    declare_skill: Key | None = None
-    """The pre-deal declaration a director may record for a player (代为声明)."""
-    prophecy_size: list[Count]
-    colours: dict[Key, list[Any]]
-    """R-XXXII-01: colour → selectors, first match wins (:mod:`bansha.mechanics.colours`)."""
-    last_words: dict[Key, Any]
-    """Who may leave last words (:class:`bansha.mechanics.last_words.Policy`; R-XXXII-15)."""
-    warnings_to_drown: Positive
-
-    def problems(self, base: RuleSetData | None) -> list[Problem]:
-        """The prophecy's bounds: a low and a high, in that order."""
-        out = super().problems(base)
-        if self.declare_skill is not None and self.declare_skill not in self.skills:
-            out.append(unknown(["declare_skill"], self.declare_skill, self.skills, "技能"))
-        if len(self.prophecy_size) != 2:
-            out.append(Problem("prophecy_size", message("list_length", limit=2)))
-        elif self.prophecy_size[0] > self.prophecy_size[1]:
-            low, high = self.prophecy_size
-            out.append(Problem("prophecy_size", message("range_order", low=low, high=high)))
-        return out
-
-
 class BoardSkill(SkillSpec):
     """A board's skill: the mechanic it runs (docs/mechanics.md), the stages it is used in, the
     team acting together, the bots' hint, its typed parameters (read by the mechanic, which says
@@ -961,6 +930,35 @@ class BoardTeam(Strict):
 
     roles: list[Key] = []
     skill: Key | None = None
+
+
+class XXXIIData(RuleSetData):
+    """【版杀XXXII】海猫鸣泣之时: its declared mechanics, colours, last-words days, warnings."""
+
+    REQUIRED: ClassVar[frozenset[str]] = frozenset({"witch"})
+
+    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
+    """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
+    teams: dict[Key, BoardTeam] = {}
+    """The groups formed at the deal (杀手群, 侦探群, 魔女群)."""
+    declaration: dict[Key, Any]
+    """「开局前需选择是否信仰魔女」: the pre-deal declaration (:mod:`bansha.mechanics.declaration`)."""
+    outcome: dict[Key, Any] = {}
+    """``recorded``: the witch's win, recorded while the game goes on (:mod:`bansha.mechanics.recorded`)."""
+    declare_skill: Key | None = None
+    """The pre-deal declaration a director may record for a player (代为声明)."""
+    colours: dict[Key, list[Any]]
+    """R-XXXII-01: colour → selectors, first match wins (:mod:`bansha.mechanics.colours`)."""
+    last_words: dict[Key, Any]
+    """Who may leave last words (:class:`bansha.mechanics.last_words.Policy`; R-XXXII-15)."""
+    warnings_to_drown: Positive
+
+    def problems(self, base: RuleSetData | None) -> list[Problem]:
+        """The skill a director records a declaration for is one of the file's."""
+        out = super().problems(base)
+        if self.declare_skill is not None and self.declare_skill not in self.skills:
+            out.append(unknown(["declare_skill"], self.declare_skill, self.skills, "技能"))
+        return out
 
 
 class BoardData(RuleSetData):

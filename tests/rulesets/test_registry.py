@@ -6,7 +6,8 @@ import pytest
 
 from bansha.engine import Game
 from bansha.engine.errors import SetupError
-from bansha.rulesets import find_ruleset
+from bansha.mechanics.pipeline import Pipeline
+from bansha.rulesets import BUILTIN, find_ruleset
 from bansha.sim.play import play_random
 
 
@@ -43,3 +44,14 @@ def test_variant_without_extends(tmp_path: Path) -> None:
     f.write_text("roles: {}\n", encoding="utf-8")
     with pytest.raises(SetupError, match="extends"):
         find_ruleset(str(f))
+
+
+def test_a_board_run_by_the_pipeline_is_data_only() -> None:
+    # M103 and every board: a folder with its data file and no code of its own (its mechanics are
+    # the catalogue's)
+    boards = [rid for rid, (cls, _) in BUILTIN.items() if cls is Pipeline]
+    assert "m103" in boards
+    for rid in boards:
+        _, data = BUILTIN[rid]
+        code = sorted(p.name for p in data.parent.iterdir() if p.suffix == ".py")
+        assert not code, (rid, code)

@@ -18,67 +18,102 @@ recorded while the game goes on (``State.won``) and a scenario's pinned draws (`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
-from bansha.engine.errors import RuleError
+from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import Player, State, Use, current_ballots
 from bansha.mechanics import (
     announce,
     castling,
+    deaths,
     last_words,
-    mark,
-    name_to,
-    pair_check,
-    prophecy,
-    protect,
     recorded,
-    stage_privilege,
-    team,
     votes,
 )
+from bansha.mechanics.base import Board, Mechanic, Resolution
+from bansha.mechanics.catalogue import declare
+from bansha.mechanics.check import Check
 from bansha.mechanics.colours import Colours
+from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.declaration import Declaration
-from bansha.mechanics.protect import KILL, PROTECT, VOID
-from bansha.mechanics.rules import PostRules
+from bansha.mechanics.mark import Mark
+from bansha.mechanics.name_to import NameTo
+from bansha.mechanics.pair_check import PairCheck
+from bansha.mechanics.prophecy import Prophecy
+from bansha.mechanics.protect import KILL, PROTECT, Protect
+from bansha.mechanics.stage_privilege import StagePrivilege
+from bansha.mechanics.team_kill import TeamKill
 
-BLACK, WHITE, THIRD = "black", "white", "third"
-KEY_PIECES = ("detective", "spectator", "inquisitor")
-DAY_STAGES = ("restricted", "free", "vote", "castle_vote")
+M = TypeVar("M", bound=Mechanic)
+
 BELIEVER = "believer"
 """The mark of a civilian who declared belief in the witch (R-XXXII-02)."""
-SECOND_USE = {BLACK: KILL, WHITE: VOID}
-"""R-XXXII-09, the catalogue's protect ``second_use``: what a 红字结界's use did (its choice):
-protected; the 2nd use on a black piece (it dies); on a white one (no protection, and the
-inquisitor is restricted from then on)."""
 CASTLE_DUE = "due:castling"
 """The 王车易位 decision the witch owes (pending): ``{cause: blade|vote, seat}``."""
-AUDITION_DUE = "due:audition"
-"""Tonight's 演员试镜 pick, answered at ②4 by the colours after step 3 (pending)."""
 
 
-class XXXII(PostRules):
-    """The XXXII rule set: the night's resolution table ①–③, colours, marks, castling, joint wins."""
+class XXXII(Board):
+    """The XXXII rule set: the night's resolution table ①–③, colours, marks, castling, joint wins.
+
+    The skills the data file declares with a mechanic of the catalogue (``mechanic:``) run on it:
+    their legal acts, refusals and resolution (演员试镜: ``pair_check``; 舞台特权:
+    ``stage_privilege``; 契约标记: ``mark``; 红字结界: ``protect``; 侦探权限: ``check``; 魔女预言:
+    ``prophecy``; 杀人诛心: ``conversion``; 无常之刃: ``team_kill``); the rest is still this
+    module's."""
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
         super().__init__(data, options)
         known = {"role": set(self.roles), "faction": set(self.factions)}
         self.colours = Colours.read(self.data["colours"], "colours", known)
         """R-XXXII-01: the data file's colours (black: killers, the accomplice once black)."""
-        self.pair_rules = pair_check.PairRules(
-            False, True, self.word("different"), self.word("same")
-        )
-        """R-XXXII-07 ①–④ (see :meth:`_pair_rules`)."""
+        self.categories = {}
+        self.teams = self.read_teams()
+        self.wins = self.read_conditions("wins")
+        """R-XXXII-13: black when the detectives, the spectator and the inquisitor are all dead,
+        white when every killer is; several at once, a joint win."""
+        self.final_at_window_close = False
+        """R-ALL-09: a removed piece's act is dropped until the night resolves."""
+        self.mechs: dict[str, Mechanic] = {}
+        for key, raw in self.skills.items():
+            if "mechanic" in raw:
+                self.mechs[key] = declare(self, key, raw)
+        self.specs = {k: m.spec for k, m in self.mechs.items()}
+        self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
+        """The declared skills used by acts (each piece holds at most one of a stage's)."""
+        self.audition = self._declared("audition", PairCheck)
+        """R-XXXII-07 ①–④: 演员试镜, the catalogue's pair check (told at ②4, ``tell: later``)."""
+        self.privilege = self._declared("privilege", StagePrivilege)
+        """R-XXXII-08: 舞台特权, the catalogue's stage privilege."""
+        self.marks = self._declared("mark", Mark)
+        """R-XXXII-10/20: 契约标记, the catalogue's mark (alive or dead, not once drowned; told at ③)."""
+        self.barrier = self._declared("barrier", Protect)
+        """R-XXXII-09: 红字结界, the catalogue's protect with its second-use rule."""
+        self.inspect = self._declared("inspect", Check)
+        self.prophecy = self._declared("prophecy", Prophecy)
+        self.blade = self._declared("blade", TeamKill)
+        """R-XXXII-03: 无常之刃, the catalogue's team kill (the killers' group, the last pick stands)."""
+        self.blade_step = deaths.KillParams(("barrier", "heart"), "lives")
+        """②3: the blade's death, unless 红字结界 protected its target or 杀人诛心 converted him."""
+        self.reveal = self._declared("reveal", NameTo)
+        """R-XXXII-05: 弃明投暗, the catalogue's name_to (the killers' group names one killer a day)."""
+        self.turn = self._declared("turn", Conversion)
+        """R-XXXII-05: 弃明投暗's completion, the catalogue's conversion ``all_named``."""
+        self.legacy = self._declared("legacy", Conversion)
+        """R-XXXII-11: 魔法传承, the catalogue's conversion ``draw``."""
+        self.heart = self._declared("heart", Conversion)
+        """R-XXXII-04: 杀人诛心, the catalogue's conversion of night 1's blade on a civilian (told at
+        ③, with the killers, R-XXXII-21)."""
+        """R-XXXII-10: 魔女预言, the catalogue's prophecy (its size the believers, in [3, 6])."""
+        """R-XXXII-06: 侦探权限, the catalogue's check by colour, each detective's own (told at ③)."""
         limit = self.options.get("max_changes")
         self._max_changes = None if limit is None else int(limit)
         self._castle_words = (self.word("accept"), self.word("decline"))
         self._abstain = (self.word("abstain"),)
         self._vote_form = LivingForm("vote", self._abstain)
-        self._blade_form = LivingForm("blade")
-        self._inspect_form = LivingForm("inspect")
         self.policy = last_words.Policy.read(self.data["last_words"], self.options, self.roles)
         """R-XXXII-15: last words for deaths on days and nights 1–3 only (the catalogue's policy)."""
         start = {str(spec["key"]) for spec in self.stage_specs("start")}
@@ -91,6 +126,13 @@ class XXXII(PostRules):
             outcome.get("recorded"), "outcome.recorded", self.factions, self.roles, known
         )
         """R-XXXII-12: the witch's win, recorded while the game goes on (魔女复苏 the next dawn)."""
+
+    def _declared(self, key: str, cls: type[M]) -> M:
+        """The mechanic the data file declares for ``key``, which must be ``cls``."""
+        m = self.mechs.get(key)
+        if not isinstance(m, cls):
+            raise SetupError(f"规则文件中「skills.{key}.mechanic」应为「{cls.kind}」")
+        return m
 
     # ================================================================== setup
     def setup(
@@ -141,22 +183,9 @@ class XXXII(PostRules):
     def _begin(self, ctx: Ctx, roles: dict[int, str] | None, declared: set[int]) -> None:
         """Deal, keep the civilians' declarations, form the groups, tell the witch her list."""
         dealt = self.deal(ctx, roles)
-        believers = self.declaration.keep_marks(ctx, declared, {})  # only civilians' answers count
-        for group, role in (("killers", "killer"), ("detectives", "detective"), ("witch", "witch")):
-            self._set_group(ctx, group, [x for x, r in enumerate(dealt) if r == role])
-        witch = dealt.index("witch")
-        low, high = self.data["prophecy_size"]
-        size = prophecy.size(len(believers), int(low), int(high))
-        pool = [x for x, r in enumerate(dealt) if r != "civilian" and x != witch]
-        pinned = ctx.state.pinned.get("prophecy")
-        if pinned is not None and (
-            not set(pinned) <= set(pool) or len(pinned) != min(size, len(pool))
-        ):
-            raise RuleError(self._say(ctx.state, "fixed_prophecy", n=min(size, len(pool))))
-        word = self.word("not_civilian")
-        prophecy.tell(
-            ctx, witch, pool, size, word, "prophecy", None if pinned is None else list(pinned)
-        )
+        self.declaration.keep_marks(ctx, declared, {})  # only civilians' answers count
+        self.form_teams(ctx)  # 杀手群, 侦探群, 魔女群 at the deal
+        self.prophecy.on_setup(ctx, dealt)  # 魔女预言 (R-XXXII-10), after the groups
 
     def _fixed_pick(self, ctx: Ctx, key: str, pool: list[int]) -> int | None:
         """A pinned draw (not a chance event: nothing was drawn), checked against the pool the
@@ -192,19 +221,6 @@ class XXXII(PostRules):
         title = self._say(s, f"trace_{trace}")
         ctx.emit("trace", {trace: pick, "title": title, "lines": [line]}, chance=True)
         return pick
-
-    def _set_group(self, ctx: Ctx, group: str, members: list[int]) -> None:
-        members = sorted(members)
-        ctx.emit("group_set", {"group": group, "members": members}, tuple(members))
-        for x in members:
-            ctx.emit(
-                "notice",
-                {
-                    "key": "group_formed",
-                    "params": {"group": self.data["groups"][group], "ps": members},
-                },
-                (x,),
-            )
 
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """Day 1 has only 自由讨论阶段; 王车易位 only while the witch decides after a vote."""
@@ -274,82 +290,19 @@ class XXXII(PostRules):
             return [self.declaration.legal()]
         p = state.players[seat]
         out = last_words.legal(state, seat)
-        skills = p.skills
-        if p.role == "witch":
-            if key == "night" and "mark" in skills and not self._drowned(p):  # R-XXXII-20
-                pieces = tuple(range(len(state.players)))  # 无论是否存活
-                out.append(LegalAct("mark", pieces, 1))
-            if (key == "resolve" or key == "castle_vote") and self._castle_offer(state):
-                out.append(LegalAct("castling", (), 0, self._castle_words))
-        if not p.alive:
-            return out
-        if key == "night":
-            if skills:
-                self._night_legal(state, seat, skills, out)
-        elif key == "vote":
+        if key == "vote" and p.alive:
             limit = self.max_changes
             if limit is None or state.ballot_counts.get(seat, 0) <= limit:
                 out.append(self._vote_form.of(state))
-            if "reveal" in skills:
-                self._reveal_legal(state, out)
-        elif key in DAY_STAGES and "reveal" in skills:
-            self._reveal_legal(state, out)
+        for m in self._acting:  # each declared skill of the stage its holder holds, as offered
+            if key in m.spec.stages and m.holds(state, seat):  # the witch's marks: dead too
+                la = m.legal(state, seat)
+                if la is not None:
+                    out.append(la)
+        castle_stage = key == "resolve" or key == "castle_vote"
+        if p.role == "witch" and castle_stage and self._castle_offer(state):
+            out.append(LegalAct("castling", (), 0, self._castle_words))
         return out
-
-    def _night_legal(self, state: State, seat: int, skills: set[str], out: list[LegalAct]) -> None:
-        if "blade" in skills:
-            out.append(self._blade_form.of(state))
-        if "inspect" in skills:  # 查验⼀个存活棋子: himself included (R-ALL-12)
-            out.append(self._inspect_form.of(state))
-        if "barrier" in skills:
-            targets = self._barrier_targets(state, seat)
-            if targets:
-                out.append(LegalAct("barrier", targets, 1))
-        if "audition" in skills:
-            options = self._audition_options(state, seat)
-            if options is not None:
-                free, forced = options
-                out.append(LegalAct("audition", tuple(free), 2, must_include=tuple(forced)))
-
-    def _reveal_legal(self, state: State, out: list[LegalAct]) -> None:
-        if self._reveal_open(state):
-            killers = tuple(x for x in state.living() if state.players[x].role == "killer")
-            out.append(LegalAct("reveal", killers, 1))
-
-    def _reveal_open(self, s: State) -> bool:
-        """弃明投暗 is submitted by day while the accomplice (to be made on night 1) has not joined."""
-        accomplice = self._accomplice(s)
-        if accomplice is None:
-            return s.day == 1
-        return accomplice not in s.groups.get("killers", ())
-
-    def _barrier_targets(self, s: State, seat: int) -> tuple[int, ...]:
-        """R-XXXII-09: never the piece of the night before; after a white second use, only self or
-        never-chosen pieces."""
-        uses = s.uses.get("barrier")
-        if not uses:
-            return s.living()
-        last = uses[-1].targets[0] if uses[-1].day == s.day - 1 else None
-        chosen = protect.restricted_to(uses, seat) or set()  # only self or never-chosen pieces
-        return tuple(x for x in s.living() if x != last and x not in chosen)
-
-    def _last_barrier(self, s: State) -> int | None:
-        """The piece of the night before (R-XXXII-09: never two nights running)."""
-        uses = s.uses.get("barrier")
-        if uses and uses[-1].day == s.day - 1:
-            return uses[-1].targets[0]
-        return None
-
-    def _pair_rules(self) -> pair_check.PairRules:
-        """R-XXXII-07 as the catalogue's pair check: ① not self; ② never a piece chosen on an
-        earlier night; ③ after 异 one target is from that pair (exempt from ②); after 同 the
-        next night is unavailable."""
-        return self.pair_rules
-
-    def _audition_options(self, s: State, seat: int) -> tuple[list[int], list[int]] | None:
-        """R-XXXII-07 rules ①–④: (free targets, forced pair) or ``None`` when unavailable tonight
-        (the night after 同, or no two legal targets: ④)."""
-        return pair_check.options(s, s.uses.get("audition", ()), seat, self._pair_rules())
 
     # ================================================================== acts
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
@@ -375,23 +328,25 @@ class XXXII(PostRules):
                 raise RuleError(self._say(s, "refuse_choice.castling"))
         elif len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
             raise RuleError(self._say(s, "refuse_picks", skill=cmd.skill, n=la.picks))
-        elif cmd.skill == "audition":
-            self._check_audition(s, cmd)
+        elif cmd.skill in self.mechs and self.mechs[cmd.skill].validates:
+            reason = self.mechs[cmd.skill].validate(s, cmd)  # R-XXXII-07 ①–③, the post's reasons
+            if reason is not None:
+                raise RuleError(self.say(reason, skill=cmd.skill))
         else:
             for t in cmd.targets:
                 if t not in la.targets:
                     raise RuleError(self._why_target(s, cmd, t))
-        team = "blade" if cmd.skill == "blade" else "reveal" if cmd.skill == "reveal" else None
-        to = tuple(s.groups.get("killers", [])) if team else (cmd.by,)
-        if cmd.by not in to:
-            to = (*to, cmd.by)
-        self.record_act(ctx, cmd, to, team)
+        m = self.mechs.get(cmd.skill)
+        if m is not None:
+            m.submit(ctx, cmd)  # seen by its maker, or the killers' group for the blade
+            return
+        self.record_act(ctx, cmd, (cmd.by,), None)
 
     def team_of(self, state: State, skill: str, seat: int) -> tuple[int, ...]:
-        """The blade and 弃明投暗 are the killers' group's: one member's pick is the team's."""
-        if skill in ("blade", "reveal"):
-            return tuple(state.groups.get("killers", ())) or (seat,)
-        return (seat,)
+        """A declared skill's team is its mechanic's (the blade's and 弃明投暗's: the killers'
+        group, one member's pick is the team's); else his alone."""
+        m = self.mechs.get(skill)
+        return (seat,) if m is None else m.team(state, seat)
 
     def _why_not(self, s: State, cmd: Act) -> str:
         skill = cmd.skill
@@ -402,10 +357,10 @@ class XXXII(PostRules):
             return self._say(s, "refuse_no_skill", skill=skill)
         if not p.alive and skill != "mark":
             return self._say(s, "refuse_out")
-        if skill == "audition":
-            if pair_check.resting(s.uses.get("audition", ()), s.day, self._pair_rules()):
-                return self._say(s, "refuse_pair_rest.audition")
-            return self._say(s, "refuse_pair_none.audition")
+        m = self.mechs.get(skill)
+        reason = None if m is None or s.stage_key not in m.spec.stages else m.refuse(s, cmd.by)
+        if reason is not None:  # its mechanic's reason (R-XXXII-07: resting after 同, or ④)
+            return self.say(reason, skill=skill)
         return self._say(
             s,
             f"refuse_now.{skill}" if f"refuse_now.{skill}" in self.texts else "refuse_now",
@@ -415,10 +370,10 @@ class XXXII(PostRules):
     def _why_target(self, s: State, cmd: Act, t: int) -> str:
         if not 0 <= t < len(s.players) or not s.players[t].alive:
             return self._say(s, "refuse_target_out")  # R-ALL-03
-        if cmd.skill == "barrier":
-            if self._last_barrier(s) == t:
-                return self._say(s, "refuse_consecutive.barrier")
-            return self._say(s, "refuse_protect_restricted.barrier")
+        m = self.mechs.get(cmd.skill)
+        reason = None if m is None else m.refuse_target(s, cmd.by, t)
+        if reason is not None:  # its mechanic's reason (R-XXXII-09: two nights running, restricted)
+            return self.say(reason, skill=cmd.skill, p=s.players[t].name)
         if cmd.skill == "reveal":
             return self._say(s, "refuse_target.reveal")
         return self._say(s, "refuse_target")
@@ -429,31 +384,6 @@ class XXXII(PostRules):
         if skill is not None:
             params["skill"] = self.skill_name(skill)
         return self.render(text, params, [p.name for p in s.players])
-
-    def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
-        """Why a living piece is missing from the 红字结界 or 演员试镜 list (R-XXXII-07/09): the
-        same reasons an act naming it is refused with."""
-        offered = {*la.targets, *la.must_include}
-        missing = [t for t in state.living() if t not in offered]
-        if la.skill == "barrier":
-            cmd = Act(seat, "barrier", (), None, None)
-            return {t: self._why_target(state, cmd, t) for t in missing}
-        if la.skill == "audition":
-            forced = set(la.must_include)
-            own, chosen = (
-                self._say(state, "refuse_self.audition"),
-                self._say(state, "refuse_pair_chosen.audition"),
-            )
-            return {t: own if t == seat else chosen for t in missing if t not in forced}
-        return {}
-
-    def _check_audition(self, s: State, cmd: Act) -> None:
-        """R-XXXII-07 ①–③ with the rule's own reason."""
-        reason = pair_check.refusal(
-            s, s.uses.get("audition", ()), cmd.by, cmd.targets, self._pair_rules()
-        )
-        if reason is not None:  # the post's own reason for each rule (R-XXXII-07)
-            raise RuleError(self._say(s, f"{reason}.audition"))
 
     # ================================================================== votes
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
@@ -507,20 +437,8 @@ class XXXII(PostRules):
         accomplice = self._accomplice(s)
         if accomplice is None or self._joined(s):
             return
-        today = [u for u in s.uses.get("reveal", ()) if u.day == s.day]
-        rec = today[-1].targets[0] if today else None  # the day's last name (R-ALL-09)
-        named = self._named(s, accomplice)
-        if rec is not None:
-            ctx.emit(
-                "known",
-                {"seat": accomplice, "about": [rec], "word": self.word("killer")},
-                (accomplice,),
-            )
-            ctx.emit("notice", {"key": "reveal_told", "params": {"p": rec}}, (accomplice,))
-            named.add(rec)
-        living_killers = {p.seat for p in s.players if p.alive and p.role == "killer"}
-        if living_killers and living_killers <= named:
-            self._accomplice_joins(ctx, black=True)
+        self.reveal.tell(ctx)  # the day's last name (R-ALL-09), as the catalogue's name_to tells it
+        self.turn.when_named(ctx)  # every living killer named: he joins, black from tonight
 
     def _day_start(self, ctx: Ctx, day: int) -> None:
         """「【第N天】昨夜死亡」: the exits not yet announced, in exit order (R-ALL-11), in the
@@ -529,26 +447,16 @@ class XXXII(PostRules):
         data = {"key": "day_start", "params": params, "exits": params["ps_night"]}
         ctx.emit("announcement", data, PUBLIC)
 
-    def _named(self, s: State, accomplice: int) -> set[int]:
-        """The killers named to the accomplice so far (what he was told, R-XXXII-05; the
-        catalogue's name_to reads them the same way)."""
-        return name_to.named(s, accomplice, self.word("killer"))
-
     def _night_exits(self, s: State) -> list[int]:
         """The exits not yet announced, in exit order: the night's (R-ALL-11)."""
         return [x for x in s.exit_order if x not in s.announced]
 
-    def _accomplice_joins(self, ctx: Ctx, black: bool) -> None:
-        """The accomplice joins the killers' group: by 弃明投暗 (black from tonight), or at his
-        death (在死亡时加入杀手群, still white)."""
+    def _accomplice_joins(self, ctx: Ctx) -> None:
+        """The accomplice joins the killers' group at his death (在死亡时加入杀手群, still white)."""
         s = ctx.state
         accomplice = self._accomplice(s)
         assert accomplice is not None
-        if black:
-            ctx.emit("marked", {"mark": BLACK, "seat": accomplice})
-            ctx.emit("notice", {"key": "accomplice_joined", "params": {}}, (accomplice,))
-        members = sorted({*s.groups.get("killers", []), accomplice})
-        self._set_group(ctx, "killers", members)
+        self.set_group(ctx, "killers", sorted({*s.groups.get("killers", []), accomplice}))
 
     # ================================================================== closing stages
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
@@ -557,13 +465,9 @@ class XXXII(PostRules):
         if stage_key == "declare":
             self._close_declarations(ctx)
             return
-        if stage_key in ("restricted", "free", "vote"):
+        if stage_key in self.reveal.spec.stages:
             # the last name from a killer still alive (R-ALL-09), told at nightfall (①)
-            recs = [rec for rec in team.current(s, "reveal").values() if rec.targets]
-            if recs:
-                rec = max(recs, key=lambda r: r.seq)
-                data = {"skill": "reveal", "seat": rec.seat, "targets": [rec.targets[0]]}
-                ctx.emit("skill_used", {**data, "day": s.day})
+            self.reveal.do(ctx, Resolution(s.day, []), None)
         if stage_key == "night":
             self._night_part_one(ctx)
         elif stage_key == "resolve":
@@ -584,56 +488,22 @@ class XXXII(PostRules):
             return True
         if skill == "castling":
             return not self._drowned(p)
-        if skill == "mark":
-            return not self._drowned(p) and skill in p.skills
+        m = self.mechs.get(skill)
+        if m is not None:
+            return m.counts(state, seat)
         return p.alive and skill in p.skills
 
     def _night_part_one(self, ctx: Ctx) -> None:
         """② steps 1–2: the barrier and the marks; tell the witch if she faces the blade."""
         s = ctx.state
-
-        def target(skill: str) -> tuple[int, int] | None:
-            for (seat, sk), rec in s.acts.items():
-                if sk == skill and self.counts(s, seat, skill):
-                    return seat, rec.targets[0]
-            return None
-
-        blade = self._team_pick(s, "blade")  # the last submission by a living killer (R-ALL-09)
-        blade_target = None
-        if blade is not None:
-            blade_target = blade[1]
-            self._use(ctx, "blade", blade[0], [blade_target])
-        inquisitor = self._seat_of(s, "inquisitor")
-        barrier = target("barrier")
-        protected: int | None = None
-        if barrier is not None and inquisitor is not None:
-            b = barrier[1]
-            uses = s.uses.get("barrier", [])  # the second use on the same other piece: by colour
-            outcome = protect.outcome(uses, inquisitor, b, self.colour(s, b), SECOND_USE)
-            if outcome == PROTECT:
-                protected = b
-            self._use(ctx, "barrier", inquisitor, [b], outcome)
-        picked = target("mark")
-        if picked is not None:
-            witch_seat, m = picked
-            ok = mark.succeeds(s, m, ("civilian",))  # 如该棋子为平民则标记成功
-            if ok:
-                ctx.emit("marked", {"mark": "marked", "seat": m})
-            word = self.word("success") if ok else self.word("fail")
-            self._use(ctx, "mark", witch_seat, [m], word)
-        for (seat, sk), rec in tuple(s.acts.items()):
-            if sk == "inspect" and self.counts(s, seat, sk):
-                self._use(ctx, "inspect", seat, [rec.targets[0]])
-        audition = next(
-            (
-                [seat, *rec.targets]
-                for (seat, sk), rec in s.acts.items()
-                if sk == "audition" and self.counts(s, seat, sk)
-            ),
-            None,
-        )
-        if audition is not None:  # answered at ②4, by the colours after step 3
-            ctx.emit("pending", {"key": AUDITION_DUE, "value": audition})
+        res = Resolution(s.day, [])
+        self.blade.do(ctx, res, None)  # the last submission by a living killer (R-ALL-09)
+        blade_target = self._night_data(s)["blade"]
+        self.barrier.do(ctx, res, None)  # the second use on the same other piece: by colour
+        protected = self._night_data(s)["protected"]
+        self.marks.do(ctx, res, None)  # 如该棋子为平民则标记成功, told at ③
+        self.inspect.do(ctx, res, None)  # each detective's own pick, answered at ②4
+        self.audition.do(ctx, res, None)  # answered at ②4 (tell: later)
         witch = self._seat_of(s, "witch")
         offer = (
             witch is not None
@@ -655,15 +525,6 @@ class XXXII(PostRules):
             data["choice"] = choice
         ctx.emit("skill_used", {**data, "day": ctx.state.day})
 
-    def _team_pick(self, s: State, skill: str) -> tuple[int, int] | None:
-        """The team's standing pick, (who submitted it, target): the last submission by a player
-        who still holds the skill (R-M103-10, R-ALL-09)."""
-        recs = [rec for rec in team.current(s, skill).values() if rec.targets]
-        if not recs:
-            return None
-        rec = max(recs, key=lambda r: r.seq)
-        return rec.seat, rec.targets[0]
-
     def _tonight(self, s: State, skill: str) -> list[Use]:
         """The uses of ``skill`` recorded tonight."""
         return [u for u in s.uses.get(skill, ()) if u.day == s.day]
@@ -678,17 +539,14 @@ class XXXII(PostRules):
             "protected": next((u.targets[0] for u in barrier if u.choice == PROTECT), None),
             "barrier_kill": next((u.targets[0] for u in barrier if u.choice == KILL), None),
             "mark": [marks[0].targets[0], marks[0].choice] if marks else None,
-            "inspect": {str(u.seat): u.targets[0] for u in self._tonight(s, "inspect")},
-            "audition": s.pending.get(AUDITION_DUE),
         }
 
     def _night_part_two(self, ctx: Ctx) -> None:
         """② steps 3–4 and ③: deaths together (with 杀人诛心 on night 1), checks, 魔法传承, results."""
         s = ctx.state
         night = s.day
+        res = Resolution(night, [], len(s.exit_order))
         data = self._night_data(s)
-        if data["audition"] is not None:
-            ctx.emit("pending", {"key": AUDITION_DUE, "value": None})
         witch = self._seat_of(s, "witch")
         castle = False
         if self._castle_offer(s) == "blade":
@@ -697,90 +555,28 @@ class XXXII(PostRules):
             ctx.emit("pending", {"key": CASTLE_DUE, "value": None})
         victim = data["blade"]
         if castle:
-            victim = self._castle_substitute(ctx)
-        dying: list[int] = []
-        made: int | None = None
-        if victim is not None and s.players[victim].alive:
-            if night == 1 and s.players[victim].role == "civilian" and self._accomplice(s) is None:
-                made = victim  # 杀人诛心 (R-XXXII-04): protected or not
-            elif victim != data["protected"]:
-                dying.append(victim)
-        bk = data["barrier_kill"]
-        if bk is not None and s.players[bk].alive and bk not in dying:
-            dying.append(bk)
-        causes = {x: ("barrier" if x == bk and x != victim else "blade") for x in dying}
-        for x in dying:
-            self._die(ctx, [x], causes[x])
-        if made is not None:
-            blade_user = self._tonight(s, "blade")[0].seat
-            self._use(ctx, "heart", blade_user, [made])  # 杀人诛心: who became the accomplice
-            ctx.emit("role_set", {"seat": made, "role": "accomplice"}, (made,))
-            ctx.emit("faction_set", {"seat": made, "faction": BLACK}, (made,))
-        # ②4: the detectives' and the spectator's results, by colour after step 3
-        results: list[tuple[int, str, str, list[int], dict[str, Any]]] = []
-        for seat_s, t in data["inspect"].items():
-            if s.players[int(seat_s)].exit_cause == "drown":
-                continue  # removed during the 结算阶段: takes no further part (R-ALL-09)
-            word = self.word("black") if self.colour(s, t) == BLACK else self.word("white")
-            results.append(
-                (
-                    int(seat_s),
-                    "inspect",
-                    word,
-                    [t],
-                    {"key": "inspect_result", "params": {"p": t, "word": word}},
-                )
-            )
-        audition = data["audition"]
-        if audition is not None and s.players[audition[0]].exit_cause == "drown":
-            audition = None  # R-ALL-09
-        if audition is not None:
-            spectator, a, b = audition
-            same = self.colour(s, a) == self.colour(s, b)
-            word = self.word("same") if same else self.word("different")
-            self._use(ctx, "audition", spectator, [a, b], word)
-            results.append(
-                (
-                    spectator,
-                    "audition",
-                    word,
-                    [a, b],
-                    {"key": "audition_result", "params": {"ps": [a, b], "word": word}},
-                )
-            )
-        self._trace_night(ctx, night, data, castle, victim, made, dying, results)
-        # ③
+            victim = self._castle_substitute(ctx, "blade")
+        self.heart.do(ctx, res, None)  # 杀人诛心 (R-XXXII-04): night 1's civilian, protected or not
+        made = next((u.targets[0] for u in self.heart.tonight(s)), None)
+        self.blade.resolve(ctx, res, self.blade_step)  # on the substitute, if she castled
+        self.barrier.resolve(ctx, res, None)  # a second use on a black piece: he dies (R-XXXII-09)
+        dying = s.exit_order[res.exits :]  # ②3's deaths together, in exit order
+        # ③ (②4's answers, by the colours after step 3, told with the marks' results)
         if night == 1:
-            self._legacy(ctx)
-        if data["mark"] is not None and witch is not None:
-            m, word = data["mark"]
-            ctx.emit(
-                "result",
-                {
-                    "seat": witch,
-                    "skill": "mark",
-                    "value": word,
-                    "targets": [m],
-                    "day": night,
-                    "phase": "night",
-                },
-                (witch,),
-            )
-            ctx.emit("notice", {"key": "mark_result", "params": {"p": m, "word": word}}, (witch,))
-        for seat, skill, word, targets, notice in results:
-            result = {"seat": seat, "skill": skill, "value": word, "targets": targets}
-            ctx.emit("result", {**result, "day": night, "phase": "night"}, (seat,))
-            ctx.emit("notice", notice, (seat,))
+            self._legacy(ctx, res)
+        self.marks.resolve(ctx, res, None)  # 向魔女发送标记结果
+        # 向侦探和观剧发送查验结果 (R-ALL-09: not to a piece removed before this resolution)
+        self.inspect.resolve(ctx, res, None)
+        self.audition.resolve(ctx, res, None)
+        results = [
+            (u.seat, "inspect", self.inspect.answer(s, u.targets[0]))
+            for u in self.inspect.tonight(s)
+            if self.inspect.resolves_for(s, u.seat, res)
+        ] + [(u.seat, "audition", str(u.choice)) for u in self.audition.tonight(s)]
+        self._trace_night(ctx, night, data, castle, victim, made, dying, results)
+        # the accomplice is told, and the killers, who know him from then on (R-XXXII-21)
+        self.heart.resolve(ctx, res, None)
         if made is not None:
-            ctx.emit("notice", {"key": "became_accomplice", "params": {}}, (made,))
-            for k in s.groups.get("killers", []):
-                ctx.emit("notice", {"key": "accomplice_made", "params": {"p": made}}, (k,))
-                # R-XXXII-21: from the upgrade notice on, the killers know the accomplice
-                ctx.emit(
-                    "known",
-                    {"seat": k, "about": [made], "word": self.role_name("accomplice")},
-                    (k,),
-                )
             self._tell_name(ctx)  # day 1's name, delayed to the accomplice's making
 
     def _trace_night(
@@ -792,7 +588,7 @@ class XXXII(PostRules):
         victim: int | None,
         made: int | None,
         dying: list[int],
-        results: list[tuple[int, str, str, list[int], dict[str, Any]]],
+        results: list[tuple[int, str, str]],
     ) -> None:
         """The director's record of the resolution, in the post's order ②1–②4 (R-XXXII-16)."""
         s = ctx.state
@@ -812,47 +608,60 @@ class XXXII(PostRules):
             + ("" if made is None else self._say(s, "trace_heart"))
         )
         lines.append(self._say(s, "trace_deaths", ps=dying))
-        for seat, skill, word, _, _ in results:
+        for seat, skill, word in results:
             lines.append(self._say(s, "trace_result", skill=skill, p=seat, word=word))
         ctx.emit("trace", {"title": self._say(s, "trace_night", day=night), "lines": lines})
 
-    def _castle_substitute(self, ctx: Ctx) -> int | None:
+    def _castle_substitute(self, ctx: Ctx, cause: str) -> int | None:
         """王车易位 (R-XXXII-10): a random living marked civilian, believers first, dies instead."""
         s = ctx.state
         choose_from = self._castle_pool(s)
         witch = self._seat_of(s, "witch")
         if not choose_from:
             if witch is not None:
-                self._use(ctx, "castling", witch, [])
+                self._use(ctx, "castling", witch, [], cause)
             return None
         sub = self._draw(ctx, "castling_substitute", choose_from, "castling")
         if witch is not None:
-            self._use(ctx, "castling", witch, [sub])
+            self._use(ctx, "castling", witch, [sub], cause)
         # 「死亡形式保持一致」: the public sees an ordinary death; only the witch's group is told
         # (R-XXXII-19)
         for seat in self._witch_group(s):
             ctx.emit("notice", {"key": "castled", "params": {"p": sub}}, (seat,))
         return sub
 
-    def _legacy(self, ctx: Ctx) -> None:
-        """魔法传承 (R-XXXII-11) at the end of night 1."""
-        s = ctx.state
-        civilians = [p.seat for p in s.players if p.alive and p.role == "civilian"]
-        believers = [x for x in civilians if x in self._believers(s)]
-        if not civilians:
-            return
-        pool = believers or civilians
-        which = self._say(s, "trace_believers") if believers else ""
-        pick = self._draw(ctx, "apprentice" if believers else "soul", pool, "apprentice", w=which)
-        ctx.emit("role_set", {"seat": pick, "role": "apprentice"}, (pick,))
-        ctx.emit("faction_set", {"seat": pick, "faction": THIRD}, (pick,))
-        members = sorted({*s.groups.get("witch", []), pick})
-        self._set_group(ctx, "witch", members)
-        if believers:
-            ctx.emit("notice", {"key": "became_apprentice", "params": {}}, (pick,))
-        else:
-            self._die(ctx, [pick], "legacy")
-            ctx.emit("notice", {"key": "apprentice_soul", "params": {}}, (pick,))
+    def _legacy(self, ctx: Ctx, res: Resolution) -> None:
+        """魔法传承 (R-XXXII-11) at the end of night 1: the catalogue's conversion ``draw`` (a
+        believer first; with none, a civilian who dies), told once he joined the witch's group
+        (and, the soul, once dead)."""
+        self.legacy.do(ctx, res, None)
+        self.legacy.resolve(ctx, res, None)
+
+    def exit(
+        self, ctx: Ctx, seat: int, cause: str, announce_now: bool, by: int | None = None
+    ) -> list[int]:
+        """A mechanic's death (红字结界's second use on a black piece): told at once, announced
+        with the next day (R-ALL-11)."""
+        alive = ctx.state.players[seat].alive
+        self._die(ctx, [seat], cause)
+        return [seat] if alive else []
+
+    def used_on_tonight(self, s: State, skill: str, target: int) -> bool:
+        """Whether ``skill`` was used on ``target`` tonight and did what it does (a 红字结界 that
+        protected, 杀人诛心's conversion): the night's picks are fixed when its actions close (②1)."""
+        m = self.mechs[skill]
+        return any(
+            u.day == s.day and target in u.targets and m.took_effect(u)
+            for u in s.uses.get(skill, ())
+        )
+
+    def instead(self, s: State, skill: str, target: int) -> int:
+        """王车易位 (R-XXXII-10): tonight's blade on the witch hits her substitute (the use's
+        ``choice`` is the cause she castled on: the blade, or a vote)."""
+        for u in s.uses.get("castling", ()):
+            if u.day == s.day and u.seat == target and u.choice == skill and u.targets:
+                return u.targets[0]
+        return target
 
     def _die(self, ctx: Ctx, seats: list[int], cause: str) -> None:
         """Deaths: told at once to the dead, announced with the day (night) or at once (vote)."""
@@ -869,7 +678,7 @@ class XXXII(PostRules):
             if self.policy.grants(s, cause):  # R-XXXII-15: days and nights 1–3 only
                 last_words.grant(ctx, x, None)
             if x == self._accomplice(s) and not self._joined(s):
-                self._accomplice_joins(ctx, black=False)  # 在死亡时加入杀手群
+                self._accomplice_joins(ctx)  # 在死亡时加入杀手群
 
     # ------------------------------------------------------------------ votes
     def _close_vote(self, ctx: Ctx) -> None:
@@ -900,9 +709,7 @@ class XXXII(PostRules):
         # 出局」 alone only when no death follows at once (舞台特权 spares it, or the witch decides
         # on 王车易位 first)
         out = top[0]
-        self._grant_privilege(ctx, out)
-        if out in self._privileged(s):
-            ctx.emit("announcement", {"key": "privilege_saved", "params": {"p": out}}, PUBLIC)
+        if self.privilege.on_voted_out(ctx, out):  # 舞台特权 (R-XXXII-08), announced
             return
         witch = self._seat_of(s, "witch")
         if out == witch and self._can_castle(s):
@@ -911,18 +718,6 @@ class XXXII(PostRules):
             ctx.emit("notice", {"key": "castle_offer_vote", "params": {}}, (out,))
             return
         self._vote_death(ctx, out)
-
-    def _grant_privilege(self, ctx: Ctx, out: int) -> None:
-        """舞台特权 (the catalogue's stage privilege): the 异 partners of a voted-out piece are not
-        voted to death the next day; the use's seat is the piece voted out."""
-        s = ctx.state
-        friends = stage_privilege.partners(s.uses.get("audition", ()), self.word("different"), out)
-        if friends:
-            self._use(ctx, "privilege", out, friends)
-
-    def _privileged(self, s: State) -> set[int]:
-        """The pieces that cannot be voted to death today (舞台特权, R-XXXII-08)."""
-        return stage_privilege.spared(s.uses.get("privilege", ()), s.day)
 
     def _vote_death(self, ctx: Ctx, seat: int) -> None:
         ctx.emit(
@@ -938,7 +733,7 @@ class XXXII(PostRules):
         ctx.emit("pending", {"key": CASTLE_DUE, "value": None})
         rec = s.acts.get((witch, "castling")) if witch is not None else None
         if rec is not None and rec.choice == self.word("accept"):
-            sub = self._castle_substitute(ctx)
+            sub = self._castle_substitute(ctx, "vote")
             if sub is not None:
                 self._vote_death(ctx, sub)
                 return
@@ -952,13 +747,7 @@ class XXXII(PostRules):
         if s.ended:
             return True
         recorded.record(ctx, self.recorded, {})
-        key_alive = any(p.alive and p.role in KEY_PIECES for p in s.players)
-        killers_alive = any(p.alive and p.role == "killer" for p in s.players)
-        winners = []
-        if not key_alive:
-            winners.append(BLACK)
-        if not killers_alive:
-            winners.append(WHITE)
+        winners = [f for f, cond in self.wins if cond.holds(s, self.categories)]
         if winners:
             self._finish(ctx, recorded.with_recorded(s, self.recorded, winners))
             return True
@@ -982,14 +771,16 @@ class XXXII(PostRules):
         return out
 
     def factions_in_play(self, state: State) -> list[str]:
-        """黑方, 白方 and the third party."""
-        return [BLACK, WHITE, THIRD]
+        """黑方, 白方 and the third party (the data file's factions)."""
+        return list(self.factions)
 
     def concede(self, ctx: Ctx, faction: str) -> None:
-        """The director rules a faction lost; of black and white, the other wins."""
+        """The director rules a faction lost; of the two with a win condition (black and white),
+        the other wins."""
         ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
-        if faction in (BLACK, WHITE):
-            winners = [WHITE if faction == BLACK else BLACK]
+        sides = [f for f, _ in self.wins]
+        if faction in sides:
+            winners = [f for f in sides if f != faction]
             self._finish(ctx, recorded.with_recorded(ctx.state, self.recorded, winners))
 
     def on_card(self, ctx: Ctx, seat: int, given: list[str], faction_loses: bool) -> None:

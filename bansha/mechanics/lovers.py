@@ -1,4 +1,5 @@
-"""红线 and the lovers (R-M103-07/08/09/11): the one mechanic of M103 no other post shares yet.
+"""Lovers: the holder ties two players at the start; the pair changes factions, groups and powers
+until the game ends (M103 红线, R-M103-07/08/09/11).
 
 「红线<强制> —— 游戏开始时，红娘须选择两名角色（不含皇帝）。这两名角色成为情侣。情侣产生后，红娘的阵营转变为情侣所在阵营。
 若情侣身份双刺客，红娘变刺客（不进群，可接刀）；若情侣身份为双特或双妃子，红娘身份变特或妃子（算入阵营判负条件）。」
@@ -7,36 +8,36 @@
 脱离各自的阵营，形成【皇帝算什么】。」「寡妇刀<强制> —— 若情侣属于【皇帝算什么阵营】，当【杀了狗皇帝阵营】优先判负后，
 情侣获得技能<杀人>。此事件发生时会通知情侣。」
 
-The mechanic's memory is typed: the pair is the 红线's use (``State.uses``), the lovers carry the
-mark ``lover`` (read by the loss condition of 皇帝算什么), and a pending 寡妇刀 is
-``pending["widow:<skill>"]``.
+Every parameter is the board's to give (the mechanic has no defaults: M103's data file names its
+emperor, its kill, its factions, its lovers' group, mark and exit cause). The mechanic's memory is
+typed: the pair is the skill's use (``State.uses``), the lovers carry the mark ``mark`` (read by
+the loss condition of the eloped faction), and a pending 寡妇刀 is ``pending["widow:<kill>"]``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bansha.engine.context import Ctx
+from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
-from bansha.mechanics.base import Mechanic, Resolution, SkillSpec
-from bansha.mechanics.catalogue import register
+from bansha.mechanics.about import About, Need, Param
+from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
-if TYPE_CHECKING:
-    from bansha.mechanics.pipeline import Pipeline
-
-MARK = "lover"
+REVEAL = ("public", "cupid")
+"""Who learns the excluded role's player: everyone at the start, or the holder alone."""
 
 
 @dataclass(frozen=True, slots=True)
 class LoversParams:
     """``exclude_role``: who may not be picked (the emperor), announced at the start or told to
-    the cupid (option ``emperor``: ``public``, ``cupid``); ``kill``: the team kill a lone lover
+    the cupid (``reveal``: ``public``, ``cupid``); ``kill``: the team kill a lone lover
     assassin loses and eloped lovers gain (寡妇刀); ``killers``: its faction and ``killer_role``
-    its role; ``eloped``: the faction lovers of two factions form; ``group``: the lovers' group."""
+    its role; ``eloped``: the faction lovers of two factions form; ``group``: the lovers' group;
+    ``mark``: the lovers' mark; ``cause``: the exit cause of the partner who follows (殉情)."""
 
     exclude_role: str
     reveal: str
@@ -45,6 +46,8 @@ class LoversParams:
     killer_role: str
     eloped: str
     group: str
+    mark: str
+    cause: str
 
 
 class Lovers(Mechanic):
@@ -52,21 +55,95 @@ class Lovers(Mechanic):
 
     kind = "lovers"
     hooks = frozenset({"on_setup", "on_exit", "on_faction_lost", "on_phase_start"})
+    about = About(
+        summary="开局时持有者须选择两名存活玩家（不含 exclude_role）成为情侣（截止时随机）；情侣与持有者的阵营、身份和群随之改变；"
+        "情侣一人出局，另一人随之出局；杀手阵营优先判负后，私奔的情侣获得杀人（寡妇刀）",
+        act="两名存活玩家（不含 exclude_role 的身份；可以选自己）",
+        params=(
+            Param("exclude_role", "text", None, "不能被选为情侣的身份键（皇帝）", required=True),
+            Param(
+                "reveal",
+                "choice",
+                None,
+                "谁得知该身份是谁：所有人（开局公布）或只有持有者",
+                REVEAL,
+                True,
+            ),
+            Param(
+                "kill",
+                "skill",
+                None,
+                "情侣中唯一的杀手失去、私奔的情侣获得的团队杀人技能",
+                required=True,
+            ),
+            Param("killers", "text", None, "杀手阵营键", required=True),
+            Param("killer_role", "text", None, "杀手的身份键", required=True),
+            Param("eloped", "text", None, "不同阵营的情侣私奔后形成的阵营键", required=True),
+            Param("group", "group", None, "情侣群", required=True),
+            Param("mark", "status", None, "情侣的标记（判负条件的 mark 选择）", required=True),
+            Param("cause", "cause", None, "情侣随之出局（殉情）的出局原因", required=True),
+        ),
+        texts=(
+            Need("emperor_public", ("p",), "reveal: public：开局公布不能被选的角色（公开）"),
+            Need("emperor_told", ("p",), "reveal: cupid：私下告诉持有者（私下）"),
+            Need("lovers_formed", ("p",), "告知情侣另一人是谁（私下）"),
+            Need("group_formed", ("group", "ps"), "告知情侣群的成员（私下）"),
+            Need("lovers_faction", ("faction",), "情侣私奔后的阵营（私下）"),
+            Need("lose_kill_lover", (), "情侣中唯一的杀手失去杀人（私下）"),
+            Need("cupid_done", ("ps", "faction"), "持有者得知情侣与自己的新阵营（私下）"),
+            Need("cupid_becomes_assassin", ("faction",), "情侣为双杀手：持有者变为杀手（私下）"),
+            Need("cupid_counts_as", ("category", "faction"), "情侣同类：持有者算作该类（私下）"),
+            Need("cupid_takes_blade", (), "持有者接刀（私下）"),
+            Need("widow_blade", (), "寡妇刀：情侣得知将获得杀人（私下）"),
+            Need("refuse_target_excluded", (), "选择了不能被选的身份（技能的 refusals 中）", False),
+        ),
+        causes=("{cause}",),
+        emits=(
+            "announcement",
+            "known",
+            "notice",
+            "acted",
+            "skill_used",
+            "skill_lost",
+            "skill_gained",
+            "marked",
+            "faction_set",
+            "role_set",
+            "counts_as",
+            "group_set",
+            "pending",
+        ),
+    )
 
-    def __init__(self, board: Pipeline, spec: SkillSpec, raw: Raw) -> None:
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         where = f"skills.{self.key}.params"
+        factions = (raw.need("killers"), raw.need("eloped"))
+        for key, faction in zip(("killers", "eloped"), factions, strict=True):
+            if faction not in board.factions:
+                raise SetupError(f"规则文件中「{where}.{key}」的「{faction}」不是阵营")
+        group = raw.need("group")
+        if group not in board.data.get("groups", {}):
+            raise SetupError(f"规则文件中「{where}.group」的「{group}」不是 groups 中的群")
+        excluded, killer = raw.need("exclude_role"), raw.need("killer_role")
+        board.role_refs((excluded, killer), where)
         self.p = LoversParams(
-            raw.text("exclude_role", "emperor") or "",
-            raw.choice("reveal", ("public", "cupid"), "public"),
-            board.skill_ref(raw.text("kill", "kill"), f"{where}.kill"),
-            raw.text("killers", "assassins") or "",
-            raw.text("killer_role", "werewolf") or "",
-            raw.text("eloped", "lovers") or "",
-            raw.text("group", "lovers") or "",
+            excluded,
+            raw.need("reveal", REVEAL),
+            board.skill_ref(raw.need("kill"), f"{where}.kill"),
+            factions[0],
+            killer,
+            factions[1],
+            group,
+            board.status_ref(raw.need("mark"), f"{where}.mark") or "",
+            raw.need("cause"),
         )
         raw.done()
         self.widow = f"widow:{self.p.kill}"
+
+    def values(self) -> dict[str, str]:
+        """The partner's exit cause (殉情)."""
+        return {"cause": self.p.cause}
 
     # ------------------------------------------------------------------ the pair
     def pair(self, s: State) -> tuple[int, int, int] | None:
@@ -155,11 +232,11 @@ class Lovers(Mechanic):
         s = ctx.state
         board, p = self.board, self.p
         for x, y in ((a, b), (b, a)):
-            ctx.emit("marked", {"mark": MARK, "seat": x})
+            ctx.emit("marked", {"mark": self.p.mark, "seat": x})
             ctx.emit("notice", {"key": "lovers_formed", "params": {"p": y}}, (x,))
         # the cupid made them: she knows who the lovers are (a single cupid is not in their group)
         chosen = [x for x in (a, b) if x != cupid]
-        word = board.status_name(MARK)
+        word = board.status_name(self.p.mark)
         ctx.emit("known", {"seat": cupid, "about": chosen, "word": word}, (cupid,))
         pa, pb = s.players[a], s.players[b]
         if cupid in (a, b):
@@ -226,7 +303,7 @@ class Lovers(Mechanic):
         if seat in (a, b):
             partner = b if seat == a else a
             if s.players[partner].alive:
-                chain.append((partner, "martyr"))
+                chain.append((partner, self.p.cause))
         c = s.players[cupid]
         kill, killers = self.p.kill, self.p.killers
         if c.role != self.p.killer_role or not c.alive or kill in c.skills or killers in s.lost:
@@ -260,6 +337,3 @@ class Lovers(Mechanic):
             if s.players[int(seat)].alive:
                 ctx.emit("skill_gained", {"seat": int(seat), "skill": self.p.kill}, (int(seat),))
         ctx.emit("pending", {"key": self.widow, "value": None})
-
-
-register(Lovers)  # a plain call: a decorated class could not be compiled
