@@ -42,7 +42,7 @@ def test_every_json_value_reads_back_as_written() -> None:
     beyond 64 bits, which orjson refuses, through the standard decoder)."""
     _game()
     data = {
-        "text": "甲说：「今晚刀谁？」\n\"引号\" \\ 😀 <b>&amp;</b>",
+        "text": '甲说：「今晚刀谁？」\n"引号" \\ 😀 <b>&amp;</b>',
         "numbers": [0, -1, 2**63 - 1, 1.5, 1e-9],
         "nested": {"a": [{"b": None, "c": True}], "空": {}},
     }
