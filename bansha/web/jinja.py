@@ -5,8 +5,9 @@ Django's own engine walked a tree of nodes for every value (the player page's te
 two thirds of its processor time). Every value is escaped unless it is already HTML
 (``__html__``: Django's safe strings and Jinja2's markup alike), a missing value is empty however
 deep it is looked up (``ChainableUndefined``: as Django's engine read ``la.mine.targets`` when a
-seat had chosen nothing), and each form carries the request's CSRF field (``csrf_input``, given by
-the backend) and a fresh key (``form_key()``).
+seat had chosen nothing), and each form carries the request's CSRF field (``csrf_input``, worked
+out once per page: ``form_token``) and a fresh key (``form_key()``); the catalogue's words are
+``message("KEY", **params)``.
 
 What the templates call is here by name: the filters and functions of ``bansha.web.rendering``
 and ``bansha.web.console_thread``, ``url(name, *args)`` (Django's ``reverse``) and
