@@ -141,7 +141,7 @@ def reminders(record: GameRecord, v: dict[str, Any], rs_data: dict[str, Any]) ->
     stage = v.get("stage") or ""
     voters = [w["name"] for w in waiting if w["vote"]]
     public = (
-        texts.REMIND_VOTE.format(stage=stage, deadline=due, names="、".join(voters))
+        texts.REMIND_VOTE.format(stage=stage, deadline=due, names=texts.LIST_SEP.join(voters))
         if voters
         else ""
     )
@@ -149,7 +149,7 @@ def reminders(record: GameRecord, v: dict[str, Any], rs_data: dict[str, Any]) ->
         {
             "name": w["name"],
             "text": texts.REMIND_ACT.format(
-                name=w["name"], stage=stage, deadline=due, acts="、".join(w["acts"])
+                name=w["name"], stage=stage, deadline=due, acts=texts.LIST_SEP.join(w["acts"])
             ),
         }
         for w in waiting
@@ -447,6 +447,6 @@ def public_ledger(game: Game, fold: CardFold | None = None) -> list[list[str]]:
         fold.feed(game, shown(game, PUBLIC))
     names = seat_names(game)  # a substitute's seat: 「原名（替补：新名）」, as every page
     return [
-        [names[seat], "、".join(f"{card}×{n}" for card, n in cards.items())]
+        [names[seat], texts.LIST_SEP.join(f"{card}×{n}" for card, n in cards.items())]
         for seat, cards in sorted(fold.counts.items())
     ]

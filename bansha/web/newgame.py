@@ -71,7 +71,7 @@ def read_options(form: Any, rs: RuleSet) -> dict[str, Any]:
             spec = rs.data["options"][field["key"]]
             match = [c for c in spec["choices"] if str(c) == raw]
             if not match:
-                names = "、".join(c["label"] for c in field["choices"])
+                names = texts.LIST_SEP.join(c["label"] for c in field["choices"])
                 raise RuleError(texts.OPTION_NOT_CHOICE.format(label=field["label"], choices=names))
             value = match[0]
         elif field["kind"] == "clock":
@@ -140,7 +140,9 @@ def uploaded_boards(user: Any) -> list[tuple[str, str]]:
         except RuleError:
             continue
         names = [n for n in model.names if n != model.title]
-        label = model.title + (texts.UPLOADED_NAMES.format(names="、".join(names)) if names else "")
+        label = model.title + (
+            texts.UPLOADED_NAMES.format(names=texts.LIST_SEP.join(names)) if names else ""
+        )
         out.append((str(gid), label))
         if len(out) == UPLOADED_SHOWN:
             break

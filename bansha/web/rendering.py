@@ -25,12 +25,15 @@ def phase_zh(label: str | None) -> str:
     """``day 2`` → 第2天, ``night 1`` → 第1夜, ``start`` → 开局, ``ended`` → 已结束."""
     if not label:
         return ""
+    from bansha import texts
+
     parts = str(label).split()
     if parts[0] == "day":
-        return f"第{parts[1]}天"
+        return texts.PHASE_DAY.format(n=parts[1])
     if parts[0] == "night":
-        return f"第{parts[1]}夜"
-    return {"start": "开局", "ended": "已结束", "setup": "准备"}.get(parts[0], label)
+        return texts.PHASE_NIGHT.format(n=parts[1])
+    words = {"start": texts.PHASE_START, "ended": texts.PHASE_ENDED, "setup": texts.PHASE_SETUP}
+    return words.get(parts[0], label)
 
 
 def when(iso: str | None, tz: str = clock.DEFAULT_ZONE) -> str:
@@ -120,7 +123,9 @@ def floor_links(floors: list[tuple[int, int]], day: object) -> SafeString:
 
     form = '<a href="?day={}&amp;page={}#floor-{}">{}</a>'
     return mark_safe(
-        "、".join(_fill(form, day, p, f, texts.THREAD_FLOOR.format(floor=f)) for f, p in floors)
+        texts.LIST_SEP.join(
+            _fill(form, day, p, f, texts.THREAD_FLOOR.format(floor=f)) for f, p in floors
+        )
     )
 
 
@@ -272,7 +277,9 @@ def lift_rows(lift: Iterable[tuple[str, Mapping[str, Any]]], day: object) -> Saf
                 urlencode(name),
                 name,
                 texts.THREAD_LIFT_COUNT.format(count=row["count"]),
-                mark_safe("：" + floor_links(row["here"], day)) if row["here"] else "",
+                mark_safe(texts.THREAD_LIFT_FLOORS.format(links=floor_links(row["here"], day)))
+                if row["here"]
+                else "",
             )
             for name, row in lift
         ),

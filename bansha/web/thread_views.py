@@ -44,7 +44,7 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
         record, viewer = game_or_404(game_id), "public"  # anyone may read the thread
     if request.method == "POST":
         if not isinstance(viewer, int):
-            raise Http404("没有这局游戏")
+            raise Http404(texts.NO_GAME)
         quote = request.POST.get("quote", "").strip()
         try:
             SERVICE.submit(

@@ -45,7 +45,7 @@ from bansha.web.clients import submitter
 from bansha.web.errors import seat_gone
 from bansha.web.forms import act_command, director_command_for, keep_typed, stage_of, take_typed
 
-DEMO_NAMES = ["我", *SEAT_NAMES[:19]]
+DEMO_NAMES = [texts.DEMO_SELF, *SEAT_NAMES[:19]]
 FORM_KEY_LENGTH = 40
 """The longest new-game form key kept with a game (the form's own keys are 22 characters)."""
 
@@ -67,7 +67,7 @@ def demo_new(request: HttpRequest) -> HttpResponse:
     """A demo game: bots in every seat but the first, which this browser takes."""
     rid = request.POST.get("ruleset", "m103")
     if rid not in builtin_ids():
-        raise Http404("没有这个规则")
+        raise Http404(texts.NO_RULESET)
     rs = find_ruleset(rid)
     names = DEMO_NAMES[: rs.player_count]
     created = SERVICE.create(
@@ -200,7 +200,7 @@ def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
     """In a demo game the player closes the stage (no clock), then the bots play the next one."""
     record, seat = player_or_404(request, game_id)
     if not record.demo:
-        raise Http404("没有这局游戏")
+        raise Http404(texts.NO_GAME)
     try:
         with SERVICE.reading(record.id, record.seq) as game:
             seen = version(game, seat)
@@ -355,7 +355,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 return signup.opened(request, rid, options, variant, label)
             twice = newgame.duplicates(names)
             if twice:
-                raise RuleError(texts.DUPLICATE_NAMES.format(names="、".join(twice)))
+                raise RuleError(texts.DUPLICATE_NAMES.format(names=texts.LIST_SEP.join(twice)))
             form_key = post.get("nonce", "")
             if len(form_key) > FORM_KEY_LENGTH or not form_key.isprintable():
                 raise RuleError(texts.FORM_BROKEN)
