@@ -14,6 +14,17 @@ from typing import Any, Final
 from bansha.engine.events import Event
 from bansha.engine.records import FrozenRecord, Record
 
+HELD_ANNOUNCEMENTS: Final = "held_announcements"
+"""The ``flag`` key of :attr:`State.held_announcements` (director-only)."""
+LAST_WORDS_GIVEN: Final = "last_words_given"
+"""The ``flag`` key of :attr:`State.last_words_given` (director-only)."""
+LAST_WORDS_QUOTA: Final = "last_words_quota"
+"""The ``flag`` key of :attr:`State.last_words_quota` (director-only)."""
+CUT: Final = "phase_cut"
+"""The ``flag`` key of :attr:`State.cut` (director-only)."""
+ACCELERATION_ASKED: Final = "accelerate_requests:"
+"""The ``flag`` key of :attr:`State.acceleration_asked` before its day (public)."""
+
 
 class Player(Record):
     """One seat at the table and what the director knows of it."""
@@ -178,7 +189,17 @@ class State:
     deck: tuple[str, ...] = ()
     """The cards still to be drawn, in drawing order (``deck`` events, director-only): M186's
     阵营转换牌 (R-M186-02: 「抽出后不放回」)."""
-    flags: dict[str, Any] = field(default_factory=dict)
+    held_announcements: list[dict[str, Any]] = field(default_factory=list)
+    """Announcements kept for their moment (``mechanics/announce``: bs46's dawn), in order."""
+    last_words_given: int = 0
+    """How many last-words rights have been given (a board's quota counts them)."""
+    last_words_quota: int | None = None
+    """How many last-words rights the game gives at most (None: no limit), fixed at the deal."""
+    cut: tuple[str, int] | None = None
+    """The phase and day whose remaining stages were cut short (a day ended early: only its
+    ``due:`` stages are still held)."""
+    acceleration_asked: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """Who has asked for 进程加速 in the thread, by day (public, as every game recorded it)."""
     last_words: dict[int, str | None] = field(default_factory=dict)
     known: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     uses: dict[str, list[Use]] = field(default_factory=dict)
@@ -449,9 +470,22 @@ def _pending(s: State, d: dict[str, Any]) -> None:
 
 
 def _flag(s: State, d: dict[str, Any]) -> None:
-    if d["key"] == "accelerated":  # public, as every game recorded it: 进程加速 of that day
-        s.accelerated = int(d["value"])
-    s.flags[d["key"]] = d["value"]
+    """A ``flag`` event, ``{key, value}``: each key a field of the state. Keys that bs46's and
+    M186's memory used before it left these events are read by their rule sets' upcasts, or
+    derivable from other events and read by nothing: they change no state."""
+    key, value = d["key"], d["value"]
+    if key == "accelerated":  # public, as every game recorded it: 进程加速 of that day
+        s.accelerated = int(value)
+    elif key == HELD_ANNOUNCEMENTS:
+        s.held_announcements = list(value or [])
+    elif key == LAST_WORDS_GIVEN:
+        s.last_words_given = int(value)
+    elif key == LAST_WORDS_QUOTA:
+        s.last_words_quota = None if value is None else int(value)
+    elif key == CUT:
+        s.cut = None if value is None else (str(value[0]), int(value[1]))
+    elif key.startswith(ACCELERATION_ASKED):
+        s.acceleration_asked[int(key[len(ACCELERATION_ASKED) :])] = tuple(int(x) for x in value)
 
 
 def _last_words_right(s: State, d: dict[str, Any]) -> None:

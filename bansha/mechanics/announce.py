@@ -13,16 +13,14 @@ from typing import Any
 
 from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
+from bansha.engine.state import HELD_ANNOUNCEMENTS as HELD
 from bansha.engine.state import State
-
-HELD = "held_announcements"
-"""The flag (director-only) that keeps the announcements waiting for their moment."""
 
 
 def announce(ctx: Ctx, data: dict[str, Any], hold: bool) -> None:
     """Publish an announcement now, or keep it for :func:`release` when ``hold`` is true."""
     if hold:
-        held = list(ctx.state.flags.get(HELD) or [])
+        held = ctx.state.held_announcements
         ctx.emit("flag", {"key": HELD, "value": [*held, data]})
     else:
         ctx.emit("announcement", data, PUBLIC)
@@ -30,11 +28,16 @@ def announce(ctx: Ctx, data: dict[str, Any], hold: bool) -> None:
 
 def release(ctx: Ctx) -> None:
     """The moment has come: publish every held announcement, in the order they were made."""
-    held = list(ctx.state.flags.get(HELD) or [])
+    held = list(ctx.state.held_announcements)
     if not held:
         return
     for data in held:
         ctx.emit("announcement", data, PUBLIC)
+    drop_held(ctx)
+
+
+def drop_held(ctx: Ctx) -> None:
+    """Forget every held announcement (a board that has published them its own way)."""
     ctx.emit("flag", {"key": HELD, "value": []})
 
 

@@ -93,7 +93,7 @@ class DayVote(Mechanic):
         return s.players[seat].alive and self.board.may_vote(s, seat)
 
     def _accelerated(self, s: State) -> bool:
-        return s.flags.get("accelerated") == s.day
+        return s.accelerated == s.day
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """A vote, while the change rules leave one."""

@@ -16,7 +16,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
-from bansha.engine.state import State
+from bansha.engine.state import LAST_WORDS_GIVEN, State
 from bansha.mechanics.params import Raw
 
 DISCUZ_CODE = re.compile(
@@ -91,10 +91,10 @@ def grant(
     ``params`` fill the notice's template (``key``) beside the player (M103: how early they are
     due; bs46: the deadline of the stage they are due in, as it actually falls).
     """
-    given = ctx.state.flags.get("last_words_given", 0)
+    given = ctx.state.last_words_given
     if quota is not None and given >= quota:
         return False
-    ctx.emit("flag", {"key": "last_words_given", "value": given + 1})
+    ctx.emit("flag", {"key": LAST_WORDS_GIVEN, "value": given + 1})
     ctx.emit("last_words_right", {"seat": seat}, (seat,))
     ctx.emit("notice", {"key": key, "params": {"p": seat, **(params or {})}}, (seat,))
     return True

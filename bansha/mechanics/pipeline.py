@@ -27,7 +27,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import VOTE, LegalAct
-from bansha.engine.state import State
+from bansha.engine.state import CUT, LAST_WORDS_QUOTA, State
 from bansha.mechanics import announce, conditions, last_words, recorded
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.catalogue import declare
@@ -40,9 +40,6 @@ from bansha.mechanics.sheriff import Sheriff
 
 PLACEHOLDER = re.compile(r"\{(skill|role|faction|status|word|group|category):([A-Za-z0-9_]+)\}")
 """A name inside a text (``{skill:check}``), filled from the names table when the board loads."""
-
-CUT = "phase_cut"
-"""The flag of a phase cut short (:meth:`Pipeline.end_day`): ``[phase, day]``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,7 +347,7 @@ class Pipeline(Board):
         if quota is None and self.policy.quota_role is not None:
             quota = sum(1 for r in dealt if r == self.policy.quota_role)
         if quota is not None:
-            ctx.emit("flag", {"key": "last_words_quota", "value": int(quota)})
+            ctx.emit("flag", {"key": LAST_WORDS_QUOTA, "value": int(quota)})
         for m in self._on_setup:
             m.on_setup(ctx, dealt)
 
@@ -365,10 +362,10 @@ class Pipeline(Board):
         if d is not None and spec["key"] == d.stage and state.dealt:
             return False  # the declaration is made before the deal, once
         conds = self._when.get(_when_key(spec), ())
-        cut = state.flags.get(CUT)
+        cut = state.cut
         if (
             cut is not None
-            and cut == [state.phase, state.day]
+            and cut == (state.phase, state.day)
             and day == state.day
             and spec["key"] in self._stage_table(state.phase)[1]
             and not any(kind == "due" for kind, _ in conds)
@@ -807,7 +804,7 @@ class Pipeline(Board):
         s = ctx.state
         if not policy.grants(s, cause):
             return
-        quota = s.flags.get("last_words_quota")
+        quota = s.last_words_quota
         due = policy.due_minutes
         last_words.grant(
             ctx,

@@ -24,6 +24,7 @@ from bansha.engine.commands import Post, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
+from bansha.engine.state import ACCELERATION_ASKED
 from bansha.mechanics import vote_posts
 
 if TYPE_CHECKING:
@@ -88,11 +89,10 @@ def post(rs: RuleSet, ctx: Ctx, cmd: Post) -> None:
 def _request_acceleration(rs: RuleSet, ctx: Ctx, seat: int) -> None:
     """M103 「如果在进程帖中申请加速的玩家超过所有存活玩家的二分之一则游戏进程加速」."""
     s = ctx.state
-    if s.flags.get("accelerated") == s.day:
+    if s.accelerated == s.day:
         return
-    key = f"accelerate_requests:{s.day}"
-    asked = sorted({*s.flags.get(key, []), seat})
-    ctx.emit("flag", {"key": key, "value": asked}, PUBLIC)
+    asked = sorted({*s.acceleration_asked.get(s.day, ()), seat})
+    ctx.emit("flag", {"key": f"{ACCELERATION_ASKED}{s.day}", "value": asked}, PUBLIC)
     if len(asked) * 2 > len(s.living()):
         rs.accelerate(ctx)
 

@@ -10,7 +10,6 @@ from bansha.engine.events import PUBLIC
 from bansha.engine.incremental import IncrementalView
 from bansha.engine.state import State, apply, fold
 from bansha.engine.views import Viewer, view
-from bansha.mechanics.announce import HELD
 
 SELF_ONLY = {
     "role_card",
@@ -144,7 +143,7 @@ def check_views(game: Game, seats: list[int] | None = None) -> None:
         and s.phase == "night"
         and (e.data["phase"], e.data["day"]) == ("night", s.day)
     }  # boards on the pipeline announce tonight's exits when the day begins (R-ALL-11)
-    held = {x for a in s.flags.get(HELD) or [] for x in a.get("exits", [])}
+    held = {x for a in s.held_announcements for x in a.get("exits", [])}
     unannounced_ok = tonight | held
     assert unannounced <= unannounced_ok, "an exit went unannounced"
     for seat in seats if seats is not None else range(len(s.players)):

@@ -530,7 +530,7 @@ class BS46(PostRules):
         else the night held (a warning) keeps its place. At the end of the game (``quiet_night``
         false) only the deaths not yet announced go out."""
         s = ctx.state
-        held: list[dict[str, Any]] = list(s.flags.get(announce.HELD) or [])
+        held: list[dict[str, Any]] = list(s.held_announcements)
         victim = self._unannounced_kill(s)
         order = {x: i for i, x in enumerate(s.exit_order)}
         death: dict[str, Any] | None = None
@@ -548,8 +548,8 @@ class BS46(PostRules):
                 len(held),
             )
             held.insert(i, death)
-        if s.flags.get(announce.HELD):
-            ctx.emit("flag", {"key": announce.HELD, "value": []})
+        if s.held_announcements:
+            announce.drop_held(ctx)
         if not quiet_night and not held:
             return
         first = held[0] if held and held[0] is death else None
