@@ -900,16 +900,31 @@ SPECTATOR_MARK = "（观众）"
 """After a spectator's name on a room's message."""
 
 # ---------------------------------------------------------------------- director commands
-DIRECTOR_SUBSTITUTE = "替补"
-DIRECTOR_PROXY = "代投"
-DIRECTOR_CONCEDE = "判负"
-DIRECTOR_ACCELERATE = "加速"
-DIRECTOR_EXTEND = "延期"
-DIRECTOR_PUBLISH = "发布"
-DIRECTOR_UNDO = "撤销"
-"""Director commands by the name the director gives them (the console's buttons, the scenario
-files' ``director:`` keys): a substitute, a proxy vote, a faction's concession, the acceleration,
-an extension, publishing the results under review and taking the last command back."""
+DIRECTOR_LABELS = {
+    "red_card": "红牌",
+    "yellow_card": "黄牌",
+    "blue_card": "蓝牌",
+    "warning": "警告",
+    "concede": "判负",
+    "substitute": "替补",
+    "accelerate": "加速",
+    "proxy": "代投",
+    "drown": "淹死",
+    "execute": "判死",
+    "declare_for": "代为声明",
+    "publish": "发布",
+    "undo": "撤销",
+    "extend": "延期",
+    "waive": "免罚",
+    "close_stage": "结束阶段",
+    "pause": "暂停",
+    "resume": "继续",
+}
+"""Director commands by id (``bansha/engine/director.py``) → the name the director gives them:
+the console's buttons, the scenario files' ``director:`` keys, a rule set's ``director_commands``
+and the records of what was done."""
+DIRECTOR_ALIASES = {"关闭阶段": "close_stage"}
+"""Other names a command came in by (the console's close button before the ids)."""
 SCENARIO_DIRECTOR_EXPECTED = "one command such as {红牌: 丁}"
 """What a scenario's failed ``director:`` step expected (the runner's report of a broken file)."""
 SIGNUP_WORD = "【报名】"

@@ -108,7 +108,7 @@ class Game:
             raise
         self.events.extend(ctx.out)
         if ctx.out and ctx.out[-1].kind == "undone":
-            self.state = self.refold()  # a 撤销: the taken-back events are no longer applied
+            self.state = self.refold()  # an undo: the taken-back events are no longer applied
         return ctx.out
 
     def rewind(self, count: int) -> None:

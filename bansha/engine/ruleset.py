@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from bansha import texts
-from bansha.engine import clock, rooms, speech
+from bansha.engine import clock, director, rooms, speech
 from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Speak, Vote
 from bansha.engine.commitment import SCHEME, committed_text, sha256_hex
 from bansha.engine.context import Ctx
@@ -36,42 +36,22 @@ EXTEND_LIMIT = 60 * 24 * 14
 DRAFT_LIMIT = 5000
 """The longest announcement the director may publish in a draft's place (公示审核)."""
 
-DIRECTOR_COMMANDS = {
-    "红牌": "card",
-    "黄牌": "card",
-    "蓝牌": "card",
-    "警告": "card",
-    "判负": "concede",
-    "替补": "substitute",
-    "加速": "accelerate",
-    "代投": "proxy",
-    "淹死": "drown",
-    "判死": "execute",
-    "代为声明": "declare_for",
-}
-"""Every director command the engine knows; each rule set's data lists the ones its post has."""
-COLOR_BY_NAME = {"蓝牌": "blue", "黄牌": "yellow", "红牌": "red", "警告": "warning"}
-"""The colour of each card command."""
-WAIVE = "免罚"
-"""The director's decision not to penalise an absence the post would penalise (M103: the player
-told the director beforehand); every rule set has it, as every rule set records absences."""
-
 
 BASE_OPTIONS: dict[str, dict[str, Any]] = {
     "review": {
         "default": False,
         "choices": [False, True],
-        "doc": "公示审核: the results of a stage close that drafts an announcement stay drafts "
+        "doc": "Review: the results of a stage close that drafts an announcement stay drafts "
         "(players see nothing new and cannot act) until the director publishes them, edited "
         "if need be; until then the director may take the close, or a command given while it "
-        "waits, back (撤销). A director command given with nothing waiting is published at once.",
+        "waits, back (undo). A director command given with nothing waiting is published at once.",
     },
     "timezone": {
         "default": clock.DEFAULT_ZONE,
         "type": "zone",
         "doc": "R-ALL-10: the game's time zone (an IANA name); every clock time of the post "
-        "(12:00, 21:00, 次日11:30) is local time there, and pages and forum code show deadlines "
-        "in it.",
+        "(12:00, 21:00, 11:30 the next day) is local time there, and pages and forum code show "
+        "deadlines in it.",
     },
 }
 """Options every rule set has, beside those of its data file."""
@@ -343,9 +323,11 @@ class RuleSet:
     def handle(self, ctx: Ctx, cmd: Command) -> None:
         """Decide one command: validate it completely, then emit its events."""
         s = ctx.state
-        if isinstance(cmd, Director) and cmd.name in ("发布", "撤销"):
-            self.publish(ctx, cmd) if cmd.name == "发布" else self.undo(ctx)
-            return
+        if isinstance(cmd, Director):
+            cmd = director.by_id(cmd)
+            if cmd.name in director.REVIEW:
+                self.publish(ctx, cmd) if cmd.name == director.PUBLISH else self.undo(ctx)
+                return
         if isinstance(cmd, Speak):  # a room stays open after the end (M103's 联谊群 opens then)
             self.check_open(s)  # 公示审核: nobody learns an unpublished exit or end by writing
             rooms.speak(self.data, ctx, cmd)
@@ -363,7 +345,7 @@ class RuleSet:
         elif isinstance(cmd, Close):
             if s.awaiting is not None:  # the players have not seen this stage open yet
                 raise RuleError(texts.CLOSE_WHILE_AWAITING)
-            self.begin_command(ctx, "结束阶段", cmd.at)
+            self.begin_command(ctx, director.CLOSE_STAGE, cmd.at)
             self.close(ctx, cmd.at)
             self.publish_if_private(ctx, cmd.at, close=True)
         elif isinstance(cmd, Director):
@@ -535,20 +517,28 @@ class RuleSet:
         included). ``hold``: its announcements wait for their moment (R-ALL-11)."""
         raise NotImplementedError
 
+    def director_commands(self) -> tuple[str, ...]:
+        """The ids of the director commands the data file lists (``director_commands``, by id or
+        label), in its order."""
+        return tuple(director.command_id(str(c)) for c in self.data.get("director_commands", []))
+
     def on_director(self, ctx: Ctx, cmd: Director) -> None:
         """Decide a director's command among those the data file's ``director_commands`` lists."""
-        if cmd.name == "延期":
+        if cmd.name == director.EXTEND:
             self.extend(ctx, int(cmd.args.get("minutes", 0)), cmd.at)
             return
-        if cmd.name == WAIVE:
+        if cmd.name == director.WAIVE:
             self.decide_absence(ctx, cmd)
             return
-        allowed: list[str] = self.data.get("director_commands", [])
-        if cmd.name not in allowed or cmd.name not in DIRECTOR_COMMANDS:
+        allowed = self.director_commands()
+        if cmd.name not in allowed:
             raise RuleError(
-                texts.DIRECTOR_UNKNOWN.format(name=cmd.name, known=NAME_SEP.join(allowed))
+                texts.DIRECTOR_UNKNOWN.format(
+                    name=director.label(cmd.name),
+                    known=NAME_SEP.join(director.label(c) for c in allowed),
+                )
             )
-        kind = DIRECTOR_COMMANDS[cmd.name]
+        kind = director.KINDS[cmd.name]
         s, args = ctx.state, cmd.args
         if kind in ("card", "drown", "execute", "concede") and not any(p.role for p in s.players):
             # XXXII's 信仰声明 comes before the deal: nobody has a role to lose yet, and no
@@ -573,9 +563,9 @@ class RuleSet:
             if len(reason) > REASON_LIMIT:
                 raise RuleError(texts.CARD_REASON_TOO_LONG.format(limit=REASON_LIMIT))
             hold = self.holds_announcements(s)
-            given = self.give_card(ctx, seat, COLOR_BY_NAME[cmd.name], hold)
+            given = self.give_card(ctx, seat, director.CARD_COLOURS[cmd.name], hold)
             if reason:  # told to the carded player at once, and shown in the reveal
-                params = {"card": cmd.name, "reason": reason}
+                params = {"card": director.label(cmd.name), "reason": reason}
                 ctx.emit("notice", {"key": "card_reason", "params": params}, (seat,))
             self.on_card(ctx, seat, given, bool(args.get("faction_loses")))
             if args.get("absence") is not None:

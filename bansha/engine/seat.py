@@ -23,11 +23,9 @@ from typing import Any
 
 from bansha import texts
 from bansha.engine import clock
+from bansha.engine.director import card_label
 from bansha.engine.events import Event
-from bansha.engine.ruleset import COLOR_BY_NAME, LegalAct, RuleSet
-
-CARD_NAMES = {color: name for name, color in COLOR_BY_NAME.items()}
-"""blue → 蓝牌 ...: how a player's own penalty record is shown."""
+from bansha.engine.ruleset import LegalAct, RuleSet
 
 
 def when_words(phase: str | None, day: int | None) -> str:
@@ -211,7 +209,7 @@ class SeatPage:
             self.right = False
         elif k == "card" and d["seat"] == me:
             template = texts.RECORD_CARD_UPGRADE if d.get("upgrade") else texts.RECORD_CARD
-            card = template.format(card=CARD_NAMES.get(d["color"], d["color"]))
+            card = template.format(card=card_label(d["color"]))
             self.note("card", card, moment, when, where)
 
     def card(self, names: list[str]) -> dict[str, Any]:

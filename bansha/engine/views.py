@@ -13,13 +13,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bansha import texts
+from bansha.engine import director
 from bansha.engine import rooms as room_rules
 from bansha.engine.commitment import reveal_matches, reveal_text
 from bansha.engine.events import DIRECTOR, Event
 from bansha.engine.game import Game
-from bansha.engine.ruleset import VOTE, WAIVE, LegalAct, RuleSet
+from bansha.engine.ruleset import VOTE, LegalAct, RuleSet
 from bansha.engine.seat import (
-    CARD_NAMES,
     SeatPage,
     act_words,
     public_progress,
@@ -258,7 +258,7 @@ class ViewFold:
         self.out_public: list[int] = []
         self.exit_shown: dict[int, str | None] = {}  # what each exit's announcement showed
         self.revealed: dict[int, str] = {}  # identities the announcements showed, by seat
-        # the seat's own page: its card, results and record (我的记录)
+        # the seat's own page: its card, results and record
         self.page = SeatPage(rs, viewer) if isinstance(viewer, int) else None
         self.moment: str | None = None  # the latest time the viewer saw (a notice's time)
         self.phase_now: tuple[str, int] = ("", 0)
@@ -452,7 +452,7 @@ class ViewFold:
             elif k == "card" and d["seat"] == viewer:
                 self.record.append(
                     {
-                        "card": CARD_NAMES.get(d["color"], d["color"]),
+                        "card": director.card_label(d["color"]),
                         "upgrade": bool(d.get("upgrade")),
                         "phase": self.stage.get("phase", "start"),
                     }
@@ -571,7 +571,9 @@ class ViewFold:
                 for g, m in self.groups.items()
             }
             result["results"] = list(page.results)
-            result["record"] = list(page.record)  # 我的记录: acts, votes, results and notices
+            result["record"] = list(
+                page.record
+            )  # the seat's record: acts, votes, results and notices
             group_names = rs.data.get("groups", {})
             result["chats"] = [
                 {
@@ -654,11 +656,11 @@ class ViewFold:
                 "on": review,
                 "awaiting": state.awaiting is not None,
                 "drafts": list(self.drafts),
-                # what 撤销 would take back (never the opening: its drafts are published, not
+                # what an undo would take back (never the opening: its drafts are published, not
                 # taken back, so the button is not offered for it)
                 "undo": None
                 if last is None or last == state.opening
-                else game.events[last].data.get("name"),
+                else director.label(str(game.events[last].data.get("name"))),
             }
             result["notices"] = list(self.notices)
             result["chats"] = [
@@ -698,8 +700,8 @@ def vote_status(
 
 
 RULE_ID = re.compile(
-    # full-width （ ） ， ： written as escapes: this is a pattern, not words
-    r"\uff08R-[A-Z0-9]+-\d+[^\uff08\uff09]*\uff09"  # 「（R-M103-02）」: the whole bracket
+    # full-width brackets, commas and colons written as escapes: this is a pattern, not words
+    r"\uff08R-[A-Z0-9]+-\d+[^\uff08\uff09]*\uff09"  # a full-width bracket around an id: all of it
     r"|[\uff0c,]\s*R-[A-Z0-9]+-\d+(?:/\d+)*(?=\uff09)"  # 「（……为准，R-M103-10/18）」: at a bracket's end
     r"|R-[A-Z0-9]+-\d+(?:/\d+)*[\uff1a:\uff0c, ]*"  # 「R-M103-12 竞岗：」: an id leading a line
 )
@@ -788,7 +790,7 @@ def timeline(game: Game) -> list[dict[str, Any]]:
                 texts.REVEAL_EXIT.format(who=names[d["seat"]], cause=causes.get(cause, cause))
             )
         elif k == "card" and not d.get("upgrade"):
-            card = CARD_NAMES.get(d["color"], d["color"])
+            card = director.card_label(d["color"])
             lines.append(texts.REVEAL_IS.format(who=names[d["seat"]], what=card))
         elif k == "notice" and d["key"] == "card_reason" and isinstance(ev.to, tuple):
             lines.append(f"{names[ev.to[0]]} {rs.render(d['key'], d.get('params', {}), names)}")
@@ -800,8 +802,9 @@ def timeline(game: Game) -> list[dict[str, Any]]:
             skill = rs.skills.get(d["skill"], {}).get("name", d["skill"])
             missed = texts.REVEAL_NO_VOTE if d["skill"] == "vote" else texts.REVEAL_NO_SKILL
             lines.append(missed.format(who=who, skill=skill))
-        elif k == "absence_decided" and d["decision"] == WAIVE:
-            lines.append(texts.REVEAL_ABSENCE.format(who=names[d["seat"]], decision=WAIVE))
+        elif k == "absence_decided" and director.command_id(d["decision"]) == director.WAIVE:
+            decision = director.label(director.WAIVE)
+            lines.append(texts.REVEAL_ABSENCE.format(who=names[d["seat"]], decision=decision))
     return [entry for entry in out if entry["lines"]]
 
 
@@ -832,11 +835,12 @@ def god_view(
                 "skills": sorted(rs.skill_name(x) for x in p.skills),
                 "exit": causes.get(p.exit_cause or "", p.exit_cause),
                 "results": list(results.get(p.seat, [])),  # each with its subject and night
-                "cards": {CARD_NAMES.get(c, c): n for c, n in p.cards.items()},
+                "cards": {director.card_label(c): n for c, n in p.cards.items()},
                 "statuses": [rs.status_name(x) for x in statuses.get(p.seat, [])],
                 "groups": [group_words.get(g, g) for g, m in s.groups.items() if p.seat in m],
                 "substitute": p.seat < len(first) and p.name != first[p.seat],
-                # the role dealt, where it changed since (杀手 ← 原杀手卧底, 共犯 ← 原平民)
+                # the role dealt, where it changed since (bs46's recovered undercover, XXXII's
+                # accomplice)
                 "dealt": rs.role_name(dealt[p.seat])
                 if p.seat < len(dealt) and p.role and dealt[p.seat] != p.role
                 else None,

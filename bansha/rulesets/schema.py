@@ -57,7 +57,8 @@ from bansha.datafiles.types import (
     refuse,
     time_as_written,
 )
-from bansha.engine.ruleset import BASE_OPTIONS, DIRECTOR_COMMANDS
+from bansha.engine import director
+from bansha.engine.ruleset import BASE_OPTIONS
 from bansha.mechanics.vote_posts import FormatError, VoteFormat
 
 MAX_PLAYERS = MAX_COUNT
@@ -73,9 +74,11 @@ def _phase(value: Any) -> str:
 
 
 def _director_command(value: Any) -> str:
-    if value not in DIRECTOR_COMMANDS:
-        raise refuse("choice", choices="、".join(DIRECTOR_COMMANDS))
-    return str(value)
+    """A command a rule set's director may give, by id or label (红牌): its id."""
+    key = director.command_id(str(value))
+    if key not in director.KINDS:
+        raise refuse("choice", choices="、".join(director.label(k) for k in director.KINDS))
+    return key
 
 
 Phase = Annotated[str, _Plain(_phase)]
@@ -451,7 +454,12 @@ class RuleSetData(Strict):
             )
         allowed = set(base.director_commands)
         out += [
-            unknown(["director_commands", i], c, sorted(allowed), "导演指令")
+            unknown(
+                ["director_commands", i],
+                director.label(c),
+                sorted(director.label(a) for a in allowed),
+                "导演指令",
+            )
             for i, c in enumerate(self.director_commands)
             if c not in allowed
         ]

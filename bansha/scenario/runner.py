@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bansha import texts
-from bansha.engine import Act, Close, Director, Game, RuleError, Vote, clock
+from bansha.engine import Act, Close, Director, Game, RuleError, Vote, clock, director
 from bansha.engine.ruleset import RuleSet
 from bansha.engine.state import undone_positions
 from bansha.rulesets import find_ruleset
@@ -183,26 +183,27 @@ def _command(sc: Loaded, i: int, kind: str, body: Any) -> Act | Vote | Director:
     at = (
         _time(sc, i, arg.get("at")) if isinstance(arg, dict) else None
     )  # a proxy vote {by, for, at}
-    return Director(str(name), _director_args(sc, i, str(name), arg), at)
+    key = director.command_id(str(name))  # the file names a command by its label (红牌)
+    return Director(key, _director_args(sc, i, key, arg), at)
 
 
 def _director_args(sc: Loaded, i: int, name: str, arg: Any) -> dict[str, Any]:
     seats = sc.seats
-    if name == texts.DIRECTOR_SUBSTITUTE:
+    if name == director.SUBSTITUTE:
         return {"seat": _seat(seats, arg["seat"], sc.path, i), "by": str(arg["by"])}
-    if name == texts.DIRECTOR_PROXY:
+    if name == director.PROXY:
         target = arg.get("for")
         return {
             "seat": _seat(seats, arg["by"], sc.path, i),
             "target": None if target is None else _seat(seats, target, sc.path, i),
         }
-    if name == texts.DIRECTOR_CONCEDE:
+    if name == director.CONCEDE:
         return {"faction": sc.ruleset.faction_key(str(arg))}
-    if name == texts.DIRECTOR_ACCELERATE:
+    if name == director.ACCELERATE:
         return {}
     if isinstance(arg, dict):
         out: dict[str, Any] = {"seat": _seat(seats, arg.get("player", arg.get("seat")), sc.path, i)}
-        if arg.get(texts.DIRECTOR_CONCEDE):
+        if arg.get(director.label(director.CONCEDE)):  # {红牌: {player: 丁, 判负: true}}
             out["faction_loses"] = True
         for key in (
             "choice",

@@ -35,6 +35,7 @@ from bansha.datafiles.types import (
     text_check,
     time_as_written,
 )
+from bansha.engine import director
 
 _text = text_check(4000, empty=True)
 
@@ -328,7 +329,8 @@ def _director_players(seats: _Seats, loc: list[str | int], body: dict[str, Any])
     name = next(k for k in body if k != "expect_error")
     arg = body[name]
     where = [*loc, name]
-    if name == texts.DIRECTOR_SUBSTITUTE:
+    key = director.command_id(str(name))
+    if key == director.SUBSTITUTE:
         if not isinstance(arg, Mapping) or "seat" not in arg or "by" not in arg:
             seats.problems.append(
                 Problem(
@@ -343,12 +345,12 @@ def _director_players(seats: _Seats, loc: list[str | int], body: dict[str, Any])
         if not body.get("expect_error") and str(arg["seat"]) in seats.names:
             seats.names[seats.names.index(str(arg["seat"]))] = str(arg["by"])
         return
-    if name in (
-        texts.DIRECTOR_CONCEDE,
-        texts.DIRECTOR_ACCELERATE,
-        texts.DIRECTOR_EXTEND,
-        texts.DIRECTOR_PUBLISH,
-        texts.DIRECTOR_UNDO,
+    if key in (
+        director.CONCEDE,
+        director.ACCELERATE,
+        director.EXTEND,
+        director.PUBLISH,
+        director.UNDO,
     ):
         return  # a faction, a flag, minutes, or nothing
     if isinstance(arg, Mapping):

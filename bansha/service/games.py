@@ -20,7 +20,7 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 from bansha import texts
-from bansha.engine import Act, Close, Game, commitment
+from bansha.engine import Act, Close, Game, commitment, director
 from bansha.engine.commands import Command, Director, Vote
 from bansha.engine.errors import RuleError
 from bansha.engine.events import Event
@@ -401,7 +401,7 @@ class GameService:
             minutes = max(1, math.ceil((timezone.now() - record.paused_at).total_seconds() / 60))
             self.submit(
                 game_id,
-                Director(texts.DIRECTOR_EXTEND, {"minutes": minutes}, timezone.now()),
+                Director(director.EXTEND, {"minutes": minutes}, timezone.now()),
                 key=f"resume:{record.paused_at.isoformat()}",
                 actor="director",
             )
@@ -474,15 +474,11 @@ def _stage_seq(game: Game) -> int:
     return 0
 
 
-REVIEW_COMMANDS = (texts.DIRECTOR_PUBLISH, texts.DIRECTOR_UNDO)
-"""The director's commands bound to the results awaiting publication, not to the stage."""
-
-
 def position(game: Game, cmd: Command | None = None) -> int:
     """What a stage-bound form is rendered for and sent back with: the position of the event that
     opened the current stage; for 发布 and 撤销, of the last command whose results await
     publication (-1: none), so a form rendered before another close or another 撤销 is stale."""
-    if isinstance(cmd, Director) and cmd.name in REVIEW_COMMANDS:
+    if isinstance(cmd, Director) and director.command_id(cmd.name) in director.REVIEW:
         return game.state.commands[-1] if game.state.commands else -1
     return _stage_seq(game)
 

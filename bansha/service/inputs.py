@@ -10,6 +10,7 @@ import unicodedata
 from typing import Any
 
 from bansha import texts
+from bansha.engine import director
 from bansha.engine.commands import Command, Director
 from bansha.engine.errors import RuleError
 
@@ -67,7 +68,7 @@ def check_command(cmd: Command, payload: dict[str, Any]) -> None:
     """Refuse a command whose texts no database keeps alike (``payload``: what it asks for)."""
     if (
         isinstance(cmd, Director)
-        and cmd.name == texts.DIRECTOR_SUBSTITUTE
+        and director.command_id(cmd.name) == director.SUBSTITUTE
         and isinstance(cmd.args.get("by"), str)
     ):
         check_name(cmd.args["by"])

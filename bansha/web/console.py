@@ -21,11 +21,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST
 
 from bansha import texts
-from bansha.engine import RuleError, clock
+from bansha.engine import RuleError, clock, director
 from bansha.engine.events import DIRECTOR, PUBLIC
 from bansha.engine.game import Game
-from bansha.engine.ruleset import DIRECTOR_COMMANDS
-from bansha.engine.seat import CARD_NAMES
 from bansha.engine.views import seat_names, shown
 from bansha.forum import bbcode
 from bansha.service import devices, viewcache
@@ -74,16 +72,18 @@ def command_forms(game: Game, god: dict[str, Any]) -> list[dict[str, Any]]:
             choices = next((list(la.choices) for la in game.legal(p.seat) if la.skill == skill), [])
             if choices:
                 break
-    for name in rs.data.get("director_commands", []):
-        kind = DIRECTOR_COMMANDS.get(name)
+    for key in rs.director_commands():
+        kind = director.KINDS.get(key)
         if kind is None or (kind == "declare_for" and not choices):
             continue
+        name = director.label(key)
         out.append(
             {
+                "id": key,
                 "name": name,
                 "kind": kind,
                 "fields": FIELDS[kind],
-                "red": name == "红牌",
+                "red": key == director.RED_CARD,
                 "choices": choices if kind == "declare_for" else [],
                 "confirm": command_confirm(game, name),
             }
@@ -236,7 +236,9 @@ def my_games(user: Any) -> list[dict[str, Any]]:
     if not user.is_authenticated:
         return []
     out = []
-    mine = GameRecord.objects.filter(owner=user, demo=False, deleted_at=None)  # 删除: off the list
+    mine = GameRecord.objects.filter(
+        owner=user, demo=False, deleted_at=None
+    )  # deleted: off the list
     for record in mine.order_by("-created_at")[:50]:
         with SERVICE.reading(record.id, record.seq) as game:
             phase, stage = game.state.phase_label(), game.state.stage
@@ -325,7 +327,7 @@ def absences(game: Game, fold: AbsenceFold | None = None, page: Any = 1) -> dict
         fold.feed(game, shown(game, DIRECTOR))
     rs = game.ruleset
     policy: dict[str, Any] = rs.data.get("absence_penalty") or {}
-    names = seat_names(game)  # a substitute's seat: 「原名（替补：新名）」, as every page
+    names = seat_names(game)  # a substitute's seat: the first name with the new one, as every page
     pages = Paginator(fold.absent[::-1], ABSENCE_STAGES_PER_PAGE)
     listed = pages.get_page(page)
     out = []
@@ -343,6 +345,7 @@ def absences(game: Game, fold: AbsenceFold | None = None, page: Any = 1) -> dict
                 (fold.decided[(p, seat)] for p in row["positions"] if (p, seat) in fold.decided),
                 None,
             )
+            card = str(due["card"]) if due.get("card") else None
             rows.append(
                 {
                     "position": row["position"],
@@ -350,10 +353,13 @@ def absences(game: Game, fold: AbsenceFold | None = None, page: Any = 1) -> dict
                     "name": names[seat],
                     "what": what,
                     "vote": vote,
-                    "card": due.get("card"),
-                    "confirm": command_confirm(game, str(due["card"])) if due.get("card") else "",
+                    "card": card and director.label(card),
+                    "card_id": card and director.command_id(card),
+                    "confirm": command_confirm(game, director.label(card)) if card else "",
                     "clause": due.get("clause", ""),
-                    "decision": decision,
+                    "decision": decision and director.label(decision),
+                    "waived": decision is not None
+                    and director.command_id(decision) == director.WAIVE,
                     "reason": words.format(
                         phase=phase_zh(stage["phase"]),
                         stage=stage["stage"],
@@ -382,10 +388,10 @@ def ledger(game: Game, missed: dict[int, int]) -> list[dict[str, Any]]:
     policy: dict[str, Any] = rs.data.get("absence_penalty") or {}
     upgrade: dict[str, Any] = policy.get("upgrade") or {}
     rows = []
-    names = seat_names(game)  # a substitute's seat: 「原名（替补：新名）」, as every page
+    names = seat_names(game)  # a substitute's seat: the first name with the new one, as every page
     for p in game.state.players:
-        cards = {CARD_NAMES.get(c, c): n for c, n in p.cards.items() if n}
-        warnings = cards.get("警告", 0)
+        cards = {director.card_label(c): n for c, n in p.cards.items() if n}
+        warnings = p.cards.get(director.CARD_COLOURS[director.WARNING], 0)
         advice = (
             upgrade.get("advice", "")
             if upgrade and warnings >= int(upgrade.get("count", 0) or 0) > 0
@@ -420,7 +426,7 @@ class CardFold:
             key = str(ev.data.get("key", "")) if ev.kind == "announcement" else ""
             color = CARD_ANNOUNCEMENT.fullmatch(key)
             if color is not None and "p" in ev.data.get("params", {}):
-                name = CARD_NAMES.get(color.group(1), color.group(1))
+                name = director.card_label(color.group(1))
                 row = self.counts.setdefault(int(ev.data["params"]["p"]), {})
                 row[name] = row.get(name, 0) + 1
 
@@ -445,7 +451,7 @@ def public_ledger(game: Game, fold: CardFold | None = None) -> list[list[str]]:
     if fold is None:
         fold = CardFold(game)
         fold.feed(game, shown(game, PUBLIC))
-    names = seat_names(game)  # a substitute's seat: 「原名（替补：新名）」, as every page
+    names = seat_names(game)  # a substitute's seat: the first name with the new one, as every page
     return [
         [names[seat], texts.LIST_SEP.join(f"{card}×{n}" for card, n in cards.items())]
         for seat, cards in sorted(fold.counts.items())

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from bansha import texts
-from bansha.engine import Act, Close, Director, RuleError, Vote
+from bansha.engine import Act, Close, Director, RuleError, Vote, director
 from bansha.engine.ruleset import RuleSet
 
 ABSTAIN = "abstain"
@@ -51,20 +51,22 @@ def director_command_for(
     name: str, form: Any, seats: int, rs: RuleSet, at: datetime
 ) -> Close | Director:
     """The command a director's form asks for (ValueError: not a number). Players are seat
-    numbers, factions their keys; what the command may do is the engine's to decide."""
-    if name == "关闭阶段":
+    numbers, factions their keys; what the command may do is the engine's to decide. ``name``:
+    the command's id, or its label (a page rendered before the ids)."""
+    name = director.command_id(name)
+    if name == director.CLOSE_STAGE:
         return Close(at=at)
-    if name == "发布":
+    if name == director.PUBLISH:
         edits = {
             key.removeprefix("draft-"): text
             for key, text in form.items()
             if key.startswith("draft-") and text.strip() != form.get("orig-" + key[6:])
         }
-        return Director("发布", {"edits": edits}, at)
-    if name == "延期":
-        return Director("延期", {"minutes": int(form.get("minutes") or 0)}, at)
+        return Director(director.PUBLISH, {"edits": edits}, at)
+    if name == director.EXTEND:
+        return Director(director.EXTEND, {"minutes": int(form.get("minutes") or 0)}, at)
     args: dict[str, Any] = {}
-    if name == "判负":
+    if name == director.CONCEDE:
         faction = form.get("faction", "")
         if faction not in rs.factions:
             raise RuleError(texts.NOTHING_CHOSEN)
@@ -78,7 +80,7 @@ def director_command_for(
         args["faction_loses"] = True
     if form.get("absence"):  # a card given for, or 免罚 of, a recorded absence
         args["absence"] = int(form["absence"])
-    if name == "代投":
+    if name == director.PROXY:
         target = form.get("target", "")
         if not target:
             raise RuleError(texts.NOTHING_CHOSEN)

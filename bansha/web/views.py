@@ -21,7 +21,7 @@ from django_ratelimit.decorators import ratelimit
 
 from bansha import texts
 from bansha.datafiles.loader import decode
-from bansha.engine import Close, Director, RuleError, Say
+from bansha.engine import Close, Director, RuleError, Say, director
 from bansha.engine.events import DIRECTOR, PUBLIC
 from bansha.engine.views import CHAT_SHOWN, PAGE, Window, version
 from bansha.forum import bbcode
@@ -130,7 +130,7 @@ def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
 def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """A player's page: their role card, knowledge, results, forms for what they may do now."""
     record, seat = player_or_404(request, game_id)
-    every = request.GET.get("chats") == "all"  # 显示全部: every message of each chat
+    every = request.GET.get("chats") == "all"  # "show all": every message of each chat
     with SERVICE.reading(record.id, record.seq) as game:
         v, seq = viewcache.current(record.id, game, seat, Window(chats=None) if every else PAGE)
     chat_limit = 0 if every else CHAT_SHOWN
@@ -231,7 +231,7 @@ def director_page(request: HttpRequest, game_id: str) -> HttpResponse:
         v, seq = viewcache.current(record.id, game, "director")
         public, _ = viewcache.current(record.id, game, "public")
         forms = console.command_forms(game, v["god"])
-        at = {"stage": position(game), "review": position(game, Director("发布"))}
+        at = {"stage": position(game), "review": position(game, Director(director.PUBLISH))}
         remind = console.reminders(record, v, game.ruleset.data)
         absent = console.absences(
             game,
@@ -275,14 +275,15 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
     with SERVICE.reading(record.id, record.seq) as game:
         seats = len(game.state.players)
         rs = game.ruleset
-    name = request.POST.get("command", "")
+    given = request.POST.get("command", "")
+    key, name = director.command_id(given), director.label(given)
     try:
-        if name == "暂停":
+        if key == director.PAUSE:
             SERVICE.pause(record.id)
-        elif name == "继续":
+        elif key == director.RESUME:
             SERVICE.resume(record.id)
         else:
-            cmd = director_command_for(name, request.POST, seats, rs, timezone.now())
+            cmd = director_command_for(key, request.POST, seats, rs, timezone.now())
             SERVICE.submit(
                 record.id,
                 cmd,
@@ -291,7 +292,7 @@ def director_command(request: HttpRequest, game_id: str) -> HttpResponse:
                 seq=record.seq,
                 stage=stage_of(request.POST),
             )
-            if isinstance(cmd, Director) and cmd.name == "替补":
+            if isinstance(cmd, Director) and cmd.name == director.SUBSTITUTE:
                 token = SERVICE.reseat(record.id, int(cmd.args["seat"]), str(cmd.args["by"]))
                 link = request.build_absolute_uri(reverse("join", args=[record.id, token]))
                 messages.info(request, texts.SUBSTITUTE_LINK.format(link=link))

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bansha.engine import Act, Close, Director, Event, Game, RuleError
+from bansha.engine.director import command_id
 from bansha.engine.ruleset import LegalAct
 from bansha.rulesets import builtin_ids, find_ruleset
 from bansha.sim.agents import random_command
@@ -48,7 +49,7 @@ def test_no_accepted_act_is_dropped_silently(seed: int, rid: str) -> None:
     rs = RULESETS[rid]
     game = Game.create(rs, [f"p{i}" for i in range(rs.player_count)], seed)
     rng = random.Random(seed)
-    removals = [c for c in REMOVALS if c in rs.data.get("director_commands", [])]
+    removals = [c for c in REMOVALS if command_id(c) in rs.director_commands()]
     stale: dict[int, list[LegalAct]] = {}
     n = len(game.state.players)
     for _ in range(300):

@@ -39,10 +39,10 @@ def _command(game: Game, ruleset: str) -> Director:
     """A director's command with an exit (and a private notice) in ``ruleset``, on a living seat."""
     seat = next(p.seat for p in reversed(game.state.players) if p.alive)
     at = timezone.now()
-    names = game.ruleset.data["director_commands"]
-    if "判死" in names:
+    names = game.ruleset.director_commands()
+    if "execute" in names:
         return Director("判死", {"seat": seat}, at)
-    if "红牌" in names:
+    if "red_card" in names:
         return Director("红牌", {"seat": seat, "reason": REASON, "faction_loses": False}, at)
     return Director("淹死", {"seat": seat}, at)
 

@@ -301,7 +301,7 @@ def test_the_physician_s_one_absence_is_one_row() -> None:
     assert "太医行动" in stage
     rows = re.findall(rf'<li class="absence" data-seat="{physician.seat}">.*?</li>', stage, re.S)
     assert len(rows) == 1 and "未使用「救药、毒药」" in rows[0]
-    assert rows[0].count('value="黄牌"') == 1
+    assert rows[0].count('value="yellow_card"') == 1
     ledger = section.split('class="ledger"')[1]
     row = re.search(rf"<td>{physician.name}</td><td>.*?</td><td>(\d+)</td></tr>", ledger)
     assert row is not None and row.group(1) == "1"

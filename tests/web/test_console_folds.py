@@ -39,7 +39,7 @@ def _director(game: Game, rng: random.Random) -> list[object]:
         card = ((rs.data.get("absence_penalty") or {}).get("vote") or {}).get("card")
         name = card if card and rng.random() < 0.5 else "免罚"
         out.append(Director(name, {"seat": seat, "absence": position}))
-    if "替补" in rs.data.get("director_commands", []) and rng.random() < 0.1:
+    if "substitute" in rs.director_commands() and rng.random() < 0.1:
         seat = rng.randrange(len(s.players))
         out.append(Director("替补", {"seat": seat, "by": f"替补{len(game.events)}"}))
     if s.awaiting is not None:
