@@ -99,7 +99,7 @@ def _awaiting(console: object) -> bool:
 def _publish(console: object) -> None:
     """发布 what the last close drafted, if it drafted anything public."""
     if _awaiting(console):
-        console.click("#review button[value=发布]")  # type: ignore[attr-defined]
+        console.click("#review button[value=publish]")  # type: ignore[attr-defined]
         console.wait_for_load_state()  # type: ignore[attr-defined]
 
 
@@ -168,7 +168,7 @@ def test_a_reviewed_m103_night_runs_to_dawn_alone_and_nobody_sees_it_early(
         text = p.content()
         assert "结算中" not in text and "讨论日" not in text and "遗言" not in text
 
-    d.click("#review button[value=发布]")  # type: ignore[attr-defined]
+    d.click("#review button[value=publish]")  # type: ignore[attr-defined]
     d.wait_for_load_state()  # type: ignore[attr-defined]
     public.reload()
     assert "讨论日" in public.locator("header").inner_text() or "讨论日" in public.content()
