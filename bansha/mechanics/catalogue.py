@@ -25,6 +25,7 @@ from bansha.mechanics.potions import Poison, Save
 from bansha.mechanics.prophecy import Prophecy
 from bansha.mechanics.protect import Protect
 from bansha.mechanics.reveal_on_vote import RevealOnVote
+from bansha.mechanics.ring_team import RingTeam
 from bansha.mechanics.self_destruct import SelfDestruct
 from bansha.mechanics.sheriff import Sheriff
 from bansha.mechanics.shoot import Shoot
@@ -37,6 +38,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
     cls.kind: cls
     for cls in (
         TeamKill,
+        RingTeam,
         Protect,
         Check,
         PairCheck,

@@ -24,36 +24,51 @@ from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC, Event
+from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State, current_ballots
 from bansha.mechanics import announce, last_words, votes
-from bansha.mechanics.rings import ring_next, team_choice
-from bansha.mechanics.rules import PostRules
-from bansha.mechanics.team import current, holders
-from bansha.rulesets.bs46.memory import DECIDE_DUE, RUNOFF_DUE, rank_order, ring_order
+from bansha.mechanics.base import Board, Mechanic, Resolution
+from bansha.mechanics.catalogue import declare
+from bansha.mechanics.colours import Colours
+from bansha.mechanics.params import Raw
+from bansha.mechanics.ring_team import RingTeam
+from bansha.mechanics.team import holders
+from bansha.rulesets.bs46.memory import DECIDE_DUE, RUNOFF_DUE
 from bansha.rulesets.bs46.upcast import upcast as read_stored
 
 GOOD, KILLERS = "good", "killers"
-TEAM_KEYS = ("police", "killers")
 TEAM_SKILLS = ("check", "assassinate")
 ABSTAIN = ("弃权",)
-TEAM_FORMS = {skill: LivingForm(skill) for skill in TEAM_SKILLS}
-"""Each team skill's form (any living player), built once per roster."""
 ROUND1_VOTE = LivingForm("vote", ABSTAIN)
 """The first round's vote (any living player, or 弃权), built once per roster."""
-CASES = {
-    "case1": "情况1（多数）",
-    "case2": "情况2（各不相同，取级别最高者）",
-    "case3": "情况3（两两相同，取两名真正成员的一对）",
-    "random": "无人提交，随机",
-    "none": "无人提交",
-}
-"""How the director's trace names each case of R-BS46-03."""
 THRESHOLD = 0.4
 
 
-class BS46(PostRules):
-    """The bs46 rule set: rings and ranks, team choices, undercover recovery, the two-round vote."""
+class BS46(Board):
+    """The bs46 rule set: a Board whose declared skills run on the catalogue's mechanics (the two
+    ring teams: ``ring_team``; 查证: ``check`` chosen by the police team; 暗杀: ``team_kill``
+    chosen by the killers' team; 身份恢复: ``conversion`` ``all_out``), its night resolved by the
+    data file's table; the two-round vote is still this module's."""
+
+    def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
+        super().__init__(data, options)
+        self.categories = {}
+        self.teams = {}
+        self.colours = Colours.read(None, "colours", self.selector_keys())
+        self.final_at_window_close = False
+        """R-ALL-09: a removed member's act is dropped until the night resolves."""
+        self.mechs: dict[str, Mechanic] = {
+            key: declare(self, key, raw) for key, raw in self.skills.items() if "mechanic" in raw
+        }
+        self.specs = {k: m.spec for k, m in self.mechs.items()}
+        self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
+        """The declared skills used by acts (查证, 暗杀)."""
+        self._rings = tuple(m for m in self.mechs.values() if isinstance(m, RingTeam))
+        """The two ring teams (R-BS46-01/02), in the data file's order."""
+        self._on_exit = tuple(m for m in self.mechs.values() if "on_exit" in m.hooks)
+        """身份恢复 (R-BS46-07), asked at every exit."""
+        self._steps = self._read_resolution()
 
     # ================================================================== setup
     def upcast(self, events: list[Event]) -> list[Event]:
@@ -66,54 +81,28 @@ class BS46(PostRules):
     ) -> None:
         """Deal; draw each team's ring (R-BS46-01) and ranks (R-BS46-02); tell each member the next."""
         dealt = self.deal(ctx, roles)
-        names = {p.name: p.seat for p in ctx.state.players}
-        for key in TEAM_KEYS:
-            team = self.data["teams"][key]
-            real = [s for s, r in enumerate(dealt) if r == team["real"]]
-            under = [s for s, r in enumerate(dealt) if r == team["undercover"]]
-            members = sorted(real + under)
-            ring = self._fixed_order(fixed, "rings", team["name"], names, members)
-            ranks = self._fixed_order(fixed, "ranks", team["name"], names, real)
-            drawn = ring is None
-            if ring is None:
-                ring = list(members)
-                ctx.rng().shuffle(ring)
-            ctx.emit("order", {"order": ring_order(key), "seats": ring}, chance=drawn)
-            drawn = ranks is None
-            if ranks is None:
-                ranks = list(real)
-                ctx.rng().shuffle(ranks)
-            ctx.emit("order", {"order": rank_order(key), "seats": ranks + under}, chance=drawn)
-            for member, nxt in ring_next(ring).items():
-                # presented as police (resp. killer) whatever the next member really is
-                ctx.emit(
-                    "known", {"seat": member, "about": [nxt], "word": team["shown_as"]}, (member,)
-                )
-                ctx.emit(
-                    "notice",
-                    {
-                        "key": "ring_next",
-                        "params": {"team": team["name"], "p": nxt, "word": team["shown_as"]},
-                    },
-                    (member,),
-                )
+        for ring in self._rings:
+            ring.set_up(ctx, dealt, fixed)
         at = self.start_time()
         self.advance(ctx, at)
 
-    def _fixed_order(
-        self, fixed: dict[str, Any], key: str, team: str, names: dict[str, int], want: list[int]
-    ) -> list[int] | None:
-        """A ring or rank order pinned by a scenario's ``fixed`` (players by name)."""
-        table = fixed.get(key) or {}
-        if team not in table:
-            return None
-        try:
-            order = [names[str(n)] for n in table[team]]
-        except KeyError as e:
-            raise RuleError(f"fixed.{key}.{team}：没有玩家{e}") from e
-        if sorted(order) != sorted(want):
-            raise RuleError(f"fixed.{key}.{team} 必须正好列出{len(want)}名该团成员")
-        return order
+    def _read_resolution(self) -> dict[str, tuple[tuple[str, str, Mechanic, object], ...]]:
+        """``resolution``: each stage's steps (label, ``do`` or ``resolve``, the skill's mechanic,
+        the step's own parameters), in the data file's order."""
+        out: dict[str, tuple[tuple[str, str, Mechanic, object], ...]] = {}
+        for stage, steps in dict(self.data.get("resolution") or {}).items():
+            read: list[tuple[str, str, Mechanic, object]] = []
+            for i, raw in enumerate(steps or []):
+                where = f"resolution.{stage}[{i}]"
+                verb = "do" if "do" in raw else "resolve"
+                key = self.skill_ref(str(raw.get(verb)), f"{where}.{verb}")
+                if key not in self.mechs:
+                    raise SetupError(f"规则文件中「{where}.{verb}」的「{key}」没有机制")
+                m = self.mechs[key]
+                rest = {k: v for k, v in raw.items() if k not in ("step", verb)}
+                read.append((str(raw["step"]), verb, m, m.prepare(verb, Raw(rest, where, self.options))))
+            out[str(stage)] = tuple(read)
+        return out
 
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """高票对辩 after a tie above 40%; 高票讨论 after a second tie. 遗言 runs every night, also when
@@ -142,9 +131,11 @@ class BS46(PostRules):
             return out
         if key == "night":
             if p.skills:
-                for skill in TEAM_SKILLS:
-                    if skill in p.skills:
-                        out.append(TEAM_FORMS[skill].of(state))
+                for m in self._acting:  # each declared skill of the stage, as its mechanic offers it
+                    if key in m.spec.stages and m.holds(state, seat):
+                        la = m.legal(state, seat)
+                        if la is not None:
+                            out.append(la)
         elif (key == "round1" or key == "runoff") and self._may_vote(state, seat):
             if key == "round1":
                 out.append(ROUND1_VOTE.of(state))
@@ -230,9 +221,10 @@ class BS46(PostRules):
     # ================================================================== closing stages
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
         """Resolve the stage being closed."""
-        if stage_key == "night":
-            self._resolve_night(ctx)
-        elif stage_key == "round1":
+        steps = self._steps.get(stage_key)
+        if steps:
+            self._run_steps(ctx, steps)
+        if stage_key == "round1":
             self._close_round1(ctx)
         elif stage_key == "runoff":
             self._close_runoff(ctx)
@@ -347,75 +339,30 @@ class BS46(PostRules):
         }
 
     # ------------------------------------------------------------------ night
-    def _resolve_night(self, ctx: Ctx) -> None:
-        """The night: each team's choice (R-BS46-03/04), the check feedback (R-BS46-05), the kill."""
+    def _run_steps(self, ctx: Ctx, steps: tuple[tuple[str, str, Mechanic, object], ...]) -> None:
+        """「夜晚由两部分组成：有身份的玩家行使权力……」: the data file's steps in order (R-BS46-03/05:
+        the police team's check, the killers' team's kill, its death); the outcome is checked
+        after a step with an exit, and a decided game stops the resolution."""
         s = ctx.state
-        chosen: dict[str, int | None] = {}
-        for key, skill in (("police", "check"), ("killers", "assassinate")):
-            members = [p.seat for p in s.players if p.alive and skill in p.skills]
-            if not members:
-                continue
-            # R-ALL-09: only the members holding the power now count (a member drowned or 判死
-            # tonight, or an undercover who lost it on recovery, takes no further part)
-            subs = {seat: rec.targets[0] for seat, rec in current(s, skill).items()}
-            real_role = self.data["teams"][key]["real"]
-            real = {x for x in members if s.players[x].role == real_role}
-            ranks = list(s.orders[rank_order(key)])
-            ranks += [x for x in members if x not in ranks]  # a recovered undercover
-            target, case = team_choice(subs, ranks, real)
-            if target is None and self.options["missing_team_action"] == "random":
-                target = ctx.rng().choice(s.living())  # R-BS46-04 (option random)
-                ctx.emit(
-                    "trace",
-                    {
-                        "team": key,
-                        "random": target,
-                        "title": f"第{s.day}夜{self.data['teams'][key]['name']}无人提交",
-                        "lines": [f"随机选择：{s.players[target].name}（R-BS46-04）"],
-                    },
-                    chance=True,
-                )
-                case = "random"
-            team_name = self.data["teams"][key]["name"]
-            lines = [f"{s.players[m].name} → {s.players[t].name}" for m, t in subs.items()]
-            chosen_name = s.players[target].name if target is not None else "无"
-            lines.append(f"{CASES.get(case, case)}：{chosen_name}（R-BS46-03）")
-            won = self._whose(case, subs, ranks, target)
-            if won:  # whose submission decided it
-                lines.append("采用" + "、".join(s.players[m].name for m in won) + "的提交")
-            ctx.emit(
-                "trace",
-                {
-                    "title": f"第{s.day}夜{team_name}",
-                    "lines": lines,
-                    "team": key,
-                    "target": target,
-                    "case": case,
-                },
-            )
-            chosen[skill] = target
-            if skill == "check" and target is not None:
-                word = self.role_name(s.players[target].role)
-                # the team's check is a use of 查证: by the member whose submission it took (the
-                # highest-ranked member taking part when none was: R-BS46-04's random draw)
-                by = next((m for m in [*won, *ranks] if m in members), members[0])
-                ctx.emit(
-                    "skill_used",
-                    {
-                        "skill": "check",
-                        "seat": by,
-                        "targets": [target],
-                        "choice": word,
-                        "day": s.day,
-                    },
-                )
-                for seat in members:  # every member taking part that night, the undercover too
-                    self._send_check(ctx, seat, target, word, s.day)
-        victim = chosen.get("assassinate")
-        if victim is not None and s.players[victim].alive:
-            self._exit(ctx, victim, "kill")
-            self._grant_last_words(ctx, victim)
-            self._check_outcome(ctx)
+        res = Resolution(s.day, [], len(s.exit_order))
+        for _label, verb, m, params in steps:
+            exits = len(s.exit_order)
+            if verb == "do":
+                m.do(ctx, res, params)
+            else:
+                m.resolve(ctx, res, params)
+            if s.ended or (len(s.exit_order) != exits and self._check_outcome(ctx)):
+                break
+
+    def exit(
+        self, ctx: Ctx, seat: int, cause: str, announce_now: bool, by: int | None = None
+    ) -> list[int]:
+        """The night kill's victim exits (被暗杀), and has last words (R-BS46-14); the kill is
+        announced at dawn (天亮时，统一公布死者及其身份)."""
+        self._exit(ctx, seat, cause)
+        if cause == "kill":
+            self._grant_last_words(ctx, seat)
+        return [seat]
 
     def _grant_last_words(self, ctx: Ctx, victim: int) -> None:
         """【遗言】被害人临终前拥有交待遗言的权利 (R-BS46-14): due when the 遗言 stage that opens now
@@ -427,32 +374,6 @@ class BS46(PostRules):
             last_words.grant(ctx, victim, None, key="last_words_right_open")
         else:
             last_words.grant(ctx, victim, None, {"deadline": due.isoformat()})
-
-    @staticmethod
-    def _whose(case: str, subs: dict[int, int], ranks: list[int], target: int | None) -> list[int]:
-        """The members whose submission the team's choice took (情况1/3: all who sent that name;
-        情况2: the highest-ranked member who submitted)."""
-        if case == "case2":
-            return next(([m] for m in ranks if m in subs), [])
-        if case in ("case1", "case3"):
-            return [m for m, t in subs.items() if t == target]
-        return []
-
-    def _send_check(self, ctx: Ctx, seat: int, target: int, word: str, night: int) -> None:
-        """A check's feedback: the result names its subject and its night (R-BS46-05)."""
-        ctx.emit(
-            "result",
-            {
-                "seat": seat,
-                "skill": "check",
-                "value": word,
-                "targets": [target],
-                "day": night,
-                "phase": "night",
-            },
-            (seat,),
-        )
-        ctx.emit("notice", {"key": "check_result", "params": {"p": target, "word": word}}, (seat,))
 
     # ------------------------------------------------------------------ exits and recovery
     def _exit(self, ctx: Ctx, seat: int, cause: str) -> None:
@@ -466,48 +387,9 @@ class BS46(PostRules):
             {"key": "you_are_out", "params": {"cause": self.data["causes"][cause]}},
             (seat,),
         )
-        self._recover(ctx)
-
-    def _recover(self, ctx: Ctx) -> None:
-        """Section 三, R-BS46-07: undercovers switch when their own side's team is wiped out.
-
-        「潜伏在警察团中的杀手卧底，自动转化为杀手」: the identity changes (option ``recovered_identity``,
-        ``converted`` by default): from then on his role is 杀手 (警察), a check on him reads so and his
-        exit announces it; ``original`` keeps the undercover's word and changes only the powers.
-        """
-        s = ctx.state
-        if s.ended:
-            return
-        dealt = s.dealt
-        killers_out = not any(p.alive and dealt[p.seat] == "killer" for p in s.players)
-        police_out = not any(p.alive and dealt[p.seat] == "police" for p in s.players)
-        ku = next((p for p in s.players if dealt[p.seat] == "killer_undercover"), None)
-        pu = next((p for p in s.players if dealt[p.seat] == "police_undercover"), None)
-        converted = self.options["recovered_identity"] == "converted"
-        # recovered once: the killer undercover then holds 暗杀, the police undercover 查证
-        if killers_out and ku is not None and ku.alive and "assassinate" not in ku.skills:
-            if converted:
-                ctx.emit("role_set", {"seat": ku.seat, "role": "killer"}, (ku.seat,))
-            if "check" in ku.skills:
-                ctx.emit("skill_lost", {"seat": ku.seat, "skill": "check"}, (ku.seat,))
-            ctx.emit("skill_gained", {"seat": ku.seat, "skill": "assassinate"}, (ku.seat,))
-            ctx.emit("notice", {"key": "recovered_killer", "params": {}}, (ku.seat,))
-            if pu is not None and pu.alive and "assassinate" in pu.skills:
-                ctx.emit("skill_lost", {"seat": pu.seat, "skill": "assassinate"}, (pu.seat,))
-                ctx.emit("notice", {"key": "team_gone", "params": {}}, (pu.seat,))
-        if police_out and pu is not None and pu.alive and "check" not in pu.skills:
-            if converted:
-                ctx.emit("role_set", {"seat": pu.seat, "role": "police"}, (pu.seat,))
-            if "assassinate" in pu.skills:
-                ctx.emit("skill_lost", {"seat": pu.seat, "skill": "assassinate"}, (pu.seat,))
-            ctx.emit("skill_gained", {"seat": pu.seat, "skill": "check"}, (pu.seat,))
-            ctx.emit("notice", {"key": "recovered_police", "params": {}}, (pu.seat,))
-            for use in s.uses.get("check", ()):  # every check the police team made
-                self._send_check(ctx, pu.seat, use.targets[0], str(use.choice), use.day)
-            if ku is not None and ku.alive and "check" in ku.skills:
-                ctx.emit("skill_lost", {"seat": ku.seat, "skill": "check"}, (ku.seat,))
-                if "assassinate" not in ku.skills:
-                    ctx.emit("notice", {"key": "team_gone", "params": {}}, (ku.seat,))
+        if not ctx.state.ended:  # 身份恢复 (R-BS46-07), the catalogue's conversion all_out
+            for m in self._on_exit:
+                m.on_exit(ctx, seat, cause, [])
 
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
@@ -615,17 +497,7 @@ class BS46(PostRules):
     def director_draws(self, state: State) -> list[str]:
         """The rings (R-BS46-01) and ranks (R-BS46-02) drawn at setup, as the director's god
         view lists them: 「警察团：甲→乙→丙→丁→甲」「警察团级别（高→低）：甲、乙、丙、丁」."""
-        names = [p.name for p in state.players]
-        out = []
-        for key in TEAM_KEYS:
-            team = self.data["teams"][key]["name"]
-            ring = state.orders.get(ring_order(key), ())
-            ranks = state.orders.get(rank_order(key), ())
-            if ring:
-                out.append(f"{team}环形顺序：" + "→".join(names[x] for x in [*ring, ring[0]]))
-            if ranks:
-                out.append(f"{team}级别（高→低，卧底最低）：" + "、".join(names[x] for x in ranks))
-        return out
+        return [line for ring in self._rings for line in ring.draws(state)]
 
     def reveal_role(self, state: State, seat: int) -> str:
         """The reveal after the game (R-BS46-07): a converted undercover shows 杀手（原杀手卧底）."""
