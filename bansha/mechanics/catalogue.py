@@ -26,6 +26,7 @@ from bansha.mechanics.prophecy import Prophecy
 from bansha.mechanics.protect import Protect
 from bansha.mechanics.reveal_on_vote import RevealOnVote
 from bansha.mechanics.ring_team import RingTeam
+from bansha.mechanics.runoff_vote import RunoffVote
 from bansha.mechanics.self_destruct import SelfDestruct
 from bansha.mechanics.sheriff import Sheriff
 from bansha.mechanics.shoot import Shoot
@@ -58,6 +59,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Duel,
         Sheriff,
         DayVote,
+        RunoffVote,
         Surrender,
         Lovers,
     )

@@ -22,27 +22,22 @@ from typing import Any
 from bansha.engine import clock
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
-from bansha.engine.errors import RuleError
+from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC, Event
-from bansha.engine.errors import SetupError
-from bansha.engine.ruleset import LegalAct, LivingForm
-from bansha.engine.state import State, current_ballots
-from bansha.mechanics import announce, last_words, votes
+from bansha.engine.ruleset import LegalAct
+from bansha.engine.state import State
+from bansha.mechanics import announce, last_words
 from bansha.mechanics.base import Board, Mechanic, Resolution
 from bansha.mechanics.catalogue import declare
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.params import Raw
 from bansha.mechanics.ring_team import RingTeam
+from bansha.mechanics.runoff_vote import RunoffVote
 from bansha.mechanics.team import holders
-from bansha.rulesets.bs46.memory import DECIDE_DUE, RUNOFF_DUE
 from bansha.rulesets.bs46.upcast import upcast as read_stored
 
 GOOD, KILLERS = "good", "killers"
 TEAM_SKILLS = ("check", "assassinate")
-ABSTAIN = ("弃权",)
-ROUND1_VOTE = LivingForm("vote", ABSTAIN)
-"""The first round's vote (any living player, or 弃权), built once per roster."""
-THRESHOLD = 0.4
 
 
 class BS46(Board):
@@ -69,6 +64,10 @@ class BS46(Board):
         self._on_exit = tuple(m for m in self.mechs.values() if "on_exit" in m.hooks)
         """身份恢复 (R-BS46-07), asked at every exit."""
         self._steps = self._read_resolution()
+        vote = self.mechs["vote"]
+        assert isinstance(vote, RunoffVote)
+        self.vote = vote
+        """R-BS46-08: the two-round vote, the catalogue's runoff_vote."""
 
     # ================================================================== setup
     def upcast(self, events: list[Event]) -> list[Event]:
@@ -100,18 +99,17 @@ class BS46(Board):
                     raise SetupError(f"规则文件中「{where}.{verb}」的「{key}」没有机制")
                 m = self.mechs[key]
                 rest = {k: v for k, v in raw.items() if k not in ("step", verb)}
-                read.append((str(raw["step"]), verb, m, m.prepare(verb, Raw(rest, where, self.options))))
+                read.append(
+                    (str(raw["step"]), verb, m, m.prepare(verb, Raw(rest, where, self.options)))
+                )
             out[str(stage)] = tuple(read)
         return out
 
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """高票对辩 after a tie above 40%; 高票讨论 after a second tie. 遗言 runs every night, also when
         nobody has words to leave, so that the day always opens at 12:00 (R-BS46-12)."""
-        when = spec.get("when")
-        if when == "runoff":
-            return RUNOFF_DUE in state.pending
-        if when == "decide":
-            return DECIDE_DUE in state.pending
+        if spec.get("when") in ("runoff", "decide"):
+            return bool(self.vote.held(state, str(spec["key"])))
         return True
 
     # ================================================================== acts
@@ -121,26 +119,25 @@ class BS46(Board):
             return []
         out = last_words.legal(state, seat)
         key = state.stage_key
-        if key == "decide":
-            decide = state.pending.get(DECIDE_DUE)
-            if decide and decide["by"] == seat:
-                between = tuple(x for x in decide["between"] if state.players[x].alive)
-                out.append(LegalAct("decide", between, 1))
+        decide = self.vote.decide_form(state, seat)  # the previous night's victim, out
+        if decide is not None:
+            out.append(decide)
         p = state.players[seat]
         if not p.alive:
             return out
         if key == "night":
             if p.skills:
-                for m in self._acting:  # each declared skill of the stage, as its mechanic offers it
+                for (
+                    m
+                ) in self._acting:  # each declared skill of the stage, as its mechanic offers it
                     if key in m.spec.stages and m.holds(state, seat):
                         la = m.legal(state, seat)
                         if la is not None:
                             out.append(la)
-        elif (key == "round1" or key == "runoff") and self._may_vote(state, seat):
-            if key == "round1":
-                out.append(ROUND1_VOTE.of(state))
-            else:
-                out.append(LegalAct("vote", tuple(state.pending[RUNOFF_DUE]), 1, ABSTAIN))
+        elif key in self.vote.spec.stages:
+            vote = self.vote.legal(state, seat)
+            if vote is not None:
+                out.append(vote)
         return out
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
@@ -188,35 +185,9 @@ class BS46(Board):
         return (seat,)
 
     # ================================================================== votes
-    def _may_vote(self, s: State, seat: int) -> bool:
-        return s.players[seat].alive and s.ballot_counts.get(seat, 0) <= self.max_changes
-
-    @property
-    def max_changes(self) -> int:
-        """每次投票只允许改票1次 (option ``max_changes``)."""
-        return int(self.options["max_changes"])
-
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
         """说明1–6: round 1 over all living players; round 2 between the two tied candidates."""
-        s = ctx.state
-        if s.stage_key not in ("round1", "runoff"):
-            raise RuleError("现在不是投票时间")
-        if not s.players[cmd.by].alive:
-            raise RuleError("死亡的玩家失去投票权")
-        if cmd.target is not None:
-            if not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive:
-                raise RuleError("不能投票给已出局的玩家")
-            if s.stage_key == "runoff" and cmd.target not in s.pending[RUNOFF_DUE]:
-                raise RuleError("高票对辩只能在两名高票玩家之中投票")
-        votes.cast(
-            ctx,
-            cmd.by,
-            cmd.target,
-            cmd.at,
-            max_changes=int(self.options["max_changes"]),
-            freeze_minutes=int(self.options["change_freeze_minutes"]),
-            accelerated=False,
-        )
+        self.vote.cast(ctx, cmd)
 
     # ================================================================== closing stages
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
@@ -224,107 +195,8 @@ class BS46(Board):
         steps = self._steps.get(stage_key)
         if steps:
             self._run_steps(ctx, steps)
-        if stage_key == "round1":
-            self._close_round1(ctx)
-        elif stage_key == "runoff":
-            self._close_runoff(ctx)
-        elif stage_key == "decide":
-            self._close_decide(ctx)
         if not ctx.state.ended:
-            self._check_outcome(ctx)
-
-    def _tally(self, s: State) -> tuple[dict[int, float], int, str]:
-        standing = current_ballots(s.ballots, False)
-        counts = votes.tally(
-            standing,
-            lambda v: self.vote_weight(s, v),
-            lambda v: s.players[v].alive and self.may_vote(s, v),
-            lambda t: s.players[t].alive,
-        )
-        cast = sum(1 for v in standing if s.players[v].alive)
-        parts = [
-            f"{s.players[c].name}{int(n)}票"
-            for c, n in sorted(counts.items(), key=lambda kv: -kv[1])
-        ]
-        abstain = sum(1 for v, t in standing.items() if t is None and s.players[v].alive)
-        if abstain:
-            parts.append(f"弃权{abstain}票")
-        return counts, cast, "，".join(parts) or "无人投票"
-
-    def _close_round1(self, ctx: Ctx) -> None:
-        """R-BS46-08 round 1: out if more than 40% of the ballots; two tied above 40% go to round 2."""
-        s = ctx.state
-        counts, cast, text = self._tally(s)
-        base = cast if self.options["threshold_base"] == "ballots" else len(s.living())
-        need = base * THRESHOLD
-        ctx.emit(
-            "announcement",
-            {
-                "key": "round1_result",
-                "params": {"day": s.day, "tally": text, "base": base, "need": f"{need:g}"},
-            },
-            PUBLIC,
-        )
-        above = [c for c, n in counts.items() if n > need]
-        tied = votes.top(counts)
-        if len(tied) == 1 and tied[0] in above:
-            self._vote_out(ctx, tied[0], "voted_out")
-        elif len(tied) == 2 and all(c in above for c in tied):
-            ctx.emit("pending", {"key": RUNOFF_DUE, "value": tied})
-            ctx.emit("announcement", {"key": "runoff", "params": {"ps": tied}}, PUBLIC)
-        else:
-            ctx.emit("announcement", {"key": "nobody_out", "params": {}}, PUBLIC)
-
-    def _close_runoff(self, ctx: Ctx) -> None:
-        """Round 2: most votes is out; a second tie goes to the previous night's victim (R-BS46-08)."""
-        s = ctx.state
-        pair = list(s.pending[RUNOFF_DUE])
-        ctx.emit("pending", {"key": RUNOFF_DUE, "value": None})
-        counts, _, text = self._tally(s)
-        ctx.emit(
-            "announcement",
-            {"key": "round2_result", "params": {"day": s.day, "tally": text}},
-            PUBLIC,
-        )
-        tied = votes.top({c: counts.get(c, 0.0) for c in pair})
-        if len(tied) == 1:
-            self._vote_out(ctx, tied[0], "voted_out")
-            return
-        victim = self._killed(s, s.day - 1)
-        if s.day > 1 and victim is not None:
-            ctx.emit("pending", {"key": DECIDE_DUE, "value": {"by": victim, "between": pair}})
-            ctx.emit("announcement", {"key": "runoff_tie", "params": {"p": victim}}, PUBLIC)
-        else:
-            ctx.emit("announcement", {"key": "runoff_tie_nobody", "params": {}}, PUBLIC)
-
-    def _close_decide(self, ctx: Ctx) -> None:
-        """高票讨论: the previous night's victim names who goes out; no answer, nobody (R-BS46-08)."""
-        s = ctx.state
-        decide = s.pending[DECIDE_DUE]
-        ctx.emit("pending", {"key": DECIDE_DUE, "value": None})
-        rec = s.acts.get((decide["by"], "decide"))
-        if rec is not None and s.players[rec.targets[0]].alive:
-            self._vote_out(ctx, rec.targets[0], "decided_out")
-        else:
-            ctx.emit("announcement", {"key": "not_decided", "params": {}}, PUBLIC)
-
-    @staticmethod
-    def _killed(s: State, night: int) -> int | None:
-        """The player the killers' team killed on ``night`` (前夜被杀者), if anyone."""
-        return next(
-            (
-                p.seat
-                for p in s.players
-                if p.exit_cause == "kill" and p.exit_phase == "night" and p.exit_day == night
-            ),
-            None,
-        )
-
-    def _vote_out(self, ctx: Ctx, seat: int, key: str) -> None:
-        role = self.role_name(ctx.state.players[seat].role)
-        self._exit(ctx, seat, "vote")
-        ctx.emit("announcement", self._exit_notice(key, seat, role), PUBLIC)
-        self._check_outcome(ctx)
+            self.check_outcome(ctx)
 
     def _exit_notice(self, key: str, seat: int, role: str | None) -> dict[str, Any]:
         """An exit's announcement: 所有出局玩家均公布其真实身份 (R-BS46-09), the identity shown; 判死
@@ -351,7 +223,7 @@ class BS46(Board):
                 m.do(ctx, res, params)
             else:
                 m.resolve(ctx, res, params)
-            if s.ended or (len(s.exit_order) != exits and self._check_outcome(ctx)):
+            if s.ended or (len(s.exit_order) != exits and self.check_outcome(ctx)):
                 break
 
     def exit(
@@ -461,7 +333,7 @@ class BS46(Board):
         """好人方 and 杀手方."""
         return [GOOD, KILLERS]
 
-    def _check_outcome(self, ctx: Ctx) -> bool:
+    def check_outcome(self, ctx: Ctx, already: list[str] | None = None) -> bool:
         """R-BS46-10, after every exit."""
         s = ctx.state
         if s.ended:
@@ -492,7 +364,7 @@ class BS46(Board):
         self._exit(ctx, seat, cause)
         key = "drowned" if cause == "drown" else "executed"
         announce.announce(ctx, self._exit_notice(key, seat, role), self.holds_announcements(s))
-        self._check_outcome(ctx)
+        self.check_outcome(ctx)
 
     def director_draws(self, state: State) -> list[str]:
         """The rings (R-BS46-01) and ranks (R-BS46-02) drawn at setup, as the director's god
