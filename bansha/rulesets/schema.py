@@ -910,6 +910,8 @@ class BS46Data(RuleSetData):
     resolution: dict[Key, list[dict[Key, Any]]] = {}
     """The steps run, in order, when a stage closes (the night: 查证, 暗杀, its death)."""
     reveal_on_exit: Flag = False
+    stored_flags: dict[Key, Any] = {}
+    """How a stream stored while its memory sat in flags reads (:mod:`bansha.mechanics.stored_flags`)."""
 
 
 class XXXIIData(RuleSetData):

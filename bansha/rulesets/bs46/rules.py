@@ -12,7 +12,7 @@ Its memory is typed state: each team's ring and ranks are orders of seats drawn 
 recovered undercover is sent; the 高票对辩 and the 高票讨论 are decisions owed (``State.pending``);
 the previous night's victim is read from the exits, an undercover's recovery from the skills it
 moved and the identities dealt from ``State.dealt``. A stream stored while it sat in flags reads
-through ``upcast.py``.
+through the data file's ``stored_flags``.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from bansha.mechanics.colours import Colours
 from bansha.mechanics.params import Raw
 from bansha.mechanics.ring_team import RingTeam
 from bansha.mechanics.runoff_vote import RunoffVote
+from bansha.mechanics.stored_flags import StoredFlags
 from bansha.mechanics.team import holders
-from bansha.rulesets.bs46.upcast import upcast as read_stored
 
 GOOD, KILLERS = "good", "killers"
 TEAM_SKILLS = ("check", "assassinate")
@@ -68,12 +68,14 @@ class BS46(Board):
         assert isinstance(vote, RunoffVote)
         self.vote = vote
         """R-BS46-08: the two-round vote, the catalogue's runoff_vote."""
+        self.stored = StoredFlags.read(self.data.get("stored_flags"))
+        """How a stream stored while its memory sat in flags reads (``stored_flags``)."""
 
     # ================================================================== setup
     def upcast(self, events: list[Event]) -> list[Event]:
-        """A stream stored before this memory left ``State.flags`` reads as today's
-        (``upcast.py`` lists each old key and what it became)."""
-        return read_stored(events)
+        """A stream stored before this memory left ``State.flags`` reads as today's (the data
+        file's ``stored_flags`` lists each old key and what it became)."""
+        return self.stored.upcast(events)
 
     def setup(
         self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
@@ -127,9 +129,7 @@ class BS46(Board):
             return out
         if key == "night":
             if p.skills:
-                for (
-                    m
-                ) in self._acting:  # each declared skill of the stage, as its mechanic offers it
+                for m in self._acting:  # each declared skill of the stage, as offered
                     if key in m.spec.stages and m.holds(state, seat):
                         la = m.legal(state, seat)
                         if la is not None:
