@@ -912,6 +912,8 @@ class BS46Data(RuleSetData):
     reveal_on_exit: Flag = False
     stored_flags: dict[Key, Any] = {}
     """How a stream stored while its memory sat in flags reads (:mod:`bansha.mechanics.stored_flags`)."""
+    outcome: dict[Key, Any] = {}
+    """``wins``: each side's win condition, checked in order (R-BS46-10)."""
 
 
 class XXXIIData(RuleSetData):

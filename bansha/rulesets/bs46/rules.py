@@ -36,7 +36,6 @@ from bansha.mechanics.runoff_vote import RunoffVote
 from bansha.mechanics.stored_flags import StoredFlags
 from bansha.mechanics.team import holders
 
-GOOD, KILLERS = "good", "killers"
 TEAM_SKILLS = ("check", "assassinate")
 
 
@@ -68,6 +67,9 @@ class BS46(Board):
         assert isinstance(vote, RunoffVote)
         self.vote = vote
         """R-BS46-08: the two-round vote, the catalogue's runoff_vote."""
+        self.wins = self.read_conditions("wins")
+        """R-BS46-10: 好人方 when every killer is out, 杀手方 when the police and their undercover,
+        or the civilians, are; the first that holds wins."""
         self.stored = StoredFlags.read(self.data.get("stored_flags"))
         """How a stream stored while its memory sat in flags reads (``stored_flags``)."""
 
@@ -147,24 +149,24 @@ class BS46(Board):
             last_words.submit(ctx, cmd.by, cmd.choice)
             return
         p = s.players[cmd.by]
-        if not p.alive and cmd.skill != "decide":
-            raise RuleError("你已出局，不能再发动技能")
+        decide = self.vote.p.decide
+        if not p.alive and cmd.skill != decide:
+            raise RuleError(self.say("refuse_out"))
         allowed = {la.skill: la for la in self.legal(s, cmd.by)}
-        name = self.skill_name(cmd.skill)
         if cmd.skill not in allowed:
-            if cmd.skill in ("check", "assassinate") and cmd.skill not in p.skills:
-                raise RuleError(f"你现在没有<{name}>的权力")
-            if cmd.skill == "decide":
-                raise RuleError("只有前夜被杀者可以在高票讨论阶段选择出局玩家")
-            raise RuleError(f"现在不能发动<{name}>")
+            if cmd.skill in TEAM_SKILLS and cmd.skill not in p.skills:
+                raise RuleError(self.say("refuse_no_skill", skill=cmd.skill))
+            if cmd.skill == decide:
+                raise RuleError(self.say("refuse_not_decider"))
+            raise RuleError(self.say("refuse_now", skill=cmd.skill))
         la = allowed[cmd.skill]
         if len(cmd.targets) != 1:
-            raise RuleError(f"<{name}>需要选择1名玩家")
+            raise RuleError(self.say("refuse_picks", skill=cmd.skill))
         t = cmd.targets[0]
         if not 0 <= t < len(s.players) or not s.players[t].alive:
-            raise RuleError("目标必须是存活的玩家")  # R-ALL-03
+            raise RuleError(self.say("refuse_target_out"))  # R-ALL-03
         if t not in la.targets:
-            raise RuleError("只能在两名高票玩家之中选择")
+            raise RuleError(self.say("refuse_decide_target"))
         self.record_act(ctx, cmd, (cmd.by,))
 
     def counts(self, state: State, seat: int, skill: str) -> bool:
@@ -172,7 +174,7 @@ class BS46(Board):
         判死 or stripped of it by a recovery takes no further part); the victim's decision
         (高票讨论) is his though he is out."""
         p = state.players[seat]
-        if skill == "decide":
+        if skill == self.vote.p.decide:
             return True
         return p.alive and (skill not in TEAM_SKILLS or skill in p.skills)
 
@@ -330,21 +332,18 @@ class BS46(Board):
 
     # ================================================================== win
     def factions_in_play(self, state: State) -> list[str]:
-        """好人方 and 杀手方."""
-        return [GOOD, KILLERS]
+        """好人方 and 杀手方 (the data file's factions)."""
+        return list(self.factions)
 
     def check_outcome(self, ctx: Ctx, already: list[str] | None = None) -> bool:
-        """R-BS46-10, after every exit."""
+        """R-BS46-10, after every exit: the first of the data file's wins that holds."""
         s = ctx.state
         if s.ended:
             return True
-        alive = {p.role for p in s.players if p.alive}
-        if not alive & {"killer", "killer_undercover"}:
-            self._finish(ctx, [GOOD])
-            return True
-        if not alive & {"police", "police_undercover"} or "civilian" not in alive:
-            self._finish(ctx, [KILLERS])
-            return True
+        for faction, cond in self.wins:
+            if cond.holds(s, self.categories):
+                self._finish(ctx, [faction])
+                return True
         return False
 
     def _finish(self, ctx: Ctx, winners: list[str]) -> None:
@@ -355,7 +354,7 @@ class BS46(Board):
     def concede(self, ctx: Ctx, faction: str) -> None:
         """情节严重影响恶劣者，直接判其所在阵营负: the other side wins."""
         ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
-        self.end_game(ctx, [f for f in (GOOD, KILLERS) if f != faction])
+        self.end_game(ctx, [f for f, _ in self.wins if f != faction])
 
     def remove(self, ctx: Ctx, seat: int, cause: str) -> None:
         """淹死 (identity revealed, R-BS46-11) or 判死 (故意违规，直接判死，不显示其身份)."""
@@ -376,5 +375,5 @@ class BS46(Board):
         word = self.role_name(state.players[seat].role)
         original = state.dealt[seat]
         if original != state.players[seat].role:
-            return f"{word}（原{self.role_name(original)}）"
+            return self.say("reveal_converted", role=word, dealt=self.role_name(original))
         return word
