@@ -99,6 +99,7 @@ class RingTeam(Mechanic):
 
     kind = "ring_team"
     plain = False
+    hooks = frozenset({"on_setup"})
     about = About(
         summary="环形团队：开局随机排成环，每名成员只得知下一名成员（以真正成员的身份）；真正成员随机分级别，卧底最低；当晚按情况1–3从成员各自的提交中确定团队的选择",
         params=(
@@ -151,6 +152,11 @@ class RingTeam(Mechanic):
         return f"ranks:{self.p.ring}"
 
     # ------------------------------------------------------------------ setup
+    def on_setup(self, ctx: Ctx, dealt: list[str]) -> None:
+        """The roles are dealt: the ring and ranks are drawn (a board that pins them calls
+        :meth:`set_up` with the scenario's ``fixed`` instead)."""
+        self.set_up(ctx, dealt, {})
+
     def set_up(self, ctx: Ctx, dealt: list[str], fixed: dict[str, Any]) -> None:
         """Draw the ring (R-BS46-01) and the ranks (R-BS46-02), or take a scenario's pinned ones
         (``fixed.rings`` / ``fixed.ranks`` by the team's name); tell each member the next."""
