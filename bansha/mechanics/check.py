@@ -78,11 +78,15 @@ class Check(Mechanic):
             raw.flag("self", True),
             raw.choice("tell", ("now", "later"), "now"),
             raw.text("notice", None) or f"result_{self.key}",
-            ring_team.chooser(board, raw.text("chosen_by", None), f"skills.{self.key}.params.chosen_by"),
+            ring_team.chooser(
+                board, raw.text("chosen_by", None), f"skills.{self.key}.params.chosen_by"
+            ),
         )
         raw.done()
         if self.p.chosen_by is not None and self.p.tell == "later":
-            raise SetupError(f"规则文件中「skills.{self.key}.params.tell」的 later 不用于 chosen_by")
+            raise SetupError(
+                f"规则文件中「skills.{self.key}.params.tell」的 later 不用于 chosen_by"
+            )
         stages = set(spec.stages)
         timetable = dict(board.data.get("timetable") or {})
         self.phase = next(
@@ -177,6 +181,12 @@ class Check(Mechanic):
         ctx.emit("result", {**result, "day": u.day, "phase": self.phase}, (seat,))
         notice = {"key": self.p.notice, "params": {"p": target, "word": word}}
         ctx.emit("notice", notice, (seat,))
+
+    def team(self, s: State, seat: int) -> tuple[int, ...]:
+        """A ring team's skill (``chosen_by``) is every member's who takes part."""
+        if self.p.chosen_by is None:
+            return super().team(s, seat)
+        return ring_team.team(self, s, self.p.chosen_by)
 
     def steps(self) -> tuple[str, ...]:
         """``do``, and the ``resolve`` step that tells the answer when it is told later."""

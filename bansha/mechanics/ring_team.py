@@ -273,6 +273,15 @@ def chooser(board: Board, key: str | None, where: str) -> str | None:
     return key
 
 
+def team(m: Mechanic, s: State, chosen_by: str) -> tuple[int, ...]:
+    """Whose submission of ``m``'s skill is also each member's: the ring team's members taking
+    part (one member's submission leaves none absent; R-BS46-04 records a team none of whose
+    members submitted)."""
+    ring = m.board.mechs[chosen_by]
+    assert isinstance(ring, RingTeam)
+    return tuple(ring.members(s, m.key))
+
+
 def pick(m: Mechanic, ctx: Ctx, chosen_by: str | None) -> tuple[int, int] | None:
     """The team's pick of ``m``'s skill tonight: the ring team's choice (``chosen_by``), or the
     standing submission recorded as the skill's use (:meth:`Mechanic.use_pick`)."""

@@ -119,6 +119,12 @@ class TeamKill(Mechanic):
             return deaths.KillParams.read(raw)
         return super().prepare(verb, raw)
 
+    def team(self, s: State, seat: int) -> tuple[int, ...]:
+        """A ring team's skill (``chosen_by``) is every member's who takes part."""
+        if self.p.chosen_by is None:
+            return super().team(s, seat)
+        return ring_team.team(self, s, self.p.chosen_by)
+
     def steps(self) -> tuple[str, ...]:
         """The kill's pick (``do``) and its deaths (``resolve``)."""
         return ("do", "resolve")

@@ -34,9 +34,6 @@ from bansha.mechanics.params import Raw
 from bansha.mechanics.ring_team import RingTeam
 from bansha.mechanics.runoff_vote import RunoffVote
 from bansha.mechanics.stored_flags import StoredFlags
-from bansha.mechanics.team import holders
-
-TEAM_SKILLS = ("check", "assassinate")
 
 
 class BS46(Board):
@@ -63,6 +60,8 @@ class BS46(Board):
         self._on_exit = tuple(m for m in self.mechs.values() if "on_exit" in m.hooks)
         """身份恢复 (R-BS46-07), asked at every exit."""
         self._steps = self._read_resolution()
+        self._role_skills = frozenset(k for r in self.roles.values() for k in r["skills"])
+        """The skills a role holds (查证, 暗杀): one a player lacks is a power he has not (now)."""
         vote = self.mechs["vote"]
         assert isinstance(vote, RunoffVote)
         self.vote = vote
@@ -154,7 +153,7 @@ class BS46(Board):
             raise RuleError(self.say("refuse_out"))
         allowed = {la.skill: la for la in self.legal(s, cmd.by)}
         if cmd.skill not in allowed:
-            if cmd.skill in TEAM_SKILLS and cmd.skill not in p.skills:
+            if cmd.skill in self._role_skills and cmd.skill not in p.skills:
                 raise RuleError(self.say("refuse_no_skill", skill=cmd.skill))
             if cmd.skill == decide:
                 raise RuleError(self.say("refuse_not_decider"))
@@ -170,21 +169,19 @@ class BS46(Board):
         self.record_act(ctx, cmd, (cmd.by,))
 
     def counts(self, state: State, seat: int, skill: str) -> bool:
-        """A check or a kill counts while its member holds the power (R-ALL-09: a member drowned,
-        判死 or stripped of it by a recovery takes no further part); the victim's decision
-        (高票讨论) is his though he is out."""
-        p = state.players[seat]
+        """A check or a kill counts while its member holds the power, as its mechanic says
+        (R-ALL-09: a member drowned, 判死 or stripped of it by a recovery takes no further part);
+        the victim's decision (高票讨论) is his though he is out."""
         if skill == self.vote.p.decide:
             return True
-        return p.alive and (skill not in TEAM_SKILLS or skill in p.skills)
+        m = self.mechs.get(skill)
+        return state.players[seat].alive if m is None else m.counts(state, seat)
 
     def team_of(self, state: State, skill: str, seat: int) -> tuple[int, ...]:
-        """A team's check or kill (R-BS46-03) is chosen from its members' submissions: one
-        member's submission leaves no member absent (R-BS46-04 records a team none of whose
-        members submitted)."""
-        if skill in TEAM_SKILLS:
-            return tuple(holders(state, skill))
-        return (seat,)
+        """A declared skill's team is its mechanic's (查证 and 暗杀: the ring team's members taking
+        part, R-BS46-03/04); else his alone."""
+        m = self.mechs.get(skill)
+        return (seat,) if m is None else m.team(state, seat)
 
     # ================================================================== votes
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
