@@ -34,6 +34,7 @@ from bansha.mechanics.stage_privilege import StagePrivilege
 from bansha.mechanics.surrender import Surrender
 from bansha.mechanics.take import SelfDestructTake
 from bansha.mechanics.team_kill import TeamKill
+from bansha.mechanics.victim_last_words import VictimLastWords
 
 CATALOGUE: dict[str, type[Mechanic]] = {
     cls.kind: cls
@@ -62,6 +63,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         RunoffVote,
         Surrender,
         Lovers,
+        VictimLastWords,
     )
 }
 """Mechanic name → class."""

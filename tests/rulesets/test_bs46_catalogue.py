@@ -1,6 +1,7 @@
 """【版杀46】《无间道》 on the catalogue's mechanics: its two teams are ``ring_team`` (R-BS46-01..04),
 查证 ``check`` and 暗杀 ``team_kill`` chosen by them, 身份恢复 ``conversion`` ``all_out``
-(R-BS46-07) and the two-round vote ``runoff_vote`` (R-BS46-08), every parameter in its data file.
+(R-BS46-07), the two-round vote ``runoff_vote`` (R-BS46-08) and the victim's last words
+``victim_last_words`` (R-BS46-14), every parameter in its data file.
 The games themselves are the scenarios of ``tests/scenarios/bs46/`` and the golden games."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.ring_team import RingTeam, ring_next, team_choice
 from bansha.mechanics.runoff_vote import RunoffVote
 from bansha.mechanics.team_kill import TeamKill
+from bansha.mechanics.victim_last_words import VictimLastWords
 from bansha.rulesets import find_ruleset
 from bansha.rulesets.bs46 import BS46
 
@@ -66,6 +68,10 @@ def test_its_skills_run_on_the_catalogue() -> None:
     assert isinstance(mechs["killer_recovery"], Conversion)
     assert isinstance(mechs["police_recovery"], Conversion)
     assert isinstance(mechs["vote"], RunoffVote)
+    assert isinstance(mechs["victim_last_words"], VictimLastWords)
+    # R-BS46-14: the night kill's victim only, after the recovery at the same exit
+    hooks = [k for k, m in mechs.items() if "on_exit" in m.hooks]
+    assert hooks == ["killer_recovery", "police_recovery", "victim_last_words"]
     vote = mechs["vote"]
     assert isinstance(vote, RunoffVote)
     assert vote.p.threshold == 0.4  # 得票超过40%

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bansha.engine import clock
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
@@ -58,7 +57,7 @@ class BS46(Board):
         self._rings = tuple(m for m in self.mechs.values() if isinstance(m, RingTeam))
         """The two ring teams (R-BS46-01/02), in the data file's order."""
         self._on_exit = tuple(m for m in self.mechs.values() if "on_exit" in m.hooks)
-        """身份恢复 (R-BS46-07), asked at every exit."""
+        """身份恢复 (R-BS46-07) and the victim's last words (R-BS46-14), asked at every exit."""
         self._steps = self._read_resolution()
         self._role_skills = frozenset(k for r in self.roles.values() for k in r["skills"])
         """The skills a role holds (查证, 暗杀): one a player lacks is a power he has not (now)."""
@@ -228,23 +227,10 @@ class BS46(Board):
     def exit(
         self, ctx: Ctx, seat: int, cause: str, announce_now: bool, by: int | None = None
     ) -> list[int]:
-        """The night kill's victim exits (被暗杀), and has last words (R-BS46-14); the kill is
-        announced at dawn (天亮时，统一公布死者及其身份)."""
+        """出局: told to the player; what follows is the declared mechanics' (身份恢复, the victim's
+        last words); the kill is announced at dawn (天亮时，统一公布死者及其身份)."""
         self._exit(ctx, seat, cause)
-        if cause == "kill":
-            self._grant_last_words(ctx, seat)
         return [seat]
-
-    def _grant_last_words(self, ctx: Ctx, victim: int) -> None:
-        """【遗言】被害人临终前拥有交待遗言的权利 (R-BS46-14): due when the 遗言 stage that opens now
-        ends, a time the notice names as it actually falls (after an early close too)."""
-        s = ctx.state
-        spec = next(sp for sp in self.stage_specs("night") if sp["key"] == "last_words")
-        due = clock.stage_deadline(spec, s.day, s.closed_at, self.zone, self.options)
-        if due is None:  # a game without a clock: the stage ends when the director closes it
-            last_words.grant(ctx, victim, None, key="last_words_right_open")
-        else:
-            last_words.grant(ctx, victim, None, {"deadline": due.isoformat()})
 
     # ------------------------------------------------------------------ exits and recovery
     def _exit(self, ctx: Ctx, seat: int, cause: str) -> None:
@@ -258,7 +244,7 @@ class BS46(Board):
             {"key": "you_are_out", "params": {"cause": self.data["causes"][cause]}},
             (seat,),
         )
-        if not ctx.state.ended:  # 身份恢复 (R-BS46-07), the catalogue's conversion all_out
+        if not ctx.state.ended:  # 身份恢复 (R-BS46-07), then the victim's last words (R-BS46-14)
             for m in self._on_exit:
                 m.on_exit(ctx, seat, cause, [])
 
