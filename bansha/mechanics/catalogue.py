@@ -26,7 +26,7 @@ from bansha.mechanics.prophecy import Prophecy
 from bansha.mechanics.protect import Protect
 from bansha.mechanics.reveal_on_vote import RevealOnVote
 from bansha.mechanics.ring_team import RingTeam
-from bansha.mechanics.runoff_vote import RunoffVote
+from bansha.mechanics.runoff_vote import RunoffDecide, RunoffVote
 from bansha.mechanics.self_destruct import SelfDestruct
 from bansha.mechanics.sheriff import Sheriff
 from bansha.mechanics.shoot import Shoot
@@ -61,6 +61,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Sheriff,
         DayVote,
         RunoffVote,
+        RunoffDecide,
         Surrender,
         Lovers,
         VictimLastWords,

@@ -102,6 +102,7 @@ class RunoffVote(Mechanic):
             Need("refuse_vote_out", (), "出局的玩家不能投票"),
             Need("refuse_vote_target", (), "不能投票给已出局的玩家"),
             Need("refuse_runoff_target", (), "对辩只能在两名高票玩家之中投票"),
+            Need("refuse_decide_target", (), "高票讨论只能在两名高票玩家之中选择"),
         ),
         causes=("{cause}",),
         emits=("voted", "pending", "announcement", "exited"),
@@ -142,15 +143,17 @@ class RunoffVote(Mechanic):
         """The 高票讨论 owed (pending): ``{by: the previous night's victim, between: the pair}``."""
         return f"due:{self.p.decide_stage}"
 
-    def held(self, s: State, stage: str) -> bool | None:
-        """Whether one of its owed stages is held now (None: not one of them)."""
-        if stage == self.p.runoff:
-            return self.runoff_due in s.pending
-        if stage == self.p.decide_stage:
-            return self.decide_due in s.pending
-        return None
+    def due(self, s: State) -> tuple[int, ...]:
+        """While the 高票对辩 is owed, every living player votes in it (``when: due:<skill>``)."""
+        if self.runoff_due not in s.pending:
+            return ()
+        return tuple(s.living())
 
     # ------------------------------------------------------------------ acts
+    def holds(self, s: State, seat: int) -> bool:
+        """Every living player votes (死亡的玩家失去投票权)."""
+        return s.players[seat].alive
+
     def may_vote(self, s: State, seat: int) -> bool:
         """Alive, with a change left (说明2: 每次投票只允许改票1次)."""
         limit = self.p.max_changes
@@ -166,16 +169,6 @@ class RunoffVote(Mechanic):
         if key == self.p.runoff:
             return LegalAct(self.key, tuple(s.pending[self.runoff_due]), 1, self._choices)
         return None
-
-    def decide_form(self, s: State, seat: int) -> LegalAct | None:
-        """高票讨论: the previous night's victim (out, R-BS46-08) names one of the living pair."""
-        if s.stage_key != self.p.decide_stage:
-            return None
-        decide = s.pending.get(self.decide_due)
-        if not decide or decide["by"] != seat:
-            return None
-        between = tuple(x for x in decide["between"] if s.players[x].alive)
-        return LegalAct(self.p.decide, between, 1)
 
     def cast(self, ctx: Ctx, cmd: Vote) -> None:
         """A vote of either round, refused with the post's reason."""
@@ -199,14 +192,6 @@ class RunoffVote(Mechanic):
             freeze_minutes=self.p.freeze_minutes,
             accelerated=False,
         )
-
-    def counts(self, s: State, seat: int) -> bool:
-        """The victim's choice is his though he is out."""
-        return True
-
-    def submit(self, ctx: Ctx, cmd: Act) -> None:
-        """The victim's choice, seen by him."""
-        self.board.record_act(ctx, cmd, (cmd.by,))
 
     # ------------------------------------------------------------------ closing
     def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
@@ -301,3 +286,64 @@ class RunoffVote(Mechanic):
             data["revealed"] = [[seat, role]]
         ctx.emit("announcement", data, PUBLIC)
         board.check_outcome(ctx)
+
+
+class RunoffDecide(Mechanic):
+    """高票讨论: 「如再度平票，由前夜被杀者选择出局玩家」 (R-BS46-08): the act of the previous night's
+    victim, out, naming one of the pair; owed while the vote's ``of`` skill waits for it (``when:
+    due:<skill>``). The vote's close reads it."""
+
+    kind = "runoff_decide"
+    plain = False
+    by_due = True
+    about = About(
+        summary="高票讨论：两轮投票再度平票时，前夜被杀者（已出局）在两名高票玩家中选择出局者",
+        act="两名高票玩家之一（仅前夜被杀者）",
+        params=(Param("of", "skill", None, "两轮投票的技能（runoff_vote）", required=True),),
+        texts=(Need("refuse_not_due", (), "不是前夜被杀者"),),
+        emits=("acted",),
+    )
+
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
+        super().__init__(board, spec, raw)
+        where = f"skills.{self.key}.params.of"
+        of = board.skill_ref(raw.need("of"), where)
+        raw.done()
+        if board.skills[of].get("mechanic") != RunoffVote.kind:
+            raise SetupError(f"规则文件中「{where}」的「{of}」应为 {RunoffVote.kind} 机制的技能")
+        self.of = of
+
+    def _owed(self, s: State) -> dict[str, Any] | None:
+        vote = self.board.mechs[self.of]
+        assert isinstance(vote, RunoffVote)
+        owed: dict[str, Any] | None = s.pending.get(vote.decide_due)
+        return owed
+
+    def due(self, s: State) -> tuple[int, ...]:
+        """The previous night's victim, while his choice is owed."""
+        owed = self._owed(s)
+        return () if owed is None else (int(owed["by"]),)
+
+    def holds(self, s: State, seat: int) -> bool:
+        """Only the previous night's victim, out though he is."""
+        return seat in self.due(s)
+
+    def legal(self, s: State, seat: int) -> LegalAct | None:
+        """One of the pair still alive."""
+        owed = self._owed(s)
+        if owed is None:
+            return None
+        between = tuple(x for x in owed["between"] if s.players[x].alive)
+        return LegalAct(self.key, between, 1)
+
+    def refuse_target(self, s: State, seat: int, target: int) -> str | None:
+        """Not one of the pair."""
+        return "refuse_decide_target"
+
+    def counts(self, s: State, seat: int) -> bool:
+        """His choice is his though he is out."""
+        return True
+
+    def submit(self, ctx: Ctx, cmd: Act) -> None:
+        """The victim's choice, seen by him."""
+        self.board.record_act(ctx, cmd, (cmd.by,))

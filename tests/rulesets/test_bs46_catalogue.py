@@ -16,7 +16,7 @@ from bansha.engine.errors import SetupError
 from bansha.mechanics.check import Check
 from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.ring_team import RingTeam, ring_next, team_choice
-from bansha.mechanics.runoff_vote import RunoffVote
+from bansha.mechanics.runoff_vote import RunoffDecide, RunoffVote
 from bansha.mechanics.team_kill import TeamKill
 from bansha.mechanics.victim_last_words import VictimLastWords
 from bansha.rulesets import find_ruleset
@@ -68,6 +68,7 @@ def test_its_skills_run_on_the_catalogue() -> None:
     assert isinstance(mechs["killer_recovery"], Conversion)
     assert isinstance(mechs["police_recovery"], Conversion)
     assert isinstance(mechs["vote"], RunoffVote)
+    assert isinstance(mechs["decide"], RunoffDecide)  # 由前夜被杀者选择出局玩家
     assert isinstance(mechs["victim_last_words"], VictimLastWords)
     # R-BS46-14: the night kill's victim only, after the recovery at the same exit
     hooks = [k for k, m in mechs.items() if "on_exit" in m.hooks]

@@ -68,6 +68,15 @@ class BS46(Board):
         self.wins = self.read_conditions("wins")
         """R-BS46-10: 好人方 when every killer is out, 杀手方 when the police and their undercover,
         or the civilians, are; the first that holds wins."""
+        for phase, specs in dict(self.data.get("timetable") or {}).items():
+            for spec in specs:
+                when = spec.get("when")
+                if when is not None and not (
+                    str(when).startswith("due:") and str(when)[4:] in self.mechs
+                ):
+                    raise SetupError(
+                        f"规则文件中「timetable.{phase}」的「{when}」不是已知的条件（due:<技能>）"
+                    )
         self.stored = StoredFlags.read(self.data.get("stored_flags"))
         """How a stream stored while its memory sat in flags reads (``stored_flags``)."""
 
@@ -108,36 +117,25 @@ class BS46(Board):
         return out
 
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
-        """高票对辩 after a tie above 40%; 高票讨论 after a second tie. 遗言 runs every night, also when
+        """A stage ``when: due:<skill>`` is held while someone owes that skill an act (高票对辩 after
+        a tie above 40%, 高票讨论 after a second tie: R-BS46-08). 遗言 runs every night, also when
         nobody has words to leave, so that the day always opens at 12:00 (R-BS46-12)."""
-        if spec.get("when") in ("runoff", "decide"):
-            return bool(self.vote.held(state, str(spec["key"])))
-        return True
+        when = spec.get("when")
+        return when is None or bool(self.mechs[str(when)[4:]].due(state))
 
     # ================================================================== acts
     def legal(self, state: State, seat: int) -> list[LegalAct]:
-        """What the player may submit now."""
+        """What the player may submit now: an open last-words right, and each declared skill of
+        the stage he holds, as its mechanic offers it (the victim's 选择出局 though he is out)."""
         if state.phase == "ended":
             return []
         out = last_words.legal(state, seat)
         key = state.stage_key
-        decide = self.vote.decide_form(state, seat)  # the previous night's victim, out
-        if decide is not None:
-            out.append(decide)
-        p = state.players[seat]
-        if not p.alive:
-            return out
-        if key == "night":
-            if p.skills:
-                for m in self._acting:  # each declared skill of the stage, as offered
-                    if key in m.spec.stages and m.holds(state, seat):
-                        la = m.legal(state, seat)
-                        if la is not None:
-                            out.append(la)
-        elif key in self.vote.spec.stages:
-            vote = self.vote.legal(state, seat)
-            if vote is not None:
-                out.append(vote)
+        for m in self._acting:
+            if key in m.spec.stages and m.holds(state, seat):
+                la = m.legal(state, seat)
+                if la is not None:
+                    out.append(la)
         return out
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
@@ -147,15 +145,16 @@ class BS46(Board):
             last_words.submit(ctx, cmd.by, cmd.choice)
             return
         p = s.players[cmd.by]
-        decide = self.vote.p.decide
-        if not p.alive and cmd.skill != decide:
+        m = self.mechs.get(cmd.skill)
+        by_due = m is not None and m.by_due  # the victim's choice: his, though he is out
+        if not p.alive and not by_due:
             raise RuleError(self.say("refuse_out"))
         allowed = {la.skill: la for la in self.legal(s, cmd.by)}
         if cmd.skill not in allowed:
             if cmd.skill in self._role_skills and cmd.skill not in p.skills:
                 raise RuleError(self.say("refuse_no_skill", skill=cmd.skill))
-            if cmd.skill == decide:
-                raise RuleError(self.say("refuse_not_decider"))
+            if by_due:
+                raise RuleError(self.say("refuse_not_due"))
             raise RuleError(self.say("refuse_now", skill=cmd.skill))
         la = allowed[cmd.skill]
         if len(cmd.targets) != 1:
@@ -164,15 +163,14 @@ class BS46(Board):
         if not 0 <= t < len(s.players) or not s.players[t].alive:
             raise RuleError(self.say("refuse_target_out"))  # R-ALL-03
         if t not in la.targets:
-            raise RuleError(self.say("refuse_decide_target"))
+            reason = None if m is None else m.refuse_target(s, cmd.by, t)
+            raise RuleError(self.say(reason or "refuse_target"))
         self.record_act(ctx, cmd, (cmd.by,))
 
     def counts(self, state: State, seat: int, skill: str) -> bool:
         """A check or a kill counts while its member holds the power, as its mechanic says
         (R-ALL-09: a member drowned, 判死 or stripped of it by a recovery takes no further part);
         the victim's decision (高票讨论) is his though he is out."""
-        if skill == self.vote.p.decide:
-            return True
         m = self.mechs.get(skill)
         return state.players[seat].alive if m is None else m.counts(state, seat)
 
