@@ -914,6 +914,10 @@ class BS46Data(RuleSetData):
     """How a stream stored while its memory sat in flags reads (:mod:`bansha.mechanics.stored_flags`)."""
     outcome: dict[Key, Any] = {}
     """``wins``: each side's win condition, checked in order (R-BS46-10)."""
+    last_words: dict[Key, Any] | None = None
+    """Who may leave last words by the pipeline's policy (none: the victim's are a mechanic's)."""
+    hold_announcements: list[Key] = []
+    """Phases whose announcements wait for the next day's start (R-ALL-11)."""
 
 
 class XXXIIData(RuleSetData):

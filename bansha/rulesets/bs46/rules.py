@@ -21,62 +21,35 @@ from typing import Any
 
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
-from bansha.engine.errors import RuleError, SetupError
+from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC, Event
-from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import announce, last_words
-from bansha.mechanics.base import Board, Mechanic, Resolution
-from bansha.mechanics.catalogue import declare
-from bansha.mechanics.colours import Colours
-from bansha.mechanics.params import Raw
+from bansha.mechanics.pipeline import Pipeline
 from bansha.mechanics.ring_team import RingTeam
 from bansha.mechanics.runoff_vote import RunoffVote
 from bansha.mechanics.stored_flags import StoredFlags
 
 
-class BS46(Board):
-    """The bs46 rule set: a Board whose declared skills run on the catalogue's mechanics (the two
-    ring teams: ``ring_team``; 查证: ``check`` chosen by the police team; 暗杀: ``team_kill``
-    chosen by the killers' team; 身份恢复: ``conversion`` ``all_out``), its night resolved by the
-    data file's table; the two-round vote is still this module's."""
+class BS46(Pipeline):
+    """The bs46 rule set: the pipeline of declared mechanics (the two ring teams: ``ring_team``;
+    查证: ``check`` chosen by the police team; 暗杀: ``team_kill`` chosen by the killers' team;
+    身份恢复: ``conversion`` ``all_out``; the two-round vote: ``runoff_vote`` and
+    ``runoff_decide``; the victim's last words: ``victim_last_words``), its stages closed by the
+    data file's resolution tables, its wins ``outcome.wins``; what the pipeline does not yet do
+    its way is here: the rings pinned by a scenario, the dawn announcement (R-BS46-13), the
+    director's removals and concession, the god view's draws and the reveal."""
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
         super().__init__(data, options)
-        self.categories = {}
-        self.teams = {}
-        self.colours = Colours.read(None, "colours", self.selector_keys())
-        self.final_at_window_close = False
-        """R-ALL-09: a removed member's act is dropped until the night resolves."""
-        self.mechs: dict[str, Mechanic] = {
-            key: declare(self, key, raw) for key, raw in self.skills.items() if "mechanic" in raw
-        }
-        self.specs = {k: m.spec for k, m in self.mechs.items()}
-        self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
-        """The declared skills used by acts (查证, 暗杀)."""
         self._rings = tuple(m for m in self.mechs.values() if isinstance(m, RingTeam))
         """The two ring teams (R-BS46-01/02), in the data file's order."""
-        self._on_exit = tuple(m for m in self.mechs.values() if "on_exit" in m.hooks)
-        """身份恢复 (R-BS46-07) and the victim's last words (R-BS46-14), asked at every exit."""
-        self._steps = self._read_resolution()
         self._role_skills = frozenset(k for r in self.roles.values() for k in r["skills"])
         """The skills a role holds (查证, 暗杀): one a player lacks is a power he has not (now)."""
         vote = self.mechs["vote"]
         assert isinstance(vote, RunoffVote)
         self.vote = vote
         """R-BS46-08: the two-round vote, the catalogue's runoff_vote."""
-        self.wins = self.read_conditions("wins")
-        """R-BS46-10: 好人方 when every killer is out, 杀手方 when the police and their undercover,
-        or the civilians, are; the first that holds wins."""
-        for phase, specs in dict(self.data.get("timetable") or {}).items():
-            for spec in specs:
-                when = spec.get("when")
-                if when is not None and not (
-                    str(when).startswith("due:") and str(when)[4:] in self.mechs
-                ):
-                    raise SetupError(
-                        f"规则文件中「timetable.{phase}」的「{when}」不是已知的条件（due:<技能>）"
-                    )
         self.stored = StoredFlags.read(self.data.get("stored_flags"))
         """How a stream stored while its memory sat in flags reads (``stored_flags``)."""
 
@@ -96,48 +69,7 @@ class BS46(Board):
         at = self.start_time()
         self.advance(ctx, at)
 
-    def _read_resolution(self) -> dict[str, tuple[tuple[str, str, Mechanic, object], ...]]:
-        """``resolution``: each stage's steps (label, ``do`` or ``resolve``, the skill's mechanic,
-        the step's own parameters), in the data file's order."""
-        out: dict[str, tuple[tuple[str, str, Mechanic, object], ...]] = {}
-        for stage, steps in dict(self.data.get("resolution") or {}).items():
-            read: list[tuple[str, str, Mechanic, object]] = []
-            for i, raw in enumerate(steps or []):
-                where = f"resolution.{stage}[{i}]"
-                verb = "do" if "do" in raw else "resolve"
-                key = self.skill_ref(str(raw.get(verb)), f"{where}.{verb}")
-                if key not in self.mechs:
-                    raise SetupError(f"规则文件中「{where}.{verb}」的「{key}」没有机制")
-                m = self.mechs[key]
-                rest = {k: v for k, v in raw.items() if k not in ("step", verb)}
-                read.append(
-                    (str(raw["step"]), verb, m, m.prepare(verb, Raw(rest, where, self.options)))
-                )
-            out[str(stage)] = tuple(read)
-        return out
-
-    def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
-        """A stage ``when: due:<skill>`` is held while someone owes that skill an act (高票对辩 after
-        a tie above 40%, 高票讨论 after a second tie: R-BS46-08). 遗言 runs every night, also when
-        nobody has words to leave, so that the day always opens at 12:00 (R-BS46-12)."""
-        when = spec.get("when")
-        return when is None or bool(self.mechs[str(when)[4:]].due(state))
-
     # ================================================================== acts
-    def legal(self, state: State, seat: int) -> list[LegalAct]:
-        """What the player may submit now: an open last-words right, and each declared skill of
-        the stage he holds, as its mechanic offers it (the victim's 选择出局 though he is out)."""
-        if state.phase == "ended":
-            return []
-        out = last_words.legal(state, seat)
-        key = state.stage_key
-        for m in self._acting:
-            if key in m.spec.stages and m.holds(state, seat):
-                la = m.legal(state, seat)
-                if la is not None:
-                    out.append(la)
-        return out
-
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """A night submission (查证/暗杀), the victim's decision (选择出局), or last words."""
         s = ctx.state
@@ -167,84 +99,10 @@ class BS46(Board):
             raise RuleError(self.say(reason or "refuse_target"))
         self.record_act(ctx, cmd, (cmd.by,))
 
-    def counts(self, state: State, seat: int, skill: str) -> bool:
-        """A check or a kill counts while its member holds the power, as its mechanic says
-        (R-ALL-09: a member drowned, 判死 or stripped of it by a recovery takes no further part);
-        the victim's decision (高票讨论) is his though he is out."""
-        m = self.mechs.get(skill)
-        return state.players[seat].alive if m is None else m.counts(state, seat)
-
-    def team_of(self, state: State, skill: str, seat: int) -> tuple[int, ...]:
-        """A declared skill's team is its mechanic's (查证 and 暗杀: the ring team's members taking
-        part, R-BS46-03/04); else his alone."""
-        m = self.mechs.get(skill)
-        return (seat,) if m is None else m.team(state, seat)
-
     # ================================================================== votes
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
         """说明1–6: round 1 over all living players; round 2 between the two tied candidates."""
         self.vote.cast(ctx, cmd)
-
-    # ================================================================== closing stages
-    def on_close(self, ctx: Ctx, stage_key: str) -> None:
-        """Resolve the stage being closed."""
-        steps = self._steps.get(stage_key)
-        if steps:
-            self._run_steps(ctx, steps)
-        if not ctx.state.ended:
-            self.check_outcome(ctx)
-
-    def _exit_notice(self, key: str, seat: int, role: str | None) -> dict[str, Any]:
-        """An exit's announcement: 所有出局玩家均公布其真实身份 (R-BS46-09), the identity shown; 判死
-        shows none (不显示其身份), and then its data does not carry it either."""
-        if role is None:
-            return {"key": key, "params": {"p": seat}, "exits": [seat]}
-        return {
-            "key": key,
-            "params": {"p": seat, "role": role},
-            "exits": [seat],
-            "revealed": [[seat, role]],
-        }
-
-    # ------------------------------------------------------------------ night
-    def _run_steps(self, ctx: Ctx, steps: tuple[tuple[str, str, Mechanic, object], ...]) -> None:
-        """「夜晚由两部分组成：有身份的玩家行使权力……」: the data file's steps in order (R-BS46-03/05:
-        the police team's check, the killers' team's kill, its death); the outcome is checked
-        after a step with an exit, and a decided game stops the resolution."""
-        s = ctx.state
-        res = Resolution(s.day, [], len(s.exit_order))
-        for _label, verb, m, params in steps:
-            exits = len(s.exit_order)
-            if verb == "do":
-                m.do(ctx, res, params)
-            else:
-                m.resolve(ctx, res, params)
-            if s.ended or (len(s.exit_order) != exits and self.check_outcome(ctx)):
-                break
-
-    def exit(
-        self, ctx: Ctx, seat: int, cause: str, announce_now: bool, by: int | None = None
-    ) -> list[int]:
-        """出局: told to the player; what follows is the declared mechanics' (身份恢复, the victim's
-        last words); the kill is announced at dawn (天亮时，统一公布死者及其身份)."""
-        self._exit(ctx, seat, cause)
-        return [seat]
-
-    # ------------------------------------------------------------------ exits and recovery
-    def _exit(self, ctx: Ctx, seat: int, cause: str) -> None:
-        ctx.emit(
-            "exited",
-            {"seat": seat, "cause": cause, "day": ctx.state.day, "phase": ctx.state.phase},
-            (seat,),
-        )
-        ctx.emit(
-            "notice",
-            {"key": "you_are_out", "params": {"cause": self.data["causes"][cause]}},
-            (seat,),
-        )
-        if not ctx.state.ended:  # 身份恢复 (R-BS46-07), then the victim's last words (R-BS46-14)
-            for m in self._on_exit:
-                m.on_exit(ctx, seat, cause, [])
 
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
@@ -254,11 +112,6 @@ class BS46(Board):
         # 天亮时，统一公布死者及其身份 (R-ALL-11), in the order the deaths happened (R-BS46-13)
         self._announce_dawn(ctx, day, quiet_night=True)
         last_words.publish_and_close(ctx)
-
-    def holds_announcements(self, state: State) -> bool:
-        """天亮时，统一公布死者及其身份 (R-ALL-11): what the night has to announce (the director's
-        淹死/判死 and warnings at night included) waits for the day."""
-        return state.phase == "night"
 
     def _announce_dawn(self, ctx: Ctx, day: int, quiet_night: bool) -> None:
         """天亮时，统一公布死者及其身份: the day opens with the night's deaths in the order they
@@ -312,39 +165,36 @@ class BS46(Board):
         )
 
     # ================================================================== win
-    def factions_in_play(self, state: State) -> list[str]:
-        """好人方 and 杀手方 (the data file's factions)."""
-        return list(self.factions)
-
-    def check_outcome(self, ctx: Ctx, already: list[str] | None = None) -> bool:
-        """R-BS46-10, after every exit: the first of the data file's wins that holds."""
-        s = ctx.state
-        if s.ended:
-            return True
-        for faction, cond in self.wins:
-            if cond.holds(s, self.categories):
-                self._finish(ctx, [faction])
-                return True
-        return False
-
-    def _finish(self, ctx: Ctx, winners: list[str]) -> None:
-        # a night death not yet announced is published with the result, in order (R-BS46-13)
+    def finish(self, ctx: Ctx, winners: list[str]) -> None:
+        """A night death not yet announced is published with the result, in order (R-BS46-13)."""
         self._announce_dawn(ctx, ctx.state.day + 1, quiet_night=False)
         self.end_game(ctx, winners)
 
     def concede(self, ctx: Ctx, faction: str) -> None:
         """情节严重影响恶劣者，直接判其所在阵营负: the other side wins."""
         ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
-        self.end_game(ctx, [f for f, _ in self.wins if f != faction])
+        self.end_game(ctx, [f for f, _ in self.outcome.wins if f != faction])
 
     def remove(self, ctx: Ctx, seat: int, cause: str) -> None:
         """淹死 (identity revealed, R-BS46-11) or 判死 (故意违规，直接判死，不显示其身份)."""
         s = ctx.state
         role = self.role_name(s.players[seat].role) if cause == "drown" else None
-        self._exit(ctx, seat, cause)
+        self.exit(ctx, seat, cause, announce_now=False)
         key = "drowned" if cause == "drown" else "executed"
         announce.announce(ctx, self._exit_notice(key, seat, role), self.holds_announcements(s))
         self.check_outcome(ctx)
+
+    def _exit_notice(self, key: str, seat: int, role: str | None) -> dict[str, Any]:
+        """An exit's announcement: 所有出局玩家均公布其真实身份 (R-BS46-09), the identity shown; 判死
+        shows none (不显示其身份), and then its data does not carry it either."""
+        if role is None:
+            return {"key": key, "params": {"p": seat}, "exits": [seat]}
+        return {
+            "key": key,
+            "params": {"p": seat, "role": role},
+            "exits": [seat],
+            "revealed": [[seat, role]],
+        }
 
     def director_draws(self, state: State) -> list[str]:
         """The rings (R-BS46-01) and ranks (R-BS46-02) drawn at setup, as the director's god
