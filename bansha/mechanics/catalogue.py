@@ -13,6 +13,7 @@ from bansha.mechanics.base import HINTS, Board, Mechanic, SkillSpec
 from bansha.mechanics.castling import Castling
 from bansha.mechanics.check import Check
 from bansha.mechanics.conversion import Conversion
+from bansha.mechanics.dawn import Dawn
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.duel import Duel
 from bansha.mechanics.lovers import Lovers
@@ -65,6 +66,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Surrender,
         Lovers,
         VictimLastWords,
+        Dawn,
     )
 }
 """Mechanic name → class."""

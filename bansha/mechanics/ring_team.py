@@ -152,26 +152,36 @@ class RingTeam(Mechanic):
         return f"ranks:{self.p.ring}"
 
     # ------------------------------------------------------------------ setup
-    def on_setup(self, ctx: Ctx, dealt: list[str]) -> None:
-        """The roles are dealt: the ring and ranks are drawn (a board that pins them calls
-        :meth:`set_up` with the scenario's ``fixed`` instead)."""
-        self.set_up(ctx, dealt, {})
-
-    def set_up(self, ctx: Ctx, dealt: list[str], fixed: dict[str, Any]) -> None:
-        """Draw the ring (R-BS46-01) and the ranks (R-BS46-02), or take a scenario's pinned ones
-        (``fixed.rings`` / ``fixed.ranks`` by the team's name); tell each member the next."""
-        s = ctx.state
+    def pins(self, s: State, fixed: dict[str, Any]) -> dict[str, list[int]]:
+        """A ring or rank order pinned by a scenario's ``fixed.rings`` / ``fixed.ranks`` (by the
+        team's name; players by name), by the order's name."""
         names = {p.name: p.seat for p in s.players}
+        team = self.spec.name
+        out: dict[str, list[int]] = {}
+        for table, order in (("rings", self.ring_order), ("ranks", self.rank_order)):
+            pinned = (fixed.get(table) or {}).get(team)
+            if pinned is None:
+                continue
+            try:
+                out[order] = [names[str(n)] for n in pinned]
+            except KeyError as e:
+                text = self.board.say("fixed_no_player", table=table, team=team, name=str(e))
+                raise RuleError(text) from e
+        return out
+
+    def on_setup(self, ctx: Ctx, dealt: list[str]) -> None:
+        """Draw the ring (R-BS46-01) and the ranks (R-BS46-02), or take the pinned ones (checked
+        against the team's members); tell each member the next, as a real member."""
+        s = ctx.state
         real = [x for x, r in enumerate(dealt) if r == self.p.real]
         under = [x for x, r in enumerate(dealt) if r == self.p.undercover]
-        members = sorted(real + under)
-        ring = self._fixed(s, fixed, "rings", names, members)
+        ring = self._pinned(s, "rings", self.ring_order, sorted(real + under))
         drawn = ring is None
         if ring is None:
-            ring = list(members)
+            ring = sorted(real + under)
             ctx.rng().shuffle(ring)
         ctx.emit("order", {"order": self.ring_order, "seats": ring}, chance=drawn)
-        ranks = self._fixed(s, fixed, "ranks", names, real)
+        ranks = self._pinned(s, "ranks", self.rank_order, real)
         drawn = ranks is None
         if ranks is None:
             ranks = list(real)
@@ -184,22 +194,15 @@ class RingTeam(Mechanic):
             params = {"team": self.spec.name, "p": nxt, "word": word}
             ctx.emit("notice", {"key": "ring_next", "params": params}, (member,))
 
-    def _fixed(
-        self, s: State, fixed: dict[str, Any], key: str, names: dict[str, int], want: list[int]
-    ) -> list[int] | None:
-        """A ring or rank order pinned by a scenario's ``fixed`` (players by name)."""
-        table = fixed.get(key) or {}
-        team = self.spec.name
-        if team not in table:
+    def _pinned(self, s: State, table: str, order: str, want: list[int]) -> list[int] | None:
+        """The pinned order, which must list exactly ``want``; None when none is pinned."""
+        pinned = s.pinned.get(order)
+        if pinned is None:
             return None
-        try:
-            order = [names[str(n)] for n in table[team]]
-        except KeyError as e:
-            text = self.board.say("fixed_no_player", table=key, team=team, name=str(e))
-            raise RuleError(text) from e
-        if sorted(order) != sorted(want):
-            raise RuleError(self.board.say("fixed_ring_size", table=key, team=team, n=len(want)))
-        return order
+        if sorted(pinned) != sorted(want):
+            text = self.board.say("fixed_ring_size", table=table, team=self.spec.name, n=len(want))
+            raise RuleError(text)
+        return list(pinned)
 
     # ------------------------------------------------------------------ the team's pick
     def members(self, s: State, skill: str) -> list[int]:

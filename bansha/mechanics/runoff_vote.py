@@ -111,9 +111,7 @@ class RunoffVote(Mechanic):
     def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         where = f"skills.{self.key}.params"
-        for param in self.about.params:  # every parameter is the board's to give
-            if param.required and param.key not in raw.raw:
-                raise SetupError(f"规则文件中「{where}」缺少参数「{param.key}」")
+        raw.require(self.about.required())  # every parameter is the board's to give
         freeze = raw.number("freeze_minutes", None)
         self.p = RunoffVoteParams(
             raw.need("round"),

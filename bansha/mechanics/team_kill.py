@@ -83,7 +83,11 @@ class TeamKill(Mechanic):
         return LegalAct(self.key, targets, 1) if targets else None
 
     def submit(self, ctx: Ctx, cmd: Act) -> None:
-        """Record the pick as the team's (``team_acts[<skill>]``), seen by the team."""
+        """Record the pick as the team's (``team_acts[<skill>]``), seen by the team; a ring
+        team's member sends his own (「每位杀手团成员向法官发送一个被杀者名字」), seen by him alone."""
+        if self.p.chosen_by is not None:
+            self.board.record_act(ctx, cmd, (cmd.by,))
+            return
         self.board.record_act(ctx, cmd, self.audience(ctx.state, cmd.by), self.key)
 
     def audience(self, s: State, seat: int) -> tuple[int, ...]:

@@ -58,8 +58,7 @@ class VictimLastWords(Mechanic):
     def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
         where = f"skills.{self.key}.params"
-        if "causes" not in raw.raw:
-            raise SetupError(f"规则文件中「{where}」缺少参数「causes」")
+        raw.require(self.about.required())  # every parameter is the board's to give
         self.p = VictimLastWordsParams(
             raw.words("causes"),
             raw.need("phase", ("day", "night")),

@@ -15,12 +15,12 @@ import pytest
 from bansha.engine.errors import SetupError
 from bansha.mechanics.check import Check
 from bansha.mechanics.conversion import Conversion
+from bansha.mechanics.pipeline import Pipeline
 from bansha.mechanics.ring_team import RingTeam, ring_next, team_choice
 from bansha.mechanics.runoff_vote import RunoffDecide, RunoffVote
 from bansha.mechanics.team_kill import TeamKill
 from bansha.mechanics.victim_last_words import VictimLastWords
 from bansha.rulesets import find_ruleset
-from bansha.rulesets.bs46 import BS46
 
 A, B, C, D = 0, 1, 2, 3
 """Four members of a team: A, B, C real (ranked in that order), D the undercover."""
@@ -59,7 +59,7 @@ def test_members_who_did_not_submit_are_ignored() -> None:
 
 def test_its_skills_run_on_the_catalogue() -> None:
     rs = find_ruleset("bs46")
-    assert isinstance(rs, BS46)
+    assert isinstance(rs, Pipeline)
     mechs = rs.mechs
     assert isinstance(mechs["police_team"], RingTeam)
     assert isinstance(mechs["killer_team"], RingTeam)
@@ -81,14 +81,14 @@ def test_its_skills_run_on_the_catalogue() -> None:
 def test_the_options_reach_the_mechanics() -> None:
     rs = find_ruleset("bs46")
     options = {**rs.options, "missing_team_action": "random", "threshold_base": "living"}
-    other = BS46(copy.deepcopy(rs.data), options)
+    other = Pipeline(copy.deepcopy(rs.data), options)
     ring = other.mechs["police_team"]
     vote = other.mechs["vote"]
     assert isinstance(ring, RingTeam) and ring.p.mandatory == "random"  # R-BS46-04
     assert isinstance(vote, RunoffVote) and vote.p.base == "living"  # R-BS46-08
 
 
-def _with(rs: BS46, skill: str, **params: Any) -> dict[str, Any]:
+def _with(rs: Pipeline, skill: str, **params: Any) -> dict[str, Any]:
     data = copy.deepcopy(rs.data)
     data["skills"][skill]["params"].update(params)
     return data
@@ -96,16 +96,16 @@ def _with(rs: BS46, skill: str, **params: Any) -> dict[str, Any]:
 
 def test_a_wrong_parameter_is_named_in_chinese() -> None:
     rs = find_ruleset("bs46")
-    assert isinstance(rs, BS46)
+    assert isinstance(rs, Pipeline)
     with pytest.raises(SetupError, match=re.escape("skills.police_team.params.mandatory")):
-        BS46(_with(rs, "police_team", mandatory="sometimes"), rs.options)
+        Pipeline(_with(rs, "police_team", mandatory="sometimes"), rs.options)
     with pytest.raises(SetupError, match=re.escape("skills.check.params.chosen_by")):
-        BS46(_with(rs, "check", chosen_by="assassinate"), rs.options)
+        Pipeline(_with(rs, "check", chosen_by="assassinate"), rs.options)
     with pytest.raises(
         SetupError, match=re.escape("skills.police_recovery.params.hand_over_results")
     ):
-        BS46(_with(rs, "police_recovery", hand_over_results="assassinate"), rs.options)
+        Pipeline(_with(rs, "police_recovery", hand_over_results="assassinate"), rs.options)
     data = copy.deepcopy(rs.data)
     del data["skills"]["vote"]["params"]["threshold"]
     with pytest.raises(SetupError, match="threshold"):
-        BS46(data, rs.options)
+        Pipeline(data, rs.options)
