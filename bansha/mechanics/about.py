@@ -88,6 +88,10 @@ class About:
         """Every declared parameter key."""
         return {p.key for p in self.params}
 
+    def required(self) -> tuple[str, ...]:
+        """The parameters a board must give (no default)."""
+        return tuple(p.key for p in self.params if p.required)
+
 
 def expand(pattern: str, skill: str, values: dict[str, str]) -> str | None:
     """A declared key pattern filled for one skill (``due_{skill}`` → ``due_shoot``); None when it

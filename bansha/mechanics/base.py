@@ -439,6 +439,17 @@ class Mechanic:
     def on_setup(self, ctx: Ctx, dealt: list[str]) -> None:
         """The roles are dealt (M103: the emperor is made known before the 红线)."""
 
+    def pins(self, s: State, fixed: dict[str, Any]) -> dict[str, list[int]]:
+        """With the ``on_setup`` hook: the draws a scenario's ``fixed`` pins for this mechanic
+        (players by name, read before the deal), by draw; kept as ``State.pinned`` for its
+        ``on_setup`` (bs46's rings and ranks); none by default."""
+        return {}
+
+    def draws(self, s: State) -> list[str]:
+        """The hidden draws of setup the director's god view lists (bs46's rings and ranks);
+        none by default."""
+        return []
+
     def on_faction_lost(self, ctx: Ctx, faction: str) -> None:
         """``faction`` has just lost privately (M103's 寡妇刀)."""
 

@@ -13,6 +13,7 @@ from bansha.mechanics.base import HINTS, Board, Mechanic, SkillSpec
 from bansha.mechanics.castling import Castling
 from bansha.mechanics.check import Check
 from bansha.mechanics.conversion import Conversion
+from bansha.mechanics.dawn import Dawn
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.duel import Duel
 from bansha.mechanics.lovers import Lovers
@@ -25,6 +26,8 @@ from bansha.mechanics.potions import Poison, Save
 from bansha.mechanics.prophecy import Prophecy
 from bansha.mechanics.protect import Protect
 from bansha.mechanics.reveal_on_vote import RevealOnVote
+from bansha.mechanics.ring_team import RingTeam
+from bansha.mechanics.runoff_vote import RunoffDecide, RunoffVote
 from bansha.mechanics.self_destruct import SelfDestruct
 from bansha.mechanics.sheriff import Sheriff
 from bansha.mechanics.shoot import Shoot
@@ -32,11 +35,13 @@ from bansha.mechanics.stage_privilege import StagePrivilege
 from bansha.mechanics.surrender import Surrender
 from bansha.mechanics.take import SelfDestructTake
 from bansha.mechanics.team_kill import TeamKill
+from bansha.mechanics.victim_last_words import VictimLastWords
 
 CATALOGUE: dict[str, type[Mechanic]] = {
     cls.kind: cls
     for cls in (
         TeamKill,
+        RingTeam,
         Protect,
         Check,
         PairCheck,
@@ -56,8 +61,12 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Duel,
         Sheriff,
         DayVote,
+        RunoffVote,
+        RunoffDecide,
         Surrender,
         Lovers,
+        VictimLastWords,
+        Dawn,
     )
 }
 """Mechanic name → class."""

@@ -5,7 +5,10 @@ M103 「深夜探秘 —— 游戏日夜晚，密探可以选择一名角色查�
 (``reads: role``); XXXII 【侦探权限】 「存活时每晚可发动，查验一个存活棋子，目标为杀手或【弃明投暗】后的共犯时
 显示为【黑】；其他身份显示为【白】」 (``reads: colour``, the board's ``colours``; R-XXXII-06: each
 living detective checks one piece, separately: a skill with no ``team`` is each holder's own
-pick); 预女猎白's 查验 「好人/狼人」.
+pick); 预女猎白's 查验 「好人/狼人」. bs46's 查证 is a team's: 「当晚的实际查证对象按情况1–3确定，其真实身份私下发送给
+警察团成员」 (``chosen_by`` a ``ring_team`` skill: its pick is the team's choice, R-BS46-03, and every
+member taking part that night is told, the undercover included, R-BS46-05); its uses keep the word
+answered, which a recovered undercover is told again (R-BS46-07, :meth:`Check.retell`).
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from dataclasses import dataclass
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
-from bansha.engine.state import State
+from bansha.engine.state import State, Use
+from bansha.mechanics import ring_team
 from bansha.mechanics.about import NOTICE, TELL, About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
@@ -30,13 +34,15 @@ class CheckParams:
     for each faction, role or colour (``"*"``: every other); ``self``: the checker may pick himself (R-ALL-12); ``tell``:
     ``now`` (at its ``do:`` step) or ``later`` (the ``do:`` step fixes the pick, a ``resolve:``
     step answers it, if the checker still holds the skill then: R-ALL-09); ``notice``: the text
-    key of the answer (default ``result_<skill>``)."""
+    key of the answer (default ``result_<skill>``); ``chosen_by``: the ``ring_team`` skill whose
+    choice is the team's pick (every member taking part is told)."""
 
     reads: str
     answers: dict[str, str]
     self_: bool
     tell: str
     notice: str
+    chosen_by: str | None
 
 
 class Check(Mechanic):
@@ -53,6 +59,12 @@ class Check(Mechanic):
             Param("self", "flag", True, "能否查验自己"),
             TELL,
             NOTICE,
+            Param(
+                "chosen_by",
+                "skill",
+                None,
+                "由哪项 ring_team 技能按情况1–3确定团队的查验对象（每名参与的成员得知结果）",
+            ),
         ),
         texts=(Need("{notice}", ("p", "word"), "查验结果（私下）"),),
         emits=("skill_used", "result", "notice"),
@@ -66,8 +78,22 @@ class Check(Mechanic):
             raw.flag("self", True),
             raw.choice("tell", ("now", "later"), "now"),
             raw.text("notice", None) or f"result_{self.key}",
+            ring_team.chooser(
+                board, raw.text("chosen_by", None), f"skills.{self.key}.params.chosen_by"
+            ),
         )
         raw.done()
+        if self.p.chosen_by is not None and self.p.tell == "later":
+            raise SetupError(
+                f"规则文件中「skills.{self.key}.params.tell」的 later 不用于 chosen_by"
+            )
+        stages = set(spec.stages)
+        timetable = dict(board.data.get("timetable") or {})
+        self.phase = next(
+            (str(ph) for ph, specs in timetable.items() if any(x["key"] in stages for x in specs)),
+            "night",
+        )
+        """The phase of the skill's stages (an earlier answer told again names it)."""
         if self.p.reads == "faction" and "*" not in self.p.answers:
             missing = [f for f in board.factions if f not in self.p.answers]
             if missing:
@@ -110,6 +136,8 @@ class Check(Mechanic):
     def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """Each holder's standing pick (the team's one, for a team's skill) becomes the check's
         use; answered now, or at a later ``resolve:`` step."""
+        if self.p.chosen_by is not None:
+            return self._team_check(ctx)
         s = ctx.state
         picks: list[tuple[int, int]] = []
         if self.spec.team is not None:
@@ -125,6 +153,40 @@ class Check(Mechanic):
         if self.p.tell == "later":
             return "；".join(s.players[t].name for _, t in picks)
         return "；".join(self._tell(ctx, seat, t) for seat, t in picks)
+
+    def _team_check(self, ctx: Ctx) -> str:
+        """A ring team's check (``chosen_by``): the team's choice, recorded with its answer, told to
+        every member taking part tonight (R-BS46-03/05)."""
+        s = ctx.state
+        ring = self.board.mechs[self.p.chosen_by or ""]
+        assert isinstance(ring, ring_team.RingTeam)
+        members = ring.members(s, self.key)
+        pick = ring.choose(ctx, self.key)
+        if pick is None:
+            return self.board.say("trace_none")
+        by, target = pick
+        word = self.answer(s, target)
+        self.record_use(ctx, by, (target,), word)
+        notice = {"key": self.p.notice, "params": {"p": target, "word": word}}
+        for seat in members:
+            self.tell_result(ctx, seat, (target,), word, notice)
+        return f"{s.players[target].name} → {word}"
+
+    def retell(self, ctx: Ctx, seat: int, u: Use) -> None:
+        """Tell ``seat`` an earlier use's answer as it was given (its night, its word): the police
+        team's checks handed over to a recovered undercover (R-BS46-07)."""
+        target = u.targets[0]
+        word = str(u.choice)
+        result = {"seat": seat, "skill": self.key, "value": word, "targets": [target]}
+        ctx.emit("result", {**result, "day": u.day, "phase": self.phase}, (seat,))
+        notice = {"key": self.p.notice, "params": {"p": target, "word": word}}
+        ctx.emit("notice", notice, (seat,))
+
+    def team(self, s: State, seat: int) -> tuple[int, ...]:
+        """A ring team's skill (``chosen_by``) is every member's who takes part."""
+        if self.p.chosen_by is None:
+            return super().team(s, seat)
+        return ring_team.team(self, s, self.p.chosen_by)
 
     def steps(self) -> tuple[str, ...]:
         """``do``, and the ``resolve`` step that tells the answer when it is told later."""

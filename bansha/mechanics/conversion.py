@@ -22,7 +22,12 @@ group: its members are told who joined and know him as his new role, R-XXXII-21)
 as his new role (XXXII's killers when 杀人诛心 makes the accomplice, R-XXXII-21). With ``tell:
 later`` (``kill_on``, ``draw``) the subject and ``tells`` are told at a later ``resolve:`` step
 (XXXII ③: 「结算阶段结束…」, after the night's results). ``times``: how many conversions in a game
-(null: no limit). The mechanic's memory is the skill's uses (``State.uses``: the player
+(null: no limit). bs46's 身份恢复 adds, after the subject's notice: ``hand_over_results`` (「当第三名
+警察出局的时候，法官将会即时的，将警察之前全部的查证以及结果告知警察卧底」: every earlier answer of that
+``check`` skill, as it was given), then ``others``: each living player matching that selector who
+holds a skill of ``others_lose`` loses it and is told ``others_notice`` (「杀手卧底不再参与查证，也不参与
+杀人」); ``identity``: ``converted`` (the role becomes ``to_role``) or ``original`` (only the powers
+change: the option ``recovered_identity`` of R-BS46-07). The mechanic's memory is the skill's uses (``State.uses``: the player
 converted).
 """
 
@@ -35,11 +40,14 @@ from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.state import State
 from bansha.mechanics.about import TELL, About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.check import Check
 from bansha.mechanics.conditions import Selector, selector
 from bansha.mechanics.name_to import NameTo, named
 from bansha.mechanics.params import Raw
 
 TRIGGERS = ("kill_on", "all_out", "all_named", "draw")
+IDENTITY = ("converted", "original")
+"""Whether the role changes (``to_role``) or only the powers (bs46 ``recovered_identity``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +76,11 @@ class ConversionParams:
     join_told: str
     exit_notice: str | None
     fixed: tuple[str, str] | None
+    hand_over_results: str | None
+    others: Selector | None
+    others_lose: tuple[str, ...]
+    others_notice: str | None
+    identity: str
 
 
 class Conversion(Mechanic):
@@ -119,6 +132,17 @@ class Conversion(Mechanic):
                 (),
                 "draw：剧本固定抽取结果的键，先是从 first 中抽取时的，再是从全部中抽取时的（不写：技能键）",
             ),
+            Param("hand_over_results", "skill", None, "转变者得知此查验技能此前的全部结果（check）"),
+            Param("others", "table", {}, "随之失去技能的其他存活玩家（选择）"),
+            Param("others_lose", "skills", (), "others 失去的技能（持有时）"),
+            Param("others_notice", "text", None, "others 失去技能时得知的文字键"),
+            Param(
+                "identity",
+                "choice",
+                "converted",
+                "converted：身份变为 to_role；original：保留原身份，只改变技能",
+                IDENTITY,
+            ),
         ),
         causes=("{exit_cause}",),
         texts=(
@@ -126,6 +150,7 @@ class Conversion(Mechanic):
             Need("joined_{skill}", ("p",), "群中的人得知谁加入（私下）", False),
             Need("{told}", ("p",), "tells 群的成员得知谁转变（私下）"),
             Need("{exit_notice}", (), "draw：被抽中并出局者得知（私下）"),
+            Need("{others_notice}", (), "others 失去技能时得知（私下）"),
             Need(
                 "fixed_not_in_pool",
                 ("key", "p", "ps"),
@@ -175,6 +200,11 @@ class Conversion(Mechanic):
             raw.choice("join_told", ("known", "members"), "known"),
             raw.text("exit_notice", None),
             None,
+            self._check_skill(board, raw.text("hand_over_results", None)),
+            sel("others"),
+            tuple(board.skill_ref(k, f"{where}.others_lose") for k in raw.words("others_lose")),
+            raw.text("others_notice", None),
+            raw.choice("identity", IDENTITY, "converted"),
         )
         fixed = raw.words("fixed")
         if fixed:
@@ -198,6 +228,16 @@ class Conversion(Mechanic):
         if trigger == "all_out" and (self.p.when is None or self.p.subject is None):
             raise SetupError(f"规则文件中「{where}」的 all_out 需要 when 与 subject")
 
+    def _check_skill(self, board: Board, key: str | None) -> str | None:
+        """``hand_over_results``: a skill of the board declared with the ``check`` mechanic."""
+        if key is None:
+            return None
+        where = f"skills.{self.key}.params.hand_over_results"
+        board.skill_ref(key, where)
+        if board.skills[key].get("mechanic") != Check.kind:
+            raise SetupError(f"规则文件中「{where}」的「{key}」应为 {Check.kind} 机制的技能")
+        return key
+
     def _spent(self, s: State) -> bool:
         times = self.p.times
         return times is not None and len(self.uses(s)) >= times
@@ -207,7 +247,7 @@ class Conversion(Mechanic):
         s = ctx.state
         p = self.p
         self.record_use(ctx, seat, (seat,))
-        if p.to_role is not None:
+        if p.to_role is not None and p.identity == "converted":
             ctx.emit("role_set", {"seat": seat, "role": p.to_role}, (seat,))
         if p.to_faction is not None:
             ctx.emit("faction_set", {"seat": seat, "faction": p.to_faction}, (seat,))
@@ -220,8 +260,34 @@ class Conversion(Mechanic):
             ctx.emit("marked", {"mark": p.mark, "seat": seat})
         if p.tell == "now":
             self._tell(ctx, seat)
+        if p.hand_over_results is not None:
+            self._hand_over(ctx, seat, p.hand_over_results)
+        if p.others is not None:
+            self._strip_others(ctx, p.others)
         if p.joins is not None:
             self._join(ctx, seat, p.joins)
+
+    def _hand_over(self, ctx: Ctx, seat: int, skill: str) -> None:
+        """Every earlier answer of the check ``skill`` is told to ``seat`` as it was given
+        (R-BS46-07: the police team's checks, to the recovered police undercover)."""
+        check = self.board.mechs[skill]
+        assert isinstance(check, Check)
+        for u in ctx.state.uses.get(skill, ()):
+            check.retell(ctx, seat, u)
+
+    def _strip_others(self, ctx: Ctx, others: Selector) -> None:
+        """Each living player of ``others`` holding a skill of ``others_lose`` loses it and is
+        told ``others_notice`` (R-BS46-07: the other undercover stops taking part)."""
+        s = ctx.state
+        cats = self.board.categories
+        for q in s.players:
+            if not (q.alive and others.matches(s, q, cats)):
+                continue
+            lost = [k for k in self.p.others_lose if k in q.skills]
+            for skill in lost:
+                ctx.emit("skill_lost", {"seat": q.seat, "skill": skill}, (q.seat,))
+            if lost and self.p.others_notice is not None:
+                ctx.emit("notice", {"key": self.p.others_notice, "params": {}}, (q.seat,))
 
     def _tell(self, ctx: Ctx, seat: int) -> None:
         """The subject is told; then each member of ``tells``, who knows him by his new role."""
@@ -276,6 +342,8 @@ class Conversion(Mechanic):
             out["exit_cause"] = self.p.otherwise_exit
         if self.p.exit_notice is not None:
             out["exit_notice"] = self.p.exit_notice
+        if self.p.others_notice is not None:
+            out["others_notice"] = self.p.others_notice
         return out
 
     def _draw(self, ctx: Ctx) -> str:

@@ -34,8 +34,17 @@ class KillParams:
         return out
 
 
-def resolve_kill(board: Board, ctx: Ctx, cause: str, uses: list[Use], params: KillParams) -> str:
-    """Resolve tonight's uses of a kill; return the trace text of what happened."""
+def resolve_kill(
+    board: Board,
+    ctx: Ctx,
+    cause: str,
+    uses: list[Use],
+    params: KillParams,
+    exit_cause: str | None = None,
+) -> str:
+    """Resolve tonight's uses of the kill ``cause`` (its skill key); its victims exit by
+    ``exit_cause`` (the skill's key when not given: bs46's 暗杀 is 被暗杀, ``kill``); return the
+    trace text of what happened."""
     s = ctx.state
     lines: list[str] = []
     for use in uses:
@@ -52,5 +61,6 @@ def resolve_kill(board: Board, ctx: Ctx, cause: str, uses: list[Use], params: Ki
                 continue
             else:
                 lines.append(board.say("trace_exit", p=name))
-            board.exit(ctx, target, cause, announce_now=not board.holds_announcements(s))
+            out = exit_cause or cause
+            board.exit(ctx, target, out, announce_now=not board.holds_announcements(s))
     return "；".join(lines) or board.say("trace_none")

@@ -114,6 +114,13 @@ class Raw:
             raise self._bad(key, "键值表", value)
         return {str(k): str(v) for k, v in value.items()}
 
+    def require(self, keys: tuple[str, ...]) -> None:
+        """Every key of ``keys`` is given: the mechanic has no default for it (its ``about``
+        declares it required), whatever kind of value it reads."""
+        for key in keys:
+            if key not in self.raw:
+                raise SetupError(f"规则文件中「{self.where}」缺少参数「{key}」")
+
     def done(self) -> None:
         """Refuse keys no parameter reads (a misspelt key must not pass silently)."""
         unknown = sorted(str(k) for k in set(self.raw) - self.read)

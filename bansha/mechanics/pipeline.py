@@ -25,18 +25,21 @@ from bansha import texts
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
-from bansha.engine.events import PUBLIC
+from bansha.engine.events import PUBLIC, Event
 from bansha.engine.ruleset import VOTE, LegalAct
 from bansha.engine.state import CUT, LAST_WORDS_QUOTA, State
 from bansha.mechanics import announce, conditions, last_words, recorded
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.catalogue import declare
 from bansha.mechanics.colours import Colours
+from bansha.mechanics.dawn import Dawn
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.declaration import Declaration
 from bansha.mechanics.outcome import last_standing
 from bansha.mechanics.params import Raw
+from bansha.mechanics.runoff_vote import RunoffVote
 from bansha.mechanics.sheriff import Sheriff
+from bansha.mechanics.stored_flags import StoredFlags
 
 PLACEHOLDER = re.compile(r"\{(skill|role|faction|status|word|group|category):([A-Za-z0-9_]+)\}")
 """A name inside a text (``{skill:check}``), filled from the names table when the board loads."""
@@ -68,6 +71,9 @@ class Outcome:
     """A faction's losing effects: the skills its members lose and the notice they are told."""
     recorded: tuple[recorded.Recorded, ...] = ()
     """Wins recorded without ending the game (XXXII 魔女, R-XXXII-12: :mod:`.recorded`)."""
+    concede: str = "lose"
+    """A director's 判负: ``lose`` (privately, then the usual checks) or ``end`` (announced, and
+    the other factions with a win condition win at once: bs46 「直接判其所在阵营负」)."""
 
 
 class Pipeline(Board):
@@ -96,8 +102,11 @@ class Pipeline(Board):
                 if stage != "*":
                     by_stage.setdefault(stage, []).append(m)
         self._by_stage = {k: tuple(v + anywhere) for k, v in by_stage.items()}
-        self._voting: dict[str, DayVote] = {
-            stage: m for stage, ms in by_stage.items() for m in ms if isinstance(m, DayVote)
+        self._voting: dict[str, DayVote | RunoffVote] = {
+            stage: m
+            for stage, ms in by_stage.items()
+            for m in ms
+            if isinstance(m, DayVote | RunoffVote)
         }
         every = tuple(self.mechs.values())
         self._on_exit = tuple(m for m in every if "on_exit" in m.hooks)
@@ -112,6 +121,11 @@ class Pipeline(Board):
         self._weighers = tuple(m for m in every if "weight" in m.hooks)
         self._vote_gates = tuple(m for m in every if "may_vote" in m.hooks)
         self._substitutes = tuple(m for m in every if "instead" in m.hooks)
+        dawns = [m for m in every if isinstance(m, Dawn)]
+        self._dawn = dawns[0] if dawns else None
+        """The mechanic that says the day's start, if the board declares one (bs46's dawn)."""
+        self._stored = StoredFlags.read(self.data.get("stored_flags"))
+        """How a stream stored while the board's memory sat in flags reads (bs46)."""
         self._when: dict[str, tuple[tuple[str, str], ...]] = {}
         self._steps = self._read_resolution()
         for phase, stages in self.data.get("timetable", {}).items():
@@ -295,7 +309,10 @@ class Pipeline(Board):
             raw.get("recorded"), "outcome.recorded", self.factions, self.roles, known
         )
         joint = bool(raw.get("joint", True))
-        return Outcome(wins, read("losses"), joint, priority, on_loss, kept)
+        concede = str(raw.get("concede", "lose"))
+        if concede not in ("lose", "end"):
+            raise SetupError("规则文件中「outcome.concede」应为其中之一：lose、end")
+        return Outcome(wins, read("losses"), joint, priority, on_loss, kept, concede)
 
     def _read_last_words(self) -> last_words.Policy:
         return last_words.Policy.read(self.data.get("last_words"), self.options, self.roles)
@@ -318,6 +335,9 @@ class Pipeline(Board):
         held, or (none) the teams' groups and the first phase. A board with a ``declaration``
         holds its stage first, unless the answers came with the game (a scenario's ``declare``):
         the deal (a fixed one pinned, ``State.pinned_deal``) waits for its close."""
+        pins = {k: v for m in self._on_setup for k, v in m.pins(ctx.state, fixed).items()}
+        if pins:  # a scenario's pinned draws, for the mechanics' setup (bs46's rings)
+            ctx.emit("pinned", {"draws": pins})
         d = self.declaration
         if d is not None:
             declared = d.given(ctx.state, declare)
@@ -459,6 +479,8 @@ class Pipeline(Board):
         if phase == "night":
             if "night_start" in self.texts:
                 ctx.emit("announcement", {"key": "night_start", "params": {"day": day}}, PUBLIC)
+        elif phase == "day" and self._dawn is not None:
+            self._dawn.day_start(ctx, phase, day)  # the board's own dawn (bs46, R-BS46-13)
         elif phase == "day":
             for r in self.outcome.recorded:  # a recorded win's next day (魔女复苏, R-XXXII-12)
                 for seat in r.then(ctx):  # the night's deaths, in this morning's list
@@ -831,9 +853,33 @@ class Pipeline(Board):
             self.check_outcome(ctx)
 
     def remove(self, ctx: Ctx, seat: int, cause: str) -> None:
-        """淹死 or 判死 by the director: an exit like any other, then the checks."""
-        self.exit(ctx, seat, cause, announce_now=not self.holds_announcements(ctx.state))
+        """淹死 or 判死 by the director: an exit like any other, then the checks; a board whose dawn
+        a mechanic says announces it there (with the identity, held at night)."""
+        hold = self.holds_announcements(ctx.state)
+        if self._dawn is not None:
+            self.exit(ctx, seat, cause, announce_now=False)
+            self._dawn.removed(ctx, seat, cause, hold)
+        else:
+            self.exit(ctx, seat, cause, announce_now=not hold)
         self.check_outcome(ctx)
+
+    def director_draws(self, state: State) -> list[str]:
+        """The hidden draws of setup, as each mechanic lists them (bs46's rings and ranks)."""
+        return [line for m in self.mechs.values() for line in m.draws(state)]
+
+    def reveal_role(self, state: State, seat: int) -> str:
+        """The reveal after the game: the role at the end, with the one dealt when it changed and
+        the board words it (``reveal_converted``: bs46's 杀手（原杀手卧底）, R-BS46-07)."""
+        word = self.role_name(state.players[seat].role)
+        dealt = state.dealt[seat] if state.dealt else state.players[seat].role
+        if dealt != state.players[seat].role and "reveal_converted" in self.texts:
+            return self.say("reveal_converted", role=word, dealt=self.role_name(dealt))
+        return word
+
+    def upcast(self, events: list[Event]) -> list[Event]:
+        """A stream stored while the board's memory sat in flags reads as today's
+        (``stored_flags``: :mod:`bansha.mechanics.stored_flags`); others as stored."""
+        return self._stored.upcast(events)
 
     def statuses(self, state: State) -> dict[int, list[str]]:
         """The holders of each status, and the players a mechanic marked with a status's key
@@ -851,7 +897,12 @@ class Pipeline(Board):
         return [f for f in self._judged_factions if f in present]
 
     def concede(self, ctx: Ctx, faction: str) -> None:
-        """判负 by the director: the faction loses privately, then the usual checks."""
+        """判负 by the director: the faction loses privately, then the usual checks; or (``outcome.
+        concede: end``) it is announced and the other factions with a win condition win."""
+        if self.outcome.concede == "end":
+            ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
+            self.end_game(ctx, [f for f, _ in self.outcome.wins if f != faction])
+            return
         self.lose(ctx, faction, "director")
         self.check_outcome(ctx, [faction])
 
@@ -915,6 +966,10 @@ class Pipeline(Board):
     def finish(self, ctx: Ctx, winners: list[str]) -> None:
         """Night exits not yet announced go out with the result; then the game ends."""
         s = ctx.state
+        if self._dawn is not None:  # the board's own dawn says the night's deaths (R-BS46-13)
+            self._dawn.at_end(ctx)
+            self.end_game(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
+            return
         pending = [x for x in s.exit_order if x not in s.announced]
         if pending:
             ctx.emit(

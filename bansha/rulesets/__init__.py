@@ -4,11 +4,11 @@ and uploaded variant texts.
 ``find_ruleset("m103")``, ``find_ruleset("菁华浮梦")``, ``find_ruleset("预女猎白")``,
 ``find_ruleset("预女守白")`` (a shipped variant's own ``names``) or
 ``find_ruleset("path/to/variant.yaml")``, or a board of the director's own folder (``BANSHA_BOARDS``)
-by its file name, id, title or ``names``. A rule set still on a module of its own (bs46, m186,
-xxxii) is a folder with that module and ``data.yaml``; every other folder with a ``data.yaml``
-is run by the pipeline of declared mechanics (:class:`bansha.mechanics.pipeline.Pipeline`),
-merged over ``base.yaml``: M103 and the boards (预女猎白, 预女猎守 ...), data only, which no Python
-names. A variant is a data file with ``extends: <id, alias or path>`` whose keys are merged
+by its file name, id, title or ``names``. A rule set still on a module of its own (m186, xxxii)
+is a folder with that module and ``data.yaml``; every other folder with a ``data.yaml``
+is run by the pipeline of declared mechanics (:class:`bansha.mechanics.pipeline.Pipeline`): M103
+and the boards (预女猎白, 预女猎守 ...), merged over ``base.yaml``, and bs46 (its own file, read
+with its own schema), data only, which no Python names. A variant is a data file with ``extends: <id, alias or path>`` whose keys are merged
 over what it extends (renamed roles, skills, factions, other counts and options): no Python.
 
 Every data file is read within limits (``bansha.datafiles``) and its merged data validated once
@@ -32,7 +32,6 @@ from bansha.datafiles.messages import message
 from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import RuleSet
 from bansha.mechanics.pipeline import Pipeline
-from bansha.rulesets.bs46 import BS46
 from bansha.rulesets.m186 import M186
 from bansha.rulesets.schema import (
     SAMPLE_NAMES,
@@ -47,7 +46,7 @@ from bansha.rulesets.schema import (
 from bansha.rulesets.xxxii import XXXII
 
 HERE = Path(__file__).parent
-CODED: dict[str, type[RuleSet]] = {"bs46": BS46, "m186": M186, "xxxii": XXXII}
+CODED: dict[str, type[RuleSet]] = {"m186": M186, "xxxii": XXXII}
 """Rule sets with a module of their own (they move onto the pipeline in turn)."""
 BASE_DATA = HERE / "base.yaml"
 """What every board shares (merged under the board's own file)."""
@@ -115,7 +114,9 @@ def _builtin(rid: str) -> Checked:
     own = dict(_read(path))
     parent = own.pop("extends", None)
     if parent is None:
-        data = merge(_read(BASE_DATA), own) if cls is Pipeline else own
+        # a board's own file over base.yaml; a post with a schema of its own (bs46) is its file
+        boards = cls is Pipeline and issubclass(schema_for(rid), BoardData)
+        data = merge(_read(BASE_DATA), own) if boards else own
         return _usable(rid, validate(schema_for(rid), data, None))
     target = _locate(str(parent), path.parent, paths=True)  # a board over another (预女猎守)
     if target is None:

@@ -833,37 +833,6 @@ def check_template(
 
 
 # ---------------------------------------------------------------------- the four posts
-class TeamSpec(Strict):
-    """bs46: a ring (R-BS46-01): its members, the skill it shares, the word each is told."""
-
-    name: Name
-    real: Key
-    undercover: Key
-    skill: Key
-    shown_as: Name
-
-
-class BS46Data(RuleSetData):
-    """【版杀46】《无间道》: the two rings and the lurking rules."""
-
-    teams: dict[Key, TeamSpec]
-    reveal_on_exit: Flag = False
-
-    def problems(self, base: RuleSetData | None) -> list[Problem]:
-        """Each ring names roles and a skill of this file."""
-        out = super().problems(base)
-        if isinstance(base, BS46Data):
-            out += [unknown(["teams", k], k, base.teams) for k in self.teams if k not in base.teams]
-        for key, team in self.teams.items():
-            for attr in ("real", "undercover"):
-                value = getattr(team, attr)
-                if value not in self.roles:
-                    out.append(unknown(["teams", key, attr], value, self.roles, "身份"))
-            if team.skill not in self.skills:
-                out.append(unknown(["teams", key, "skill"], team.skill, self.skills, "技能"))
-        return out
-
-
 CARD_WORDS = ("不变", "转变")
 
 
@@ -938,6 +907,25 @@ class BoardTeam(Strict):
 
     roles: list[Key] = []
     skill: Key | None = None
+
+
+class BS46Data(RuleSetData):
+    """【版杀46】《无间道》: its skills on the catalogue's mechanics (the two ring teams, 查证, 暗杀,
+    身份恢复), the night's resolution table and the lurking rules."""
+
+    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
+    """Its skills, with the mechanic each runs (docs/mechanics.md)."""
+    resolution: dict[Key, list[dict[Key, Any]]] = {}
+    """The steps run, in order, when a stage closes (the night: 查证, 暗杀, its death)."""
+    reveal_on_exit: Flag = False
+    stored_flags: dict[Key, Any] = {}
+    """How a stream stored while its memory sat in flags reads (:mod:`bansha.mechanics.stored_flags`)."""
+    outcome: dict[Key, Any] = {}
+    """``wins``: each side's win condition, checked in order (R-BS46-10)."""
+    last_words: dict[Key, Any] | None = None
+    """Who may leave last words by the pipeline's policy (none: the victim's are a mechanic's)."""
+    hold_announcements: list[Key] = []
+    """Phases whose announcements wait for the next day's start (R-ALL-11)."""
 
 
 class XXXIIData(RuleSetData):

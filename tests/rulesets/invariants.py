@@ -205,16 +205,16 @@ NIGHT_IS_HELD = {
 
 def _base_id(game: Game) -> str:
     from bansha.mechanics.pipeline import Pipeline
-    from bansha.rulesets.bs46 import BS46
     from bansha.rulesets.m186 import M186
     from bansha.rulesets.xxxii import XXXII
 
-    for cls, rid in ((BS46, "bs46"), (M186, "m186"), (XXXII, "xxxii")):
+    for cls, rid in ((M186, "m186"), (XXXII, "xxxii")):
         if isinstance(game.ruleset, cls):
             return rid
     if isinstance(game.ruleset, Pipeline):
-        if game.ruleset.data.get("base", game.ruleset.data["id"]) == "m103":
-            return "m103"  # M103 and its variants, on the pipeline
+        base = game.ruleset.data.get("base", game.ruleset.data["id"])
+        if base in ("m103", "bs46"):
+            return str(base)  # M103 and bs46 (and their variants), on the pipeline
         return "board"  # a board declared as data: werewolf-like, its night announced by day
     raise AssertionError(type(game.ruleset))
 

@@ -3,8 +3,8 @@
 bs46 and M186 once kept their memory in ``State.flags`` (director-only ``flag`` events); today
 it is typed state (orders, a deck, decisions owed, uses, marks). A game stored before that move
 and still running (a two-week game across an upgrade) is read through the rule set's upcast
-(``RuleSet.upcast``, ``rulesets/*/upcast.py``). ``upcast/<stream>.json`` holds fixed-seed games
-played by the old code, with every command and the points a stored game stops at (recorded by
+(``RuleSet.upcast``: bs46's data file's ``stored_flags``, ``rulesets/m186/upcast.py``).
+``upcast/<stream>.json`` holds fixed-seed games played by the old code, with every command and the points a stored game stops at (recorded by
 ``record_upcast_streams.py``): folding the stored part with today's code and submitting the
 rest of the commands, every event any player or the public is shown is the old code's own, in
 order. The director's own memory (flags, orders, pending, uses, traces) is not compared: it is
@@ -27,14 +27,17 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import DIRECTOR, Event
 from bansha.engine.ruleset import RuleSet
 from bansha.engine.state import fold
+from bansha.mechanics.stored_flags import StoredFlags
 from bansha.rulesets import find_ruleset
-from bansha.rulesets.bs46 import upcast as bs46_upcast
 from bansha.rulesets.m186 import M186
 from bansha.rulesets.m186 import upcast as m186_upcast
 from tests.golden.games import play_one
 
 HERE = Path(__file__).parent / "upcast"
-OLD_KEYS = {"bs46": bs46_upcast.OLD, "m186": m186_upcast.OLD}
+OLD_KEYS = {
+    "bs46": StoredFlags.read(find_ruleset("bs46").data["stored_flags"]).old,
+    "m186": m186_upcast.OLD,
+}
 """The old keys each post's upcast reads as other events."""
 POSTS = ("bs46", "m186")
 STREAMS = tuple(sorted(p.stem for p in HERE.glob("*.json")))

@@ -1,0 +1,347 @@
+"""A two-round day vote: a trial round with a threshold, a runoff between two tied, and a
+tie-break by the previous night's victim.
+
+bs46 一: 「投票采用两轮投票制。第一轮投票为试探性投票，得票超过40%的最高票被判出局。如果试探性投票中出现2位得票
+超过40%且票数相同者，则进入第二轮高票辩论投票，此轮得票最高者死。如再度平票，由前夜被杀者选择出局玩家。」
+(R-BS46-08: 40% of the ballots cast, abstentions counted, or of the living players: ``base``; on
+day 1, or when the victim does not answer, nobody goes out; otherwise nobody is out and night
+starts); 说明1–6 「每次投票只允许改票1次」「投票时间结束前1小时内不允许改票」「弃权票也视为一次投票或改票」
+(``max_changes``, ``freeze_minutes``).
+
+The skill is the vote; its three stages are the data file's (``round``: the trial round over every
+living player; ``runoff``: the vote between the two tied, held while it is owed; ``decide``: the
+victim's choice, held while it is owed). The victim's choice is the skill ``decide`` names: an act
+of the player the ``killed_by`` cause put out the night before, alive or not. Each stage's ``do:``
+step closes it. The mechanic's memory is the decisions owed (``State.pending``:
+``due:<runoff stage>`` the tied pair, ``due:<decide stage>`` ``{by, between}``); the previous
+night's victim is read from the exits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bansha.engine.commands import Act, Vote
+from bansha.engine.context import Ctx
+from bansha.engine.errors import RuleError, SetupError
+from bansha.engine.events import PUBLIC
+from bansha.engine.ruleset import LegalAct, LivingForm
+from bansha.engine.state import State, current_ballots
+from bansha.mechanics import votes
+from bansha.mechanics.about import About, Need, Param
+from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.params import Raw
+
+BASES = ("ballots", "living")
+"""What the threshold is a share of: the ballots cast (abstentions count), or the living."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunoffVoteParams:
+    """See the module docstring."""
+
+    round: str
+    runoff: str
+    decide_stage: str
+    decide: str
+    threshold: float
+    base: str
+    killed_by: str
+    cause: str
+    reveal: bool
+    abstain: str
+    max_changes: int | None
+    freeze_minutes: int
+
+
+class RunoffVote(Mechanic):
+    """The day's vote in two rounds, and the victim's tie-break."""
+
+    kind = "runoff_vote"
+    plain = False
+    about = About(
+        summary="两轮投票：试探性投票得票超过门槛的最高票出局；两人并列超过门槛时进入高票对辩，得票最高者出局；再度平票由前夜被杀者选择出局玩家",
+        act="一名存活玩家或弃权（对辩时：两名高票玩家之一）；高票讨论：前夜被杀者在两人中选择",
+        params=(
+            Param("round", "text", None, "第一轮（试探性投票）的阶段键", required=True),
+            Param("runoff", "text", None, "第二轮（高票对辩）的阶段键", required=True),
+            Param(
+                "decide_stage", "text", None, "高票讨论（前夜被杀者选择）的阶段键", required=True
+            ),
+            Param("decide", "skill", None, "前夜被杀者选择出局玩家的技能", required=True),
+            Param("threshold", "real", None, "出局须超过的得票比例", required=True),
+            Param(
+                "base",
+                "choice",
+                None,
+                "门槛的分母：ballots（投出的票，含弃权）或 living（存活人数）",
+                BASES,
+                required=True,
+            ),
+            Param("killed_by", "cause", None, "前夜被杀者的出局原因", required=True),
+            Param("cause", "cause", None, "被投票出局的出局原因", required=True),
+            Param("reveal", "flag", None, "出局时公布其真实身份", required=True),
+            Param("abstain", "text", None, "弃权的选项（words 中的词键）", required=True),
+            Param(
+                "max_changes", "number", None, "每次投票允许的改票次数（null：不限）", required=True
+            ),
+            Param("freeze_minutes", "number", None, "截止前多少分钟内不允许改票", required=True),
+        ),
+        texts=(
+            Need("round1_result", ("day", "tally", "base", "need"), "第一轮投票结果（公开）"),
+            Need("round2_result", ("day", "tally"), "高票对辩结果（公开）"),
+            Need("voted_out", ("p", "role"), "被投票出局（公开）"),
+            Need("decided_out", ("p", "role"), "前夜被杀者选择出局（公开）"),
+            Need("nobody_out", (), "无人出局（公开）"),
+            Need("runoff", ("ps",), "进入高票对辩（公开）"),
+            Need("runoff_tie", ("p",), "再度平票，由前夜被杀者选择（公开）"),
+            Need("runoff_tie_nobody", (), "再度平票，无人出局（公开）"),
+            Need("not_decided", (), "前夜被杀者未作选择（公开）"),
+            Need("refuse_no_vote", (), "现在不是投票时间"),
+            Need("refuse_vote_out", (), "出局的玩家不能投票"),
+            Need("refuse_vote_target", (), "不能投票给已出局的玩家"),
+            Need("refuse_runoff_target", (), "对辩只能在两名高票玩家之中投票"),
+            Need("refuse_decide_target", (), "高票讨论只能在两名高票玩家之中选择"),
+        ),
+        causes=("{cause}",),
+        emits=("voted", "pending", "announcement", "exited"),
+    )
+
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
+        super().__init__(board, spec, raw)
+        where = f"skills.{self.key}.params"
+        raw.require(self.about.required())  # every parameter is the board's to give
+        freeze = raw.number("freeze_minutes", None)
+        self.p = RunoffVoteParams(
+            raw.need("round"),
+            raw.need("runoff"),
+            raw.need("decide_stage"),
+            board.skill_ref(raw.need("decide"), f"{where}.decide"),
+            raw.real("threshold", 0.0),
+            raw.need("base", BASES),
+            raw.need("killed_by"),
+            raw.need("cause"),
+            raw.flag("reveal", False),
+            raw.need("abstain"),
+            raw.number("max_changes", None),
+            0 if freeze is None else freeze,
+        )
+        raw.done()
+        self._choices = (board.word_of(self.p.abstain, f"{where}.abstain"),)
+        self._round_form = LivingForm(self.key, self._choices)
+
+    @property
+    def runoff_due(self) -> str:
+        """The 高票对辩 owed (pending): the two players tied above the threshold."""
+        return f"due:{self.p.runoff}"
+
+    @property
+    def decide_due(self) -> str:
+        """The 高票讨论 owed (pending): ``{by: the previous night's victim, between: the pair}``."""
+        return f"due:{self.p.decide_stage}"
+
+    def due(self, s: State) -> tuple[int, ...]:
+        """While the 高票对辩 is owed, every living player votes in it (``when: due:<skill>``)."""
+        if self.runoff_due not in s.pending:
+            return ()
+        return tuple(s.living())
+
+    # ------------------------------------------------------------------ acts
+    def holds(self, s: State, seat: int) -> bool:
+        """Every living player votes (死亡的玩家失去投票权)."""
+        return s.players[seat].alive
+
+    def may_vote(self, s: State, seat: int) -> bool:
+        """Alive, with a change left (说明2: 每次投票只允许改票1次)."""
+        limit = self.p.max_changes
+        return s.players[seat].alive and (limit is None or s.ballot_counts.get(seat, 0) <= limit)
+
+    def legal(self, s: State, seat: int) -> LegalAct | None:
+        """Round 1: any living player or 弃权; the runoff: one of the two, or 弃权."""
+        key = s.stage_key
+        if not self.may_vote(s, seat):
+            return None
+        if key == self.p.round:
+            return self._round_form.of(s)
+        if key == self.p.runoff:
+            return LegalAct(self.key, tuple(s.pending[self.runoff_due]), 1, self._choices)
+        return None
+
+    def cast(self, ctx: Ctx, cmd: Vote) -> None:
+        """A vote of either round, refused with the post's reason."""
+        s = ctx.state
+        say = self.board.say
+        if s.stage_key not in (self.p.round, self.p.runoff):
+            raise RuleError(say("refuse_no_vote"))
+        if not s.players[cmd.by].alive:
+            raise RuleError(say("refuse_vote_out"))
+        if cmd.target is not None:
+            if not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive:
+                raise RuleError(say("refuse_vote_target"))
+            if s.stage_key == self.p.runoff and cmd.target not in s.pending[self.runoff_due]:
+                raise RuleError(say("refuse_runoff_target"))
+        votes.cast(
+            ctx,
+            cmd.by,
+            cmd.target,
+            cmd.at,
+            max_changes=self.p.max_changes,
+            freeze_minutes=self.p.freeze_minutes,
+            accelerated=False,
+        )
+
+    # ------------------------------------------------------------------ closing
+    def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """The stage closing: round 1, the runoff or the victim's choice (R-BS46-08)."""
+        key = ctx.state.stage_key
+        if key == self.p.round:
+            self._close_round(ctx)
+        elif key == self.p.runoff:
+            self._close_runoff(ctx)
+        elif key == self.p.decide_stage:
+            self._close_decide(ctx)
+        return ""
+
+    def _tally(self, s: State) -> tuple[dict[int, float], int, str]:
+        standing = current_ballots(s.ballots, False)
+        board = self.board
+        counts = votes.tally(
+            standing,
+            lambda v: board.vote_weight(s, v),
+            lambda v: s.players[v].alive and board.may_vote(s, v),
+            lambda t: s.players[t].alive,
+        )
+        cast = sum(1 for v in standing if s.players[v].alive)
+        abstain = sum(1 for v, t in standing.items() if t is None and s.players[v].alive)
+        return counts, cast, board.tally_text(s, counts, abstain)
+
+    def _close_round(self, ctx: Ctx) -> None:
+        """Round 1: out if more than the threshold; two tied above it go to the runoff."""
+        s = ctx.state
+        counts, cast, text = self._tally(s)
+        base = cast if self.p.base == "ballots" else len(s.living())
+        need = base * self.p.threshold
+        params = {"day": s.day, "tally": text, "base": base, "need": f"{need:g}"}
+        ctx.emit("announcement", {"key": "round1_result", "params": params}, PUBLIC)
+        above = [c for c, n in counts.items() if n > need]
+        tied = votes.top(counts)
+        if len(tied) == 1 and tied[0] in above:
+            self._out(ctx, tied[0], "voted_out")
+        elif len(tied) == 2 and all(c in above for c in tied):
+            ctx.emit("pending", {"key": self.runoff_due, "value": tied})
+            ctx.emit("announcement", {"key": "runoff", "params": {"ps": tied}}, PUBLIC)
+        else:
+            ctx.emit("announcement", {"key": "nobody_out", "params": {}}, PUBLIC)
+
+    def _close_runoff(self, ctx: Ctx) -> None:
+        """Round 2: most votes is out; a second tie goes to the previous night's victim."""
+        s = ctx.state
+        pair = list(s.pending[self.runoff_due])
+        ctx.emit("pending", {"key": self.runoff_due, "value": None})
+        counts, _, text = self._tally(s)
+        params = {"day": s.day, "tally": text}
+        ctx.emit("announcement", {"key": "round2_result", "params": params}, PUBLIC)
+        tied = votes.top({c: counts.get(c, 0.0) for c in pair})
+        if len(tied) == 1:
+            self._out(ctx, tied[0], "voted_out")
+            return
+        victim = self.killed(s, s.day - 1)
+        if s.day > 1 and victim is not None:
+            ctx.emit("pending", {"key": self.decide_due, "value": {"by": victim, "between": pair}})
+            ctx.emit("announcement", {"key": "runoff_tie", "params": {"p": victim}}, PUBLIC)
+        else:
+            ctx.emit("announcement", {"key": "runoff_tie_nobody", "params": {}}, PUBLIC)
+
+    def _close_decide(self, ctx: Ctx) -> None:
+        """高票讨论: the victim names who goes out; no answer, nobody."""
+        s = ctx.state
+        decide = s.pending[self.decide_due]
+        ctx.emit("pending", {"key": self.decide_due, "value": None})
+        rec = s.acts.get((decide["by"], self.p.decide))
+        if rec is not None and s.players[rec.targets[0]].alive:
+            self._out(ctx, rec.targets[0], "decided_out")
+        else:
+            ctx.emit("announcement", {"key": "not_decided", "params": {}}, PUBLIC)
+
+    def killed(self, s: State, night: int) -> int | None:
+        """The player ``killed_by`` put out on ``night`` (前夜被杀者), if anyone."""
+        cause = self.p.killed_by
+        for p in s.players:
+            if p.exit_cause == cause and p.exit_phase == "night" and p.exit_day == night:
+                return p.seat
+        return None
+
+    def _out(self, ctx: Ctx, seat: int, key: str) -> None:
+        """He is out by the vote, announced with his identity (``reveal``, R-BS46-09)."""
+        s = ctx.state
+        board = self.board
+        role = board.role_name(s.players[seat].role)
+        board.exit(ctx, seat, self.p.cause, announce_now=False)
+        data: dict[str, Any] = {"key": key, "params": {"p": seat}, "exits": [seat]}
+        if self.p.reveal:
+            data["params"]["role"] = role
+            data["revealed"] = [[seat, role]]
+        ctx.emit("announcement", data, PUBLIC)
+        board.check_outcome(ctx)
+
+
+class RunoffDecide(Mechanic):
+    """高票讨论: 「如再度平票，由前夜被杀者选择出局玩家」 (R-BS46-08): the act of the previous night's
+    victim, out, naming one of the pair; owed while the vote's ``of`` skill waits for it (``when:
+    due:<skill>``). The vote's close reads it."""
+
+    kind = "runoff_decide"
+    plain = False
+    by_due = True
+    about = About(
+        summary="高票讨论：两轮投票再度平票时，前夜被杀者（已出局）在两名高票玩家中选择出局者",
+        act="两名高票玩家之一（仅前夜被杀者）",
+        params=(Param("of", "skill", None, "两轮投票的技能（runoff_vote）", required=True),),
+        texts=(Need("refuse_not_due", (), "不是前夜被杀者"),),
+        emits=("acted",),
+    )
+
+    def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
+        super().__init__(board, spec, raw)
+        where = f"skills.{self.key}.params.of"
+        of = board.skill_ref(raw.need("of"), where)
+        raw.done()
+        if board.skills[of].get("mechanic") != RunoffVote.kind:
+            raise SetupError(f"规则文件中「{where}」的「{of}」应为 {RunoffVote.kind} 机制的技能")
+        self.of = of
+
+    def _owed(self, s: State) -> dict[str, Any] | None:
+        vote = self.board.mechs[self.of]
+        assert isinstance(vote, RunoffVote)
+        owed: dict[str, Any] | None = s.pending.get(vote.decide_due)
+        return owed
+
+    def due(self, s: State) -> tuple[int, ...]:
+        """The previous night's victim, while his choice is owed."""
+        owed = self._owed(s)
+        return () if owed is None else (int(owed["by"]),)
+
+    def holds(self, s: State, seat: int) -> bool:
+        """Only the previous night's victim, out though he is."""
+        return seat in self.due(s)
+
+    def legal(self, s: State, seat: int) -> LegalAct | None:
+        """One of the pair still alive."""
+        owed = self._owed(s)
+        if owed is None:
+            return None
+        between = tuple(x for x in owed["between"] if s.players[x].alive)
+        return LegalAct(self.key, between, 1)
+
+    def refuse_target(self, s: State, seat: int, target: int) -> str | None:
+        """Not one of the pair."""
+        return "refuse_decide_target"
+
+    def counts(self, s: State, seat: int) -> bool:
+        """His choice is his though he is out."""
+        return True
+
+    def submit(self, ctx: Ctx, cmd: Act) -> None:
+        """The victim's choice, seen by him."""
+        self.board.record_act(ctx, cmd, (cmd.by,))
