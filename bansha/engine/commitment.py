@@ -21,6 +21,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+import orjson
+
 SCHEME = 2
 """The commitment's form. 1 (games dealt before it): SHA-256 of ``{"roles":[...],"nonce":"..."}``
 (role keys only, in that key order); 2: the committed text of :func:`committed_text`."""
@@ -36,8 +38,13 @@ SEED_BITS = 128
 
 def canonical(data: Mapping[str, Any]) -> str:
     """The one way a committed object is written before it is hashed: keys sorted, no spaces,
-    UTF-8 text (Chinese kept as it is)."""
-    return json.dumps(dict(data), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    UTF-8 text (Chinese kept as it is). orjson writes it (a deal's is written once a game); what
+    it refuses (an integer beyond 64 bits, a lone surrogate) the standard encoder writes, the same
+    text wherever both can (``tests/engine/test_commitment.py``)."""
+    try:
+        return orjson.dumps(dict(data), option=orjson.OPT_SORT_KEYS).decode()
+    except (TypeError, orjson.JSONEncodeError):
+        return json.dumps(dict(data), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 def sha256_hex(text: str) -> str:

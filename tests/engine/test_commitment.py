@@ -12,12 +12,16 @@ import secrets
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bansha.engine import Event, Game
 from bansha.engine.commitment import (
     FORMAT,
     SCHEME,
+    canonical,
     check_file,
+    committed,
     legacy_hash,
     practice_nonce,
     reveal_file,
@@ -200,3 +204,27 @@ def test_a_game_dealt_before_the_seed_was_hidden_still_checks() -> None:
     assert public["reveal"]["scheme"] == 1 and public["reveal"]["verified"] is True
     assert public["reveal"]["committed"] is None
     assert check_file(reveal_file(public)).code == "ok"
+
+
+JSON_TEXT = st.text(st.characters(exclude_categories=("Cs",)))
+"""Any text a committed object may hold (names, words, the seed, the nonce)."""
+
+
+@settings(max_examples=300)
+@given(
+    players=st.lists(JSON_TEXT, max_size=20),
+    words=st.lists(JSON_TEXT, max_size=20),
+    seed=st.one_of(st.integers(min_value=-(2**200), max_value=2**200), JSON_TEXT),
+    nonce=JSON_TEXT,
+)
+def test_the_canonical_text_is_the_standard_encoders(
+    players: list[str], words: list[str], seed: int | str, nonce: str
+) -> None:
+    """The committed text is what the standard library writes with sorted keys, no spaces and
+    nothing escaped but what JSON must, whatever the names hold (control characters, quotes,
+    U+2028), as docs/security.md tells a player to recompute it."""
+    data = committed(players, words, words, seed, nonce)
+    data["big"] = 2**70
+    for obj in (committed(players, words, words, seed, nonce), data):
+        standard = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        assert canonical(obj) == standard
