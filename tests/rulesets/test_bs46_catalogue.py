@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 
-from bansha.engine.errors import SetupError
+from bansha.engine import Act, Game
+from bansha.engine.errors import RuleError, SetupError
 from bansha.mechanics.check import Check
 from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.pipeline import Pipeline
 from bansha.mechanics.ring_team import RingTeam, ring_next, team_choice
 from bansha.mechanics.runoff_vote import RunoffDecide, RunoffVote
+from bansha.mechanics.stored_flags import StoredFlags
 from bansha.mechanics.team_kill import TeamKill
 from bansha.mechanics.victim_last_words import VictimLastWords
 from bansha.rulesets import find_ruleset
@@ -109,3 +111,17 @@ def test_a_wrong_parameter_is_named_in_chinese() -> None:
     del data["skills"]["vote"]["params"]["threshold"]
     with pytest.raises(SetupError, match="threshold"):
         Pipeline(data, rs.options)
+
+
+def test_a_stored_flags_entry_of_the_wrong_shape_is_named_in_chinese() -> None:
+    assert StoredFlags.read(None).old == frozenset()
+    with pytest.raises(SetupError, match=re.escape("stored_flags.uses.police_checks")):
+        StoredFlags.read({"uses": {"police_checks": {"skill": "check"}}})
+
+
+def test_an_act_naming_the_vote_is_refused_in_the_posts_words() -> None:
+    # votes are cast as votes (说明1–6); an act naming the vote is refused, never a raw key
+    rs = find_ruleset("bs46")
+    g = Game.create(rs, [f"玩家{i}" for i in range(rs.player_count)], 1)
+    with pytest.raises(RuleError, match="投票"):
+        g.handle(Act(0, "vote", (1,)))
