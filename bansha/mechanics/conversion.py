@@ -132,7 +132,9 @@ class Conversion(Mechanic):
                 (),
                 "draw：剧本固定抽取结果的键，先是从 first 中抽取时的，再是从全部中抽取时的（不写：技能键）",
             ),
-            Param("hand_over_results", "skill", None, "转变者得知此查验技能此前的全部结果（check）"),
+            Param(
+                "hand_over_results", "skill", None, "转变者得知此查验技能此前的全部结果（check）"
+            ),
             Param("others", "table", {}, "随之失去技能的其他存活玩家（选择）"),
             Param("others_lose", "skills", (), "others 失去的技能（持有时）"),
             Param("others_notice", "text", None, "others 失去技能时得知的文字键"),

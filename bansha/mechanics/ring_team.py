@@ -223,22 +223,24 @@ class RingTeam(Mechanic):
         ranks = list(s.orders[self.rank_order])
         ranks += [x for x in members if x not in ranks]  # a recovered undercover
         target, case = team_choice(subs, ranks, real)
-        say = self.board.say
+        board = self.board
         team = self.spec.name
         if target is None and self.p.mandatory == "random":
             target = ctx.rng().choice(s.living())  # R-BS46-04 (option random)
-            title = say("trace_ring_none", day=s.day, team=team)
-            line = say("trace_ring_random", p=s.players[target].name)
+            title = board.say("trace_ring_none", day=s.day, team=team)
+            line = board.say("trace_ring_random", p=s.players[target].name)
             data = {"team": self.p.ring, "random": target, "title": title, "lines": [line]}
             ctx.emit("trace", data, chance=True)
             case = "random"
         lines = [f"{s.players[m].name} → {s.players[t].name}" for m, t in subs.items()]
-        chosen = s.players[target].name if target is not None else say("nobody")
-        lines.append(say("trace_ring_case", case=say(f"trace_{case}"), p=chosen))
+        chosen = s.players[target].name if target is not None else board.say("nobody")
+        lines.append(board.say("trace_ring_case", case=board.say(f"trace_{case}"), p=chosen))
         won = whose(case, subs, ranks, target)
         if won:
-            lines.append(say("trace_ring_taken", ps="、".join(s.players[m].name for m in won)))
-        title = say("trace_ring", day=s.day, team=team)
+            lines.append(
+                board.say("trace_ring_taken", ps="、".join(s.players[m].name for m in won))
+            )
+        title = board.say("trace_ring", day=s.day, team=team)
         ctx.emit(
             "trace",
             {"title": title, "lines": lines, "team": self.p.ring, "target": target, "case": case},
