@@ -132,9 +132,9 @@ class Board(PostRules):
 
     def tally_text(self, s: State, counts: dict[int, float], abstain: int) -> str:
         """「甲3票，乙1.5票，弃权1票」 from the data file's words (each part's text looked up once)."""
-        part, fill, players = self.texts.get("tally_part", "tally_part"), self.fill, s.players
+        part, players = self.texts.get("tally_part", "tally_part"), s.players
         parts = [
-            fill(part, {"p": players[c].name, "n": _num(n)})
+            self.fill(part, {"p": players[c].name, "n": _num(n)})
             for c, n in sorted(counts.items(), key=lambda kv: -kv[1])
         ]
         if abstain:

@@ -171,16 +171,15 @@ class RunoffVote(Mechanic):
     def cast(self, ctx: Ctx, cmd: Vote) -> None:
         """A vote of either round, refused with the post's reason."""
         s = ctx.state
-        say = self.board.say
         if s.stage_key not in (self.p.round, self.p.runoff):
-            raise RuleError(say("refuse_no_vote"))
+            raise RuleError(self.board.say("refuse_no_vote"))
         if not s.players[cmd.by].alive:
-            raise RuleError(say("refuse_vote_out"))
+            raise RuleError(self.board.say("refuse_vote_out"))
         if cmd.target is not None:
             if not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive:
-                raise RuleError(say("refuse_vote_target"))
+                raise RuleError(self.board.say("refuse_vote_target"))
             if s.stage_key == self.p.runoff and cmd.target not in s.pending[self.runoff_due]:
-                raise RuleError(say("refuse_runoff_target"))
+                raise RuleError(self.board.say("refuse_runoff_target"))
         votes.cast(
             ctx,
             cmd.by,
