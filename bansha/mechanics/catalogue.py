@@ -91,3 +91,8 @@ def declare(board: Board, key: str, raw: dict[str, Any]) -> Mechanic:
         bool(raw.get("hidden", False)),
     )
     return cls(board, spec, Raw(raw.get("params"), f"{where}.params", board.options))
+
+
+def declare_all(board: Board) -> dict[str, Mechanic]:
+    """Every skill of the board's data file that declares a mechanic, built (:func:`declare`)."""
+    return {key: declare(board, key, raw) for key, raw in board.skills.items() if "mechanic" in raw}

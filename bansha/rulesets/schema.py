@@ -856,58 +856,6 @@ class BS46Data(RuleSetData):
         return out
 
 
-CARD_WORDS = ("不变", "转变")
-
-
-def _card(value: Any) -> str:
-    if value not in CARD_WORDS:
-        raise refuse("choice", choices="、".join(CARD_WORDS))
-    return str(value)
-
-
-MissionRound = Annotated[int, _Plain(integer_between(1, 5))]
-
-
-class M186Data(RuleSetData):
-    """[M186]FHA (and avalon10): missions, approvals, the Lady of the Lake, the Lancelot deck."""
-
-    team_sizes: list[Positive]
-    fails_needed: list[Positive] = [1, 1, 1, 1, 1]
-    approvals_needed: Positive
-    proposers: Positive
-    lady_after: list[MissionRound] = []
-    deck: dict[Annotated[str, _Plain(_card)], Count] = {}
-
-    def problems(self, base: RuleSetData | None) -> list[Problem]:
-        """Five missions, each team no larger than the table, each needing no more fails than its
-        size; approvals and proposers no more than the players."""
-        out = super().problems(base)
-        n = self.player_count
-        for key in ("team_sizes", "fails_needed"):
-            if len(getattr(self, key)) != 5:
-                out.append(Problem(key, message("list_length", limit=5)))
-        for i, size in enumerate(self.team_sizes):
-            if size > n:
-                out.append(
-                    Problem(
-                        format_path(["team_sizes", i]),
-                        message("team_size", round=i + 1, size=size, players=n),
-                    )
-                )
-        for i, (fails, size) in enumerate(zip(self.fails_needed, self.team_sizes, strict=False)):
-            if fails > size:
-                out.append(
-                    Problem(
-                        format_path(["fails_needed", i]),
-                        message("fails_size", round=i + 1, fails=fails, size=size),
-                    )
-                )
-        for key in ("approvals_needed", "proposers"):
-            if getattr(self, key) > n:
-                out.append(Problem(key, message("players_bound", players=n)))
-        return out
-
-
 class BoardSkill(SkillSpec):
     """A board's skill: the mechanic it runs (docs/mechanics.md), the stages it is used in, the
     team acting together, the bots' hint, its typed parameters (read by the mechanic, which says
@@ -1005,6 +953,60 @@ class M103Data(BoardData):
     options), as for a rule set with code of its own."""
 
     OPEN: ClassVar[bool] = False
+
+
+CARD_WORDS = ("不变", "转变")
+
+
+def _card(value: Any) -> str:
+    if value not in CARD_WORDS:
+        raise refuse("choice", choices="、".join(CARD_WORDS))
+    return str(value)
+
+
+MissionRound = Annotated[int, _Plain(integer_between(1, 5))]
+
+
+class M186Data(RuleSetData):
+    """[M186]FHA (and avalon10): missions, approvals, the Lady of the Lake, the Lancelot deck."""
+
+    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
+    """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
+    team_sizes: list[Positive]
+    fails_needed: list[Positive] = [1, 1, 1, 1, 1]
+    approvals_needed: Positive
+    proposers: Positive
+    lady_after: list[MissionRound] = []
+    deck: dict[Annotated[str, _Plain(_card)], Count] = {}
+
+    def problems(self, base: RuleSetData | None) -> list[Problem]:
+        """Five missions, each team no larger than the table, each needing no more fails than its
+        size; approvals and proposers no more than the players."""
+        out = super().problems(base)
+        n = self.player_count
+        for key in ("team_sizes", "fails_needed"):
+            if len(getattr(self, key)) != 5:
+                out.append(Problem(key, message("list_length", limit=5)))
+        for i, size in enumerate(self.team_sizes):
+            if size > n:
+                out.append(
+                    Problem(
+                        format_path(["team_sizes", i]),
+                        message("team_size", round=i + 1, size=size, players=n),
+                    )
+                )
+        for i, (fails, size) in enumerate(zip(self.fails_needed, self.team_sizes, strict=False)):
+            if fails > size:
+                out.append(
+                    Problem(
+                        format_path(["fails_needed", i]),
+                        message("fails_size", round=i + 1, fails=fails, size=size),
+                    )
+                )
+        for key in ("approvals_needed", "proposers"):
+            if getattr(self, key) > n:
+                out.append(Problem(key, message("players_bound", players=n)))
+        return out
 
 
 SCHEMAS: dict[str, type[RuleSetData]] = {

@@ -25,7 +25,9 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC, Event
 from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State
-from bansha.mechanics.rules import PostRules
+from bansha.mechanics.base import Board, Mechanic
+from bansha.mechanics.catalogue import declare_all
+from bansha.mechanics.colours import Colours
 from bansha.rulesets.m186.memory import (
     APPROVALS_DUE,
     FORMER_LADY,
@@ -45,11 +47,21 @@ ORGANIZATION = ("morgana", "assassin", "mordred")
 CARD_KEYS = {"不变": "no_change", "转变": "change"}
 
 
-class M186(PostRules):
-    """The M186 rule set: proposals, approval votes, missions, Lancelots, the Lady, the assassin."""
+class M186(Board):
+    """The M186 rule set: proposals, approval votes, missions, Lancelots, the Lady, the assassin.
+
+    A :class:`~bansha.mechanics.base.Board`: the skills its data file declares with a mechanic of
+    the catalogue (``mechanic:``) are built from their declarations and run on it."""
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
         super().__init__(data, options)
+        self.colours = Colours.read(None, "colours", {})
+        self.categories = {}
+        self.final_at_window_close = False
+        """R-ALL-09: a removed player's act is dropped until its stage resolves."""
+        self.teams = self.read_teams()
+        self.mechs: dict[str, Mechanic] = declare_all(self)
+        self.specs = {k: m.spec for k, m in self.mechs.items()}
         words = (self.word("agree"), self.word("reject"))
         self._approve_act = LegalAct("approve", (), 0, choices=words, slots=4)
         self._declare_act = LegalAct("declare", (), 0, rare=True)
