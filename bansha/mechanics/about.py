@@ -88,6 +88,13 @@ class About:
         """Every declared parameter key."""
         return {p.key for p in self.params}
 
+    def default(self, key: str) -> Any:
+        """The default a parameter declares (a mechanic reads its defaults here, not in code)."""
+        for p in (*self.params, *self.steps):
+            if p.key == key:
+                return p.default
+        raise KeyError(key)
+
 
 def expand(pattern: str, skill: str, values: dict[str, str]) -> str | None:
     """A declared key pattern filled for one skill (``due_{skill}`` → ``due_shoot``); None when it

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
@@ -25,6 +25,8 @@ from bansha.mechanics.colours import Colours
 from bansha.mechanics.conditions import Condition, parse
 from bansha.mechanics.params import Raw
 from bansha.mechanics.rules import PostRules
+
+M = TypeVar("M", bound="Mechanic")
 
 POLICIES = ("cornered", "suspect", "")
 """When a heuristic player makes a declaration (an act shown apart): ``cornered`` when the day's
@@ -84,6 +86,14 @@ class Board(PostRules):
     def colour(self, s: State, seat: int) -> str:
         """A player's colour now (his faction on a board without ``colours``)."""
         return self.colours.of(s, seat, self.categories)
+
+    def declared(self, key: str, cls: type[M]) -> M:
+        """The mechanic the data file declares for skill ``key``, which must be ``cls`` (a rule
+        set that runs a skill through its mechanic's own functions)."""
+        m = self.mechs.get(key)
+        if not isinstance(m, cls):
+            raise SetupError(f"规则文件中「skills.{key}.mechanic」应为「{cls.kind}」")
+        return m
 
     # ------------------------------------------------------------------ references
     def skill_ref(self, key: str | None, where: str) -> str:
@@ -299,6 +309,12 @@ class Mechanic:
     def values(self) -> dict[str, str]:
         """The parameter values the declared texts and causes are named after (``{cause}``)."""
         return {}
+
+    def text_key(self, raw: Raw, key: str) -> str:
+        """A text-key parameter, its default the one ``about`` declares with ``{skill}`` filled
+        (``result_{skill}`` → ``result_check``)."""
+        value = raw.text(key, type(self).about.default(key))
+        return str(value).replace("{skill}", self.key)
 
     # ------------------------------------------------------------------ acts
     def holds(self, s: State, seat: int) -> bool:

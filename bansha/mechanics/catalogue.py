@@ -15,6 +15,7 @@ from bansha.mechanics.check import Check
 from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.duel import Duel
+from bansha.mechanics.lancelot_deck import LancelotDeck
 from bansha.mechanics.lovers import Lovers
 from bansha.mechanics.mark import Mark
 from bansha.mechanics.medium import Medium
@@ -58,6 +59,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         DayVote,
         Surrender,
         Lovers,
+        LancelotDeck,
     )
 }
 """Mechanic name → class."""

@@ -114,6 +114,16 @@ class Raw:
             raise self._bad(key, "键值表", value)
         return {str(k): str(v) for k, v in value.items()}
 
+    def counts(self, key: str, default: dict[str, int]) -> dict[str, int]:
+        """A mapping of words to whole numbers of at least 0 (a deck's cards by kind), in the
+        data file's order."""
+        value = self._get(key, default)
+        if not isinstance(value, dict) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value.values()
+        ):
+            raise self._bad(key, "键值表（词键: 张数）", value)
+        return {str(k): int(n) for k, n in value.items()}
+
     def done(self) -> None:
         """Refuse keys no parameter reads (a misspelt key must not pass silently)."""
         unknown = sorted(str(k) for k in set(self.raw) - self.read)

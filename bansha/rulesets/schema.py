@@ -955,20 +955,12 @@ class M103Data(BoardData):
     OPEN: ClassVar[bool] = False
 
 
-CARD_WORDS = ("不变", "转变")
-
-
-def _card(value: Any) -> str:
-    if value not in CARD_WORDS:
-        raise refuse("choice", choices="、".join(CARD_WORDS))
-    return str(value)
-
-
 MissionRound = Annotated[int, _Plain(integer_between(1, 5))]
 
 
 class M186Data(RuleSetData):
-    """[M186]FHA (and avalon10): missions, approvals, the Lady of the Lake, the Lancelot deck."""
+    """[M186]FHA (and avalon10): missions, approvals, the Lady of the Lake (the Lancelot deck is
+    its skill 摇摆不定's mechanic, ``lancelot_deck``)."""
 
     skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
     """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
@@ -977,7 +969,6 @@ class M186Data(RuleSetData):
     approvals_needed: Positive
     proposers: Positive
     lady_after: list[MissionRound] = []
-    deck: dict[Annotated[str, _Plain(_card)], Count] = {}
 
     def problems(self, base: RuleSetData | None) -> list[Problem]:
         """Five missions, each team no larger than the table, each needing no more fails than its

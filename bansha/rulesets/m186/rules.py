@@ -28,6 +28,7 @@ from bansha.engine.state import State
 from bansha.mechanics.base import Board, Mechanic
 from bansha.mechanics.catalogue import declare_all
 from bansha.mechanics.colours import Colours
+from bansha.mechanics.lancelot_deck import LancelotDeck
 from bansha.rulesets.m186.memory import (
     APPROVALS_DUE,
     FORMER_LADY,
@@ -44,7 +45,6 @@ from bansha.rulesets.m186.upcast import upcast as read_stored
 
 BLUE, RED = "blue", "red"
 ORGANIZATION = ("morgana", "assassin", "mordred")
-CARD_KEYS = {"不变": "no_change", "转变": "change"}
 
 
 class M186(Board):
@@ -62,6 +62,8 @@ class M186(Board):
         self.teams = self.read_teams()
         self.mechs: dict[str, Mechanic] = declare_all(self)
         self.specs = {k: m.spec for k, m in self.mechs.items()}
+        self.deck = self.declared("waver", LancelotDeck)
+        """R-M186-02: the Lancelot deck (摇摆不定), the catalogue's lancelot_deck."""
         words = (self.word("agree"), self.word("reject"))
         self._approve_act = LegalAct("approve", (), 0, choices=words, slots=4)
         self._declare_act = LegalAct("declare", (), 0, rare=True)
@@ -80,7 +82,7 @@ class M186(Board):
         dealt = self.deal(ctx, roles)
         self._knowledge(ctx, dealt)
         names = {p.name: p.seat for p in ctx.state.players}
-        self._shuffle_deck(ctx, fixed.get("deck"))
+        self.deck.shuffle(ctx, fixed.get("deck"))
         captain_name = fixed.get("captain")
         if captain_name is not None:
             if str(captain_name) not in names:
@@ -134,22 +136,6 @@ class M186(Board):
             {"ps": about} if len(about) != 1 or text == "knows_reds" else {"p": about[0]}
         )
         ctx.emit("notice", {"key": text, "params": params}, (seat,))
-
-    def _shuffle_deck(self, ctx: Ctx, fixed_deck: list[str] | None) -> None:
-        """R-M186-02: 9 不变 + 2 转变, drawn without replacement; ``fixed.deck`` pins the first cards."""
-        counts = {CARD_KEYS[k]: int(v) for k, v in (self.data.get("deck") or {}).items()}
-        for card in CARD_KEYS.values():
-            counts.setdefault(card, 0)
-        head: list[str] = []
-        for word in fixed_deck or []:
-            key = CARD_KEYS.get(str(word))
-            if key is None or counts[key] == 0:
-                raise RuleError(f"fixed.deck：牌组中没有更多的「{word}」")
-            counts[key] -= 1
-            head.append(key)
-        rest = [k for k, n in counts.items() for _ in range(n)]
-        ctx.rng().shuffle(rest)
-        ctx.emit("deck", {"cards": head + rest}, chance=True)
 
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """拍刀 replaces the mission day once the assassination has begun; 湖中仙女 after missions 2–4."""
@@ -212,7 +198,7 @@ class M186(Board):
         if last:  # 每个游戏日白天开始时，公示前一天出征队伍组建的情况和出征任务执行情况
             ctx.emit("announcement", {"key": "day_recap", "params": {"day": day, **last}}, PUBLIC)
             ctx.emit("pending", {"key": RECAP_DUE, "value": None})
-        self._draw(ctx, "deck_draw")
+        self.deck.draw(ctx)
         captain = s.holders.get("captain")
         if captain is None or not s.players[captain].alive:
             captain = self._next_active(s, captain if captain is not None else 0)
@@ -238,34 +224,6 @@ class M186(Board):
             },
             PUBLIC,
         )
-
-    def _draw(self, ctx: Ctx, text: str) -> None:
-        """One public draw from the Lancelot deck; 转变 swaps the two Lancelots (R-M186-02)."""
-        s = ctx.state
-        if not s.deck:
-            return  # a variant without Lancelots has no deck
-        card, *deck = s.deck
-        ctx.emit("deck", {"cards": deck})
-        word = self.word(card)
-        ctx.emit("announcement", {"key": text, "params": {"day": s.day, "card": word}}, PUBLIC)
-        good = next((p for p in s.players if p.role == "good_lancelot"), None)
-        bad = next((p for p in s.players if p.role == "bad_lancelot"), None)
-        if card == "change" and good is not None and bad is not None:
-            for p, role, faction in ((good, "bad_lancelot", RED), (bad, "good_lancelot", BLUE)):
-                ctx.emit("role_set", {"seat": p.seat, "role": role}, (p.seat,))
-                ctx.emit("faction_set", {"seat": p.seat, "faction": faction}, (p.seat,))
-            for p in (good, bad):
-                ctx.emit(
-                    "notice",
-                    {
-                        "key": "lancelot_swapped",
-                        "params": {
-                            "role": self.role_name(p.role),
-                            "faction": self.faction_name(p.faction),
-                        },
-                    },
-                    (p.seat,),
-                )
 
     # ================================================================== acts
     def legal(self, state: State, seat: int) -> list[LegalAct]:
@@ -602,7 +560,7 @@ class M186(Board):
         ctx.emit("pending", {"key": STRIKE_DUE, "value": {"successes": x}})
         ctx.emit("announcement", {"key": key, "params": {"n": n}}, PUBLIC)
         for _ in range(n):
-            self._draw(ctx, "extra_draw")
+            self.deck.draw(ctx, "extra_draw")
         reds = [p.seat for p in s.players if p.faction == RED]
         red = self.faction_name(RED)
         ctx.emit(
@@ -651,9 +609,7 @@ class M186(Board):
     def director_draws(self, state: State) -> list[str]:
         """The Lancelot deck still to be drawn, in drawing order (R-M186-02): shuffled at setup,
         hidden from everyone but the director."""
-        if not state.deck:
-            return []
-        return ["阵营转换牌（剩余，按抽取顺序）：" + "、".join(self.word(c) for c in state.deck)]
+        return self.deck.left(state)
 
     def factions_in_play(self, state: State) -> list[str]:
         """蓝方阵营 and 红方阵营."""
