@@ -24,6 +24,7 @@ from bansha.mechanics.pair_check import PairCheck
 from bansha.mechanics.params import Raw
 from bansha.mechanics.potions import Poison, Save
 from bansha.mechanics.prophecy import Prophecy
+from bansha.mechanics.proposal import Proposal
 from bansha.mechanics.protect import Protect
 from bansha.mechanics.reveal_on_vote import RevealOnVote
 from bansha.mechanics.self_destruct import SelfDestruct
@@ -60,6 +61,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Surrender,
         Lovers,
         LancelotDeck,
+        Proposal,
     )
 }
 """Mechanic name → class."""

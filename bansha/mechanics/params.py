@@ -114,6 +114,15 @@ class Raw:
             raise self._bad(key, "键值表", value)
         return {str(k): str(v) for k, v in value.items()}
 
+    def numbers(self, key: str, default: tuple[int, ...]) -> tuple[int, ...]:
+        """A list of whole numbers of at least 1 (a team size per round)."""
+        value = self._get(key, list(default))
+        if not isinstance(value, list) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in value
+        ):
+            raise self._bad(key, "正整数的列表", value)
+        return tuple(int(n) for n in value)
+
     def counts(self, key: str, default: dict[str, int]) -> dict[str, int]:
         """A mapping of words to whole numbers of at least 0 (a deck's cards by kind), in the
         data file's order."""

@@ -959,44 +959,53 @@ MissionRound = Annotated[int, _Plain(integer_between(1, 5))]
 
 
 class M186Data(RuleSetData):
-    """[M186]FHA (and avalon10): missions, approvals, the Lady of the Lake (the Lancelot deck is
-    its skill 摇摆不定's mechanic, ``lancelot_deck``)."""
+    """[M186]FHA (and avalon10): its skills run on the catalogue's mechanics (the proposals,
+    the Lancelot deck ...), whose parameters hold the rounds' numbers."""
 
     skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
     """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
-    team_sizes: list[Positive]
     fails_needed: list[Positive] = [1, 1, 1, 1, 1]
     approvals_needed: Positive
-    proposers: Positive
     lady_after: list[MissionRound] = []
+
+    def param(self, mechanic: str, key: str) -> tuple[list[str | int], Any]:
+        """The path and value of a parameter of the skill that runs ``mechanic`` (None: not
+        given)."""
+        for skill, spec in self.skills.items():
+            if spec.mechanic == mechanic:
+                return ["skills", skill, "params", key], (spec.params or {}).get(key)
+        return [key], None
 
     def problems(self, base: RuleSetData | None) -> list[Problem]:
         """Five missions, each team no larger than the table, each needing no more fails than its
         size; approvals and proposers no more than the players."""
         out = super().problems(base)
         n = self.player_count
-        for key in ("team_sizes", "fails_needed"):
-            if len(getattr(self, key)) != 5:
-                out.append(Problem(key, message("list_length", limit=5)))
-        for i, size in enumerate(self.team_sizes):
-            if size > n:
+        sizes_at, sizes = self.param("proposal", "sizes")
+        sizes = sizes if isinstance(sizes, list) else []
+        for at, listed in ((sizes_at, sizes), (["fails_needed"], self.fails_needed)):
+            if len(listed) != 5:
+                out.append(Problem(format_path(at), message("list_length", limit=5)))
+        for i, size in enumerate(sizes):
+            if isinstance(size, int) and size > n:
                 out.append(
                     Problem(
-                        format_path(["team_sizes", i]),
+                        format_path([*sizes_at, i]),
                         message("team_size", round=i + 1, size=size, players=n),
                     )
                 )
-        for i, (fails, size) in enumerate(zip(self.fails_needed, self.team_sizes, strict=False)):
-            if fails > size:
+        for i, (fails, size) in enumerate(zip(self.fails_needed, sizes, strict=False)):
+            if isinstance(size, int) and fails > size:
                 out.append(
                     Problem(
                         format_path(["fails_needed", i]),
                         message("fails_size", round=i + 1, fails=fails, size=size),
                     )
                 )
-        for key in ("approvals_needed", "proposers"):
-            if getattr(self, key) > n:
-                out.append(Problem(key, message("players_bound", players=n)))
+        proposers_at, proposers = self.param("proposal", "proposers")
+        for at, value in ((["approvals_needed"], self.approvals_needed), (proposers_at, proposers)):
+            if isinstance(value, int) and value > n:
+                out.append(Problem(format_path(at), message("players_bound", players=n)))
         return out
 
 

@@ -25,10 +25,11 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC, Event
 from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State
-from bansha.mechanics.base import Board, Mechanic
+from bansha.mechanics.base import Board, Mechanic, Resolution
 from bansha.mechanics.catalogue import declare_all
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.lancelot_deck import LancelotDeck
+from bansha.mechanics.proposal import Proposal, next_living
 from bansha.rulesets.m186.memory import (
     APPROVALS_DUE,
     FORMER_LADY,
@@ -36,7 +37,6 @@ from bansha.rulesets.m186.memory import (
     LADY_DUE,
     MISSION,
     MISSION_DUE,
-    PROPOSERS_DUE,
     RECAP_DUE,
     RED_CARD,
     STRIKE_DUE,
@@ -64,6 +64,8 @@ class M186(Board):
         self.specs = {k: m.spec for k, m in self.mechs.items()}
         self.deck = self.declared("waver", LancelotDeck)
         """R-M186-02: the Lancelot deck (摇摆不定), the catalogue's lancelot_deck."""
+        self.proposals = self.declared("propose", Proposal)
+        """R-M186-03: 出征决议 and 队长轮换, the catalogue's proposal."""
         words = (self.word("agree"), self.word("reject"))
         self._approve_act = LegalAct("approve", (), 0, choices=words, slots=4)
         self._declare_act = LegalAct("declare", (), 0, rare=True)
@@ -81,18 +83,9 @@ class M186(Board):
         """Deal, tell each character what R-M186-01 says, shuffle the deck, pick the captain."""
         dealt = self.deal(ctx, roles)
         self._knowledge(ctx, dealt)
-        names = {p.name: p.seat for p in ctx.state.players}
         self.deck.shuffle(ctx, fixed.get("deck"))
-        captain_name = fixed.get("captain")
-        if captain_name is not None:
-            if str(captain_name) not in names:
-                raise RuleError(f"fixed.captain：没有玩家「{captain_name}」")
-            captain = names[str(captain_name)]
-            ctx.emit("holder_set", {"status": "captain", "seat": captain}, PUBLIC)
-        else:
-            captain = ctx.rng().randrange(len(dealt))
-            ctx.emit("holder_set", {"status": "captain", "seat": captain}, PUBLIC, chance=True)
-        lady = self._previous_active(ctx.state, captain)  # 初始湖中仙女为队长的上家
+        captain = self.proposals.first_captain(ctx, fixed.get("captain"))
+        lady = next_living(ctx.state, captain, -1)  # 初始湖中仙女为队长的上家
         ctx.emit("holder_set", {"status": "lady", "seat": lady}, PUBLIC)
         ctx.emit("marked", {"mark": FORMER_LADY, "seat": lady})
         ctx.emit(
@@ -149,28 +142,7 @@ class M186(Board):
             return LADY_DUE in state.pending and lady is not None and state.players[lady].alive
         return True
 
-    # ================================================================== seats
-    def _next_active(self, s: State, seat: int) -> int:
-        """下家, skipping removed players (R-ALL-01)."""
-        n = len(s.players)
-        for k in range(1, n + 1):
-            x = (seat + k) % n
-            if s.players[x].alive:
-                return x
-        return seat
-
-    def _previous_active(self, s: State, seat: int) -> int:
-        """上家, skipping removed players (R-ALL-01)."""
-        n = len(s.players)
-        for k in range(1, n + 1):
-            x = (seat - k) % n
-            if s.players[x].alive:
-                return x
-        return seat
-
-    def _round(self, s: State) -> int:
-        return len(s.uses.get(MISSION, ())) + 1
-
+    # ================================================================== rounds
     def missions(self, s: State) -> list[str]:
         """The results of the missions so far, in order (成功/失败)."""
         return [str(u.choice) for u in s.uses.get(MISSION, ())]
@@ -178,15 +150,6 @@ class M186(Board):
     def assassination_begun(self, s: State) -> bool:
         """Whether 刺客拍刀流程 has begun (declared, or a third success): the strike is owed."""
         return STRIKE_DUE in s.pending
-
-    @staticmethod
-    def _proposers(s: State) -> list[int]:
-        """The round's proposers, in order (R-M186-03)."""
-        return list(s.pending.get(PROPOSERS_DUE, ()))
-
-    def _size(self, s: State) -> int:
-        sizes: list[int] = self.data["team_sizes"]
-        return sizes[min(self._round(s), len(sizes)) - 1]
 
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
@@ -199,31 +162,7 @@ class M186(Board):
             ctx.emit("announcement", {"key": "day_recap", "params": {"day": day, **last}}, PUBLIC)
             ctx.emit("pending", {"key": RECAP_DUE, "value": None})
         self.deck.draw(ctx)
-        captain = s.holders.get("captain")
-        if captain is None or not s.players[captain].alive:
-            captain = self._next_active(s, captain if captain is not None else 0)
-            ctx.emit("holder_set", {"status": "captain", "seat": captain}, PUBLIC)
-        proposers = [captain]
-        while len(proposers) < int(self.data["proposers"]):
-            nxt = self._next_active(s, proposers[-1])
-            if nxt in proposers:
-                break
-            proposers.append(nxt)
-        ctx.emit("pending", {"key": PROPOSERS_DUE, "value": proposers})
-        ctx.emit(
-            "announcement",
-            {
-                "key": "proposers",
-                "params": {
-                    "day": self._round(s),
-                    "p": captain,
-                    "size": self._size(s),
-                    "ps": proposers,
-                },
-                "holders": {"captain": captain},
-            },
-            PUBLIC,
-        )
+        self.proposals.open_round(ctx)
 
     # ================================================================== acts
     def legal(self, state: State, seat: int) -> list[LegalAct]:
@@ -236,11 +175,11 @@ class M186(Board):
         key = state.stage_key
         out: list[LegalAct] = []
         if key == "approvals":  # each slot shown with its proposer and team (public by now)
-            proposers = tuple(state.pending.get(PROPOSERS_DUE, ())[:4])
+            proposers = tuple(self.proposals.proposers(state)[:4])
             teams = tuple(tuple(t or ()) for t in state.pending.get(APPROVALS_DUE, ())[:4])
             out.append(self._approve_act._replace(slot_for=proposers, slot_teams=teams))
-        elif key == "proposals" and seat in state.pending.get(PROPOSERS_DUE, ()):
-            out.append(LegalAct("propose", state.living(), self._size(state)))
+        elif key == "proposals" and (la := self.proposals.legal(state, seat)) is not None:
+            out.append(la)
         elif key == "mission" and seat in state.pending.get(MISSION_DUE, {}).get("team", ()):
             out.append(LegalAct("mission", (), 0, choices=self._mission_choices(state, seat)))
         elif key == "lady" and state.holders.get("lady") == seat:
@@ -284,7 +223,9 @@ class M186(Board):
             return
         choice = cmd.choice
         if cmd.skill == "propose":
-            self._check_team(s, cmd.targets, la.picks)
+            reason = self.proposals.validate(s, cmd)
+            if reason is not None:
+                raise RuleError(self.proposals.refusal(s, reason))
         elif cmd.skill == "approve":
             choice = self._approval_choice(s, cmd)
         elif cmd.skill == "mission":
@@ -312,14 +253,6 @@ class M186(Board):
             return f"只有刺客可以<{name}>"
         return f"现在不能<{name}>"
 
-    def _check_team(self, s: State, team: tuple[int, ...], size: int) -> None:
-        """出征人数: exactly the round's number of distinct characters still in the game."""
-        if len(team) != size or len(set(team)) != size:
-            raise RuleError(f"本轮出征需要选中{size}名不同的角色，不可多选也不可少选")
-        for t in team:
-            if not 0 <= t < len(s.players) or not s.players[t].alive:
-                raise RuleError("出征角色必须是在场的角色")
-
     def _approval_choice(self, s: State, cmd: Act) -> str:
         """Approve/reject for proposals 1–4: a list of four words, or one word for one proposer."""
         words = [w.strip() for w in (cmd.choice or "").split(",") if w.strip()]
@@ -327,7 +260,7 @@ class M186(Board):
         if any(w not in valid for w in words) or not words:
             raise RuleError("请对每个方案投「同意」或「反对」")
         if cmd.targets:
-            proposers = self._proposers(s)[:4]
+            proposers = self.proposals.proposers(s)[:4]
             if len(cmd.targets) != 1 or cmd.targets[0] not in proposers or len(words) != 1:
                 raise RuleError("只能对第1–4个方案（以提出者指明）投票")
             old = s.acts.get((cmd.by, "approve"))
@@ -342,7 +275,7 @@ class M186(Board):
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
         """Resolve the stage being closed, with the post's defaults for what is missing."""
         if stage_key == "proposals":
-            self._close_proposals(ctx)
+            self.proposals.do(ctx, Resolution(ctx.state.day, []), None)
         elif stage_key == "approvals":
             self._close_approvals(ctx)
         elif stage_key == "mission":
@@ -352,46 +285,13 @@ class M186(Board):
         elif stage_key == "strike":
             self._close_strike(ctx)
 
-    def _close_proposals(self, ctx: Ctx) -> None:
-        """R-M186-03: a missing proposal fails, except the 5th, which is then a random legal team."""
-        s = ctx.state
-        proposers = self._proposers(s)
-        size = self._size(s)
-        teams: list[list[int] | None] = []
-        for i, seat in enumerate(proposers):
-            rec = s.acts.get((seat, "propose"))
-            if rec is not None and all(s.players[t].alive for t in rec.targets):
-                team: list[int] | None = sorted(rec.targets)
-                ctx.emit(
-                    "announcement", {"key": "proposal", "params": {"p": seat, "ps": team}}, PUBLIC
-                )
-            elif i == len(proposers) - 1:
-                team = sorted(ctx.rng().sample(list(s.living()), size))
-                names = "、".join(s.players[x].name for x in team)
-                title = f"第{self._round(s)}轮第五个方案随机生成（R-M186-03）"
-                ctx.emit(
-                    "trace",
-                    {"random_team": team, "title": title, "lines": [f"{names}"]},
-                    chance=True,
-                )
-                ctx.emit(
-                    "announcement",
-                    {"key": "proposal_random", "params": {"p": seat, "ps": team}},
-                    PUBLIC,
-                )
-            else:
-                team = None
-                ctx.emit("announcement", {"key": "proposal_missing", "params": {"p": seat}}, PUBLIC)
-            teams.append(team)
-        ctx.emit("pending", {"key": APPROVALS_DUE, "value": teams})
-
     def _close_approvals(self, ctx: Ctx) -> None:
         """R-M186-04: the first proposal with ≥ 8 approvals goes; the 5th passes automatically.
 
         Published: the approve/reject lists of every proposal evaluated, up to the one that went.
         """
         s = ctx.state
-        proposers = self._proposers(s)
+        proposers = self.proposals.proposers(s)
         teams: list[list[int] | None] = list(s.pending[APPROVALS_DUE])
         agree = self.word("agree")
         voters = [x for x in s.living()]
@@ -436,12 +336,12 @@ class M186(Board):
             went = len(teams) - 1
             ctx.emit("announcement", {"key": "auto_pass", "params": {"p": proposers[went]}}, PUBLIC)
         team = teams[went] or []
-        captain = self._next_active(s, proposers[went])  # 队长轮换: the proposer's 下家
+        captain = next_living(s, proposers[went])  # 队长轮换: the proposer's 下家
         lines.append(f"出征：方案{went + 1}（{names[proposers[went]]}），新队长{names[captain]}")
         ctx.emit("trace", {"title": f"第{s.day}轮出征决议投票（R-M186-04）", "lines": lines})
         ctx.emit("pending", {"key": APPROVALS_DUE, "value": None})
         ctx.emit("pending", {"key": MISSION_DUE, "value": {"by": proposers[went], "team": team}})
-        ctx.emit("holder_set", {"status": "captain", "seat": captain}, PUBLIC)
+        self.proposals.pass_captaincy(ctx, proposers[went])
         ctx.emit(
             "announcement",
             {
@@ -467,7 +367,7 @@ class M186(Board):
                 vote = rec.choice or success
             fails += vote == fail
         needed: list[int] = self.data.get("fails_needed", [1] * 5)
-        result = fail if fails >= needed[min(self._round(s), len(needed)) - 1] else success
+        result = fail if fails >= needed[min(self.proposals.round(s), len(needed)) - 1] else success
         roles = {s.players[x].role for x in team}
         extra = []
         if fails == 1 and "galahad" in roles and not s.uses.get(GRAIL):
@@ -478,7 +378,7 @@ class M186(Board):
         elif fails == 0 and "vivian" in roles:
             result = fail
             extra.append(self.texts["vivian"])
-        rnd = self._round(s)
+        rnd = self.proposals.round(s)
         ctx.emit(
             "trace",
             {
