@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bansha.engine.errors import SetupError
+from bansha.mechanics.approval_vote import ApprovalVote
 from bansha.mechanics.base import HINTS, Board, Mechanic, SkillSpec
 from bansha.mechanics.castling import Castling
 from bansha.mechanics.check import Check
@@ -62,6 +63,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Lovers,
         LancelotDeck,
         Proposal,
+        ApprovalVote,
     )
 }
 """Mechanic name → class."""

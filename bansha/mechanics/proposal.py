@@ -173,9 +173,13 @@ class Proposal(Mechanic):
         data = {"key": self.p.announce, "params": params, "holders": {key: captain}}
         ctx.emit("announcement", data, PUBLIC)
 
+    def next_captain(self, s: State, proposer: int) -> int:
+        """队长轮换: the 下家 of the proposer whose team went."""
+        return next_living(s, proposer)
+
     def pass_captaincy(self, ctx: Ctx, proposer: int) -> int:
         """队长轮换: the 下家 of the proposer whose team went is the new captain."""
-        captain = next_living(ctx.state, proposer)
+        captain = self.next_captain(ctx.state, proposer)
         ctx.emit("holder_set", {"status": self.p.captain, "seat": captain}, PUBLIC)
         return captain
 

@@ -965,7 +965,6 @@ class M186Data(RuleSetData):
     skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
     """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
     fails_needed: list[Positive] = [1, 1, 1, 1, 1]
-    approvals_needed: Positive
     lady_after: list[MissionRound] = []
 
     def param(self, mechanic: str, key: str) -> tuple[list[str | int], Any]:
@@ -1002,8 +1001,8 @@ class M186Data(RuleSetData):
                         message("fails_size", round=i + 1, fails=fails, size=size),
                     )
                 )
-        proposers_at, proposers = self.param("proposal", "proposers")
-        for at, value in ((["approvals_needed"], self.approvals_needed), (proposers_at, proposers)):
+        for mechanic, key in (("approval_vote", "needed"), ("proposal", "proposers")):
+            at, value = self.param(mechanic, key)
             if isinstance(value, int) and value > n:
                 out.append(Problem(format_path(at), message("players_bound", players=n)))
         return out

@@ -25,13 +25,13 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC, Event
 from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State
+from bansha.mechanics.approval_vote import ApprovalVote
 from bansha.mechanics.base import Board, Mechanic, Resolution
 from bansha.mechanics.catalogue import declare_all
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.lancelot_deck import LancelotDeck
 from bansha.mechanics.proposal import Proposal, next_living
 from bansha.rulesets.m186.memory import (
-    APPROVALS_DUE,
     FORMER_LADY,
     GRAIL,
     LADY_DUE,
@@ -66,8 +66,10 @@ class M186(Board):
         """R-M186-02: the Lancelot deck (摇摆不定), the catalogue's lancelot_deck."""
         self.proposals = self.declared("propose", Proposal)
         """R-M186-03: 出征决议 and 队长轮换, the catalogue's proposal."""
-        words = (self.word("agree"), self.word("reject"))
-        self._approve_act = LegalAct("approve", (), 0, choices=words, slots=4)
+        self.approvals = self.declared("approve", ApprovalVote)
+        """R-M186-04: 出征决议投票, the catalogue's approval_vote."""
+        self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
+        """The declared skills used by acts."""
         self._declare_act = LegalAct("declare", (), 0, rare=True)
         self._strike_form = LivingForm("strike")
 
@@ -174,13 +176,10 @@ class M186(Board):
             return []
         key = state.stage_key
         out: list[LegalAct] = []
-        if key == "approvals":  # each slot shown with its proposer and team (public by now)
-            proposers = tuple(self.proposals.proposers(state)[:4])
-            teams = tuple(tuple(t or ()) for t in state.pending.get(APPROVALS_DUE, ())[:4])
-            out.append(self._approve_act._replace(slot_for=proposers, slot_teams=teams))
-        elif key == "proposals" and (la := self.proposals.legal(state, seat)) is not None:
-            out.append(la)
-        elif key == "mission" and seat in state.pending.get(MISSION_DUE, {}).get("team", ()):
+        for m in self._acting:  # each declared skill of the stage, as its mechanic offers it
+            if key in m.spec.stages and (la := m.legal(state, seat)) is not None:
+                out.append(la)
+        if key == "mission" and seat in state.pending.get(MISSION_DUE, {}).get("team", ()):
             out.append(LegalAct("mission", (), 0, choices=self._mission_choices(state, seat)))
         elif key == "lady" and state.holders.get("lady") == seat:
             former = state.marks.get(FORMER_LADY, set())
@@ -221,14 +220,15 @@ class M186(Board):
         if cmd.skill == "declare":
             self._declare(ctx, "declared", cmd.at)
             return
-        choice = cmd.choice
-        if cmd.skill == "propose":
-            reason = self.proposals.validate(s, cmd)
+        m = self.mechs.get(cmd.skill)
+        if m is not None:  # its mechanic's reason, and its record
+            reason = m.validate(s, cmd)
             if reason is not None:
-                raise RuleError(self.proposals.refusal(s, reason))
-        elif cmd.skill == "approve":
-            choice = self._approval_choice(s, cmd)
-        elif cmd.skill == "mission":
+                raise RuleError(self.say(reason, n=self.proposals.size(s)))
+            m.submit(ctx, cmd)
+            return
+        choice = cmd.choice
+        if cmd.skill == "mission":
             if cmd.choice not in la.choices:
                 raise RuleError(f"你只能投{'或'.join(la.choices)}")
         else:
@@ -236,8 +236,7 @@ class M186(Board):
                 if cmd.skill == "lady":
                     raise RuleError("不可查验曾经是湖中仙女的角色，目标须是在场角色")
                 raise RuleError("请选择一名在场的角色")
-        about = list(la.slot_for) if cmd.skill == "approve" else None
-        self.record_act(ctx, cmd, (cmd.by,), choice=choice, about=about)
+        self.record_act(ctx, cmd, (cmd.by,), choice=choice)
         if cmd.skill == "strike":
             self._resolve_strike(ctx, cmd.targets[0])
 
@@ -253,104 +252,19 @@ class M186(Board):
             return f"只有刺客可以<{name}>"
         return f"现在不能<{name}>"
 
-    def _approval_choice(self, s: State, cmd: Act) -> str:
-        """Approve/reject for proposals 1–4: a list of four words, or one word for one proposer."""
-        words = [w.strip() for w in (cmd.choice or "").split(",") if w.strip()]
-        valid = {self.word("agree"), self.word("reject")}
-        if any(w not in valid for w in words) or not words:
-            raise RuleError("请对每个方案投「同意」或「反对」")
-        if cmd.targets:
-            proposers = self.proposals.proposers(s)[:4]
-            if len(cmd.targets) != 1 or cmd.targets[0] not in proposers or len(words) != 1:
-                raise RuleError("只能对第1–4个方案（以提出者指明）投票")
-            old = s.acts.get((cmd.by, "approve"))
-            slots = (old.choice or "").split(",") if old else [self.word("reject")] * 4
-            slots[proposers.index(cmd.targets[0])] = words[0]
-            return ",".join(slots)
-        if len(words) != 4:
-            raise RuleError("请按顺序对第1–4个方案各投一票（共4票）")
-        return ",".join(words)
-
     # ================================================================== closing stages
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
         """Resolve the stage being closed, with the post's defaults for what is missing."""
         if stage_key == "proposals":
             self.proposals.do(ctx, Resolution(ctx.state.day, []), None)
         elif stage_key == "approvals":
-            self._close_approvals(ctx)
+            self.approvals.do(ctx, Resolution(ctx.state.day, []), None)
         elif stage_key == "mission":
             self._close_mission(ctx)
         elif stage_key == "lady":
             self._close_lady(ctx)
         elif stage_key == "strike":
             self._close_strike(ctx)
-
-    def _close_approvals(self, ctx: Ctx) -> None:
-        """R-M186-04: the first proposal with ≥ 8 approvals goes; the 5th passes automatically.
-
-        Published: the approve/reject lists of every proposal evaluated, up to the one that went.
-        """
-        s = ctx.state
-        proposers = self.proposals.proposers(s)
-        teams: list[list[int] | None] = list(s.pending[APPROVALS_DUE])
-        agree = self.word("agree")
-        voters = [x for x in s.living()]
-        choices: dict[int, list[str]] = {}
-        missed: list[int] = []
-        for x in voters:
-            rec = s.acts.get((x, "approve"))
-            if rec is None:
-                missed.append(x)
-            choices[x] = (rec.choice or "").split(",") if rec else []
-        went: int | None = None
-        names = [p.name for p in s.players]
-        lines: list[str] = []
-        for i in range(min(4, len(teams))):
-            if teams[i] is None:
-                lines.append(f"方案{i + 1}（{names[proposers[i]]}）：未提交，不通过")
-                continue
-            yes = [x for x in voters if len(choices[x]) > i and choices[x][i] == agree]
-            no = [x for x in voters if x not in yes]
-            ok = len(yes) >= int(self.data["approvals_needed"])
-            lines.append(
-                f"方案{i + 1}（{names[proposers[i]]}）：同意{len(yes)}票，"
-                f"{'通过' if ok else '不通过'}（需{self.data['approvals_needed']}票）"
-            )
-            ctx.emit(
-                "announcement",
-                {
-                    "key": "approval_result",
-                    "params": {
-                        "p": proposers[i],
-                        "ps_yes": yes,
-                        "ps_no": no,
-                        "verdict": self.texts["passed"] if ok else self.texts["failed"],
-                    },
-                },
-                PUBLIC,
-            )
-            if ok:
-                went = i
-                break
-        if went is None:
-            went = len(teams) - 1
-            ctx.emit("announcement", {"key": "auto_pass", "params": {"p": proposers[went]}}, PUBLIC)
-        team = teams[went] or []
-        captain = next_living(s, proposers[went])  # 队长轮换: the proposer's 下家
-        lines.append(f"出征：方案{went + 1}（{names[proposers[went]]}），新队长{names[captain]}")
-        ctx.emit("trace", {"title": f"第{s.day}轮出征决议投票（R-M186-04）", "lines": lines})
-        ctx.emit("pending", {"key": APPROVALS_DUE, "value": None})
-        ctx.emit("pending", {"key": MISSION_DUE, "value": {"by": proposers[went], "team": team}})
-        self.proposals.pass_captaincy(ctx, proposers[went])
-        ctx.emit(
-            "announcement",
-            {
-                "key": "team_goes",
-                "params": {"ps": team, "p": captain},
-                "holders": {"captain": captain},
-            },
-            PUBLIC,
-        )
 
     def _close_mission(self, ctx: Ctx) -> None:
         """R-M186-05: fail cards, Galahad once for exactly one fail, Vivian every time for none."""
