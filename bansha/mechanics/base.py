@@ -348,6 +348,11 @@ class Mechanic:
         """The text key of why the holder may not use the skill now, when ``legal`` offers none."""
         return None
 
+    def refusal(self, s: State, seat: int, reason: str) -> str:
+        """The words of a refusal :meth:`validate` gave ``seat`` (a mechanic fills in what its
+        text names: a team's size, the choices left)."""
+        return self.board.say(reason, skill=self.key)
+
     def refuse_target(self, s: State, seat: int, target: int) -> str | None:
         """The text key of why ``target`` is not a legal target (beyond being out)."""
         return None

@@ -20,6 +20,7 @@ from bansha.mechanics.lancelot_deck import LancelotDeck
 from bansha.mechanics.lovers import Lovers
 from bansha.mechanics.mark import Mark
 from bansha.mechanics.medium import Medium
+from bansha.mechanics.mission_vote import MissionVote
 from bansha.mechanics.name_to import NameTo
 from bansha.mechanics.pair_check import PairCheck
 from bansha.mechanics.params import Raw
@@ -64,6 +65,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         LancelotDeck,
         Proposal,
         ApprovalVote,
+        MissionVote,
     )
 }
 """Mechanic name → class."""

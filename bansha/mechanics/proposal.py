@@ -200,7 +200,7 @@ class Proposal(Mechanic):
             return "refuse_team_out"
         return None
 
-    def refusal(self, s: State, reason: str) -> str:
+    def refusal(self, s: State, seat: int, reason: str) -> str:
         """A refusal's words (the team size filled in)."""
         return self.board.say(reason, n=self.size(s))
 

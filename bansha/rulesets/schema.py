@@ -964,7 +964,6 @@ class M186Data(RuleSetData):
 
     skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
     """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
-    fails_needed: list[Positive] = [1, 1, 1, 1, 1]
     lady_after: list[MissionRound] = []
 
     def param(self, mechanic: str, key: str) -> tuple[list[str | int], Any]:
@@ -982,7 +981,9 @@ class M186Data(RuleSetData):
         n = self.player_count
         sizes_at, sizes = self.param("proposal", "sizes")
         sizes = sizes if isinstance(sizes, list) else []
-        for at, listed in ((sizes_at, sizes), (["fails_needed"], self.fails_needed)):
+        fails_at, fails_needed = self.param("mission_vote", "fails_needed")
+        fails_needed = fails_needed if isinstance(fails_needed, list) else [1] * 5
+        for at, listed in ((sizes_at, sizes), (fails_at, fails_needed)):
             if len(listed) != 5:
                 out.append(Problem(format_path(at), message("list_length", limit=5)))
         for i, size in enumerate(sizes):
@@ -993,11 +994,11 @@ class M186Data(RuleSetData):
                         message("team_size", round=i + 1, size=size, players=n),
                     )
                 )
-        for i, (fails, size) in enumerate(zip(self.fails_needed, sizes, strict=False)):
-            if isinstance(size, int) and fails > size:
+        for i, (fails, size) in enumerate(zip(fails_needed, sizes, strict=False)):
+            if isinstance(size, int) and isinstance(fails, int) and fails > size:
                 out.append(
                     Problem(
-                        format_path(["fails_needed", i]),
+                        format_path([*fails_at, i]),
                         message("fails_size", round=i + 1, fails=fails, size=size),
                     )
                 )

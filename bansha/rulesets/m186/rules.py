@@ -30,14 +30,11 @@ from bansha.mechanics.base import Board, Mechanic, Resolution
 from bansha.mechanics.catalogue import declare_all
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.lancelot_deck import LancelotDeck
+from bansha.mechanics.mission_vote import MissionVote
 from bansha.mechanics.proposal import Proposal, next_living
 from bansha.rulesets.m186.memory import (
     FORMER_LADY,
-    GRAIL,
     LADY_DUE,
-    MISSION,
-    MISSION_DUE,
-    RECAP_DUE,
     RED_CARD,
     STRIKE_DUE,
 )
@@ -68,6 +65,8 @@ class M186(Board):
         """R-M186-03: 出征决议 and 队长轮换, the catalogue's proposal."""
         self.approvals = self.declared("approve", ApprovalVote)
         """R-M186-04: 出征决议投票, the catalogue's approval_vote."""
+        self.mission = self.declared("mission", MissionVote)
+        """R-M186-05: 任务执行投票 with 圣杯骑士 and 禁锢魔力, the catalogue's mission_vote."""
         self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
         """The declared skills used by acts."""
         self._declare_act = LegalAct("declare", (), 0, rare=True)
@@ -147,7 +146,7 @@ class M186(Board):
     # ================================================================== rounds
     def missions(self, s: State) -> list[str]:
         """The results of the missions so far, in order (成功/失败)."""
-        return [str(u.choice) for u in s.uses.get(MISSION, ())]
+        return self.mission.results(s)
 
     def assassination_begun(self, s: State) -> bool:
         """Whether 刺客拍刀流程 has begun (declared, or a third success): the strike is owed."""
@@ -159,10 +158,7 @@ class M186(Board):
         s = ctx.state
         if phase != "day" or STRIKE_DUE in s.pending:
             return
-        last = s.pending.get(RECAP_DUE)
-        if last:  # 每个游戏日白天开始时，公示前一天出征队伍组建的情况和出征任务执行情况
-            ctx.emit("announcement", {"key": "day_recap", "params": {"day": day, **last}}, PUBLIC)
-            ctx.emit("pending", {"key": RECAP_DUE, "value": None})
+        self.mission.tell_recap(ctx, day)
         self.deck.draw(ctx)
         self.proposals.open_round(ctx)
 
@@ -179,9 +175,7 @@ class M186(Board):
         for m in self._acting:  # each declared skill of the stage, as its mechanic offers it
             if key in m.spec.stages and (la := m.legal(state, seat)) is not None:
                 out.append(la)
-        if key == "mission" and seat in state.pending.get(MISSION_DUE, {}).get("team", ()):
-            out.append(LegalAct("mission", (), 0, choices=self._mission_choices(state, seat)))
-        elif key == "lady" and state.holders.get("lady") == seat:
+        if key == "lady" and state.holders.get("lady") == seat:
             former = state.marks.get(FORMER_LADY, set())
             targets = tuple(x for x in state.living() if x not in former)
             if targets:
@@ -197,15 +191,6 @@ class M186(Board):
         if la.skill != "lady":
             return {}
         return {t: "不可查验曾经是湖中仙女的角色" for t in state.living() if t not in la.targets}
-
-    def _mission_choices(self, s: State, seat: int) -> tuple[str, ...]:
-        """蓝方只能投成功投票，红方除兰斯洛特以外可投成功或失败，红方兰斯洛特只能投失败投票。"""
-        p = s.players[seat]
-        if p.faction == BLUE:
-            return (self.word("success"),)
-        if p.role == "bad_lancelot":
-            return (self.word("fail"),)
-        return (self.word("success"), self.word("fail"))
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """Validate against ``legal`` with a precise reason, then record or resolve."""
@@ -224,19 +209,14 @@ class M186(Board):
         if m is not None:  # its mechanic's reason, and its record
             reason = m.validate(s, cmd)
             if reason is not None:
-                raise RuleError(self.say(reason, n=self.proposals.size(s)))
+                raise RuleError(m.refusal(s, cmd.by, reason))
             m.submit(ctx, cmd)
             return
-        choice = cmd.choice
-        if cmd.skill == "mission":
-            if cmd.choice not in la.choices:
-                raise RuleError(f"你只能投{'或'.join(la.choices)}")
-        else:
-            if len(cmd.targets) != 1 or cmd.targets[0] not in la.targets:
-                if cmd.skill == "lady":
-                    raise RuleError("不可查验曾经是湖中仙女的角色，目标须是在场角色")
-                raise RuleError("请选择一名在场的角色")
-        self.record_act(ctx, cmd, (cmd.by,), choice=choice)
+        if len(cmd.targets) != 1 or cmd.targets[0] not in la.targets:
+            if cmd.skill == "lady":
+                raise RuleError("不可查验曾经是湖中仙女的角色，目标须是在场角色")
+            raise RuleError("请选择一名在场的角色")
+        self.record_act(ctx, cmd, (cmd.by,))
         if cmd.skill == "strike":
             self._resolve_strike(ctx, cmd.targets[0])
 
@@ -269,55 +249,10 @@ class M186(Board):
     def _close_mission(self, ctx: Ctx) -> None:
         """R-M186-05: fail cards, Galahad once for exactly one fail, Vivian every time for none."""
         s = ctx.state
-        due = s.pending[MISSION_DUE]
-        team = [x for x in due["team"] if s.players[x].alive]
+        self.mission.do(ctx, Resolution(s.day, []), None)
+        rnd = len(self.mission.uses(s))
         fail, success = self.word("fail"), self.word("success")
-        fails = 0
-        for x in team:
-            rec = s.acts.get((x, "mission"))
-            if rec is None:
-                vote = fail if s.players[x].role == "bad_lancelot" else success
-            else:
-                vote = rec.choice or success
-            fails += vote == fail
-        needed: list[int] = self.data.get("fails_needed", [1] * 5)
-        result = fail if fails >= needed[min(self.proposals.round(s), len(needed)) - 1] else success
-        roles = {s.players[x].role for x in team}
-        extra = []
-        if fails == 1 and "galahad" in roles and not s.uses.get(GRAIL):
-            result = success
-            galahad = next(x for x in team if s.players[x].role == "galahad")
-            ctx.emit("skill_used", {"skill": GRAIL, "seat": galahad, "targets": [], "day": s.day})
-            extra.append(self.texts["galahad"])
-        elif fails == 0 and "vivian" in roles:
-            result = fail
-            extra.append(self.texts["vivian"])
-        rnd = self.proposals.round(s)
-        ctx.emit(
-            "trace",
-            {
-                "title": f"第{rnd}轮任务（R-M186-05）",
-                "lines": [
-                    "出征：" + "、".join(s.players[x].name for x in team),
-                    f"失败票{fails}张（需{needed[min(rnd, len(needed)) - 1]}张判失败）",
-                    *(f"触发：{t}" for t in extra),
-                    f"结果：{result}",
-                ],
-            },
-        )
-        data = {"skill": MISSION, "seat": due["by"], "targets": team, "choice": result}
-        ctx.emit("skill_used", {**data, "day": s.day})
         missions = self.missions(s)
-        recap = {"ps": team, "p": due["by"], "result": result, "fails": fails}
-        ctx.emit("pending", {"key": RECAP_DUE, "value": recap})
-        for text in extra:
-            ctx.emit("announcement", {"key": "plain", "params": {"text": text}}, PUBLIC)
-        ctx.emit(
-            "announcement",
-            {"key": "mission_result", "params": {"round": rnd, "fails": fails, "result": result}},
-            PUBLIC,
-        )
-        ctx.emit("pending", {"key": MISSION_DUE, "value": None})
         if missions.count(fail) >= 3:
             self.end_game(ctx, [RED])  # 任务失败3次
             return
