@@ -16,6 +16,7 @@ from bansha.mechanics.check import Check
 from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.duel import Duel
+from bansha.mechanics.lady_of_the_lake import LadyOfTheLake
 from bansha.mechanics.lancelot_deck import LancelotDeck
 from bansha.mechanics.lovers import Lovers
 from bansha.mechanics.mark import Mark
@@ -66,6 +67,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Proposal,
         ApprovalVote,
         MissionVote,
+        LadyOfTheLake,
     )
 }
 """Mechanic name → class."""

@@ -955,16 +955,12 @@ class M103Data(BoardData):
     OPEN: ClassVar[bool] = False
 
 
-MissionRound = Annotated[int, _Plain(integer_between(1, 5))]
-
-
 class M186Data(RuleSetData):
     """[M186]FHA (and avalon10): its skills run on the catalogue's mechanics (the proposals,
     the Lancelot deck ...), whose parameters hold the rounds' numbers."""
 
     skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
     """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
-    lady_after: list[MissionRound] = []
 
     def param(self, mechanic: str, key: str) -> tuple[list[str | int], Any]:
         """The path and value of a parameter of the skill that runs ``mechanic`` (None: not

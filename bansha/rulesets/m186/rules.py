@@ -29,12 +29,11 @@ from bansha.mechanics.approval_vote import ApprovalVote
 from bansha.mechanics.base import Board, Mechanic, Resolution
 from bansha.mechanics.catalogue import declare_all
 from bansha.mechanics.colours import Colours
+from bansha.mechanics.lady_of_the_lake import LadyOfTheLake
 from bansha.mechanics.lancelot_deck import LancelotDeck
 from bansha.mechanics.mission_vote import MissionVote
-from bansha.mechanics.proposal import Proposal, next_living
+from bansha.mechanics.proposal import Proposal
 from bansha.rulesets.m186.memory import (
-    FORMER_LADY,
-    LADY_DUE,
     RED_CARD,
     STRIKE_DUE,
 )
@@ -67,6 +66,8 @@ class M186(Board):
         """R-M186-04: 出征决议投票, the catalogue's approval_vote."""
         self.mission = self.declared("mission", MissionVote)
         """R-M186-05: 任务执行投票 with 圣杯骑士 and 禁锢魔力, the catalogue's mission_vote."""
+        self.lady = self.declared("lady", LadyOfTheLake)
+        """R-M186-06: 花环, the catalogue's lady_of_the_lake."""
         self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
         """The declared skills used by acts."""
         self._declare_act = LegalAct("declare", (), 0, rare=True)
@@ -86,9 +87,7 @@ class M186(Board):
         self._knowledge(ctx, dealt)
         self.deck.shuffle(ctx, fixed.get("deck"))
         captain = self.proposals.first_captain(ctx, fixed.get("captain"))
-        lady = next_living(ctx.state, captain, -1)  # 初始湖中仙女为队长的上家
-        ctx.emit("holder_set", {"status": "lady", "seat": lady}, PUBLIC)
-        ctx.emit("marked", {"mark": FORMER_LADY, "seat": lady})
+        lady = self.lady.first_holder(ctx, captain)
         ctx.emit(
             "announcement",
             {
@@ -139,8 +138,7 @@ class M186(Board):
         if when == "missions":
             return STRIKE_DUE not in state.pending
         if when == "lady_due":
-            lady = state.holders.get("lady")
-            return LADY_DUE in state.pending and lady is not None and state.players[lady].alive
+            return self.lady.held(state)
         return True
 
     # ================================================================== rounds
@@ -175,22 +173,11 @@ class M186(Board):
         for m in self._acting:  # each declared skill of the stage, as its mechanic offers it
             if key in m.spec.stages and (la := m.legal(state, seat)) is not None:
                 out.append(la)
-        if key == "lady" and state.holders.get("lady") == seat:
-            former = state.marks.get(FORMER_LADY, set())
-            targets = tuple(x for x in state.living() if x not in former)
-            if targets:
-                out.append(LegalAct("lady", targets, 1))
-        elif key == "strike" and "strike" in p.skills:
+        if key == "strike" and "strike" in p.skills:
             out.append(self._strike_form.of(state))  # 刺杀一人 (R-ALL-12: himself too)
         if "declare" in p.skills and key != "strike" and STRIKE_DUE not in state.pending:
             out.append(self._declare_act)
         return out
-
-    def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
-        """花环: 「不可查验曾经是湖中仙女的角色」 (R-M186-06), the Lady herself included."""
-        if la.skill != "lady":
-            return {}
-        return {t: "不可查验曾经是湖中仙女的角色" for t in state.living() if t not in la.targets}
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """Validate against ``legal`` with a precise reason, then record or resolve."""
@@ -213,8 +200,6 @@ class M186(Board):
             m.submit(ctx, cmd)
             return
         if len(cmd.targets) != 1 or cmd.targets[0] not in la.targets:
-            if cmd.skill == "lady":
-                raise RuleError("不可查验曾经是湖中仙女的角色，目标须是在场角色")
             raise RuleError("请选择一名在场的角色")
         self.record_act(ctx, cmd, (cmd.by,))
         if cmd.skill == "strike":
@@ -242,7 +227,7 @@ class M186(Board):
         elif stage_key == "mission":
             self._close_mission(ctx)
         elif stage_key == "lady":
-            self._close_lady(ctx)
+            self.lady.do(ctx, Resolution(ctx.state.day, []), None)
         elif stage_key == "strike":
             self._close_strike(ctx)
 
@@ -259,46 +244,7 @@ class M186(Board):
         if missions.count(success) >= 3:
             self._declare(ctx, "third_success", s.closed_at)  # the 拍刀 day begins at the close
             return
-        if rnd in self.data["lady_after"]:
-            ctx.emit("pending", {"key": LADY_DUE, "value": True})
-        elif LADY_DUE in s.pending:  # the Lady out since, her check never held
-            ctx.emit("pending", {"key": LADY_DUE, "value": None})
-
-    def _close_lady(self, ctx: Ctx) -> None:
-        """R-M186-06: the holder learns the target's current faction; the target takes the Lady."""
-        s = ctx.state
-        if LADY_DUE in s.pending:
-            ctx.emit("pending", {"key": LADY_DUE, "value": None})
-        holder = s.holders.get("lady")
-        if holder is None:
-            return
-        rec = s.acts.get((holder, "lady"))
-        if rec is None:
-            return
-        if not s.players[holder].alive or not s.players[rec.targets[0]].alive:
-            return  # R-ALL-09: removed (红牌) since the check was sent: it no longer counts
-        target = rec.targets[0]
-        word = self.faction_name(s.players[target].faction)
-        ctx.emit(
-            "result",
-            {
-                "seat": holder,
-                "skill": "lady",
-                "value": word,
-                "targets": [target],
-                "day": s.day,
-                "phase": s.phase,
-            },
-            (holder,),
-        )
-        ctx.emit("notice", {"key": "lady_result", "params": {"p": target, "word": word}}, (holder,))
-        ctx.emit("holder_set", {"status": "lady", "seat": target}, PUBLIC)
-        ctx.emit("marked", {"mark": FORMER_LADY, "seat": target})
-        ctx.emit(
-            "announcement",
-            {"key": "new_lady", "params": {"p": target}, "holders": {"lady": target}},
-            PUBLIC,
-        )
+        self.lady.owed_after(ctx, rnd)
 
     # ================================================================== assassination
     def _declare(self, ctx: Ctx, key: str, at: datetime | None) -> None:
