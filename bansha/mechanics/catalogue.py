@@ -10,6 +10,7 @@ from typing import Any
 
 from bansha.engine.errors import SetupError
 from bansha.mechanics.approval_vote import ApprovalVote
+from bansha.mechanics.assassinate import Assassinate
 from bansha.mechanics.base import HINTS, Board, Mechanic, SkillSpec
 from bansha.mechanics.castling import Castling
 from bansha.mechanics.check import Check
@@ -68,6 +69,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         ApprovalVote,
         MissionVote,
         LadyOfTheLake,
+        Assassinate,
     )
 }
 """Mechanic name → class."""

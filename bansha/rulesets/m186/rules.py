@@ -16,16 +16,16 @@ results, the Grail and the red cards are uses (``State.uses``); the former Ladie
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC, Event
-from bansha.engine.ruleset import LegalAct, LivingForm
+from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.approval_vote import ApprovalVote
+from bansha.mechanics.assassinate import Assassinate
 from bansha.mechanics.base import Board, Mechanic, Resolution
 from bansha.mechanics.catalogue import declare_all
 from bansha.mechanics.colours import Colours
@@ -68,10 +68,10 @@ class M186(Board):
         """R-M186-05: 任务执行投票 with 圣杯骑士 and 禁锢魔力, the catalogue's mission_vote."""
         self.lady = self.declared("lady", LadyOfTheLake)
         """R-M186-06: 花环, the catalogue's lady_of_the_lake."""
+        self.strike = self.declared("strike", Assassinate)
+        """R-M186-07: 拍刀 and 刺杀, the catalogue's assassinate."""
         self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
         """The declared skills used by acts."""
-        self._declare_act = LegalAct("declare", (), 0, rare=True)
-        self._strike_form = LivingForm("strike")
 
     # ================================================================== setup
     def upcast(self, events: list[Event]) -> list[Event]:
@@ -134,9 +134,9 @@ class M186(Board):
         """拍刀 replaces the mission day once the assassination has begun; 湖中仙女 after missions 2–4."""
         when = spec.get("when")
         if when == "assassination":
-            return STRIKE_DUE in state.pending
+            return self.strike.begun(state)
         if when == "missions":
-            return STRIKE_DUE not in state.pending
+            return not self.strike.begun(state)
         if when == "lady_due":
             return self.lady.held(state)
         return True
@@ -154,7 +154,7 @@ class M186(Board):
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """Before every round: one public Lancelot draw; then the captain and the next 4 propose."""
         s = ctx.state
-        if phase != "day" or STRIKE_DUE in s.pending:
+        if phase != "day" or self.strike.begun(s):
             return
         self.mission.tell_recap(ctx, day)
         self.deck.draw(ctx)
@@ -173,10 +173,9 @@ class M186(Board):
         for m in self._acting:  # each declared skill of the stage, as its mechanic offers it
             if key in m.spec.stages and (la := m.legal(state, seat)) is not None:
                 out.append(la)
-        if key == "strike" and "strike" in p.skills:
-            out.append(self._strike_form.of(state))  # 刺杀一人 (R-ALL-12: himself too)
-        if "declare" in p.skills and key != "strike" and STRIKE_DUE not in state.pending:
-            out.append(self._declare_act)
+        declaration = self.strike.declaration(state, seat)
+        if declaration is not None:
+            out.append(declaration)
         return out
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
@@ -185,12 +184,10 @@ class M186(Board):
         p = s.players[cmd.by]
         if not p.alive:
             raise RuleError("你已被罚下，不能再行动")
-        allowed = {la.skill: la for la in self.legal(s, cmd.by)}
-        if cmd.skill not in allowed:
+        if all(la.skill != cmd.skill for la in self.legal(s, cmd.by)):
             raise RuleError(self._why_not(s, cmd))
-        la = allowed[cmd.skill]
         if cmd.skill == "declare":
-            self._declare(ctx, "declared", cmd.at)
+            self.strike.begin(ctx, True, cmd.at)
             return
         m = self.mechs.get(cmd.skill)
         if m is not None:  # its mechanic's reason, and its record
@@ -199,11 +196,7 @@ class M186(Board):
                 raise RuleError(m.refusal(s, cmd.by, reason))
             m.submit(ctx, cmd)
             return
-        if len(cmd.targets) != 1 or cmd.targets[0] not in la.targets:
-            raise RuleError("请选择一名在场的角色")
-        self.record_act(ctx, cmd, (cmd.by,))
-        if cmd.skill == "strike":
-            self._resolve_strike(ctx, cmd.targets[0])
+        raise RuleError(self._why_not(s, cmd))
 
     def _why_not(self, s: State, cmd: Act) -> str:
         name = self.skill_name(cmd.skill)
@@ -229,7 +222,7 @@ class M186(Board):
         elif stage_key == "lady":
             self.lady.do(ctx, Resolution(ctx.state.day, []), None)
         elif stage_key == "strike":
-            self._close_strike(ctx)
+            self.strike.do(ctx, Resolution(ctx.state.day, []), None)
 
     def _close_mission(self, ctx: Ctx) -> None:
         """R-M186-05: fail cards, Galahad once for exactly one fail, Vivian every time for none."""
@@ -242,63 +235,9 @@ class M186(Board):
             self.end_game(ctx, [RED])  # 任务失败3次
             return
         if missions.count(success) >= 3:
-            self._declare(ctx, "third_success", s.closed_at)  # the 拍刀 day begins at the close
+            self.strike.begin(ctx, False, s.closed_at)  # the 拍刀 day begins at the close
             return
         self.lady.owed_after(ctx, rnd)
-
-    # ================================================================== assassination
-    def _declare(self, ctx: Ctx, key: str, at: datetime | None) -> None:
-        """刺客拍刀流程 (R-M186-07): 3 − X more draws, the red list published, one day, the strike."""
-        s = ctx.state
-        x = self.missions(s).count(self.word("success"))
-        n = min(max(0, 3 - x), len(s.deck))
-        ctx.emit("pending", {"key": STRIKE_DUE, "value": {"successes": x}})
-        ctx.emit("announcement", {"key": key, "params": {"n": n}}, PUBLIC)
-        for _ in range(n):
-            self.deck.draw(ctx, "extra_draw")
-        reds = [p.seat for p in s.players if p.faction == RED]
-        red = self.faction_name(RED)
-        ctx.emit(
-            "announcement",  # 公布所有红方名单: each of them is shown as red (R-M186-07)
-            {"key": "red_list", "params": {"ps": reds}, "revealed": [[x, red] for x in reds]},
-            PUBLIC,
-        )
-        spec = next(sp for sp in self.stage_specs("day") if sp["key"] == "strike")
-        self.open_stage(ctx, "day", s.day + 1, spec, at)
-
-    def _resolve_strike(self, ctx: Ctx, target: int) -> None:
-        s = ctx.state
-        ctx.emit("announcement", {"key": "struck", "params": {"p": target}}, PUBLIC)
-        if s.players[target].role == "merlin":
-            merlin = [[target, self.role_name("merlin")]]
-            ctx.emit(
-                "announcement",
-                {"key": "struck_merlin", "params": {"p": target}, "revealed": merlin},
-                PUBLIC,
-            )
-            self.end_game(ctx, [RED])
-        else:
-            ctx.emit("announcement", {"key": "struck_wrong", "params": {"p": target}}, PUBLIC)
-            self.end_game(ctx, [BLUE])
-
-    def _close_strike(self, ctx: Ctx) -> None:
-        """No strike by the end of the day: option ``missing_strike`` (random off the red list)."""
-        s = ctx.state
-        pool = [p.seat for p in s.players if p.alive and p.faction == BLUE]
-        if self.options["missing_strike"] == "blue_wins" or not pool:
-            self.end_game(ctx, [BLUE])
-            return
-        target = ctx.rng().choice(pool)
-        ctx.emit(
-            "trace",
-            {
-                "random_strike": target,
-                "title": "刺客未提交刺杀名单，随机刺杀",
-                "lines": [f"随机刺杀：{s.players[target].name}"],
-            },
-            chance=True,
-        )
-        self._resolve_strike(ctx, target)
 
     # ================================================================== director
     def director_draws(self, state: State) -> list[str]:
