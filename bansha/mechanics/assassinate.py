@@ -109,6 +109,9 @@ class Assassinate(Mechanic):
             Need("trace_random_strike_line", ("p",), "导演记录：随机刺杀的目标", False),
         ),
         stages="声明时直接开启其阶段（stages 的第一个），打断当前阶段（不结算）",
+        steps=(
+            Param("successes", "number", 3, "resolve: 步骤中，成功的任务达到此数时进入拍刀流程"),
+        ),
         emits=("pending", "announcement", "deck", "stage_opened", "acted", "trace", "game_ended"),
     )
 
@@ -218,6 +221,23 @@ class Assassinate(Mechanic):
             if spec is not None:
                 board.open_stage(ctx, phase, s.day + 1, spec, at)
                 return
+
+    def prepare(self, verb: str, raw: Raw) -> object:
+        """A ``resolve:`` step's number of successful missions."""
+        if verb != "resolve":
+            return super().prepare(verb, raw)
+        n = raw.number("successes", self.about.default("successes"))
+        raw.done()
+        return int(n or 0)
+
+    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """「任务成功3次」: the procedure begins (X = the successes), its day from the close."""
+        s = ctx.state
+        missions = self.board.declared(self.p.missions, MissionVote)
+        success = self.board.word(missions.p.success)
+        if isinstance(params, int) and missions.results(s).count(success) >= params:
+            self.begin(ctx, False, s.closed_at)
+        return ""
 
     def strike(self, ctx: Ctx, target: int) -> None:
         """The name published: the target role → ``hit`` wins, anyone else → ``missed``."""

@@ -28,10 +28,11 @@ from bansha.mechanics.proposal import next_living
 @dataclass(frozen=True, slots=True)
 class LadyParams:
     """``rounds``: the missions after which the check is owed; ``status``: the Lady's status;
-    ``mark``: every holder's mark (never checked); ``due``: the pending key of the check owed;
+    ``missions``: the skill whose uses are the missions played; ``mark``: every holder's mark (never checked); ``due``: the pending key of the check owed;
     ``notice``: the holder's answer; ``passed``: the new holder's announcement."""
 
     rounds: tuple[int, ...]
+    missions: str
     status: str
     mark: str
     due: str
@@ -49,6 +50,12 @@ class LadyOfTheLake(Mechanic):
         act="一名从未持有过该状态的存活玩家",
         params=(
             Param("rounds", "numbers", (2, 3, 4), "哪几轮任务结束后查验"),
+            Param(
+                "missions",
+                "skill",
+                "mission",
+                "任务（mission_vote）的技能：其使用次数即已结束的轮数",
+            ),
             Param("status", "status", "lady", "湖中仙女的状态键"),
             Param("mark", "text", "former_lady", "曾经持有者的标记（不可被查验）"),
             Param("due", "text", "due:{skill}", "保存待查验的 pending 键"),
@@ -70,6 +77,7 @@ class LadyOfTheLake(Mechanic):
         a = self.about
         self.p = LadyParams(
             raw.numbers("rounds", a.default("rounds")),
+            board.skill_ref(raw.text("missions", a.default("missions")), f"{where}.missions"),
             str(board.status_ref(raw.text("status", a.default("status")), f"{where}.status")),
             str(raw.text("mark", a.default("mark"))),
             self.text_key(raw, "due"),
@@ -97,6 +105,11 @@ class LadyOfTheLake(Mechanic):
             ctx.emit("pending", {"key": self.p.due, "value": True})
         elif self.p.due in s.pending:
             ctx.emit("pending", {"key": self.p.due, "value": None})
+
+    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """Its ``resolve:`` step after a mission: the check owed if the post says so."""
+        self.owed_after(ctx, len(ctx.state.uses.get(self.p.missions, ())))
+        return ""
 
     def held(self, s: State) -> bool:
         """Whether the check's stage is held: it is owed and the holder is in the game."""

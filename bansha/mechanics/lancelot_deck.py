@@ -133,6 +133,10 @@ class LancelotDeck(Mechanic):
             }
             ctx.emit("notice", {"key": self.p.notice, "params": data}, (p.seat,))
 
+    def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
+        """Its ``start`` step: the round's draw."""
+        self.draw(ctx)
+
     def left(self, s: State) -> list[str]:
         """The god view's line: the cards still to draw, in drawing order (none: no line)."""
         if not s.deck:

@@ -58,6 +58,14 @@ class MissionParams:
     recap: str
 
 
+@dataclass(frozen=True, slots=True)
+class MissionEnd:
+    """A ``resolve:`` step's keys: ``wins`` wins once ``fails`` missions failed."""
+
+    wins: str
+    fails: int
+
+
 class MissionVote(Mechanic):
     """The team's secret votes; the close counts the fail cards and the overrides."""
 
@@ -99,6 +107,10 @@ class MissionVote(Mechanic):
             Need("trace_mission_fails", ("fails", "needed"), "导演记录：失败票", False),
             Need("trace_mission_override", ("text",), "导演记录：触发", False),
             Need("trace_mission_result", ("result",), "导演记录：结果", False),
+        ),
+        steps=(
+            Param("wins", "text", None, "resolve: 步骤中，失败的任务达到 fails 次时获胜的阵营"),
+            Param("fails", "number", 3, "resolve: 步骤中，决定胜负的失败任务数"),
         ),
         emits=("acted", "skill_used", "announcement", "pending", "trace"),
     )
@@ -248,6 +260,29 @@ class MissionVote(Mechanic):
         """The saving power has uses left ([限定]: once)."""
         times = self.p.saves_times
         return times is None or len(s.uses.get(str(self.p.saves), ())) < times
+
+    def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
+        """Its ``start`` step: the recap owed, told."""
+        self.tell_recap(ctx, day)
+
+    def prepare(self, verb: str, raw: Raw) -> object:
+        """A ``resolve:`` step's faction and number of failed missions."""
+        if verb != "resolve":
+            return super().prepare(verb, raw)
+        a = self.about
+        wins = raw.text("wins", a.default("wins"))
+        if wins is None or wins not in self.board.factions:
+            raise SetupError(f"规则文件中「{raw.where}.wins」应为 factions 中的阵营")
+        fails = raw.number("fails", a.default("fails"))
+        raw.done()
+        return MissionEnd(wins, int(fails or 0))
+
+    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
+        """「任务失败3次」: the faction wins at once."""
+        assert isinstance(params, MissionEnd)
+        if self.results(ctx.state).count(self._both[1]) >= params.fails:
+            self.board.end_game(ctx, [params.wins])
+        return ""
 
     def tell_recap(self, ctx: Ctx, day: int) -> None:
         """「每个游戏日白天开始时，公示前一天出征队伍组建的情况和出征任务执行情况」: the recap owed, told."""

@@ -177,6 +177,10 @@ class Proposal(Mechanic):
         """队长轮换: the 下家 of the proposer whose team went."""
         return next_living(s, proposer)
 
+    def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
+        """Its ``start`` step: the round's proposers named."""
+        self.open_round(ctx)
+
     def pass_captaincy(self, ctx: Ctx, proposer: int) -> int:
         """队长轮换: the 下家 of the proposer whose team went is the new captain."""
         captain = self.next_captain(ctx.state, proposer)

@@ -961,6 +961,10 @@ class M186Data(RuleSetData):
 
     skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
     """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
+    phase_start: dict[Key, list[dict[Key, Any]]] = {}
+    """What each phase's start does, in order (:mod:`bansha.mechanics.tables`)."""
+    resolution: dict[Key, list[dict[Key, Any]]] = {}
+    """What each stage's close resolves, in order (:mod:`bansha.mechanics.tables`)."""
 
     def param(self, mechanic: str, key: str) -> tuple[list[str | int], Any]:
         """The path and value of a parameter of the skill that runs ``mechanic`` (None: not

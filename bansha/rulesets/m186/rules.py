@@ -24,19 +24,17 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC, Event
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
+from bansha.mechanics import tables
 from bansha.mechanics.approval_vote import ApprovalVote
 from bansha.mechanics.assassinate import Assassinate
-from bansha.mechanics.base import Board, Mechanic, Resolution
+from bansha.mechanics.base import Board, Mechanic
 from bansha.mechanics.catalogue import declare_all
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.lady_of_the_lake import LadyOfTheLake
 from bansha.mechanics.lancelot_deck import LancelotDeck
 from bansha.mechanics.mission_vote import MissionVote
 from bansha.mechanics.proposal import Proposal
-from bansha.rulesets.m186.memory import (
-    RED_CARD,
-    STRIKE_DUE,
-)
+from bansha.rulesets.m186.memory import RED_CARD
 from bansha.rulesets.m186.upcast import upcast as read_stored
 
 BLUE, RED = "blue", "red"
@@ -72,6 +70,10 @@ class M186(Board):
         """R-M186-07: 拍刀 and 刺杀, the catalogue's assassinate."""
         self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
         """The declared skills used by acts."""
+        self._starts = tables.read(self, "phase_start")
+        """游戏流程 2: the recap, the Lancelot draw and the proposers when a day begins."""
+        self._steps = tables.read(self, "resolution")
+        """游戏流程 3–6 and 刺客拍刀流程: each stage's close, in the post's order."""
 
     # ================================================================== setup
     def upcast(self, events: list[Event]) -> list[Event]:
@@ -148,17 +150,13 @@ class M186(Board):
 
     def assassination_begun(self, s: State) -> bool:
         """Whether 刺客拍刀流程 has begun (declared, or a third success): the strike is owed."""
-        return STRIKE_DUE in s.pending
+        return self.strike.begun(s)
 
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
-        """Before every round: one public Lancelot draw; then the captain and the next 4 propose."""
-        s = ctx.state
-        if phase != "day" or self.strike.begun(s):
-            return
-        self.mission.tell_recap(ctx, day)
-        self.deck.draw(ctx)
-        self.proposals.open_round(ctx)
+        """The phase's start table (the data file's ``phase_start``): before every round the
+        recap, one public Lancelot draw, then the captain and the next 4 propose."""
+        tables.run(self, ctx, self._starts.get(phase, ()), phase)
 
     # ================================================================== acts
     def legal(self, state: State, seat: int) -> list[LegalAct]:
@@ -212,32 +210,8 @@ class M186(Board):
 
     # ================================================================== closing stages
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
-        """Resolve the stage being closed, with the post's defaults for what is missing."""
-        if stage_key == "proposals":
-            self.proposals.do(ctx, Resolution(ctx.state.day, []), None)
-        elif stage_key == "approvals":
-            self.approvals.do(ctx, Resolution(ctx.state.day, []), None)
-        elif stage_key == "mission":
-            self._close_mission(ctx)
-        elif stage_key == "lady":
-            self.lady.do(ctx, Resolution(ctx.state.day, []), None)
-        elif stage_key == "strike":
-            self.strike.do(ctx, Resolution(ctx.state.day, []), None)
-
-    def _close_mission(self, ctx: Ctx) -> None:
-        """R-M186-05: fail cards, Galahad once for exactly one fail, Vivian every time for none."""
-        s = ctx.state
-        self.mission.do(ctx, Resolution(s.day, []), None)
-        rnd = len(self.mission.uses(s))
-        fail, success = self.word("fail"), self.word("success")
-        missions = self.missions(s)
-        if missions.count(fail) >= 3:
-            self.end_game(ctx, [RED])  # 任务失败3次
-            return
-        if missions.count(success) >= 3:
-            self.strike.begin(ctx, False, s.closed_at)  # the 拍刀 day begins at the close
-            return
-        self.lady.owed_after(ctx, rnd)
+        """The stage's resolution table (the data file's ``resolution``)."""
+        tables.run(self, ctx, self._steps.get(stage_key, ()))
 
     # ================================================================== director
     def director_draws(self, state: State) -> list[str]:
