@@ -23,6 +23,7 @@ PARAM_KINDS = {
     "text": "文字",
     "words": "列表",
     "numbers": "正整数的列表",
+    "tables": "键值表的列表",
     "table": "键值表",
     "faction_table": "阵营键 → 值（持有者的每个阵营都要有）",
     "skill": "技能键",

@@ -17,6 +17,7 @@ from bansha.mechanics.check import Check
 from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.duel import Duel
+from bansha.mechanics.knowledge import Knowledge
 from bansha.mechanics.lady_of_the_lake import LadyOfTheLake
 from bansha.mechanics.lancelot_deck import LancelotDeck
 from bansha.mechanics.lovers import Lovers
@@ -70,6 +71,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         MissionVote,
         LadyOfTheLake,
         Assassinate,
+        Knowledge,
     )
 }
 """Mechanic name → class."""

@@ -123,6 +123,13 @@ class Raw:
             raise self._bad(key, "正整数的列表", value)
         return tuple(int(n) for n in value)
 
+    def tables(self, key: str) -> list[Raw]:
+        """A list of mappings, each read as parameters of its own (``told[0]``)."""
+        value = self._get(key, [])
+        if not isinstance(value, list):
+            raise self._bad(key, "列表", value)
+        return [Raw(v, f"{self.where}.{key}[{i}]", self.options) for i, v in enumerate(value)]
+
     def counts(self, key: str, default: dict[str, int]) -> dict[str, int]:
         """A mapping of words to whole numbers of at least 0 (a deck's cards by kind), in the
         data file's order."""

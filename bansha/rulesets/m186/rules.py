@@ -30,6 +30,7 @@ from bansha.mechanics.assassinate import Assassinate
 from bansha.mechanics.base import Board, Mechanic
 from bansha.mechanics.catalogue import declare_all
 from bansha.mechanics.colours import Colours
+from bansha.mechanics.knowledge import Knowledge
 from bansha.mechanics.lady_of_the_lake import LadyOfTheLake
 from bansha.mechanics.lancelot_deck import LancelotDeck
 from bansha.mechanics.mission_vote import MissionVote
@@ -38,7 +39,6 @@ from bansha.rulesets.m186.memory import RED_CARD
 from bansha.rulesets.m186.upcast import upcast as read_stored
 
 BLUE, RED = "blue", "red"
-ORGANIZATION = ("morgana", "assassin", "mordred")
 
 
 class M186(Board):
@@ -56,6 +56,8 @@ class M186(Board):
         self.teams = self.read_teams()
         self.mechs: dict[str, Mechanic] = declare_all(self)
         self.specs = {k: m.spec for k, m in self.mechs.items()}
+        self.knowledge = self.declared("knowledge", Knowledge)
+        """R-M186-01: what each role is told at the deal, the catalogue's knowledge."""
         self.deck = self.declared("waver", LancelotDeck)
         """R-M186-02: the Lancelot deck (摇摆不定), the catalogue's lancelot_deck."""
         self.proposals = self.declared("propose", Proposal)
@@ -86,7 +88,7 @@ class M186(Board):
     ) -> None:
         """Deal, tell each character what R-M186-01 says, shuffle the deck, pick the captain."""
         dealt = self.deal(ctx, roles)
-        self._knowledge(ctx, dealt)
+        self.knowledge.on_setup(ctx, dealt)
         self.deck.shuffle(ctx, fixed.get("deck"))
         captain = self.proposals.first_captain(ctx, fixed.get("captain"))
         lady = self.lady.first_holder(ctx, captain)
@@ -100,37 +102,6 @@ class M186(Board):
             PUBLIC,
         )
         self.advance(ctx, self.start_time())
-
-    def _knowledge(self, ctx: Ctx, dealt: list[str]) -> None:
-        """R-M186-01: Merlin, Percival, the organization and Vivian at the start (a variant may
-        leave some of these roles out)."""
-        seat_of = {role: seat for seat, role in enumerate(dealt)}
-        reds_seen = sorted(
-            s for s, r in enumerate(dealt) if self.roles[r]["faction"] == RED and r != "mordred"
-        )
-        if "merlin" in seat_of:
-            self._tell(ctx, seat_of["merlin"], reds_seen, "reds", "knows_reds")
-        if "percival" in seat_of and "merlin" in seat_of and "morgana" in seat_of:
-            pair = sorted([seat_of["merlin"], seat_of["morgana"]])
-            self._tell(ctx, seat_of["percival"], pair, "merlin_or_morgana", "knows_two")
-        group = sorted(seat_of[r] for r in ORGANIZATION if r in seat_of)
-        if group:
-            ctx.emit("group_set", {"group": "organization", "members": group}, tuple(group))
-        for seat in group:
-            ctx.emit("notice", {"key": "group_formed", "params": {"ps": group}}, (seat,))
-            if "bad_lancelot" in seat_of:
-                self._tell(
-                    ctx, seat, [seat_of["bad_lancelot"]], "initial_red_lancelot", "knows_lancelot"
-                )
-        if "vivian" in seat_of and "mordred" in seat_of:
-            self._tell(ctx, seat_of["vivian"], [seat_of["mordred"]], "mordred", "knows_mordred")
-
-    def _tell(self, ctx: Ctx, seat: int, about: list[int], word: str, text: str) -> None:
-        ctx.emit("known", {"seat": seat, "about": about, "word": self.word(word)}, (seat,))
-        params: dict[str, Any] = (
-            {"ps": about} if len(about) != 1 or text == "knows_reds" else {"p": about[0]}
-        )
-        ctx.emit("notice", {"key": text, "params": params}, (seat,))
 
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """拍刀 replaces the mission day once the assassination has begun; 湖中仙女 after missions 2–4."""
