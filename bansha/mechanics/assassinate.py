@@ -165,6 +165,12 @@ class Assassinate(Mechanic):
             "struck_missed": p.struck_missed,
         }
 
+    def due(self, s: State) -> tuple[int, ...]:
+        """Once the procedure began: the holders of the strike (its stage is held)."""
+        if not self.begun(s):
+            return ()
+        return tuple(p.seat for p in s.players if self.key in p.skills)
+
     def begun(self, s: State) -> bool:
         """Whether the procedure has begun (declared, or a third success): the strike is owed."""
         return self.p.due in s.pending

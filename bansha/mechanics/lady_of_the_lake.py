@@ -111,6 +111,11 @@ class LadyOfTheLake(Mechanic):
         self.owed_after(ctx, len(ctx.state.uses.get(self.p.missions, ())))
         return ""
 
+    def due(self, s: State) -> tuple[int, ...]:
+        """The holder, while her check is owed and she is in the game (its stage is held)."""
+        lady = s.holders.get(self.p.status)
+        return (lady,) if lady is not None and self.held(s) else ()
+
     def held(self, s: State) -> bool:
         """Whether the check's stage is held: it is owed and the holder is in the game."""
         lady = s.holders.get(self.p.status)

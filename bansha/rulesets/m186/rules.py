@@ -20,7 +20,7 @@ from typing import Any
 
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
-from bansha.engine.errors import RuleError
+from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC, Event
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
@@ -76,6 +76,19 @@ class M186(Board):
         """游戏流程 2: the recap, the Lancelot draw and the proposers when a day begins."""
         self._steps = tables.read(self, "resolution")
         """游戏流程 3–6 and 刺客拍刀流程: each stage's close, in the post's order."""
+        whens = [
+            (f"timetable.{phase}[{i}].when", spec.get("when"))
+            for phase, specs in self.data["timetable"].items()
+            for i, spec in enumerate(specs)
+        ] + [
+            (f"phase_start.{phase}[{i}].when", step.when)
+            for phase, steps in self._starts.items()
+            for i, step in enumerate(steps)
+        ]
+        for where, when in whens:
+            kind, _, skill = str(when).partition(":")
+            if when is not None and (kind not in ("due", "not_due") or skill not in self.mechs):
+                raise SetupError(f"规则文件中「{where}」应为 due:<技能> 或 not_due:<技能>")
 
     # ================================================================== setup
     def upcast(self, events: list[Event]) -> list[Event]:
@@ -104,15 +117,14 @@ class M186(Board):
         self.advance(ctx, self.start_time())
 
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
-        """拍刀 replaces the mission day once the assassination has begun; 湖中仙女 after missions 2–4."""
+        """A stage's (or a table step's) ``when``: ``due:<skill>`` (its mechanic owes an act:
+        拍刀 once the assassination began, 湖中仙女 after missions 2–4) or ``not_due:<skill>``."""
         when = spec.get("when")
-        if when == "assassination":
-            return self.strike.begun(state)
-        if when == "missions":
-            return not self.strike.begun(state)
-        if when == "lady_due":
-            return self.lady.held(state)
-        return True
+        if when is None:
+            return True
+        kind, _, skill = str(when).partition(":")
+        owed = bool(self.mechs[skill].due(state))
+        return owed if kind == "due" else not owed
 
     # ================================================================== rounds
     def missions(self, s: State) -> list[str]:
