@@ -31,6 +31,7 @@ from bansha.mechanics.potions import Poison, Save
 from bansha.mechanics.prophecy import Prophecy
 from bansha.mechanics.proposal import Proposal
 from bansha.mechanics.protect import Protect
+from bansha.mechanics.red_cards import RedCards
 from bansha.mechanics.reveal_on_vote import RevealOnVote
 from bansha.mechanics.self_destruct import SelfDestruct
 from bansha.mechanics.sheriff import Sheriff
@@ -72,6 +73,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         LadyOfTheLake,
         Assassinate,
         Knowledge,
+        RedCards,
     )
 }
 """Mechanic name → class."""

@@ -35,10 +35,8 @@ from bansha.mechanics.lady_of_the_lake import LadyOfTheLake
 from bansha.mechanics.lancelot_deck import LancelotDeck
 from bansha.mechanics.mission_vote import MissionVote
 from bansha.mechanics.proposal import Proposal
-from bansha.rulesets.m186.memory import RED_CARD
+from bansha.mechanics.red_cards import RedCards
 from bansha.rulesets.m186.upcast import upcast as read_stored
-
-BLUE, RED = "blue", "red"
 
 
 class M186(Board):
@@ -68,6 +66,8 @@ class M186(Board):
         """R-M186-05: 任务执行投票 with 圣杯骑士 and 禁锢魔力, the catalogue's mission_vote."""
         self.lady = self.declared("lady", LadyOfTheLake)
         """R-M186-06: 花环, the catalogue's lady_of_the_lake."""
+        self.cards = self.declared("red_card", RedCards)
+        """R-M186-08: 红牌罚下 and two red cards on one faction, the catalogue's red_cards."""
         self.strike = self.declared("strike", Assassinate)
         """R-M186-07: 拍刀 and 刺杀, the catalogue's assassinate."""
         self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
@@ -164,7 +164,7 @@ class M186(Board):
         s = ctx.state
         p = s.players[cmd.by]
         if not p.alive:
-            raise RuleError("你已被罚下，不能再行动")
+            raise RuleError(self.say("refuse_out"))
         if all(la.skill != cmd.skill for la in self.legal(s, cmd.by)):
             raise RuleError(self._why_not(s, cmd))
         if cmd.skill == "declare":
@@ -180,16 +180,13 @@ class M186(Board):
         raise RuleError(self._why_not(s, cmd))
 
     def _why_not(self, s: State, cmd: Act) -> str:
-        name = self.skill_name(cmd.skill)
-        if cmd.skill == "propose":
-            return "只有队长以及队长下方4个角色在出征决议阶段提出方案"
-        if cmd.skill == "mission":
-            return "只有出征队伍中的角色在任务执行阶段投票"
-        if cmd.skill == "lady":
-            return "只有湖中仙女在第2、3、4轮任务后查验"
-        if cmd.skill in ("declare", "strike") and cmd.skill not in s.players[cmd.by].skills:
-            return f"只有刺客可以<{name}>"
-        return f"现在不能<{name}>"
+        """The data file's reason, in the skill's own words where the file has them: a skill he
+        does not hold (``refuse_no_skill.<skill>``), or not now (``refuse_now``)."""
+        skill = cmd.skill
+        t = self.texts
+        text = t.get(f"refuse_no_skill.{skill}") if skill not in s.players[cmd.by].skills else None
+        text = text or t.get(f"refuse_now.{skill}") or t["refuse_now"]
+        return self.fill(text, {"skill": self.skill_name(skill) if skill in self.skills else skill})
 
     # ================================================================== closing stages
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
@@ -203,39 +200,13 @@ class M186(Board):
         return self.deck.left(state)
 
     def factions_in_play(self, state: State) -> list[str]:
-        """蓝方阵营 and 红方阵营."""
-        return [BLUE, RED]
+        """The data file's factions (蓝方阵营 and 红方阵营)."""
+        return list(self.factions)
 
     def concede(self, ctx: Ctx, faction: str) -> None:
-        """The director rules a faction lost: the other wins."""
-        ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
-        self.end_game(ctx, [BLUE if faction == RED else RED])
+        """The director rules a faction lost: the other wins (the catalogue's red_cards)."""
+        self.cards.concede(ctx, faction)
 
     def red_card(self, ctx: Ctx, seat: int, faction_loses: bool) -> None:
-        """R-M186-08: removed (no more votes or proposals, skipped in seat order); two reds on one
-        faction, or the director's decision, and the faction loses."""
-        s = ctx.state
-        p = s.players[seat]
-        faction = p.faction
-        if p.alive:
-            ctx.emit(
-                "exited",
-                {"seat": seat, "cause": "red_card", "day": s.day, "phase": s.phase},
-                (seat,),
-            )
-            ctx.emit(
-                "announcement",
-                {"key": "red_card_exit", "params": {"p": seat}, "exits": [seat]},
-                PUBLIC,
-            )
-        data = {"skill": RED_CARD, "seat": seat, "targets": [], "choice": faction, "day": s.day}
-        ctx.emit("skill_used", data)
-        reds = sum(1 for u in s.uses[RED_CARD] if u.choice == faction)
-        if reds >= 2 or faction_loses:
-            if reds >= 2:
-                ctx.emit(
-                    "announcement",
-                    {"key": "two_reds", "params": {"faction": self.faction_name(faction)}},
-                    PUBLIC,
-                )
-            self.concede(ctx, faction)
+        """R-M186-08: the catalogue's red_cards."""
+        self.cards.red_card(ctx, seat, faction_loses)
