@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar, TypeVar
 
+from bansha.engine import upcasts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
+from bansha.engine.events import Event
 from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State, Use
 from bansha.mechanics.about import About
@@ -86,6 +88,11 @@ class Board(PostRules):
     def colour(self, s: State, seat: int) -> str:
         """A player's colour now (his faction on a board without ``colours``)."""
         return self.colours.of(s, seat, self.categories)
+
+    def upcast(self, events: list[Event]) -> list[Event]:
+        """A stream stored in an older format reads through each format the data file names
+        (``stored_formats``, :mod:`bansha.engine.upcasts`); none: as stored."""
+        return upcasts.apply(self.data.get("stored_formats") or (), events)
 
     def declared(self, key: str, cls: type[M]) -> M:
         """The mechanic the data file declares for skill ``key``, which must be ``cls`` (a rule

@@ -57,6 +57,7 @@ from bansha.datafiles.types import (
     refuse,
     time_as_written,
 )
+from bansha.engine import upcasts
 from bansha.engine.ruleset import BASE_OPTIONS, DIRECTOR_COMMANDS
 from bansha.mechanics.vote_posts import FormatError, VoteFormat
 
@@ -363,6 +364,12 @@ class ProgressSpec(Strict):
         return self
 
 
+def _stored_format(value: Any) -> str:
+    if value not in upcasts.UPCASTS:
+        raise refuse("choice", choices="、".join(upcasts.UPCASTS))
+    return str(value)
+
+
 class RuleSetData(Strict):
     """The keys every rule set's data file has (see docs/variants.md)."""
 
@@ -409,6 +416,8 @@ class RuleSetData(Strict):
     win_texts: dict[Key, Text] = {}
     """Each faction's win condition in the post's words, on its members' role cards."""
     progress: list[ProgressSpec] = Field(default=[], max_length=MAX_COUNT)
+    stored_formats: list[Annotated[str, _Plain(_stored_format)]] = []
+    """The older formats its stored games may be in (:mod:`bansha.engine.upcasts`)."""
 
     @property
     def player_count(self) -> int:

@@ -3,7 +3,7 @@
 bs46 and M186 once kept their memory in ``State.flags`` (director-only ``flag`` events); today
 it is typed state (orders, a deck, decisions owed, uses, marks). A game stored before that move
 and still running (a two-week game across an upgrade) is read through the rule set's upcast
-(``RuleSet.upcast``, ``rulesets/*/upcast.py``). ``upcast/<stream>.json`` holds fixed-seed games
+(``RuleSet.upcast``, ``rulesets/bs46/upcast.py``, the stored formats of ``engine/upcasts``). ``upcast/<stream>.json`` holds fixed-seed games
 played by the old code, with every command and the points a stored game stops at (recorded by
 ``record_upcast_streams.py``): folding the stored part with today's code and submitting the
 rest of the commands, every event any player or the public is shown is the old code's own, in
@@ -27,10 +27,10 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import DIRECTOR, Event
 from bansha.engine.ruleset import RuleSet
 from bansha.engine.state import fold
+from bansha.engine.upcasts import m186_flags as m186_upcast
 from bansha.rulesets import find_ruleset
 from bansha.rulesets.bs46 import upcast as bs46_upcast
 from bansha.rulesets.m186 import M186
-from bansha.rulesets.m186 import upcast as m186_upcast
 from tests.golden.games import play_one
 
 HERE = Path(__file__).parent / "upcast"

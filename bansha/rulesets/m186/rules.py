@@ -11,7 +11,8 @@ Its memory is typed state: the Lancelot deck still to be drawn (``State.deck``);
 proposers, their proposals to approve, the team that goes, the Lady's check after a mission, the
 next day's recap and the assassin's strike are what is owed (``State.pending``); the missions'
 results, the Grail and the red cards are uses (``State.uses``); the former Ladies are a mark
-(``State.marks``). A stream stored while it sat in flags reads through ``upcast.py``.
+(``State.marks``). A stream stored while it sat in flags reads through the stored format its
+data file names (``stored_formats: [m186_flags]``, ``bansha/engine/upcasts``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
-from bansha.engine.events import PUBLIC, Event
+from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import tables
@@ -36,7 +37,6 @@ from bansha.mechanics.lancelot_deck import LancelotDeck
 from bansha.mechanics.mission_vote import MissionVote
 from bansha.mechanics.proposal import Proposal
 from bansha.mechanics.red_cards import RedCards
-from bansha.rulesets.m186.upcast import upcast as read_stored
 
 
 class M186(Board):
@@ -91,11 +91,6 @@ class M186(Board):
                 raise SetupError(f"规则文件中「{where}」应为 due:<技能> 或 not_due:<技能>")
 
     # ================================================================== setup
-    def upcast(self, events: list[Event]) -> list[Event]:
-        """A stream stored before this memory left ``State.flags`` reads as today's
-        (``upcast.py`` lists each old key and what it became)."""
-        return read_stored(events)
-
     def setup(
         self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
     ) -> None:
