@@ -33,7 +33,6 @@ COMPILED = (
     "engine/*.py",
     "mechanics/*.py",
     "rulesets/bs46/*.py",
-    "rulesets/m186/*.py",
     "rulesets/xxxii/*.py",
     "sim/agents.py",
     "sim/play.py",

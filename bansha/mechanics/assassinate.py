@@ -184,6 +184,10 @@ class Assassinate(Mechanic):
             return None
         return self._declare_form
 
+    def declare(self, ctx: Ctx, cmd: Act) -> None:
+        """拍刀: the procedure begins, its day from now."""
+        self.begin(ctx, True, cmd.at)
+
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """In its stage, one living player (R-ALL-12: himself too)."""
         return self.living_form(s) if self.holds(s, seat) else None

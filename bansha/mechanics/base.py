@@ -467,6 +467,22 @@ class Mechanic:
     def on_setup(self, ctx: Ctx, dealt: list[str]) -> None:
         """The roles are dealt (M103: the emperor is made known before the 红线)."""
 
+    def on_deal(self, ctx: Ctx, dealt: list[str], fixed: dict[str, Any]) -> None:
+        """A ``setup:`` step of a table (:mod:`bansha.mechanics.tables`): the roles are dealt, with
+        what a scenario pinned (``fixed``); by default :meth:`on_setup`."""
+        self.on_setup(ctx, dealt)
+
+    def declaration(self, s: State, seat: int) -> LegalAct | None:
+        """A declaration ``seat`` may make in any stage (a form of its own: 拍刀), or None."""
+        return None
+
+    def declare(self, ctx: Ctx, cmd: Act) -> None:
+        """The declaration :meth:`declaration` offered is made."""
+
+    def director_lines(self, s: State) -> list[str]:
+        """Lines of the director's god view about what the mechanic drew in secret (a deck)."""
+        return []
+
     def on_faction_lost(self, ctx: Ctx, faction: str) -> None:
         """``faction`` has just lost privately (M103's 寡妇刀)."""
 

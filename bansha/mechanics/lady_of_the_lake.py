@@ -13,6 +13,7 @@ mark ``mark``, the check owed after a mission ``State.pending[due]``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
@@ -35,6 +36,8 @@ class LadyParams:
     missions: str
     status: str
     mark: str
+    captain: str
+    first: str
     due: str
     notice: str
     passed: str
@@ -58,6 +61,8 @@ class LadyOfTheLake(Mechanic):
             ),
             Param("status", "status", "lady", "湖中仙女的状态键"),
             Param("mark", "text", "former_lady", "曾经持有者的标记（不可被查验）"),
+            Param("captain", "status", "captain", "开局时其上家成为持有者的状态（队长）"),
+            Param("first", "text", "first_{skill}", "开局公布队长与持有者的文字键"),
             Param("due", "text", "due:{skill}", "保存待查验的 pending 键"),
             Param("notice", "text", "result_{skill}", "查验结果（私下）的文字键"),
             Param("passed", "text", "passed_{skill}", "公布新的持有者的文字键"),
@@ -65,6 +70,7 @@ class LadyOfTheLake(Mechanic):
         texts=(
             Need("{notice}", ("p", "word"), "查验结果：其当前阵营（私下）"),
             Need("{passed}", ("p",), "新的持有者（公开）"),
+            Need("{first}", ("p", "p_lady"), "开局的队长与持有者（公开）"),
             Need("refuse_former_{skill}", ("p",), "曾经持有者不可被查验"),
             Need("refuse_target_{skill}", (), "目标不是一名可查验的存活玩家"),
         ),
@@ -80,6 +86,8 @@ class LadyOfTheLake(Mechanic):
             board.skill_ref(raw.text("missions", a.default("missions")), f"{where}.missions"),
             str(board.status_ref(raw.text("status", a.default("status")), f"{where}.status")),
             str(raw.text("mark", a.default("mark"))),
+            str(board.status_ref(raw.text("captain", a.default("captain")), f"{where}.captain")),
+            self.text_key(raw, "first"),
             self.text_key(raw, "due"),
             self.text_key(raw, "notice"),
             self.text_key(raw, "passed"),
@@ -87,8 +95,21 @@ class LadyOfTheLake(Mechanic):
         raw.done()
 
     def values(self) -> dict[str, str]:
-        """The text keys of the answer and of the new holder."""
-        return {"notice": self.p.notice, "passed": self.p.passed}
+        """The text keys of the answer, of the new holder and of the first."""
+        return {"notice": self.p.notice, "passed": self.p.passed, "first": self.p.first}
+
+    def on_deal(self, ctx: Ctx, dealt: list[str], fixed: dict[str, Any]) -> None:
+        """Its ``setup:`` step, after the captain's: the first holder, announced with him."""
+        s = ctx.state
+        captain = s.holders[self.p.captain]
+        assert captain is not None
+        lady = self.first_holder(ctx, captain)
+        data = {
+            "key": self.p.first,
+            "params": {"p": captain, "p_lady": lady},
+            "holders": {self.p.captain: captain, self.p.status: lady},
+        }
+        ctx.emit("announcement", data, PUBLIC)
 
     def first_holder(self, ctx: Ctx, captain: int) -> int:
         """「初始湖中仙女为队长的上家」: the status and the mark."""

@@ -14,6 +14,7 @@ event: the shuffle at setup is a chance event). A scenario may pin the first car
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bansha import texts
 from bansha.engine.context import Ctx
@@ -88,6 +89,10 @@ class LancelotDeck(Mechanic):
         """The text keys of the swap's notice and of a draw."""
         return {"notice": self.p.notice, "drawn": self.p.drawn}
 
+    def on_deal(self, ctx: Ctx, dealt: list[str], fixed: dict[str, Any]) -> None:
+        """Its ``setup:`` step: the deck shuffled, a scenario's ``fixed.deck`` first."""
+        self.shuffle(ctx, fixed.get("deck"))
+
     def shuffle(self, ctx: Ctx, pinned: list[str] | None) -> None:
         """The deck shuffled at setup (a chance event), a scenario's pinned cards (by their words)
         first."""
@@ -137,7 +142,7 @@ class LancelotDeck(Mechanic):
         """Its ``start`` step: the round's draw."""
         self.draw(ctx)
 
-    def left(self, s: State) -> list[str]:
+    def director_lines(self, s: State) -> list[str]:
         """The god view's line: the cards still to draw, in drawing order (none: no line)."""
         if not s.deck:
             return []

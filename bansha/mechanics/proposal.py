@@ -138,6 +138,10 @@ class Proposal(Mechanic):
         """The round's proposers, in order (the captain first)."""
         return list(s.pending.get(self.p.due, ()))
 
+    def on_deal(self, ctx: Ctx, dealt: list[str], fixed: dict[str, Any]) -> None:
+        """Its ``setup:`` step: the first captain (a scenario's ``fixed.captain``)."""
+        self.first_captain(ctx, fixed.get("captain"))
+
     def first_captain(self, ctx: Ctx, name: str | None) -> int:
         """开局队长为随机一个角色当选 (a scenario may pin him, ``fixed.captain``)."""
         s = ctx.state

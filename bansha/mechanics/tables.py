@@ -13,7 +13,7 @@ phase_start:                      # when a phase begins, in order
 
 ``do`` turns the stage's acts into the skill's use, ``resolve`` runs what follows from it (a
 step's own keys are read by the mechanic's ``prepare``), ``start`` is the mechanic's
-``on_phase_start``; ``when`` names a condition the board answers for its stages
+``on_phase_start``, ``setup`` its ``on_deal`` (the roles dealt); ``when`` names a condition the board answers for its stages
 (``stage_applies``). A step that ends the game or opens another stage (R-M186-10: the
 declaration ends the stage it interrupts) ends the table.
 """
@@ -28,7 +28,7 @@ from bansha.engine.errors import SetupError
 from bansha.mechanics.base import Board, Mechanic, Resolution
 from bansha.mechanics.params import Raw
 
-VERBS = ("do", "resolve", "start")
+VERBS = ("do", "resolve", "start", "setup")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +66,17 @@ def read(board: Board, key: str) -> dict[str, tuple[TableStep, ...]]:
     return out
 
 
-def run(board: Board, ctx: Ctx, steps: tuple[TableStep, ...], phase: str = "") -> None:
+def run(
+    board: Board,
+    ctx: Ctx,
+    steps: tuple[TableStep, ...],
+    phase: str = "",
+    dealt: list[str] | None = None,
+    fixed: dict[str, Any] | None = None,
+) -> None:
     """The steps in order, each held when its ``when`` holds; the game's end or another stage
-    opened by a step ends the table."""
+    opened by a step ends the table (``setup`` steps: the roles ``dealt``, a scenario's
+    ``fixed`` pins)."""
     s = ctx.state
     res = Resolution(s.day, [], len(s.exit_order))
     where = (s.phase, s.day, s.stage_key)
@@ -82,5 +90,7 @@ def run(board: Board, ctx: Ctx, steps: tuple[TableStep, ...], phase: str = "") -
             m.do(ctx, res, step.params)
         elif step.verb == "resolve":
             m.resolve(ctx, res, step.params)
-        else:
+        elif step.verb == "start":
             m.on_phase_start(ctx, phase, s.day)
+        else:
+            m.on_deal(ctx, dealt or [], fixed or {})

@@ -970,6 +970,10 @@ class M186Data(RuleSetData):
 
     skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
     """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
+    runs_on: Literal["rounds"] = "rounds"
+    """What runs it: the catalogue's board of rounds (:mod:`bansha.mechanics.rounds`)."""
+    setup: dict[Key, list[dict[Key, Any]]] = {}
+    """What follows the deal, in order (:mod:`bansha.mechanics.tables`)."""
     phase_start: dict[Key, list[dict[Key, Any]]] = {}
     """What each phase's start does, in order (:mod:`bansha.mechanics.tables`)."""
     resolution: dict[Key, list[dict[Key, Any]]] = {}
