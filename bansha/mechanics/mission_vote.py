@@ -207,7 +207,9 @@ class MissionVote(Mechanic):
         the result recorded and published with the number of fail cards; the recap owed."""
         s = ctx.state
         p, board = self.p, self.board
-        due = s.pending[p.due]
+        due = s.pending.get(p.due)
+        if not due:
+            return ""  # no team went (an approval vote whose last proposal does not pass)
         team = [x for x in due["team"] if s.players[x].alive]
         success, fail = self._both
         fails = 0
