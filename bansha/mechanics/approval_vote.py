@@ -118,6 +118,7 @@ class ApprovalVote(Mechanic):
         raw.done()
         self._words = (board.word(yes), board.word(no))
         self._form = LegalAct(self.key, (), 0, choices=self._words, slots=slots)
+        self._proposal: Proposal | None = None
 
     def values(self) -> dict[str, str]:
         """The text keys of the results."""
@@ -126,8 +127,11 @@ class ApprovalVote(Mechanic):
 
     @property
     def proposal(self) -> Proposal:
-        """The proposal mechanic whose teams are voted on."""
-        return self.board.declared(self.p.of, Proposal)
+        """The proposal mechanic whose teams are voted on (looked up once the board is built)."""
+        found = self._proposal
+        if found is None:
+            found = self._proposal = self.board.declared(self.p.of, Proposal)
+        return found
 
     def teams(self, s: State) -> list[list[int] | None]:
         """The proposals' teams owed their approvals, in the proposers' order."""

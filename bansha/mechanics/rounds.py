@@ -45,8 +45,16 @@ class Rounds(Board):
         self.teams = self.read_teams()
         self.mechs: dict[str, Mechanic] = declare_all(self)
         self.specs = {k: m.spec for k, m in self.mechs.items()}
-        self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
-        """The declared skills used by acts, each offered in its stages."""
+        by_stage: dict[str, list[Mechanic]] = {}
+        for m in self.mechs.values():
+            for stage in m.spec.stages:
+                by_stage.setdefault(stage, []).append(m)
+        self._by_stage = {k: tuple(v) for k, v in by_stage.items()}
+        """The declared skills used by acts, by the stage each is offered in."""
+        self._declaring = tuple(
+            m for m in self.mechs.values() if type(m).declaration is not Mechanic.declaration
+        )
+        """The mechanics that offer a declaration (拍刀) beside their stages' forms."""
         self._cards = next((m for m in self.mechs.values() if isinstance(m, RedCards)), None)
         """Red cards and a faction ruled lost (R-M186-08), if the board declares them."""
         self._setup = tables.read(self, "setup")
@@ -101,12 +109,12 @@ class Rounds(Board):
         """The stage's forms its mechanics offer ``seat``, then any declaration."""
         if state.ended or not state.players[seat].alive:
             return []
-        key = state.stage_key
         out: list[LegalAct] = []
-        for m in self._acting:
-            if key in m.spec.stages and (la := m.legal(state, seat)) is not None:
+        for m in self._by_stage.get(state.stage_key or "", ()):
+            la = m.legal(state, seat)
+            if la is not None:
                 out.append(la)
-        for m in self.mechs.values():
+        for m in self._declaring:
             declaration = m.declaration(state, seat)
             if declaration is not None:
                 out.append(declaration)
@@ -119,7 +127,7 @@ class Rounds(Board):
             raise RuleError(self.say("refuse_out"))
         if all(la.skill != cmd.skill for la in self.legal(s, cmd.by)):
             raise RuleError(self._why_not(s, cmd))
-        for m in self.mechs.values():
+        for m in self._declaring:
             declaration = m.declaration(s, cmd.by)
             if declaration is not None and declaration.skill == cmd.skill:
                 m.declare(ctx, cmd)
