@@ -38,7 +38,8 @@ class MissionParams:
     ``saves``: the skill whose holder on the team turns exactly ``saves_at`` fails into a
     success, ``saves_times`` in the game, announcing ``saved``; ``spoils``: the skill whose holder
     on the team turns ``spoils_at`` fails into a fail, announcing ``spoiled``; ``due``: the
-    pending key of the mission owed; ``recap_due``: of the next day's recap; the texts."""
+    pending key of the mission owed; ``recap_due``: of the next day's recap; the texts
+    (``announce``: the announcement that carries ``saved`` or ``spoiled``)."""
 
     success: str
     fail: str
@@ -56,6 +57,7 @@ class MissionParams:
     recap_due: str
     result: str
     recap: str
+    announce: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,13 +95,16 @@ class MissionVote(Mechanic):
             Param("recap_due", "text", "due:recap", "保存次日白天公示的 pending 键"),
             Param("result", "text", "result_{skill}", "公布任务结果的文字键"),
             Param("recap", "text", "recap_{skill}", "次日白天开始时公示前一天出征情况的文字键"),
+            Param(
+                "announce", "text", "plain", "公示 saves、spoils 触发的文字键（以 text 填入其文字）"
+            ),
         ),
         texts=(
             Need("{result}", ("round", "fails", "result"), "失败票数与任务结果（公开）"),
             Need("{recap}", ("day", "ps", "p", "result", "fails"), "前一天的出征情况（公开）"),
             Need("{saved}", (), "saves 触发（公开，以 plain 公示）"),
             Need("{spoiled}", (), "spoils 触发（公开，以 plain 公示）"),
-            Need("plain", ("text",), "公示一段文字"),
+            Need("{announce}", ("text",), "公示 saved 或 spoiled 的文字"),
             Need("refuse_mission_one", ("a",), "只能投一种"),
             Need("refuse_mission_two", ("a", "b"), "只能投两种之一"),
             Need("trace_mission", ("round",), "导演记录的标题", False),
@@ -152,6 +157,7 @@ class MissionVote(Mechanic):
             str(raw.text("recap_due", a.default("recap_due"))),
             self.text_key(raw, "result"),
             self.text_key(raw, "recap"),
+            self.text_key(raw, "announce"),
         )
         raw.done()
         w = board.word
@@ -162,7 +168,13 @@ class MissionVote(Mechanic):
     def values(self) -> dict[str, str]:
         """The text keys of the result, the recap and the overrides."""
         p = self.p
-        return {"result": p.result, "recap": p.recap, "saved": p.saved, "spoiled": p.spoiled}
+        return {
+            "result": p.result,
+            "recap": p.recap,
+            "saved": p.saved,
+            "spoiled": p.spoiled,
+            "announce": p.announce,
+        }
 
     # ------------------------------------------------------------------ the missions
     def round(self, s: State) -> int:
@@ -246,7 +258,7 @@ class MissionVote(Mechanic):
         recap: dict[str, Any] = {"ps": team, "p": due["by"], "result": result, "fails": fails}
         ctx.emit("pending", {"key": p.recap_due, "value": recap})
         for text in extra:
-            ctx.emit("announcement", {"key": "plain", "params": {"text": text}}, PUBLIC)
+            ctx.emit("announcement", {"key": p.announce, "params": {"text": text}}, PUBLIC)
         data = {"round": rnd, "fails": fails, "result": result}
         ctx.emit("announcement", {"key": p.result, "params": data}, PUBLIC)
         ctx.emit("pending", {"key": p.due, "value": None})
