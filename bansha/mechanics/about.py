@@ -22,6 +22,8 @@ PARAM_KINDS = {
     "choice": "其中之一",
     "text": "文字",
     "words": "列表",
+    "numbers": "正整数的列表",
+    "tables": "键值表的列表",
     "table": "键值表",
     "faction_table": "阵营键 → 值（持有者的每个阵营都要有）",
     "skill": "技能键",
@@ -91,6 +93,13 @@ class About:
     def required(self) -> tuple[str, ...]:
         """The parameters a board must give (no default)."""
         return tuple(p.key for p in self.params if p.required)
+
+    def default(self, key: str) -> Any:
+        """The default a parameter declares (a mechanic reads its defaults here, not in code)."""
+        for p in (*self.params, *self.steps):
+            if p.key == key:
+                return p.default
+        raise KeyError(key)
 
 
 def expand(pattern: str, skill: str, values: dict[str, str]) -> str | None:

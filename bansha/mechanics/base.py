@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
+from bansha.engine import upcasts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
+from bansha.engine.events import Event
 from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State, Use
 from bansha.mechanics.about import About
@@ -25,6 +27,8 @@ from bansha.mechanics.colours import Colours
 from bansha.mechanics.conditions import Condition, parse
 from bansha.mechanics.params import Raw
 from bansha.mechanics.rules import PostRules
+
+M = TypeVar("M", bound="Mechanic")
 
 POLICIES = ("cornered", "suspect", "")
 """When a heuristic player makes a declaration (an act shown apart): ``cornered`` when the day's
@@ -84,6 +88,19 @@ class Board(PostRules):
     def colour(self, s: State, seat: int) -> str:
         """A player's colour now (his faction on a board without ``colours``)."""
         return self.colours.of(s, seat, self.categories)
+
+    def upcast(self, events: list[Event]) -> list[Event]:
+        """A stream stored in an older format reads through each format the data file names
+        (``stored_formats``, :mod:`bansha.engine.upcasts`); none: as stored."""
+        return upcasts.apply(self.data.get("stored_formats") or (), events)
+
+    def declared(self, key: str, cls: type[M]) -> M:
+        """The mechanic the data file declares for skill ``key``, which must be ``cls`` (a rule
+        set that runs a skill through its mechanic's own functions)."""
+        m = self.mechs.get(key)
+        if not isinstance(m, cls):
+            raise SetupError(f"规则文件中「skills.{key}.mechanic」应为「{cls.kind}」")
+        return m
 
     # ------------------------------------------------------------------ references
     def skill_ref(self, key: str | None, where: str) -> str:
@@ -301,6 +318,12 @@ class Mechanic:
         """The parameter values the declared texts and causes are named after (``{cause}``)."""
         return {}
 
+    def text_key(self, raw: Raw, key: str) -> str:
+        """A text-key parameter, its default the one ``about`` declares with ``{skill}`` filled
+        (``result_{skill}`` → ``result_check``)."""
+        value = raw.text(key, type(self).about.default(key))
+        return str(value).replace("{skill}", self.key)
+
     # ------------------------------------------------------------------ acts
     def holds(self, s: State, seat: int) -> bool:
         """Whether ``seat`` may use the skill now (alive with the skill, by default)."""
@@ -332,6 +355,11 @@ class Mechanic:
     def refuse(self, s: State, seat: int) -> str | None:
         """The text key of why the holder may not use the skill now, when ``legal`` offers none."""
         return None
+
+    def refusal(self, s: State, seat: int, reason: str) -> str:
+        """The words of a refusal :meth:`validate` gave ``seat`` (a mechanic fills in what its
+        text names: a team's size, the choices left)."""
+        return self.board.say(reason, skill=self.key)
 
     def refuse_target(self, s: State, seat: int, target: int) -> str | None:
         """The text key of why ``target`` is not a legal target (beyond being out)."""
@@ -449,6 +477,22 @@ class Mechanic:
     def draws(self, s: State) -> list[str]:
         """The hidden draws of setup the director's god view lists (bs46's rings and ranks);
         none by default."""
+        return []
+
+    def on_deal(self, ctx: Ctx, dealt: list[str], fixed: dict[str, Any]) -> None:
+        """A ``setup:`` step of a table (:mod:`bansha.mechanics.tables`): the roles are dealt, with
+        what a scenario pinned (``fixed``); by default :meth:`on_setup`."""
+        self.on_setup(ctx, dealt)
+
+    def declaration(self, s: State, seat: int) -> LegalAct | None:
+        """A declaration ``seat`` may make in any stage (a form of its own: 拍刀), or None."""
+        return None
+
+    def declare(self, ctx: Ctx, cmd: Act) -> None:
+        """The declaration :meth:`declaration` offered is made."""
+
+    def director_lines(self, s: State) -> list[str]:
+        """Lines of the director's god view about what the mechanic drew in secret (a deck)."""
         return []
 
     def on_faction_lost(self, ctx: Ctx, faction: str) -> None:

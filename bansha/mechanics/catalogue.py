@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from bansha.engine.errors import SetupError
+from bansha.mechanics.approval_vote import ApprovalVote
+from bansha.mechanics.assassinate import Assassinate
 from bansha.mechanics.base import HINTS, Board, Mechanic, SkillSpec
 from bansha.mechanics.castling import Castling
 from bansha.mechanics.check import Check
@@ -16,15 +18,21 @@ from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.dawn import Dawn
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.duel import Duel
+from bansha.mechanics.knowledge import Knowledge
+from bansha.mechanics.lady_of_the_lake import LadyOfTheLake
+from bansha.mechanics.lancelot_deck import LancelotDeck
 from bansha.mechanics.lovers import Lovers
 from bansha.mechanics.mark import Mark
 from bansha.mechanics.medium import Medium
+from bansha.mechanics.mission_vote import MissionVote
 from bansha.mechanics.name_to import NameTo
 from bansha.mechanics.pair_check import PairCheck
 from bansha.mechanics.params import Raw
 from bansha.mechanics.potions import Poison, Save
 from bansha.mechanics.prophecy import Prophecy
+from bansha.mechanics.proposal import Proposal
 from bansha.mechanics.protect import Protect
+from bansha.mechanics.red_cards import RedCards
 from bansha.mechanics.reveal_on_vote import RevealOnVote
 from bansha.mechanics.ring_team import RingTeam
 from bansha.mechanics.runoff_vote import RunoffDecide, RunoffVote
@@ -67,6 +75,14 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Lovers,
         VictimLastWords,
         Dawn,
+        LancelotDeck,
+        Proposal,
+        ApprovalVote,
+        MissionVote,
+        LadyOfTheLake,
+        Assassinate,
+        Knowledge,
+        RedCards,
     )
 }
 """Mechanic name → class."""
@@ -100,3 +116,8 @@ def declare(board: Board, key: str, raw: dict[str, Any]) -> Mechanic:
         bool(raw.get("hidden", False)),
     )
     return cls(board, spec, Raw(raw.get("params"), f"{where}.params", board.options))
+
+
+def declare_all(board: Board) -> dict[str, Mechanic]:
+    """Every skill of the board's data file that declares a mechanic, built (:func:`declare`)."""
+    return {key: declare(board, key, raw) for key, raw in board.skills.items() if "mechanic" in raw}

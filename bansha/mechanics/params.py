@@ -121,6 +121,32 @@ class Raw:
             if key not in self.raw:
                 raise SetupError(f"规则文件中「{self.where}」缺少参数「{key}」")
 
+    def numbers(self, key: str, default: tuple[int, ...]) -> tuple[int, ...]:
+        """A list of whole numbers of at least 1 (a team size per round)."""
+        value = self._get(key, list(default))
+        if not isinstance(value, list) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in value
+        ):
+            raise self._bad(key, "正整数的列表", value)
+        return tuple(int(n) for n in value)
+
+    def tables(self, key: str) -> list[Raw]:
+        """A list of mappings, each read as parameters of its own (``told[0]``)."""
+        value = self._get(key, [])
+        if not isinstance(value, list):
+            raise self._bad(key, "列表", value)
+        return [Raw(v, f"{self.where}.{key}[{i}]", self.options) for i, v in enumerate(value)]
+
+    def counts(self, key: str, default: dict[str, int]) -> dict[str, int]:
+        """A mapping of words to whole numbers of at least 0 (a deck's cards by kind), in the
+        data file's order."""
+        value = self._get(key, default)
+        if not isinstance(value, dict) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value.values()
+        ):
+            raise self._bad(key, "键值表（词键: 张数）", value)
+        return {str(k): int(n) for k, n in value.items()}
+
     def done(self) -> None:
         """Refuse keys no parameter reads (a misspelt key must not pass silently)."""
         unknown = sorted(str(k) for k in set(self.raw) - self.read)

@@ -57,7 +57,7 @@ from bansha.datafiles.types import (
     refuse,
     time_as_written,
 )
-from bansha.engine import director
+from bansha.engine import director, upcasts
 from bansha.engine.ruleset import BASE_OPTIONS
 from bansha.mechanics.vote_posts import FormatError, VoteFormat
 
@@ -366,6 +366,12 @@ class ProgressSpec(Strict):
         return self
 
 
+def _stored_format(value: Any) -> str:
+    if value not in upcasts.UPCASTS:
+        raise refuse("choice", choices="、".join(upcasts.UPCASTS))
+    return str(value)
+
+
 class RuleSetData(Strict):
     """The keys every rule set's data file has (see docs/variants.md)."""
 
@@ -412,6 +418,8 @@ class RuleSetData(Strict):
     win_texts: dict[Key, Text] = {}
     """Each faction's win condition in the post's words, on its members' role cards."""
     progress: list[ProgressSpec] = Field(default=[], max_length=MAX_COUNT)
+    stored_formats: list[Annotated[str, _Plain(_stored_format)]] = []
+    """The older formats its stored games may be in (:mod:`bansha.engine.upcasts`)."""
 
     @property
     def player_count(self) -> int:
@@ -833,58 +841,6 @@ def check_template(
 
 
 # ---------------------------------------------------------------------- the four posts
-CARD_WORDS = ("不变", "转变")
-
-
-def _card(value: Any) -> str:
-    if value not in CARD_WORDS:
-        raise refuse("choice", choices="、".join(CARD_WORDS))
-    return str(value)
-
-
-MissionRound = Annotated[int, _Plain(integer_between(1, 5))]
-
-
-class M186Data(RuleSetData):
-    """[M186]FHA (and avalon10): missions, approvals, the Lady of the Lake, the Lancelot deck."""
-
-    team_sizes: list[Positive]
-    fails_needed: list[Positive] = [1, 1, 1, 1, 1]
-    approvals_needed: Positive
-    proposers: Positive
-    lady_after: list[MissionRound] = []
-    deck: dict[Annotated[str, _Plain(_card)], Count] = {}
-
-    def problems(self, base: RuleSetData | None) -> list[Problem]:
-        """Five missions, each team no larger than the table, each needing no more fails than its
-        size; approvals and proposers no more than the players."""
-        out = super().problems(base)
-        n = self.player_count
-        for key in ("team_sizes", "fails_needed"):
-            if len(getattr(self, key)) != 5:
-                out.append(Problem(key, message("list_length", limit=5)))
-        for i, size in enumerate(self.team_sizes):
-            if size > n:
-                out.append(
-                    Problem(
-                        format_path(["team_sizes", i]),
-                        message("team_size", round=i + 1, size=size, players=n),
-                    )
-                )
-        for i, (fails, size) in enumerate(zip(self.fails_needed, self.team_sizes, strict=False)):
-            if fails > size:
-                out.append(
-                    Problem(
-                        format_path(["fails_needed", i]),
-                        message("fails_size", round=i + 1, fails=fails, size=size),
-                    )
-                )
-        for key in ("approvals_needed", "proposers"):
-            if getattr(self, key) > n:
-                out.append(Problem(key, message("players_bound", players=n)))
-        return out
-
-
 class BoardSkill(SkillSpec):
     """A board's skill: the mechanic it runs (docs/mechanics.md), the stages it is used in, the
     team acting together, the bots' hint, its typed parameters (read by the mechanic, which says
@@ -1001,6 +957,64 @@ class M103Data(BoardData):
     options), as for a rule set with code of its own."""
 
     OPEN: ClassVar[bool] = False
+
+
+class M186Data(RuleSetData):
+    """[M186]FHA (and avalon10): its skills run on the catalogue's mechanics (the proposals,
+    the Lancelot deck ...), whose parameters hold the rounds' numbers."""
+
+    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
+    """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
+    runs_on: Literal["rounds"] = "rounds"
+    """What runs it: the catalogue's board of rounds (:mod:`bansha.mechanics.rounds`)."""
+    setup: dict[Key, list[dict[Key, Any]]] = {}
+    """What follows the deal, in order (:mod:`bansha.mechanics.tables`)."""
+    phase_start: dict[Key, list[dict[Key, Any]]] = {}
+    """What each phase's start does, in order (:mod:`bansha.mechanics.tables`)."""
+    resolution: dict[Key, list[dict[Key, Any]]] = {}
+    """What each stage's close resolves, in order (:mod:`bansha.mechanics.tables`)."""
+
+    def param(self, mechanic: str, key: str) -> tuple[list[str | int], Any]:
+        """The path and value of a parameter of the skill that runs ``mechanic`` (None: not
+        given)."""
+        for skill, spec in self.skills.items():
+            if spec.mechanic == mechanic:
+                return ["skills", skill, "params", key], (spec.params or {}).get(key)
+        return [key], None
+
+    def problems(self, base: RuleSetData | None) -> list[Problem]:
+        """Five missions, each team no larger than the table, each needing no more fails than its
+        size; approvals and proposers no more than the players."""
+        out = super().problems(base)
+        n = self.player_count
+        sizes_at, sizes = self.param("proposal", "sizes")
+        sizes = sizes if isinstance(sizes, list) else []
+        fails_at, fails_needed = self.param("mission_vote", "fails_needed")
+        fails_needed = fails_needed if isinstance(fails_needed, list) else [1] * 5
+        for at, listed in ((sizes_at, sizes), (fails_at, fails_needed)):
+            if len(listed) != 5:
+                out.append(Problem(format_path(at), message("list_length", limit=5)))
+        for i, size in enumerate(sizes):
+            if isinstance(size, int) and size > n:
+                out.append(
+                    Problem(
+                        format_path([*sizes_at, i]),
+                        message("team_size", round=i + 1, size=size, players=n),
+                    )
+                )
+        for i, (fails, size) in enumerate(zip(fails_needed, sizes, strict=False)):
+            if isinstance(size, int) and isinstance(fails, int) and fails > size:
+                out.append(
+                    Problem(
+                        format_path([*fails_at, i]),
+                        message("fails_size", round=i + 1, fails=fails, size=size),
+                    )
+                )
+        for mechanic, key in (("approval_vote", "needed"), ("proposal", "proposers")):
+            at, value = self.param(mechanic, key)
+            if isinstance(value, int) and value > n:
+                out.append(Problem(format_path(at), message("players_bound", players=n)))
+        return out
 
 
 SCHEMAS: dict[str, type[RuleSetData]] = {

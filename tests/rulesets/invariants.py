@@ -205,10 +205,10 @@ NIGHT_IS_HELD = {
 
 def _base_id(game: Game) -> str:
     from bansha.mechanics.pipeline import Pipeline
-    from bansha.rulesets.m186 import M186
+    from bansha.mechanics.rounds import Rounds
     from bansha.rulesets.xxxii import XXXII
 
-    for cls, rid in ((M186, "m186"), (XXXII, "xxxii")):
+    for cls, rid in ((Rounds, "m186"), (XXXII, "xxxii")):
         if isinstance(game.ruleset, cls):
             return rid
     if isinstance(game.ruleset, Pipeline):
@@ -271,7 +271,7 @@ def check_public(game: Game) -> None:
             assert word == rs.role_name(p.role), (name, word)
         elif base == "m186":
             # the red list after the assassination is declared (刺客拍刀流程)
-            assert rs.assassination_begun(s), ("a faction shown before the declaration", name)
+            assert "due:strike" in s.pending, ("a faction shown before the declaration", name)
             assert word == rs.faction_name(p.faction), (name, word)
         elif base == "xxxii":
             raise AssertionError(("XXXII shows no identity during the game", name, word))

@@ -38,7 +38,7 @@ def test_every_builtin_validates_into_typed_data(rid: str) -> None:
 def test_m186_has_its_own_typed_keys() -> None:
     model = builtin_model("m186")
     assert isinstance(model, M186Data)
-    assert model.team_sizes == [4, 5, 6, 6, 7]
+    assert (model.skills["propose"].params or {})["sizes"] == [4, 5, 6, 6, 7]
 
 
 @pytest.mark.parametrize("path", sorted(VARIANTS_DIR.glob("*.yaml")), ids=lambda p: p.stem)
@@ -169,12 +169,13 @@ def test_options_given_at_creation_are_checked() -> None:
 
 
 def test_teams_larger_than_the_table() -> None:
-    msg = refused("extends: m186\nteam_sizes: [4, 5, 6, 6, 20]\n")
-    assert msg == "team_sizes[4]：第5轮的出征人数20超过玩家人数14"
+    msg = refused("extends: m186\nskills:\n  propose: {params: {sizes: [4, 5, 6, 6, 20]}}\n")
+    assert msg == "skills.propose.params.sizes[4]：第5轮的出征人数20超过玩家人数14"
 
 
 def test_five_missions() -> None:
-    assert refused("extends: m186\nteam_sizes: [4, 5]\n") == "team_sizes：必须正好有5项"
+    msg = refused("extends: m186\nskills:\n  propose: {params: {sizes: [4, 5]}}\n")
+    assert msg == "skills.propose.params.sizes：必须正好有5项"
 
 
 def test_two_roles_cannot_share_a_name() -> None:

@@ -1,5 +1,5 @@
 """How an M186 stream stored before its memory left ``State.flags`` (commits 2fda648 and
-7b98554) reads today.
+7b98554) reads today (the stored format ``m186_flags``, named by M186's data file).
 
 The old code kept its memory in director-only ``flag`` events (``{"key", "value"}``). Each old
 key, and what it reads as (one event for each stored event, in its place):
@@ -45,12 +45,32 @@ from typing import Any
 
 from bansha.engine.events import Event
 from bansha.engine.ruleset import read_as
-from bansha.rulesets.m186 import memory
+
+FORMER_LADY = "former_lady"
+"""The mark of every player who has held the Lady (「不可查验曾经是湖中仙女的角色」, R-M186-06)."""
+PROPOSERS_DUE = "due:proposals"
+"""The round's proposers (pending), in order: the captain and the next 4 (R-M186-03)."""
+APPROVALS_DUE = "due:approvals"
+"""The approvals owed (pending): each proposer's team, in the proposers' order (None: missing)."""
+MISSION_DUE = "due:mission"
+"""The mission owed (pending): ``{by: whose proposal went, team: the team that goes}``."""
+LADY_DUE = "due:lady"
+"""The Lady's check owed after this mission (pending)."""
+RECAP_DUE = "due:recap"
+"""The recap owed when the next day begins (pending): the day_recap's parameters."""
+STRIKE_DUE = "due:strike"
+"""The assassin's strike owed once 刺客拍刀流程 has begun (pending): ``{successes: X}``."""
+MISSION, GRAIL, RED_CARD = "mission", "grail", "red_card"
+"""Uses: a mission (seat: whose proposal went, targets: the team, choice: the result), Galahad's
+Grail (once) and a red card (seat: the carded player, choice: his faction then, R-M186-08).
+
+These are the keys today's M186 data file gives its mechanics (``due`` and the like, the skills'
+keys), kept as they were so that a stored game reads as one of today's."""
 
 OWED = {
-    "proposers": memory.PROPOSERS_DUE,
-    "proposals": memory.APPROVALS_DUE,
-    "last_mission": memory.RECAP_DUE,
+    "proposers": PROPOSERS_DUE,
+    "proposals": APPROVALS_DUE,
+    "last_mission": RECAP_DUE,
 }
 """The old keys that are decisions owed today, their values as they were, by pending key."""
 OLD = frozenset(
@@ -111,12 +131,12 @@ class _Reader:
             self.roles = [str(r) for r in data["roles"]]
         elif kind == "card":
             self.carded = int(data["seat"])
-        elif kind == "pending" and data["key"] == memory.PROPOSERS_DUE and data["value"]:
+        elif kind == "pending" and data["key"] == PROPOSERS_DUE and data["value"]:
             self._round(data["value"])
         elif kind == "skill_used" and data["skill"] == PROPOSE:
             self.proposed[int(data["seat"])] = [int(x) for x in data["targets"]]
             teams = [self.proposed.get(seat) for seat in self.proposers]
-            return read_as(ev, "pending", {"key": memory.APPROVALS_DUE, "value": teams})
+            return read_as(ev, "pending", {"key": APPROVALS_DUE, "value": teams})
         elif kind == "flag" and data["key"] in OLD:
             if data["key"] == "proposers":
                 self._round(data["value"])
@@ -134,33 +154,29 @@ class _Reader:
         if key == "deck":
             return read_as(ev, "deck", {"cards": list(value)})
         if key == "lady_former":
-            return read_as(ev, "marked", {"mark": memory.FORMER_LADY, "seat": value[-1]})
+            return read_as(ev, "marked", {"mark": FORMER_LADY, "seat": value[-1]})
         if key == "went_by":
             self.went_by = int(value)
-            return read_as(ev, "pending", {"key": memory.APPROVALS_DUE, "value": None})
+            return read_as(ev, "pending", {"key": APPROVALS_DUE, "value": None})
         if key == "team":
             self.team = [int(x) for x in value]
             due = {"by": self.went_by, "team": self.team} if value else None
-            return read_as(ev, "pending", {"key": memory.MISSION_DUE, "value": due})
+            return read_as(ev, "pending", {"key": MISSION_DUE, "value": due})
         if key == "lady_due":
-            return read_as(
-                ev, "pending", {"key": memory.LADY_DUE, "value": True if value else None}
-            )
+            return read_as(ev, "pending", {"key": LADY_DUE, "value": True if value else None})
         if key == "assassination":
-            return read_as(
-                ev, "pending", {"key": memory.STRIKE_DUE, "value": {"successes": value["x"]}}
-            )
+            return read_as(ev, "pending", {"key": STRIKE_DUE, "value": {"successes": value["x"]}})
         if key == "missions":
             if not value:  # written at setup: no mission yet
                 return ev
             team = [x for x in self.team if x not in self.gone]
-            return self._use(ev, memory.MISSION, self.went_by, team, value[-1])
+            return self._use(ev, MISSION, self.went_by, team, value[-1])
         if key == "grail_used":
-            return self._use(ev, memory.GRAIL, self.roles.index("galahad"), [], None)
+            return self._use(ev, GRAIL, self.roles.index("galahad"), [], None)
         reds: dict[str, int] = dict(value)  # red_cards
         faction = next(f for f, n in reds.items() if n > self.reds.get(f, 0))
         self.reds = reds
-        return self._use(ev, memory.RED_CARD, self.carded, [], faction)
+        return self._use(ev, RED_CARD, self.carded, [], faction)
 
     def _use(
         self, ev: Event, skill: str, seat: int | None, targets: list[int], choice: str | None
