@@ -28,13 +28,13 @@ from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import Player, State, Use, current_ballots
 from bansha.mechanics import (
     announce,
-    castling,
     deaths,
     last_words,
     recorded,
     votes,
 )
 from bansha.mechanics.base import Board, Mechanic, Resolution
+from bansha.mechanics.castling import Castling
 from bansha.mechanics.catalogue import declare
 from bansha.mechanics.check import Check
 from bansha.mechanics.colours import Colours
@@ -52,8 +52,6 @@ M = TypeVar("M", bound=Mechanic)
 
 BELIEVER = "believer"
 """The mark of a civilian who declared belief in the witch (R-XXXII-02)."""
-CASTLE_DUE = "due:castling"
-"""The 王车易位 decision the witch owes (pending): ``{cause: blade|vote, seat}``."""
 
 
 class XXXII(Board):
@@ -62,8 +60,8 @@ class XXXII(Board):
     The skills the data file declares with a mechanic of the catalogue (``mechanic:``) run on it:
     their legal acts, refusals and resolution (演员试镜: ``pair_check``; 舞台特权:
     ``stage_privilege``; 契约标记: ``mark``; 红字结界: ``protect``; 侦探权限: ``check``; 魔女预言:
-    ``prophecy``; 杀人诛心: ``conversion``; 无常之刃: ``team_kill``); the rest is still this
-    module's."""
+    ``prophecy``; 杀人诛心: ``conversion``; 无常之刃: ``team_kill``; 王车易位: ``castling``); the
+    rest is still this module's."""
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
         super().__init__(data, options)
@@ -102,6 +100,10 @@ class XXXII(Board):
         """R-XXXII-05: 弃明投暗, the catalogue's name_to (the killers' group names one killer a day)."""
         self.turn = self._declared("turn", Conversion)
         """R-XXXII-05: 弃明投暗's completion, the catalogue's conversion ``all_named``."""
+        self.castle = self._declared("castling", Castling)
+        """R-XXXII-10/19: 王车易位, the catalogue's castling: offered as the night closes (the blade
+        on her, not protected) and when the vote puts her out, each told in XXXII's words;
+        decided in the 结算阶段 or the private 王车易位 stage; the substitute told to her group."""
         self.legacy = self._declared("legacy", Conversion)
         """R-XXXII-11: 魔法传承, the catalogue's conversion ``draw``."""
         self.heart = self._declared("heart", Conversion)
@@ -111,7 +113,6 @@ class XXXII(Board):
         """R-XXXII-06: 侦探权限, the catalogue's check by colour, each detective's own (told at ③)."""
         limit = self.options.get("max_changes")
         self._max_changes = None if limit is None else int(limit)
-        self._castle_words = (self.word("accept"), self.word("decline"))
         self._abstain = (self.word("abstain"),)
         self._vote_form = LivingForm("vote", self._abstain)
         self.policy = last_words.Policy.read(self.data["last_words"], self.options, self.roles)
@@ -148,7 +149,7 @@ class XXXII(Board):
         names = {p.name: p.seat for p in s.players}
         declared = self.declaration.given(s, declare)
         draws: dict[str, Any] = {}
-        for name in ("prophecy", "apprentice", "soul", "castling_substitute"):
+        for name in ("prophecy", "apprentice", "soul", self.castle.p.fixed):
             value = fixed.get(name)
             if value is None:
                 continue
@@ -187,41 +188,6 @@ class XXXII(Board):
         self.form_teams(ctx)  # 杀手群, 侦探群, 魔女群 at the deal
         self.prophecy.on_setup(ctx, dealt)  # 魔女预言 (R-XXXII-10), after the groups
 
-    def _fixed_pick(self, ctx: Ctx, key: str, pool: list[int]) -> int | None:
-        """A pinned draw (not a chance event: nothing was drawn), checked against the pool the
-        post draws from; None when the scenario pinned nothing."""
-        s = ctx.state
-        pins = s.pinned.get(key)
-        if not pins:
-            return None
-        seat = pins[0]
-        if int(seat) not in pool:
-            raise RuleError(self._say(s, "fixed_not_in_pool", key=key, p=int(seat), ps=pool))
-        ctx.emit("trace", {key: int(seat), "fixed": True})
-        return int(seat)
-
-    def _draw(
-        self,
-        ctx: Ctx,
-        fixed_key: str,
-        pool: list[int],
-        trace: str,
-        **params: Any,
-    ) -> int:
-        """One seat drawn at random from ``pool`` (a chance event with its titled trace line for
-        the god view), unless a scenario pinned it under ``fixed_key``; ``trace`` is the trace's
-        key, its title the text ``trace_<trace>`` and its line ``trace_<trace>_drawn`` (``ps``
-        the pool, ``p`` the chosen, and ``params``)."""
-        s = ctx.state
-        pick = self._fixed_pick(ctx, fixed_key, pool)
-        if pick is not None:
-            return pick
-        pick = ctx.rng().choice(pool)
-        line = self._say(s, f"trace_{trace}_drawn", ps=pool, p=pick, **params)
-        title = self._say(s, f"trace_{trace}")
-        ctx.emit("trace", {trace: pick, "title": title, "lines": [line]}, chance=True)
-        return pick
-
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """Day 1 has only 自由讨论阶段; 王车易位 only while the witch decides after a vote."""
         when = spec.get("when")
@@ -256,7 +222,7 @@ class XXXII(Board):
     def _castle_offer(self, s: State) -> str | None:
         """The 王车易位 decision the witch owes now: after the blade (``blade``) or a vote
         (``vote``), or none."""
-        offer = s.pending.get(CASTLE_DUE)
+        offer = s.pending.get(self.castle.pending)
         return None if offer is None else str(offer["cause"])
 
     def _believers(self, s: State) -> set[int]:
@@ -271,14 +237,6 @@ class XXXII(Board):
             if p.role == role:
                 return p.seat
         return None
-
-    def _castle_pool(self, s: State) -> list[int]:
-        """Who may die in the witch's place (the catalogue's castling): the living marked
-        civilians, believers first (R-XXXII-10)."""
-        return castling.pool(s, "marked", ("civilian",), BELIEVER)
-
-    def _can_castle(self, s: State) -> bool:
-        return not s.uses.get("castling") and bool(self._castle_pool(s))
 
     # ================================================================== legal acts
     def legal(self, state: State, seat: int) -> list[LegalAct]:
@@ -299,9 +257,6 @@ class XXXII(Board):
                 la = m.legal(state, seat)
                 if la is not None:
                     out.append(la)
-        castle_stage = key == "resolve" or key == "castle_vote"
-        if p.role == "witch" and castle_stage and self._castle_offer(state):
-            out.append(LegalAct("castling", (), 0, self._castle_words))
         return out
 
     # ================================================================== acts
@@ -482,12 +437,10 @@ class XXXII(Board):
     def counts(self, state: State, seat: int, skill: str) -> bool:
         """R-ALL-09: an act counts only while its player holds the power: alive with the skill, or
         for the witch's marks (无论是否存活) not removed by the director (淹死, R-XXXII-20); her
-        王车易位 while she is not drowned; a declaration (信仰魔女) always."""
+        王车易位 while she owes it, alive; a declaration (信仰魔女) always."""
         p = state.players[seat]
         if skill == "believe":
             return True
-        if skill == "castling":
-            return not self._drowned(p)
         m = self.mechs.get(skill)
         if m is not None:
             return m.counts(state, seat)
@@ -498,32 +451,13 @@ class XXXII(Board):
         s = ctx.state
         res = Resolution(s.day, [])
         self.blade.do(ctx, res, None)  # the last submission by a living killer (R-ALL-09)
-        blade_target = self._night_data(s)["blade"]
         self.barrier.do(ctx, res, None)  # the second use on the same other piece: by colour
-        protected = self._night_data(s)["protected"]
         self.marks.do(ctx, res, None)  # 如该棋子为平民则标记成功, told at ③
         self.inspect.do(ctx, res, None)  # each detective's own pick, answered at ②4
         self.audition.do(ctx, res, None)  # answered at ②4 (tell: later)
-        witch = self._seat_of(s, "witch")
-        offer = (
-            witch is not None
-            and blade_target == witch
-            and s.players[witch].alive
-            and protected != witch
-            and self._can_castle(s)
-        )
-        if offer and witch is not None:
-            ctx.emit("pending", {"key": CASTLE_DUE, "value": {"cause": "blade", "seat": witch}})
-            ctx.emit("notice", {"key": "castle_offer", "params": {}}, (witch,))
-
-    def _use(
-        self, ctx: Ctx, skill: str, seat: int, targets: list[int], choice: str | None = None
-    ) -> None:
-        """One resolved use of a skill tonight (the skill's typed memory, director-only)."""
-        data: dict[str, Any] = {"skill": skill, "seat": seat, "targets": targets}
-        if choice is not None:
-            data["choice"] = choice
-        ctx.emit("skill_used", {**data, "day": ctx.state.day})
+        # ②2 「如果魔女面临【杀手-无常之刃】的死亡效果结算，将会在告知魔女后，由其决定」: the blade on her,
+        # not protected by 红字结界, with a marked civilian alive (R-XXXII-10)
+        self.castle.do(ctx, res, None)
 
     def _tonight(self, s: State, skill: str) -> list[Use]:
         """The uses of ``skill`` recorded tonight."""
@@ -547,15 +481,13 @@ class XXXII(Board):
         night = s.day
         res = Resolution(night, [], len(s.exit_order))
         data = self._night_data(s)
-        witch = self._seat_of(s, "witch")
-        castle = False
-        if self._castle_offer(s) == "blade":
-            rec = s.acts.get((witch, "castling")) if witch is not None else None
-            castle = rec is not None and rec.choice == self.word("accept")
-            ctx.emit("pending", {"key": CASTLE_DUE, "value": None})
-        victim = data["blade"]
-        if castle:
-            victim = self._castle_substitute(ctx, "blade")
+        if self._castle_offer(s) == "blade":  # ②2: her decision, the substitute drawn
+            self.castle.resolve(ctx, res, None)
+        castled = [u for u in self.castle.tonight(s) if u.choice == "blade"]
+        castle = bool(castled)
+        victim = castled[0].targets[0] if castled and castled[0].targets else None
+        if not castle:
+            victim = data["blade"]
         self.heart.do(ctx, res, None)  # 杀人诛心 (R-XXXII-04): night 1's civilian, protected or not
         made = next((u.targets[0] for u in self.heart.tonight(s)), None)
         self.blade.resolve(ctx, res, self.blade_step)  # on the substitute, if she castled
@@ -612,24 +544,6 @@ class XXXII(Board):
             lines.append(self._say(s, "trace_result", skill=skill, p=seat, word=word))
         ctx.emit("trace", {"title": self._say(s, "trace_night", day=night), "lines": lines})
 
-    def _castle_substitute(self, ctx: Ctx, cause: str) -> int | None:
-        """王车易位 (R-XXXII-10): a random living marked civilian, believers first, dies instead."""
-        s = ctx.state
-        choose_from = self._castle_pool(s)
-        witch = self._seat_of(s, "witch")
-        if not choose_from:
-            if witch is not None:
-                self._use(ctx, "castling", witch, [], cause)
-            return None
-        sub = self._draw(ctx, "castling_substitute", choose_from, "castling")
-        if witch is not None:
-            self._use(ctx, "castling", witch, [sub], cause)
-        # 「死亡形式保持一致」: the public sees an ordinary death; only the witch's group is told
-        # (R-XXXII-19)
-        for seat in self._witch_group(s):
-            ctx.emit("notice", {"key": "castled", "params": {"p": sub}}, (seat,))
-        return sub
-
     def _legacy(self, ctx: Ctx, res: Resolution) -> None:
         """魔法传承 (R-XXXII-11) at the end of night 1: the catalogue's conversion ``draw`` (a
         believer first; with none, a civilian who dies), told once he joined the witch's group
@@ -640,9 +554,12 @@ class XXXII(Board):
     def exit(
         self, ctx: Ctx, seat: int, cause: str, announce_now: bool, by: int | None = None
     ) -> list[int]:
-        """A mechanic's death (红字结界's second use on a black piece): told at once, announced
-        with the next day (R-ALL-11)."""
+        """A mechanic's death: 红字结界's second use on a black piece (told at once, announced with
+        the next day, R-ALL-11), or a vote's after 王车易位 (announced at once, 「被票死」)."""
         alive = ctx.state.players[seat].alive
+        if announce_now and alive:
+            data = {"key": f"out_{cause}", "params": {"p": seat}, "exits": [seat]}
+            ctx.emit("announcement", data, PUBLIC)
         self._die(ctx, [seat], cause)
         return [seat] if alive else []
 
@@ -656,12 +573,9 @@ class XXXII(Board):
         )
 
     def instead(self, s: State, skill: str, target: int) -> int:
-        """王车易位 (R-XXXII-10): tonight's blade on the witch hits her substitute (the use's
-        ``choice`` is the cause she castled on: the blade, or a vote)."""
-        for u in s.uses.get("castling", ()):
-            if u.day == s.day and u.seat == target and u.choice == skill and u.targets:
-                return u.targets[0]
-        return target
+        """王车易位 (R-XXXII-10): tonight's blade on the witch hits her substitute (the catalogue's
+        castling)."""
+        return self.castle.instead(s, skill, target)
 
     def _die(self, ctx: Ctx, seats: list[int], cause: str) -> None:
         """Deaths: told at once to the dead, announced with the day (night) or at once (vote)."""
@@ -711,11 +625,7 @@ class XXXII(Board):
         out = top[0]
         if self.privilege.on_voted_out(ctx, out):  # 舞台特权 (R-XXXII-08), announced
             return
-        witch = self._seat_of(s, "witch")
-        if out == witch and self._can_castle(s):
-            ctx.emit("announcement", {"key": "voted_out", "params": {"p": out}}, PUBLIC)
-            ctx.emit("pending", {"key": CASTLE_DUE, "value": {"cause": "vote", "seat": out}})
-            ctx.emit("notice", {"key": "castle_offer_vote", "params": {}}, (out,))
+        if self.castle.on_voted_out(ctx, out):  # 王车易位 (R-XXXII-10): the witch decides first
             return
         self._vote_death(ctx, out)
 
@@ -727,18 +637,7 @@ class XXXII(Board):
 
     def _close_castle_vote(self, ctx: Ctx) -> None:
         """王车易位 by vote: the witch's decision; a marked civilian is voted to death instead."""
-        s = ctx.state
-        offer = s.pending.get(CASTLE_DUE)
-        witch = None if offer is None else int(offer["seat"])
-        ctx.emit("pending", {"key": CASTLE_DUE, "value": None})
-        rec = s.acts.get((witch, "castling")) if witch is not None else None
-        if rec is not None and rec.choice == self.word("accept"):
-            sub = self._castle_substitute(ctx, "vote")
-            if sub is not None:
-                self._vote_death(ctx, sub)
-                return
-        if witch is not None:
-            self._vote_death(ctx, witch)
+        self.castle.resolve(ctx, Resolution(ctx.state.day, []), None)
 
     # ================================================================== win
     def _check_outcome(self, ctx: Ctx) -> bool:
