@@ -941,6 +941,8 @@ class XXXIIData(RuleSetData):
     """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
     teams: dict[Key, BoardTeam] = {}
     """The groups formed at the deal (杀手群, 侦探群, 魔女群)."""
+    resolution: dict[Key, list[dict[Key, Any]]] = {}
+    """Each stage's resolution steps in the post's order (R-XXXII-16; docs/mechanics.md)."""
     declaration: dict[Key, Any]
     """「开局前需选择是否信仰魔女」: the pre-deal declaration (:mod:`bansha.mechanics.declaration`)."""
     outcome: dict[Key, Any] = {}

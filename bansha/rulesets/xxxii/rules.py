@@ -24,14 +24,13 @@ from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct, LivingForm
-from bansha.engine.state import Player, State, Use, current_ballots
+from bansha.engine.ruleset import LegalAct
+from bansha.engine.state import Player, State, Use
 from bansha.mechanics import (
     announce,
     deaths,
     last_words,
     recorded,
-    votes,
 )
 from bansha.mechanics.base import Board, Mechanic, Resolution
 from bansha.mechanics.castling import Castling
@@ -39,10 +38,12 @@ from bansha.mechanics.catalogue import declare
 from bansha.mechanics.check import Check
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.conversion import Conversion
+from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.declaration import Declaration
 from bansha.mechanics.mark import Mark
 from bansha.mechanics.name_to import NameTo
 from bansha.mechanics.pair_check import PairCheck
+from bansha.mechanics.params import Raw
 from bansha.mechanics.prophecy import Prophecy
 from bansha.mechanics.protect import KILL, PROTECT, Protect
 from bansha.mechanics.stage_privilege import StagePrivilege
@@ -111,10 +112,12 @@ class XXXII(Board):
         ③, with the killers, R-XXXII-21)."""
         """R-XXXII-10: 魔女预言, the catalogue's prophecy (its size the believers, in [3, 6])."""
         """R-XXXII-06: 侦探权限, the catalogue's check by colour, each detective's own (told at ③)."""
-        limit = self.options.get("max_changes")
-        self._max_changes = None if limit is None else int(limit)
-        self._abstain = (self.word("abstain"),)
-        self._vote_form = LivingForm("vote", self._abstain)
+        self.vote = self._declared("vote", DayVote)
+        """R-XXXII-14/18: the day vote, the catalogue's day_vote (from day 2, in the 投票阶段)."""
+        step = self.data["resolution"]["vote"][0]
+        rest = {k: v for k, v in step.items() if k not in ("step", "do")}
+        self.vote_count = self.vote.prepare("do", Raw(rest, "resolution.vote[0]", self.options))
+        """The count at the 投票阶段's close: a tie means nobody (R-ALL-06)."""
         self.policy = last_words.Policy.read(self.data["last_words"], self.options, self.roles)
         """R-XXXII-15: last words for deaths on days and nights 1–3 only (the catalogue's policy)."""
         start = {str(spec["key"]) for spec in self.stage_specs("start")}
@@ -246,12 +249,7 @@ class XXXII(Board):
         key = state.stage_key
         if key == self.declaration.stage:  # 信仰声明: every player answers before roles are known
             return [self.declaration.legal()]
-        p = state.players[seat]
         out = last_words.legal(state, seat)
-        if key == "vote" and p.alive:
-            limit = self.max_changes
-            if limit is None or state.ballot_counts.get(seat, 0) <= limit:
-                out.append(self._vote_form.of(state))
         for m in self._acting:  # each declared skill of the stage its holder holds, as offered
             if key in m.spec.stages and m.holds(state, seat):  # the witch's marks: dead too
                 la = m.legal(state, seat)
@@ -342,31 +340,11 @@ class XXXII(Board):
 
     # ================================================================== votes
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
-        """R-XXXII-14: from day 2, in 投票阶段 only."""
+        """R-XXXII-14: from day 2, in 投票阶段 only; the catalogue's day vote checks and records it."""
         s = ctx.state
         if s.stage_key != "vote":
             raise RuleError(self._say(s, "refuse_no_vote_day1" if s.day == 1 else "refuse_no_vote"))
-        if not s.players[cmd.by].alive:
-            raise RuleError(self._say(s, "refuse_vote_out"))
-        if cmd.target is not None and (
-            not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive
-        ):
-            raise RuleError(self._say(s, "refuse_vote_target"))
-        votes.cast(
-            ctx,
-            cmd.by,
-            cmd.target,
-            cmd.at,
-            max_changes=self.max_changes,
-            freeze_minutes=0,
-            accelerated=False,
-        )
-
-    @property
-    def max_changes(self) -> int | None:
-        """R-XXXII-18: the post sets no limit on vote changes within the 投票阶段 (option
-        ``max_changes``, default none); the last vote stands."""
-        return self._max_changes
+        self.vote.cast(ctx, cmd)
 
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
@@ -428,7 +406,7 @@ class XXXII(Board):
         elif stage_key == "resolve":
             self._night_part_two(ctx)
         elif stage_key == "vote":
-            self._close_vote(ctx)
+            self.vote.do(ctx, Resolution(s.day, []), self.vote_count)
         elif stage_key == "castle_vote":
             self._close_castle_vote(ctx)
         if not s.ended:
@@ -595,45 +573,13 @@ class XXXII(Board):
                 self._accomplice_joins(ctx)  # 在死亡时加入杀手群
 
     # ------------------------------------------------------------------ votes
-    def _close_vote(self, ctx: Ctx) -> None:
-        """R-XXXII-14: the most-voted living piece is voted out; R-XXXII-08 stage privilege."""
-        s = ctx.state
-        standing = current_ballots(s.ballots, False)
-        counts = votes.tally(
-            standing,
-            lambda v: self.vote_weight(s, v),
-            lambda v: s.players[v].alive and self.may_vote(s, v),
-            lambda t: s.players[t].alive,
-        )
-        parts = [
-            self._say(s, "tally_part", p=c, n=int(n))
-            for c, n in sorted(counts.items(), key=lambda kv: -kv[1])
-        ]
-        tally = self._say(s, "tally_join").join(parts) or self._say(s, "tally_empty")
-        ctx.emit(
-            "announcement",
-            {"key": "vote_result", "params": {"day": s.day, "tally": tally}},
-            PUBLIC,
-        )
-        top = votes.top(counts)
-        if len(top) != 1:
-            ctx.emit("announcement", {"key": "nobody_out", "params": {}}, PUBLIC)
-            return
-        # one announcement per event: 「被票死」 says the vote-out and the death together; 「被投票
-        # 出局」 alone only when no death follows at once (舞台特权 spares it, or the witch decides
-        # on 王车易位 first)
-        out = top[0]
-        if self.privilege.on_voted_out(ctx, out):  # 舞台特权 (R-XXXII-08), announced
-            return
-        if self.castle.on_voted_out(ctx, out):  # 王车易位 (R-XXXII-10): the witch decides first
-            return
-        self._vote_death(ctx, out)
-
-    def _vote_death(self, ctx: Ctx, seat: int) -> None:
-        ctx.emit(
-            "announcement", {"key": "out_vote", "params": {"p": seat}, "exits": [seat]}, PUBLIC
-        )
-        self._die(ctx, [seat], "vote")
+    def voted_out(self, ctx: Ctx, seat: int) -> bool:
+        """Note c 「【魔女-王车易位】【观剧-舞台特权】的免死效果不会影响投票流程，仅在投票结束后进行出局结算时产生
+        效果」: a piece 舞台特权 spares stays in (R-XXXII-08, announced); the witch decides on 王车易位
+        first (R-XXXII-10, 「被投票出局」 announced alone); otherwise he exits, 「被票死」."""
+        if self.privilege.on_voted_out(ctx, seat):
+            return False
+        return not self.castle.on_voted_out(ctx, seat)
 
     def _close_castle_vote(self, ctx: Ctx) -> None:
         """王车易位 by vote: the witch's decision; a marked civilian is voted to death instead."""
