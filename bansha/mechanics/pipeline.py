@@ -21,21 +21,21 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bansha import texts
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import VOTE, LegalAct
 from bansha.engine.state import State
-from bansha.mechanics import announce, conditions, last_words, recorded
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics import announce, conditions, last_words, recorded, resolution
+from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.catalogue import declare
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.declaration import Declaration
 from bansha.mechanics.outcome import last_standing
 from bansha.mechanics.params import Raw
+from bansha.mechanics.resolution import Step
 from bansha.mechanics.sheriff import Sheriff
 
 PLACEHOLDER = re.compile(r"\{(skill|role|faction|status|word|group|category):([A-Za-z0-9_]+)\}")
@@ -43,19 +43,6 @@ PLACEHOLDER = re.compile(r"\{(skill|role|faction|status|word|group|category):([A
 
 CUT = "phase_cut"
 """The flag of a phase cut short (:meth:`Pipeline.end_day`): ``[phase, day]``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One numbered step of a stage's resolution table."""
-
-    label: str
-    verb: str
-    """``do`` (a skill's use) or ``resolve`` (the deaths it causes)."""
-    mechanics: tuple[Mechanic, ...]
-    params: tuple[object, ...]
-    when: tuple[tuple[str, str], ...] = ()
-    """Conditions the step is held under (``when: day:1``), as a stage's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,53 +184,7 @@ class Pipeline(Board):
                 role["text"] = fill(str(role["text"]), f"roles.{key}.text")
 
     def _read_resolution(self) -> dict[str, tuple[Step, ...]]:
-        out: dict[str, tuple[Step, ...]] = {}
-        for stage, steps in dict(self.data.get("resolution") or {}).items():
-            read: list[Step] = []
-            for i, raw in enumerate(steps or []):
-                where = f"resolution.{stage}[{i}]"
-                if not isinstance(raw, dict) or "step" not in raw:
-                    raise SetupError(f"规则文件中「{where}」应有 step（结算步骤的名称）")
-                rest = {k: v for k, v in raw.items() if k not in ("step", "do", "resolve", "when")}
-                verbs = [v for v in ("do", "resolve") if v in raw]
-                if len(verbs) != 1:
-                    raise SetupError(f"规则文件中「{where}」应有 do 或 resolve 之一")
-                verb = verbs[0]
-                keys = raw[verb] if isinstance(raw[verb], list) else [raw[verb]]
-                mechs = tuple(self.mechs[self.skill_ref(str(k), f"{where}.{verb}")] for k in keys)
-                params = tuple(m.prepare(verb, Raw(rest, where, self.options)) for m in mechs)
-                when = self._read_when(raw, where)
-                read.append(Step(str(raw["step"]), verb, mechs, params, when))
-                for m, prepared in zip(mechs, params, strict=True):
-                    m.step_in(str(stage), verb, prepared)
-            out[str(stage)] = tuple(read)
-        self._check_hooks(out)
-        return out
-
-    def _check_hooks(self, tables: dict[str, tuple[Step, ...]]) -> None:
-        """Every step hook of every mechanic is named exactly once: each one a skill a role holds
-        needs (:meth:`Mechanic.steps`: its acts turned into uses, a kill's deaths) in some table,
-        and none twice in one stage's table unless the two steps are never held at one close
-        (``when: day:1`` and ``when: from_day:2``), so no close runs a hook twice."""
-        named: set[tuple[str, str]] = set()
-        for stage, steps in tables.items():
-            seen: dict[tuple[str, str], list[Step]] = {}
-            for step in steps:
-                for m in step.mechanics:
-                    hook = (m.key, step.verb)
-                    named.add(hook)
-                    if any(not _exclusive(step.when, other.when) for other in seen.get(hook, ())):
-                        raise SetupError(
-                            texts.HOOK_TWICE.format(stage=stage, verb=step.verb, skill=m.key)
-                        )
-                    seen.setdefault(hook, []).append(step)
-        held = {str(k) for r in self.roles.values() for k in r.get("skills", ())}
-        for key, m in self.mechs.items():
-            if key not in held:
-                continue
-            for verb in m.steps():
-                if (key, verb) not in named:
-                    raise SetupError(texts.HOOK_MISSING.format(verb=verb, skill=key))
+        return resolution.read(self, self._read_when)
 
     def _read_when(self, spec: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
         raw = spec.get("when")
@@ -745,29 +686,15 @@ class Pipeline(Board):
         """The steps in order, each labelled in the post's words; the outcome is checked after
         every step with an exit, and a decided game stops the resolution (R-ALL-08)."""
         s = ctx.state
-        res = Resolution(s.day, [], len(s.exit_order))
         title = self.say(f"phase_{s.phase}", day=s.day) + " " + s.stage
-        for step in steps:
-            if step.when and not self._holds(step.when, s, s.day):
-                continue
-            exits = len(s.exit_order)
-            mechanics, do = step.mechanics, step.verb == "do"
-            if len(mechanics) == 1:  # the usual step: one skill, its text as it is
-                m = mechanics[0]
-                text = m.do(ctx, res, step.params[0]) if do else m.resolve(ctx, res, step.params[0])
-                res.trace.append(f"{step.label}：{text}" if text else step.label)
-            else:
-                details: list[str] = []
-                for i, m in enumerate(mechanics):
-                    params = step.params[i]
-                    text = m.do(ctx, res, params) if do else m.resolve(ctx, res, params)
-                    if text:
-                        details.append(f"{m.spec.name}：{text}")
-                res.trace.append(f"{step.label}：{'；'.join(details)}" if details else step.label)
-            if s.ended or (len(s.exit_order) != exits and self.check_outcome(ctx)):
-                res.trace.append(self.say("trace_decided"))
-                break
-        ctx.emit("trace", {"title": title, "lines": res.trace})
+        resolution.run(
+            ctx,
+            steps,
+            title,
+            lambda when: self._holds(when, s, s.day),
+            lambda: self.check_outcome(ctx),
+            self.say("trace_decided"),
+        )
 
     # ================================================================== exits
     def exit(
@@ -927,32 +854,6 @@ class Pipeline(Board):
             )
         announce.release(ctx)  # and whatever else the night had to announce (R-ALL-11)
         self.end_game(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
-
-
-def _days(when: tuple[tuple[str, str], ...]) -> tuple[int, float]:
-    """The day numbers a step's conditions allow, first and last."""
-    low, high = 1, float("inf")
-    for kind, arg in when:
-        if kind == "day":
-            low, high = max(low, int(arg)), min(high, int(arg))
-        elif kind == "from_day":
-            low = max(low, int(arg))
-    return low, high
-
-
-def _exclusive(a: tuple[tuple[str, str], ...], b: tuple[tuple[str, str], ...]) -> bool:
-    """Whether two steps' conditions are never true at once: their days do not meet, or they
-    need one option to have two values."""
-    (low_a, high_a), (low_b, high_b) = _days(a), _days(b)
-    if high_a < low_b or high_b < low_a:
-        return True
-    options_a = dict(arg.partition("=")[::2] for kind, arg in a if kind == "option")
-    for kind, arg in b:
-        if kind == "option":
-            name, _, value = arg.partition("=")
-            if name in options_a and options_a[name] != value:
-                return True
-    return False
 
 
 def _when_key(spec: dict[str, Any]) -> str:

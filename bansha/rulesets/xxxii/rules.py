@@ -20,34 +20,24 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from bansha import texts
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
-from bansha.engine.state import Player, State, Use
-from bansha.mechanics import (
-    announce,
-    deaths,
-    last_words,
-    recorded,
-)
-from bansha.mechanics.base import Board, Mechanic, Resolution
+from bansha.engine.state import Player, State
+from bansha.mechanics import announce, last_words, recorded, resolution
+from bansha.mechanics.base import Board, Mechanic
 from bansha.mechanics.castling import Castling
 from bansha.mechanics.catalogue import declare
-from bansha.mechanics.check import Check
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.declaration import Declaration
-from bansha.mechanics.mark import Mark
-from bansha.mechanics.name_to import NameTo
-from bansha.mechanics.pair_check import PairCheck
-from bansha.mechanics.params import Raw
 from bansha.mechanics.prophecy import Prophecy
-from bansha.mechanics.protect import KILL, PROTECT, Protect
+from bansha.mechanics.resolution import When
 from bansha.mechanics.stage_privilege import StagePrivilege
-from bansha.mechanics.team_kill import TeamKill
 
 M = TypeVar("M", bound=Mechanic)
 
@@ -61,8 +51,10 @@ class XXXII(Board):
     The skills the data file declares with a mechanic of the catalogue (``mechanic:``) run on it:
     their legal acts, refusals and resolution (演员试镜: ``pair_check``; 舞台特权:
     ``stage_privilege``; 契约标记: ``mark``; 红字结界: ``protect``; 侦探权限: ``check``; 魔女预言:
-    ``prophecy``; 杀人诛心: ``conversion``; 无常之刃: ``team_kill``; 王车易位: ``castling``); the
-    rest is still this module's."""
+    ``prophecy``; 杀人诛心, 弃明投暗's completion and 魔法传承: ``conversion``; 弃明投暗:
+    ``name_to``; 无常之刃: ``team_kill``; 王车易位: ``castling``; the vote: ``day_vote``), each
+    stage's close by the data file's resolution tables in the post's order (R-XXXII-16); the
+    deal, exits, announcements and the outcome are still this module's."""
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
         super().__init__(data, options)
@@ -83,41 +75,25 @@ class XXXII(Board):
         self.specs = {k: m.spec for k, m in self.mechs.items()}
         self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
         """The declared skills used by acts (each piece holds at most one of a stage's)."""
-        self.audition = self._declared("audition", PairCheck)
-        """R-XXXII-07 ①–④: 演员试镜, the catalogue's pair check (told at ②4, ``tell: later``)."""
         self.privilege = self._declared("privilege", StagePrivilege)
         """R-XXXII-08: 舞台特权, the catalogue's stage privilege."""
-        self.marks = self._declared("mark", Mark)
-        """R-XXXII-10/20: 契约标记, the catalogue's mark (alive or dead, not once drowned; told at ③)."""
-        self.barrier = self._declared("barrier", Protect)
-        """R-XXXII-09: 红字结界, the catalogue's protect with its second-use rule."""
-        self.inspect = self._declared("inspect", Check)
         self.prophecy = self._declared("prophecy", Prophecy)
-        self.blade = self._declared("blade", TeamKill)
-        """R-XXXII-03: 无常之刃, the catalogue's team kill (the killers' group, the last pick stands)."""
-        self.blade_step = deaths.KillParams(("barrier", "heart"), "lives")
-        """②3: the blade's death, unless 红字结界 protected its target or 杀人诛心 converted him."""
-        self.reveal = self._declared("reveal", NameTo)
-        """R-XXXII-05: 弃明投暗, the catalogue's name_to (the killers' group names one killer a day)."""
         self.turn = self._declared("turn", Conversion)
         """R-XXXII-05: 弃明投暗's completion, the catalogue's conversion ``all_named``."""
         self.castle = self._declared("castling", Castling)
         """R-XXXII-10/19: 王车易位, the catalogue's castling: offered as the night closes (the blade
         on her, not protected) and when the vote puts her out, each told in XXXII's words;
         decided in the 结算阶段 or the private 王车易位 stage; the substitute told to her group."""
-        self.legacy = self._declared("legacy", Conversion)
-        """R-XXXII-11: 魔法传承, the catalogue's conversion ``draw``."""
         self.heart = self._declared("heart", Conversion)
         """R-XXXII-04: 杀人诛心, the catalogue's conversion of night 1's blade on a civilian (told at
         ③, with the killers, R-XXXII-21)."""
-        """R-XXXII-10: 魔女预言, the catalogue's prophecy (its size the believers, in [3, 6])."""
-        """R-XXXII-06: 侦探权限, the catalogue's check by colour, each detective's own (told at ③)."""
         self.vote = self._declared("vote", DayVote)
         """R-XXXII-14/18: the day vote, the catalogue's day_vote (from day 2, in the 投票阶段)."""
-        step = self.data["resolution"]["vote"][0]
-        rest = {k: v for k, v in step.items() if k not in ("step", "do")}
-        self.vote_count = self.vote.prepare("do", Raw(rest, "resolution.vote[0]", self.options))
-        """The count at the 投票阶段's close: a tie means nobody (R-ALL-06)."""
+        self._on_phase_start = tuple(m for m in self.mechs.values() if "on_phase_start" in m.hooks)
+        """弃明投暗 told at nightfall (name_to), its completion checked then (conversion)."""
+        self.tables = resolution.read(self, self._read_when)
+        """「结算阶段处理顺序」 ①–③ and each day stage's close, the data file's ``resolution``
+        tables (R-XXXII-16), every hook of every mechanic named exactly once."""
         self.policy = last_words.Policy.read(self.data["last_words"], self.options, self.roles)
         """R-XXXII-15: last words for deaths on days and nights 1–3 only (the catalogue's policy)."""
         start = {str(spec["key"]) for spec in self.stage_specs("start")}
@@ -190,6 +166,22 @@ class XXXII(Board):
         self.declaration.keep_marks(ctx, declared, {})  # only civilians' answers count
         self.form_teams(ctx)  # 杀手群, 侦探群, 魔女群 at the deal
         self.prophecy.on_setup(ctx, dealt)  # 魔女预言 (R-XXXII-10), after the groups
+
+    def _read_when(self, spec: dict[str, Any], where: str) -> When:
+        """A resolution step's ``when``: ``day:<n>`` or ``from_day:<n>`` (「仅限第一天」)."""
+        raw = spec.get("when")
+        out: list[tuple[str, str]] = []
+        for part in [] if raw is None else [raw] if isinstance(raw, str) else list(raw):
+            kind, _, arg = str(part).partition(":")
+            if kind not in ("day", "from_day") or not arg.isdigit():
+                raise SetupError(texts.STEP_WHEN_DAYS.format(where=where, part=part))
+            out.append((kind, arg))
+        return tuple(out)
+
+    @staticmethod
+    def _step_holds(when: When, day: int) -> bool:
+        """Whether a step's ``day:``/``from_day:`` conditions hold on ``day``."""
+        return all(day == int(arg) if kind == "day" else day >= int(arg) for kind, arg in when)
 
     def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
         """Day 1 has only 自由讨论阶段; 王车易位 only while the witch decides after a vote."""
@@ -348,30 +340,20 @@ class XXXII(Board):
 
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
-        """① at nightfall: 弃明投暗 told; at dawn: the night's deaths, 魔女复苏, last words."""
-        if phase == "night":
-            if day >= 2:
-                self._tell_name(ctx)
-            return
-        if phase == "start" or day == 1:
-            return
-        for r in self.recorded:  # 下一个天亮公示魔女复苏 (R-XXXII-12)
-            for seat in r.then(ctx):
-                self._die(ctx, [seat], str(r.cause))
-        self._day_start(ctx, day)
-        announce.release(ctx)  # what else the night had to announce (R-ALL-11)
-        last_words.publish_and_close(ctx)
-
-    def _tell_name(self, ctx: Ctx) -> None:
-        """弃明投暗 (R-XXXII-05): the killers' name of the day goes to the accomplice; then, at every
-        nightfall (①), 「当棋盘上所有存活杀手均以此方式告知过共犯时」 is checked against the killers alive
-        then: it also comes true when the last unnamed killer died, with no new name that day."""
-        s = ctx.state
-        accomplice = self._accomplice(s)
-        if accomplice is None or self._joined(s):
-            return
-        self.reveal.tell(ctx)  # the day's last name (R-ALL-09), as the catalogue's name_to tells it
-        self.turn.when_named(ctx)  # every living killer named: he joins, black from tonight
+        """At dawn: the night's deaths, 魔女复苏, last words; then each mechanic's phase hook: at
+        nightfall (①) 弃明投暗's name of the day told to the accomplice (name_to, not once he is in
+        the killers' group), and 「当棋盘上所有存活杀手均以此方式告知过共犯时」 checked against the
+        killers alive then (conversion ``all_named``: also when the last unnamed killer died,
+        with no new name that day)."""
+        if phase == "day" and day >= 2:
+            for r in self.recorded:  # 下一个天亮公示魔女复苏 (R-XXXII-12)
+                for seat in r.then(ctx):
+                    self._die(ctx, [seat], str(r.cause))
+            self._day_start(ctx, day)
+            announce.release(ctx)  # what else the night had to announce (R-ALL-11)
+            last_words.publish_and_close(ctx)
+        for m in self._on_phase_start:
+            m.on_phase_start(ctx, phase, day)
 
     def _day_start(self, ctx: Ctx, day: int) -> None:
         """「【第N天】昨夜死亡」: the exits not yet announced, in exit order (R-ALL-11), in the
@@ -398,17 +380,16 @@ class XXXII(Board):
         if stage_key == "declare":
             self._close_declarations(ctx)
             return
-        if stage_key in self.reveal.spec.stages:
-            # the last name from a killer still alive (R-ALL-09), told at nightfall (①)
-            self.reveal.do(ctx, Resolution(s.day, []), None)
-        if stage_key == "night":
-            self._night_part_one(ctx)
-        elif stage_key == "resolve":
-            self._night_part_two(ctx)
-        elif stage_key == "vote":
-            self.vote.do(ctx, Resolution(s.day, []), self.vote_count)
-        elif stage_key == "castle_vote":
-            self._close_castle_vote(ctx)
+        steps = self.tables.get(stage_key)
+        if steps:  # the post's order; the win conditions at the stage's end only (R-XXXII-13)
+            title = f"{s.phase_label()} {s.stage}"
+            day = s.day
+            resolution.run(
+                ctx, steps, title, lambda when: self._step_holds(when, day), lambda: False, ""
+            )
+        if stage_key == "resolve" and self.heart.tonight(s):
+            # ③ 「并告知当天提交的杀手名字」 told (the last step): all living killers named (①)
+            self.turn.when_named(ctx)
         if not s.ended:
             self._check_outcome(ctx)
 
@@ -423,111 +404,6 @@ class XXXII(Board):
         if m is not None:
             return m.counts(state, seat)
         return p.alive and skill in p.skills
-
-    def _night_part_one(self, ctx: Ctx) -> None:
-        """② steps 1–2: the barrier and the marks; tell the witch if she faces the blade."""
-        s = ctx.state
-        res = Resolution(s.day, [])
-        self.blade.do(ctx, res, None)  # the last submission by a living killer (R-ALL-09)
-        self.barrier.do(ctx, res, None)  # the second use on the same other piece: by colour
-        self.marks.do(ctx, res, None)  # 如该棋子为平民则标记成功, told at ③
-        self.inspect.do(ctx, res, None)  # each detective's own pick, answered at ②4
-        self.audition.do(ctx, res, None)  # answered at ②4 (tell: later)
-        # ②2 「如果魔女面临【杀手-无常之刃】的死亡效果结算，将会在告知魔女后，由其决定」: the blade on her,
-        # not protected by 红字结界, with a marked civilian alive (R-XXXII-10)
-        self.castle.do(ctx, res, None)
-
-    def _tonight(self, s: State, skill: str) -> list[Use]:
-        """The uses of ``skill`` recorded tonight."""
-        return [u for u in s.uses.get(skill, ()) if u.day == s.day]
-
-    def _night_data(self, s: State) -> dict[str, Any]:
-        """Tonight's picks as the night's close recorded them (②1), for the resolution."""
-        blade = self._tonight(s, "blade")
-        barrier = self._tonight(s, "barrier")
-        marks = self._tonight(s, "mark")
-        return {
-            "blade": blade[0].targets[0] if blade else None,
-            "protected": next((u.targets[0] for u in barrier if u.choice == PROTECT), None),
-            "barrier_kill": next((u.targets[0] for u in barrier if u.choice == KILL), None),
-            "mark": [marks[0].targets[0], marks[0].choice] if marks else None,
-        }
-
-    def _night_part_two(self, ctx: Ctx) -> None:
-        """② steps 3–4 and ③: deaths together (with 杀人诛心 on night 1), checks, 魔法传承, results."""
-        s = ctx.state
-        night = s.day
-        res = Resolution(night, [], len(s.exit_order))
-        data = self._night_data(s)
-        if self._castle_offer(s) == "blade":  # ②2: her decision, the substitute drawn
-            self.castle.resolve(ctx, res, None)
-        castled = [u for u in self.castle.tonight(s) if u.choice == "blade"]
-        castle = bool(castled)
-        victim = castled[0].targets[0] if castled and castled[0].targets else None
-        if not castle:
-            victim = data["blade"]
-        self.heart.do(ctx, res, None)  # 杀人诛心 (R-XXXII-04): night 1's civilian, protected or not
-        made = next((u.targets[0] for u in self.heart.tonight(s)), None)
-        self.blade.resolve(ctx, res, self.blade_step)  # on the substitute, if she castled
-        self.barrier.resolve(ctx, res, None)  # a second use on a black piece: he dies (R-XXXII-09)
-        dying = s.exit_order[res.exits :]  # ②3's deaths together, in exit order
-        # ③ (②4's answers, by the colours after step 3, told with the marks' results)
-        if night == 1:
-            self._legacy(ctx, res)
-        self.marks.resolve(ctx, res, None)  # 向魔女发送标记结果
-        # 向侦探和观剧发送查验结果 (R-ALL-09: not to a piece removed before this resolution)
-        self.inspect.resolve(ctx, res, None)
-        self.audition.resolve(ctx, res, None)
-        results = [
-            (u.seat, "inspect", self.inspect.answer(s, u.targets[0]))
-            for u in self.inspect.tonight(s)
-            if self.inspect.resolves_for(s, u.seat, res)
-        ] + [(u.seat, "audition", str(u.choice)) for u in self.audition.tonight(s)]
-        self._trace_night(ctx, night, data, castle, victim, made, dying, results)
-        # the accomplice is told, and the killers, who know him from then on (R-XXXII-21)
-        self.heart.resolve(ctx, res, None)
-        if made is not None:
-            self._tell_name(ctx)  # day 1's name, delayed to the accomplice's making
-
-    def _trace_night(
-        self,
-        ctx: Ctx,
-        night: int,
-        data: dict[str, Any],
-        castle: bool,
-        victim: int | None,
-        made: int | None,
-        dying: list[int],
-        results: list[tuple[int, str, str]],
-    ) -> None:
-        """The director's record of the resolution, in the post's order ②1–②4 (R-XXXII-16)."""
-        s = ctx.state
-        kill = data["barrier_kill"]
-        lines = [
-            self._say(s, "trace_barrier", p=data["protected"])
-            + ("" if kill is None else self._say(s, "trace_barrier_kill", p=kill))
-        ]
-        if data["mark"] is not None:
-            lines.append(self._say(s, "trace_mark", p=data["mark"][0], word=data["mark"][1]))
-        if castle:
-            lines.append(self._say(s, "trace_castled", p=victim))
-        else:
-            lines.append(self._say(s, "trace_not_castled"))
-        lines.append(
-            self._say(s, "trace_blade", p=data["blade"])
-            + ("" if made is None else self._say(s, "trace_heart"))
-        )
-        lines.append(self._say(s, "trace_deaths", ps=dying))
-        for seat, skill, word in results:
-            lines.append(self._say(s, "trace_result", skill=skill, p=seat, word=word))
-        ctx.emit("trace", {"title": self._say(s, "trace_night", day=night), "lines": lines})
-
-    def _legacy(self, ctx: Ctx, res: Resolution) -> None:
-        """魔法传承 (R-XXXII-11) at the end of night 1: the catalogue's conversion ``draw`` (a
-        believer first; with none, a civilian who dies), told once he joined the witch's group
-        (and, the soul, once dead)."""
-        self.legacy.do(ctx, res, None)
-        self.legacy.resolve(ctx, res, None)
 
     def exit(
         self, ctx: Ctx, seat: int, cause: str, announce_now: bool, by: int | None = None
@@ -580,10 +456,6 @@ class XXXII(Board):
         if self.privilege.on_voted_out(ctx, seat):
             return False
         return not self.castle.on_voted_out(ctx, seat)
-
-    def _close_castle_vote(self, ctx: Ctx) -> None:
-        """王车易位 by vote: the witch's decision; a marked civilian is voted to death instead."""
-        self.castle.resolve(ctx, Resolution(ctx.state.day, []), None)
 
     # ================================================================== win
     def _check_outcome(self, ctx: Ctx) -> bool:
