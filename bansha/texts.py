@@ -1164,5 +1164,3 @@ HOOK_MISSING = "规则文件中「skills.{skill}」的机制需要结算步骤�
 """A mechanic's step hook is named in no resolution table."""
 LAST_WORDS_QUOTA_ROLE = "规则文件中「last_words.quota_role」的「{role}」不是身份"
 """A last-words quota counts the players of a role the file does not have."""
-STEP_WHEN_DAYS = "规则文件中「{where}.when」的「{part}」不是这个规则集的结算步骤可用的条件（day:天数、from_day:天数）"
-"""A resolution step's condition a board that holds its steps by day only cannot read."""

@@ -132,6 +132,10 @@ class Pipeline(Board):
             for spec in specs
             if any(kind == "last_words" for kind, _ in self._when.get(_when_key(spec), ()))
         }
+        self._teams_at_deal = self.data.get("teams_form") == "deal"
+        """The groups form at the deal (XXXII), not once the start phase is over (M103)."""
+        self._fixed_draws = tuple(str(k) for k in self.data.get("fixed_draws") or ())
+        """The hidden draws a scenario may pin (``fixed``), by key."""
         self._dealt_skills = {
             sk for r in self.roles.values() if int(r.get("count", 0)) > 0 for sk in r["skills"]
         }
@@ -263,17 +267,23 @@ class Pipeline(Board):
         holds its stage first, unless the answers came with the game (a scenario's ``declare``):
         the deal (a fixed one pinned, ``State.pinned_deal``) waits for its close."""
         d = self.declaration
+        draws = self._pinned_draws(ctx.state, fixed)
+        declared: set[int] = set()
         if d is not None:
-            declared = d.given(ctx.state, declare)
-            if declared is None:
-                if roles is not None:
-                    ctx.emit("pinned", {"draws": {}, "deal": [roles[i] for i in sorted(roles)]})
+            given = d.given(ctx.state, declare)
+            if given is None:
+                if roles is not None or draws:  # a fixed deal waits for the declarations
+                    pinned: dict[str, Any] = {"draws": draws}
+                    if roles is not None:
+                        pinned["deal"] = [roles[i] for i in sorted(roles)]
+                    ctx.emit("pinned", pinned)
                 spec = next(x for x in self.stage_specs("start") if str(x["key"]) == d.stage)
                 self.open_stage(ctx, "start", 0, spec, self.start_time(), phase_start=True)
                 return
-            self._deal_and_set_up(ctx, roles, declared)
-        else:
-            self._deal_and_set_up(ctx, roles, set())
+            declared = given
+        if draws:
+            ctx.emit("pinned", {"draws": draws})
+        self._deal_and_set_up(ctx, roles, declared)
         at = self.start_time()
         for spec in self.stage_specs("start"):
             if self.stage_applies(ctx.state, spec, 0):
@@ -282,11 +292,32 @@ class Pipeline(Board):
         self.form_teams(ctx)
         self.advance(ctx, at)
 
+    def _pinned_draws(self, s: State, fixed: dict[str, Any]) -> dict[str, list[int]]:
+        """The hidden draws a scenario pinned (``fixed``) among the board's ``fixed_draws``
+        (XXXII: 魔女预言's list, the apprentice or the soul, the castling substitute), by seat."""
+        names = {p.name: p.seat for p in s.players}
+        draws: dict[str, list[int]] = {}
+        for key in self._fixed_draws:
+            value = fixed.get(key)
+            if value is None:
+                continue
+            try:
+                draws[key] = [
+                    names[str(n)] for n in (value if isinstance(value, list) else [value])
+                ]
+            except KeyError as e:
+                text = self.texts.get("fixed_no_player", "fixed_no_player")
+                raise RuleError(self.fill(text, {"key": key, "name": str(e)})) from e
+        return draws
+
     def _deal_and_set_up(self, ctx: Ctx, roles: dict[int, str] | None, declared: set[int]) -> None:
-        """The deal, the declaration's marks, the last-words quota and the mechanics' setup."""
+        """The deal, the declaration's marks, the groups when they form at the deal
+        (``teams_form: deal``, XXXII), the last-words quota and the mechanics' setup."""
         dealt = self.deal(ctx, roles)
         if self.declaration is not None:
             self.declaration.keep_marks(ctx, declared, self.categories)
+        if self._teams_at_deal:
+            self.form_teams(ctx)
         quota = self.policy.quota
         if quota is None and self.policy.quota_role is not None:
             quota = sum(1 for r in dealt if r == self.policy.quota_role)
@@ -515,6 +546,8 @@ class Pipeline(Board):
                 and cmd.at > s.deadline - timedelta(minutes=due)
             ):  # M103 「在次日开门30分钟前」 (R-M103-18)
                 raise RuleError(self.say("refuse_last_words_due", minutes=due))
+            if s.last_words.get(cmd.by, "") is not None and "refuse_last_words" in self.texts:
+                raise RuleError(self.say("refuse_last_words"))  # in the post's words (XXXII)
             last_words.submit(ctx, cmd.by, cmd.choice)
             return
         d = self.declaration
@@ -539,7 +572,7 @@ class Pipeline(Board):
             if m.by_due:
                 reason = "refuse_not_due"
             elif not p.alive:
-                reason = "refuse_out"  # 出局: 不能继续参与讨论、投票、行使特权
+                reason = self.refusal_out(s, cmd.by)  # 出局: 不能继续参与讨论、投票、行使特权
             else:
                 reason = "refuse_no_skill" if key not in p.skills else "refuse_now"
             raise RuleError(self.say(reason, skill=key))
@@ -573,6 +606,11 @@ class Pipeline(Board):
         if la.choices and not la.text and cmd.choice not in la.choices:
             raise RuleError(self.say("refuse_choice", skill=key, choices="、".join(la.choices)))
         m.submit(ctx, cmd)
+
+    def refusal_out(self, s: State, seat: int) -> str:
+        """The text key of the refusal of an act by a player out of the game: ``refuse_out``
+        (a board may say how he left: XXXII's 淹死, R-XXXII-20)."""
+        return "refuse_out"
 
     def _stage_word(self, key: str) -> str:
         try:

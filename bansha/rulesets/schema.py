@@ -943,6 +943,12 @@ class XXXIIData(RuleSetData):
     """The groups formed at the deal (杀手群, 侦探群, 魔女群)."""
     resolution: dict[Key, list[dict[Key, Any]]] = {}
     """Each stage's resolution steps in the post's order (R-XXXII-16; docs/mechanics.md)."""
+    hold_announcements: list[Key] = []
+    """Phases whose announcements wait for the next day's start (R-ALL-11)."""
+    teams_form: Literal["deal", "after_start"] = "after_start"
+    """When the teams' groups form: at the deal (XXXII), or once the start phase is over."""
+    fixed_draws: list[Key] = []
+    """The hidden draws a scenario may pin (``fixed``), by key."""
     declaration: dict[Key, Any]
     """「开局前需选择是否信仰魔女」: the pre-deal declaration (:mod:`bansha.mechanics.declaration`)."""
     outcome: dict[Key, Any] = {}
@@ -984,6 +990,10 @@ class BoardData(RuleSetData):
     """A declaration every seat makes before the deal (:mod:`bansha.mechanics.declaration`)."""
     hold_announcements: list[Key] = []
     """Phases whose announcements wait for the next day's start (R-ALL-11)."""
+    teams_form: Literal["deal", "after_start"] = "after_start"
+    """When the teams' groups form: at the deal (XXXII), or once the start phase is over."""
+    fixed_draws: list[Key] = []
+    """The hidden draws a scenario may pin (``fixed``), by key."""
     acts_final: Literal["resolution", "window"] = "resolution"
     """When a night act is beyond R-ALL-09's reach: only at the night's resolution (a removed
     player's act is dropped until then), or as soon as its own window closes (R-M103-22)."""

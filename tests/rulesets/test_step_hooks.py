@@ -99,6 +99,3 @@ def test_xxxii_runs_its_tables_and_each_of_its_hooks_is_named() -> None:
     twice = [*tables["night"], {"step": "②再一次", "do": "blade"}]
     with pytest.raises(SetupError, match=r"resolution\.night」的结算表两次写了「do: blade」"):
         xxxii_with({"night": twice})
-    by_option = [{**tables["resolve"][4], "when": "option:max_changes=1"}]
-    with pytest.raises(SetupError, match="day:天数、from_day:天数"):
-        xxxii_with({"resolve": [*tables["resolve"][:4], *by_option, *tables["resolve"][5:]]})

@@ -20,23 +20,19 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from bansha import texts
-from bansha.engine.commands import Act, Vote
+from bansha.engine.commands import Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.ruleset import RuleSet
 from bansha.engine.state import Player, State
 from bansha.mechanics import announce, last_words, recorded, resolution
-from bansha.mechanics.base import Board, Mechanic
+from bansha.mechanics.base import Mechanic
 from bansha.mechanics.castling import Castling
-from bansha.mechanics.catalogue import declare
-from bansha.mechanics.colours import Colours
 from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.day_vote import DayVote
-from bansha.mechanics.declaration import Declaration
+from bansha.mechanics.pipeline import Pipeline
 from bansha.mechanics.prophecy import Prophecy
-from bansha.mechanics.resolution import When
 from bansha.mechanics.stage_privilege import StagePrivilege
 
 M = TypeVar("M", bound=Mechanic)
@@ -45,7 +41,7 @@ BELIEVER = "believer"
 """The mark of a civilian who declared belief in the witch (R-XXXII-02)."""
 
 
-class XXXII(Board):
+class XXXII(Pipeline):
     """The XXXII rule set: the night's resolution table ①–③, colours, marks, castling, joint wins.
 
     The skills the data file declares with a mechanic of the catalogue (``mechanic:``) run on it:
@@ -58,23 +54,10 @@ class XXXII(Board):
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
         super().__init__(data, options)
-        known = {"role": set(self.roles), "faction": set(self.factions)}
-        self.colours = Colours.read(self.data["colours"], "colours", known)
-        """R-XXXII-01: the data file's colours (black: killers, the accomplice once black)."""
-        self.categories = {}
-        self.teams = self.read_teams()
-        self.wins = self.read_conditions("wins")
-        """R-XXXII-13: black when the detectives, the spectator and the inquisitor are all dead,
-        white when every killer is; several at once, a joint win."""
-        self.final_at_window_close = False
-        """R-ALL-09: a removed piece's act is dropped until the night resolves."""
-        self.mechs: dict[str, Mechanic] = {}
-        for key, raw in self.skills.items():
-            if "mechanic" in raw:
-                self.mechs[key] = declare(self, key, raw)
-        self.specs = {k: m.spec for k, m in self.mechs.items()}
-        self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
-        """The declared skills used by acts (each piece holds at most one of a stage's)."""
+        # the pipeline read the data file: colours (R-XXXII-01), teams (杀手群, 侦探群, 魔女群 at
+        # the deal), outcome.wins (R-XXXII-13: joint wins) and outcome.recorded (R-XXXII-12),
+        # the last-words policy (R-XXXII-15), the declaration (R-XXXII-02), every skill's
+        # mechanic and the resolution tables (R-XXXII-16), every hook named exactly once
         self.privilege = self._declared("privilege", StagePrivilege)
         """R-XXXII-08: 舞台特权, the catalogue's stage privilege."""
         self.prophecy = self._declared("prophecy", Prophecy)
@@ -89,23 +72,12 @@ class XXXII(Board):
         ③, with the killers, R-XXXII-21)."""
         self.vote = self._declared("vote", DayVote)
         """R-XXXII-14/18: the day vote, the catalogue's day_vote (from day 2, in the 投票阶段)."""
-        self._on_phase_start = tuple(m for m in self.mechs.values() if "on_phase_start" in m.hooks)
-        """弃明投暗 told at nightfall (name_to), its completion checked then (conversion)."""
-        self.tables = resolution.read(self, self._read_when)
-        """「结算阶段处理顺序」 ①–③ and each day stage's close, the data file's ``resolution``
-        tables (R-XXXII-16), every hook of every mechanic named exactly once."""
-        self.policy = last_words.Policy.read(self.data["last_words"], self.options, self.roles)
-        """R-XXXII-15: last words for deaths on days and nights 1–3 only (the catalogue's policy)."""
-        start = {str(spec["key"]) for spec in self.stage_specs("start")}
-        self.declaration = Declaration.read(
-            self.data["declaration"], self.skills, self.words, start, known
-        )
-        """「开局前需选择是否信仰魔女」 (R-XXXII-02): the catalogue's pre-deal declaration."""
-        outcome = self.data["outcome"]
-        self.recorded = recorded.read(
-            outcome.get("recorded"), "outcome.recorded", self.factions, self.roles, known
-        )
-        """R-XXXII-12: the witch's win, recorded while the game goes on (魔女复苏 the next dawn)."""
+        assert self.declaration is not None  # 「开局前需选择是否信仰魔女」 (R-XXXII-02)
+        self.belief = self.declaration
+
+    def skill_hints(self) -> dict[str, str]:
+        """The bots' hints are the data file's own (no mechanic's default)."""
+        return RuleSet.skill_hints(self)
 
     def _declared(self, key: str, cls: type[M]) -> M:
         """The mechanic the data file declares for ``key``, which must be ``cls``."""
@@ -115,82 +87,12 @@ class XXXII(Board):
         return m
 
     # ================================================================== setup
-    def setup(
-        self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
-    ) -> None:
-        """Deal; believers (R-XXXII-02); groups; the witch's prophecy list (R-XXXII-10).
-
-        「开局前需选择是否信仰魔女」: declarations given with the game (a scenario's ``declare``) are
-        used at once; otherwise the game opens with the 信仰声明 stage, in which every player
-        declares on their page (or the director records the answer), and the deal waits for its
-        close (R-XXXII-02: asked before roles are known; missing = does not believe)."""
-        s = ctx.state
-        names = {p.name: p.seat for p in s.players}
-        declared = self.declaration.given(s, declare)
-        draws: dict[str, Any] = {}
-        for name in ("prophecy", "apprentice", "soul", self.castle.p.fixed):
-            value = fixed.get(name)
-            if value is None:
-                continue
-            try:
-                draws[name] = (
-                    [names[str(n)] for n in value]
-                    if isinstance(value, list)
-                    else [names[str(value)]]
-                )
-            except KeyError as e:
-                raise RuleError(self._say(s, "fixed_no_player", key=name, name=str(e))) from e
-        waits = declared is None and roles is not None
-        if draws or waits:  # a fixed deal waits for the close with the declarations
-            pinned: dict[str, Any] = {"draws": draws}
-            if waits and roles is not None:
-                pinned["deal"] = [roles[i] for i in sorted(roles)]
-            ctx.emit("pinned", pinned)
-        if declared is None:
-            spec = self.stage_specs("start")[0]
-            self.open_stage(ctx, "start", 0, spec, self.start_time(), phase_start=True)
-            return
-        self._begin(ctx, roles, declared)
-        self.advance(ctx, self.start_time())
-
     def _close_declarations(self, ctx: Ctx) -> None:
         """The 信仰声明 stage closes: each player's last answer stands; then the deal."""
         s = ctx.state
         roles = dict(enumerate(s.pinned_deal)) if s.pinned_deal else None
-        self._begin(ctx, roles, self.declaration.declared(s))
+        self._deal_and_set_up(ctx, roles, self.belief.declared(s))
         ctx.emit("announcement", {"key": "declarations_closed", "params": {}}, PUBLIC)
-
-    def _begin(self, ctx: Ctx, roles: dict[int, str] | None, declared: set[int]) -> None:
-        """Deal, keep the civilians' declarations, form the groups, tell the witch her list."""
-        dealt = self.deal(ctx, roles)
-        self.declaration.keep_marks(ctx, declared, {})  # only civilians' answers count
-        self.form_teams(ctx)  # 杀手群, 侦探群, 魔女群 at the deal
-        self.prophecy.on_setup(ctx, dealt)  # 魔女预言 (R-XXXII-10), after the groups
-
-    def _read_when(self, spec: dict[str, Any], where: str) -> When:
-        """A resolution step's ``when``: ``day:<n>`` or ``from_day:<n>`` (「仅限第一天」)."""
-        raw = spec.get("when")
-        out: list[tuple[str, str]] = []
-        for part in [] if raw is None else [raw] if isinstance(raw, str) else list(raw):
-            kind, _, arg = str(part).partition(":")
-            if kind not in ("day", "from_day") or not arg.isdigit():
-                raise SetupError(texts.STEP_WHEN_DAYS.format(where=where, part=part))
-            out.append((kind, arg))
-        return tuple(out)
-
-    @staticmethod
-    def _step_holds(when: When, day: int) -> bool:
-        """Whether a step's ``day:``/``from_day:`` conditions hold on ``day``."""
-        return all(day == int(arg) if kind == "day" else day >= int(arg) for kind, arg in when)
-
-    def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
-        """Day 1 has only 自由讨论阶段; 王车易位 only while the witch decides after a vote."""
-        when = spec.get("when")
-        if when == "after_day1":
-            return day >= 2
-        if when == "castle_vote":
-            return self._castle_offer(state) == "vote"
-        return True
 
     def stage_audience(self, state: State, spec: dict[str, Any]) -> tuple[int, ...] | None:
         """王车易位 is never named in public (R-XXXII-19): the decision after a vote is a stage only
@@ -199,11 +101,7 @@ class XXXII(Board):
             return None
         return self._witch_group(state)
 
-    # ================================================================== colours and helpers
-    def colour(self, s: State, seat: int) -> str:
-        """R-XXXII-01: killers are black, the accomplice after 弃明投暗; every other piece white."""
-        return self.colours.of(s, seat, {})
-
+    # ================================================================== helpers
     def _accomplice(self, s: State) -> int | None:
         """The accomplice made by 杀人诛心 (R-XXXII-04, its one use), if any."""
         made = s.uses.get("heart")
@@ -234,94 +132,10 @@ class XXXII(Board):
         return None
 
     # ================================================================== legal acts
-    def legal(self, state: State, seat: int) -> list[LegalAct]:
-        """What the piece may submit now."""
-        if state.phase == "ended":
-            return []
-        key = state.stage_key
-        if key == self.declaration.stage:  # 信仰声明: every player answers before roles are known
-            return [self.declaration.legal()]
-        out = last_words.legal(state, seat)
-        for m in self._acting:  # each declared skill of the stage its holder holds, as offered
-            if key in m.spec.stages and m.holds(state, seat):  # the witch's marks: dead too
-                la = m.legal(state, seat)
-                if la is not None:
-                    out.append(la)
-        return out
-
-    # ================================================================== acts
-    def on_act(self, ctx: Ctx, cmd: Act) -> None:
-        """Validate against ``legal`` with the post's reason, then record."""
-        s = ctx.state
-        if cmd.skill == "last_words":
-            if s.last_words.get(cmd.by, "") is not None:
-                raise RuleError(self._say(s, "refuse_last_words"))
-            last_words.submit(ctx, cmd.by, cmd.choice)
-            return
-        if cmd.skill == self.declaration.skill:
-            reason = self.declaration.check(s, cmd)
-            if reason is not None:
-                raise RuleError(self.texts[reason])
-            self.record_act(ctx, cmd, (cmd.by,), None)
-            return
-        allowed = {la.skill: la for la in self.legal(s, cmd.by)}
-        if cmd.skill not in allowed:
-            raise RuleError(self._why_not(s, cmd))
-        la = allowed[cmd.skill]
-        if cmd.skill == "castling":
-            if cmd.choice not in la.choices:
-                raise RuleError(self._say(s, "refuse_choice.castling"))
-        elif len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
-            raise RuleError(self._say(s, "refuse_picks", skill=cmd.skill, n=la.picks))
-        elif cmd.skill in self.mechs and self.mechs[cmd.skill].validates:
-            reason = self.mechs[cmd.skill].validate(s, cmd)  # R-XXXII-07 ①–③, the post's reasons
-            if reason is not None:
-                raise RuleError(self.say(reason, skill=cmd.skill))
-        else:
-            for t in cmd.targets:
-                if t not in la.targets:
-                    raise RuleError(self._why_target(s, cmd, t))
-        m = self.mechs.get(cmd.skill)
-        if m is not None:
-            m.submit(ctx, cmd)  # seen by its maker, or the killers' group for the blade
-            return
-        self.record_act(ctx, cmd, (cmd.by,), None)
-
-    def team_of(self, state: State, skill: str, seat: int) -> tuple[int, ...]:
-        """A declared skill's team is its mechanic's (the blade's and 弃明投暗's: the killers'
-        group, one member's pick is the team's); else his alone."""
-        m = self.mechs.get(skill)
-        return (seat,) if m is None else m.team(state, seat)
-
-    def _why_not(self, s: State, cmd: Act) -> str:
-        skill = cmd.skill
-        p = s.players[cmd.by]
-        if self._drowned(p):  # R-XXXII-20, R-ALL-13: removed, refused when submitted
-            return self._say(s, "refuse_drowned")
-        if skill not in p.skills and skill != "castling":
-            return self._say(s, "refuse_no_skill", skill=skill)
-        if not p.alive and skill != "mark":
-            return self._say(s, "refuse_out")
-        m = self.mechs.get(skill)
-        reason = None if m is None or s.stage_key not in m.spec.stages else m.refuse(s, cmd.by)
-        if reason is not None:  # its mechanic's reason (R-XXXII-07: resting after 同, or ④)
-            return self.say(reason, skill=skill)
-        return self._say(
-            s,
-            f"refuse_now.{skill}" if f"refuse_now.{skill}" in self.texts else "refuse_now",
-            skill=skill,
-        )
-
-    def _why_target(self, s: State, cmd: Act, t: int) -> str:
-        if not 0 <= t < len(s.players) or not s.players[t].alive:
-            return self._say(s, "refuse_target_out")  # R-ALL-03
-        m = self.mechs.get(cmd.skill)
-        reason = None if m is None else m.refuse_target(s, cmd.by, t)
-        if reason is not None:  # its mechanic's reason (R-XXXII-09: two nights running, restricted)
-            return self.say(reason, skill=cmd.skill, p=s.players[t].name)
-        if cmd.skill == "reveal":
-            return self._say(s, "refuse_target.reveal")
-        return self._say(s, "refuse_target")
+    def refusal_out(self, s: State, seat: int) -> str:
+        """R-XXXII-20, R-ALL-13: a drowned piece (淹死, also after a death in play) is refused as
+        drowned, when submitted."""
+        return "refuse_drowned" if self._drowned(s.players[seat]) else "refuse_out"
 
     def _say(self, s: State, text: str, skill: str | None = None, **params: Any) -> str:
         """A text of the data file filled in: ``p*`` seats and ``ps*`` lists of seats by their
@@ -346,7 +160,7 @@ class XXXII(Board):
         killers alive then (conversion ``all_named``: also when the last unnamed killer died,
         with no new name that day)."""
         if phase == "day" and day >= 2:
-            for r in self.recorded:  # 下一个天亮公示魔女复苏 (R-XXXII-12)
+            for r in self.outcome.recorded:  # 下一个天亮公示魔女复苏 (R-XXXII-12)
                 for seat in r.then(ctx):
                     self._die(ctx, [seat], str(r.cause))
             self._day_start(ctx, day)
@@ -380,30 +194,18 @@ class XXXII(Board):
         if stage_key == "declare":
             self._close_declarations(ctx)
             return
-        steps = self.tables.get(stage_key)
+        steps = self._steps.get(stage_key)
         if steps:  # the post's order; the win conditions at the stage's end only (R-XXXII-13)
             title = f"{s.phase_label()} {s.stage}"
             day = s.day
             resolution.run(
-                ctx, steps, title, lambda when: self._step_holds(when, day), lambda: False, ""
+                ctx, steps, title, lambda when: self._holds(when, s, day), lambda: False, ""
             )
         if stage_key == "resolve" and self.heart.tonight(s):
             # ③ 「并告知当天提交的杀手名字」 told (the last step): all living killers named (①)
             self.turn.when_named(ctx)
         if not s.ended:
             self._check_outcome(ctx)
-
-    def counts(self, state: State, seat: int, skill: str) -> bool:
-        """R-ALL-09: an act counts only while its player holds the power: alive with the skill, or
-        for the witch's marks (无论是否存活) not removed by the director (淹死, R-XXXII-20); her
-        王车易位 while she owes it, alive; a declaration (信仰魔女) always."""
-        p = state.players[seat]
-        if skill == "believe":
-            return True
-        m = self.mechs.get(skill)
-        if m is not None:
-            return m.counts(state, seat)
-        return p.alive and skill in p.skills
 
     def exit(
         self, ctx: Ctx, seat: int, cause: str, announce_now: bool, by: int | None = None
@@ -425,11 +227,6 @@ class XXXII(Board):
             u.day == s.day and target in u.targets and m.took_effect(u)
             for u in s.uses.get(skill, ())
         )
-
-    def instead(self, s: State, skill: str, target: int) -> int:
-        """王车易位 (R-XXXII-10): tonight's blade on the witch hits her substitute (the catalogue's
-        castling)."""
-        return self.castle.instead(s, skill, target)
 
     def _die(self, ctx: Ctx, seats: list[int], cause: str) -> None:
         """Deaths: told at once to the dead, announced with the day (night) or at once (vote)."""
@@ -463,10 +260,10 @@ class XXXII(Board):
         s = ctx.state
         if s.ended:
             return True
-        recorded.record(ctx, self.recorded, {})
-        winners = [f for f, cond in self.wins if cond.holds(s, self.categories)]
+        recorded.record(ctx, self.outcome.recorded, {})
+        winners = [f for f, cond in self.outcome.wins if cond.holds(s, self.categories)]
         if winners:
-            self._finish(ctx, recorded.with_recorded(s, self.recorded, winners))
+            self._finish(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
             return True
         return False
 
@@ -495,10 +292,10 @@ class XXXII(Board):
         """The director rules a faction lost; of the two with a win condition (black and white),
         the other wins."""
         ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
-        sides = [f for f, _ in self.wins]
+        sides = [f for f, _ in self.outcome.wins]
         if faction in sides:
             winners = [f for f in sides if f != faction]
-            self._finish(ctx, recorded.with_recorded(ctx.state, self.recorded, winners))
+            self._finish(ctx, recorded.with_recorded(ctx.state, self.outcome.recorded, winners))
 
     def on_card(self, ctx: Ctx, seat: int, given: list[str], faction_loses: bool) -> None:
         """R-XXXII-17: 累计两次警告淹死. A witch who died in play still marks (无论是否存活); drowned,
@@ -528,8 +325,3 @@ class XXXII(Board):
         announce.announce(ctx, notice, self.holds_announcements(ctx.state))
         self._die(ctx, [seat], "drown")
         self._check_outcome(ctx)
-
-    def holds_announcements(self, state: State) -> bool:
-        """The night's deaths are announced at the next day (R-ALL-11; 宵禁: the thread is closed):
-        whatever the night has to announce (a drowning, 王车易位, a warning) waits for the day."""
-        return state.phase == "night"
