@@ -387,6 +387,9 @@ class Pipeline(Board):
         sheriff) and the holders of an open last-words right: nobody else learns it is held."""
         if not spec.get("private"):
             return None
+        group = spec.get("audience")
+        if group is not None:  # a group sees it (XXXII's 王车易位: the witch's group, R-XXXII-19)
+            return tuple(state.groups.get(str(group), ()))
         seats: set[int] = set()
         for kind, arg in self._when.get(_when_key(spec), ()):
             if kind == "due":
@@ -620,9 +623,13 @@ class Pipeline(Board):
 
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
         """A day vote, decided by the stage's vote mechanic."""
-        m = self._voting.get(ctx.state.stage_key)
+        s = ctx.state
+        m = self._voting.get(s.stage_key)
         if m is None:
-            raise RuleError(self.say("refuse_no_vote_stage"))
+            day_text = f"refuse_no_vote_day{s.day}"  # XXXII 「第一天不存在…投票阶段」
+            raise RuleError(
+                self.say(day_text if day_text in self.texts else "refuse_no_vote_stage")
+            )
         m.cast(ctx, cmd)
 
     def may_vote(self, s: State, seat: int) -> bool:

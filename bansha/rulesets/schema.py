@@ -194,6 +194,8 @@ class StageSpec(Strict):
     """The first ``until`` at least this many hours after the stage opens (R-M103-20)."""
     when: When = None
     private: Flag = False
+    audience: Key | None = None
+    """With ``private``: the group that sees it open and close (XXXII's 王车易位: the witch's)."""
     resolve_if_skipped: Flag = False
     """A board's stage whose resolution runs also when its condition skips it (M103's 太医行动
     ends the night whoever is left to act)."""

@@ -19,7 +19,7 @@ from bansha.mechanics.pipeline import Pipeline
 from bansha.rulesets import VARIANTS_DIR, builtin_ids, find_ruleset
 
 DOC = Path(__file__).parents[2] / "docs" / "mechanics.md"
-BOARDS = [r for r in builtin_ids() if r not in ("bs46", "m186", "xxxii")] + [
+BOARDS = [r for r in builtin_ids() if r not in ("bs46", "m186")] + [
     p.stem for p in sorted(VARIANTS_DIR.glob("*.yaml")) if p.stem != "avalon10"
 ]
 

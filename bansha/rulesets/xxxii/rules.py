@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from bansha.engine.commands import Vote
 from bansha.engine.context import Ctx
-from bansha.engine.errors import RuleError, SetupError
+from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import RuleSet
 from bansha.engine.state import Player, State
@@ -94,13 +93,6 @@ class XXXII(Pipeline):
         self._deal_and_set_up(ctx, roles, self.belief.declared(s))
         ctx.emit("announcement", {"key": "declarations_closed", "params": {}}, PUBLIC)
 
-    def stage_audience(self, state: State, spec: dict[str, Any]) -> tuple[int, ...] | None:
-        """王车易位 is never named in public (R-XXXII-19): the decision after a vote is a stage only
-        the witch's group sees open and close."""
-        if not spec.get("private"):
-            return None
-        return self._witch_group(state)
-
     # ================================================================== helpers
     def _accomplice(self, s: State) -> int | None:
         """The accomplice made by 杀人诛心 (R-XXXII-04, its one use), if any."""
@@ -143,14 +135,6 @@ class XXXII(Pipeline):
         if skill is not None:
             params["skill"] = self.skill_name(skill)
         return self.render(text, params, [p.name for p in s.players])
-
-    # ================================================================== votes
-    def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
-        """R-XXXII-14: from day 2, in 投票阶段 only; the catalogue's day vote checks and records it."""
-        s = ctx.state
-        if s.stage_key != "vote":
-            raise RuleError(self._say(s, "refuse_no_vote_day1" if s.day == 1 else "refuse_no_vote"))
-        self.vote.cast(ctx, cmd)
 
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
