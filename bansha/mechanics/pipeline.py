@@ -770,6 +770,7 @@ class Pipeline(Board):
                     data["phase"] = s.phase_label()  # said in a private stage (the hunter's shot)
                 ctx.emit("announcement", data, PUBLIC)
             self._grant_last_words(ctx, x, c)
+            self.join_at_exit(ctx, x)  # XXXII's accomplice joins the killers' group
             for m in self._on_exit:
                 m.on_exit(ctx, x, c, chain)
         return gone

@@ -932,6 +932,8 @@ class BoardTeam(Strict):
 
     roles: list[Key] = []
     skill: Key | None = None
+    joins_at_exit: list[Key] = []
+    """Roles whose player joins the group at his exit (XXXII's 共犯: 「在死亡时加入杀手群」)."""
 
 
 class XXXIIData(RuleSetData):

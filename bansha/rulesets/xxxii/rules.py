@@ -94,16 +94,6 @@ class XXXII(Pipeline):
         ctx.emit("announcement", {"key": "declarations_closed", "params": {}}, PUBLIC)
 
     # ================================================================== helpers
-    def _accomplice(self, s: State) -> int | None:
-        """The accomplice made by 杀人诛心 (R-XXXII-04, its one use), if any."""
-        made = s.uses.get("heart")
-        return made[0].targets[0] if made else None
-
-    def _joined(self, s: State) -> bool:
-        """Whether the accomplice is in the killers' group (弃明投暗 done, or at his death)."""
-        accomplice = self._accomplice(s)
-        return accomplice is not None and accomplice in s.groups.get("killers", ())
-
     def _castle_offer(self, s: State) -> str | None:
         """The 王车易位 decision the witch owes now: after the blade (``blade``) or a vote
         (``vote``), or none."""
@@ -164,13 +154,6 @@ class XXXII(Pipeline):
         """The exits not yet announced, in exit order: the night's (R-ALL-11)."""
         return [x for x in s.exit_order if x not in s.announced]
 
-    def _accomplice_joins(self, ctx: Ctx) -> None:
-        """The accomplice joins the killers' group at his death (在死亡时加入杀手群, still white)."""
-        s = ctx.state
-        accomplice = self._accomplice(s)
-        assert accomplice is not None
-        self.set_group(ctx, "killers", sorted({*s.groups.get("killers", []), accomplice}))
-
     # ================================================================== closing stages
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
         """Resolve the stage, then check the win conditions (any stage's end, R-XXXII-13)."""
@@ -226,8 +209,7 @@ class XXXII(Pipeline):
             )
             if self.policy.grants(s, cause):  # R-XXXII-15: days and nights 1–3 only
                 last_words.grant(ctx, x, None)
-            if x == self._accomplice(s) and not self._joined(s):
-                self._accomplice_joins(ctx)  # 在死亡时加入杀手群
+            self.join_at_exit(ctx, x)  # the accomplice: 在死亡时加入杀手群 (teams)
 
     # ------------------------------------------------------------------ votes
     def voted_out(self, ctx: Ctx, seat: int) -> bool:
