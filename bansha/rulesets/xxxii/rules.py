@@ -1,19 +1,17 @@
-"""【版杀XXXII】海猫鸣泣之时: killers, detectives, a spectator, an inquisitor and a third-party witch.
+"""【版杀XXXII】海猫鸣泣之时: what the pipeline does not yet do as XXXII's rule post says.
 
-结算阶段处理顺序: 「①宵禁，夜晚阶段开始：结算【弃明投暗】…②夜晚行动阶段结束，所有人已提交技能目标，结算阶段开始：
-1.结算【审问官-红字结界】的守护效果和【魔女-契约标记】 2.如果魔女面临【杀手-无常之刃】的死亡效果结算，将会在告知魔女后，
-由其决定是否发动【魔女-王车易位】 3.同时结算【杀手-无常之刃】【审问官-红字结界】【魔女-王车易位】造成的死亡效果，如果是第一晚
-那么也结算【杀手-杀人诛心】产生共犯。 4.结算【侦探-侦探权限】【观剧-演员试镜】 ③结算阶段结束，遗言阶段开始：<仅限第一天，
-结算【魔法传承】> 向魔女发送标记结果 向侦探和观剧发送查验结果 向当晚死者发送死者通知…」
+XXXII runs on the pipeline (:class:`bansha.mechanics.pipeline.Pipeline`) from its data file: the
+mechanics of its skills, the resolution tables of ①–③ in the post's words (R-XXXII-16), teams,
+colours, outcome, last words, the 信仰声明, its refusals, its private 王车易位 stage. This subclass
+keeps only what differs from the pipeline (docs/mechanics.md, "Designed for XXXII", lists each
+with the step that will move it): its exits' order (「被票死」 announced before the exit is told),
+the day's start and the game's end in its own announcements, wins checked at each stage's end
+only (R-XXXII-13), 两次警告淹死 (R-XXXII-17, R-XXXII-20), 舞台特权 before 王车易位 at a vote-out
+(note c), the night's picks fixed for 红字结界's protection at the night's close, the bots' hints,
+the director's draws and 判负.
 
-Rulings followed: R-ALL-01..08, R-XXXII-01..21 (../shared/rulings.md).
-
-Its memory is typed, the slices the catalogue's mechanics own (docs/mechanics.md, "Designed for
-XXXII"): each skill's resolved uses (``State.uses``: the night's picks recorded when the night
-closes, a 红字结界's outcome, a 演员试镜's answer, the 弃明投暗 name of the day, a 舞台特权 and the
-王车易位), the believers, the marks and the accomplice's colour (``State.marks``), the decisions
-owed (``State.pending``), the names told to the accomplice (``State.known``), the witch's win
-recorded while the game goes on (``State.won``) and a scenario's pinned draws (``State.pinned``).
+Rulings followed: R-ALL-01..08, R-XXXII-01..21 (../shared/rulings.md). Its memory is typed, the
+slices the catalogue's mechanics own (``State.uses/marks/pending/known/won/pinned``).
 """
 
 from __future__ import annotations
@@ -29,9 +27,7 @@ from bansha.mechanics import announce, last_words, recorded, resolution
 from bansha.mechanics.base import Mechanic
 from bansha.mechanics.castling import Castling
 from bansha.mechanics.conversion import Conversion
-from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.pipeline import Pipeline
-from bansha.mechanics.prophecy import Prophecy
 from bansha.mechanics.stage_privilege import StagePrivilege
 
 M = TypeVar("M", bound=Mechanic)
@@ -41,15 +37,7 @@ BELIEVER = "believer"
 
 
 class XXXII(Pipeline):
-    """The XXXII rule set: the night's resolution table ①–③, colours, marks, castling, joint wins.
-
-    The skills the data file declares with a mechanic of the catalogue (``mechanic:``) run on it:
-    their legal acts, refusals and resolution (演员试镜: ``pair_check``; 舞台特权:
-    ``stage_privilege``; 契约标记: ``mark``; 红字结界: ``protect``; 侦探权限: ``check``; 魔女预言:
-    ``prophecy``; 杀人诛心, 弃明投暗's completion and 魔法传承: ``conversion``; 弃明投暗:
-    ``name_to``; 无常之刃: ``team_kill``; 王车易位: ``castling``; the vote: ``day_vote``), each
-    stage's close by the data file's resolution tables in the post's order (R-XXXII-16); the
-    deal, exits, announcements and the outcome are still this module's."""
+    """XXXII on the pipeline, with the overrides the module docstring lists."""
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
         super().__init__(data, options)
@@ -59,7 +47,6 @@ class XXXII(Pipeline):
         # mechanic and the resolution tables (R-XXXII-16), every hook named exactly once
         self.privilege = self._declared("privilege", StagePrivilege)
         """R-XXXII-08: 舞台特权, the catalogue's stage privilege."""
-        self.prophecy = self._declared("prophecy", Prophecy)
         self.turn = self._declared("turn", Conversion)
         """R-XXXII-05: 弃明投暗's completion, the catalogue's conversion ``all_named``."""
         self.castle = self._declared("castling", Castling)
@@ -69,10 +56,6 @@ class XXXII(Pipeline):
         self.heart = self._declared("heart", Conversion)
         """R-XXXII-04: 杀人诛心, the catalogue's conversion of night 1's blade on a civilian (told at
         ③, with the killers, R-XXXII-21)."""
-        self.vote = self._declared("vote", DayVote)
-        """R-XXXII-14/18: the day vote, the catalogue's day_vote (from day 2, in the 投票阶段)."""
-        assert self.declaration is not None  # 「开局前需选择是否信仰魔女」 (R-XXXII-02)
-        self.belief = self.declaration
 
     def skill_hints(self) -> dict[str, str]:
         """The bots' hints are the data file's own (no mechanic's default)."""
@@ -85,27 +68,10 @@ class XXXII(Pipeline):
             raise SetupError(f"规则文件中「skills.{key}.mechanic」应为「{cls.kind}」")
         return m
 
-    # ================================================================== setup
-    def _close_declarations(self, ctx: Ctx) -> None:
-        """The 信仰声明 stage closes: each player's last answer stands; then the deal."""
-        s = ctx.state
-        roles = dict(enumerate(s.pinned_deal)) if s.pinned_deal else None
-        self._deal_and_set_up(ctx, roles, self.belief.declared(s))
-        ctx.emit("announcement", {"key": "declarations_closed", "params": {}}, PUBLIC)
-
     # ================================================================== helpers
-    def _castle_offer(self, s: State) -> str | None:
-        """The 王车易位 decision the witch owes now: after the blade (``blade``) or a vote
-        (``vote``), or none."""
-        offer = s.pending.get(self.castle.pending)
-        return None if offer is None else str(offer["cause"])
-
     def _believers(self, s: State) -> set[int]:
         """The civilians who declared they believe in the witch (R-XXXII-02)."""
         return s.marks.get(BELIEVER, set())
-
-    def _witch_group(self, s: State) -> tuple[int, ...]:
-        return tuple(s.groups.get("witch", []))
 
     def _seat_of(self, s: State, role: str) -> int | None:
         for p in s.players:  # a loop, not a generator: asked for every legal-act list
@@ -158,8 +124,8 @@ class XXXII(Pipeline):
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
         """Resolve the stage, then check the win conditions (any stage's end, R-XXXII-13)."""
         s = ctx.state
-        if stage_key == "declare":
-            self._close_declarations(ctx)
+        if self.declaration is not None and stage_key == self.declaration.stage:
+            super().on_close(ctx, stage_key)  # 信仰声明 closes: the answers stand, the deal follows
             return
         steps = self._steps.get(stage_key)
         if steps:  # the post's order; the win conditions at the stage's end only (R-XXXII-13)
