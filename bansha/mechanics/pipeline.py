@@ -132,6 +132,8 @@ class Pipeline(Board):
             for spec in specs
             if any(kind == "last_words" for kind, _ in self._when.get(_when_key(spec), ()))
         }
+        self._asks_until_kept = self.data.get("voted_out_asks") == "until_kept"
+        """A vote-out asks the mechanics in order until one keeps the player in (XXXII)."""
         self._teams_at_deal = self.data.get("teams_form") == "deal"
         """The groups form at the deal (XXXII), not once the start phase is over (M103)."""
         self._fixed_draws = tuple(str(k) for k in self.data.get("fixed_draws") or ())
@@ -651,7 +653,12 @@ class Pipeline(Board):
         return w
 
     def voted_out(self, ctx: Ctx, seat: int) -> bool:
-        """``seat`` tops the exile vote: False if a mechanic keeps him in (the idiot's card)."""
+        """``seat`` tops the exile vote: False if a mechanic keeps him in (the idiot's card).
+        Each mechanic is told (舞台特权), or with ``voted_out_asks: until_kept`` each in the data
+        file's order until one keeps him in (XXXII note c: 舞台特权 spares him, 王车易位 is not
+        offered)."""
+        if self._asks_until_kept:
+            return not any(m.on_voted_out(ctx, seat) for m in self._on_voted_out)
         kept = [m.on_voted_out(ctx, seat) for m in self._on_voted_out]  # each is told (舞台特权)
         return not any(kept)
 

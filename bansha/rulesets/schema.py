@@ -951,6 +951,8 @@ class XXXIIData(RuleSetData):
     """Phases whose announcements wait for the next day's start (R-ALL-11)."""
     teams_form: Literal["deal", "after_start"] = "after_start"
     """When the teams' groups form: at the deal (XXXII), or once the start phase is over."""
+    voted_out_asks: Literal["all", "until_kept"] = "all"
+    """At a vote-out, every mechanic is told, or each in order until one keeps him in (XXXII)."""
     fixed_draws: list[Key] = []
     """The hidden draws a scenario may pin (``fixed``), by key."""
     declaration: dict[Key, Any]
@@ -996,6 +998,8 @@ class BoardData(RuleSetData):
     """Phases whose announcements wait for the next day's start (R-ALL-11)."""
     teams_form: Literal["deal", "after_start"] = "after_start"
     """When the teams' groups form: at the deal (XXXII), or once the start phase is over."""
+    voted_out_asks: Literal["all", "until_kept"] = "all"
+    """At a vote-out, every mechanic is told, or each in order until one keeps him in (XXXII)."""
     fixed_draws: list[Key] = []
     """The hidden draws a scenario may pin (``fixed``), by key."""
     acts_final: Literal["resolution", "window"] = "resolution"

@@ -6,8 +6,7 @@ colours, outcome, last words, the 信仰声明, its refusals, its private 王车
 keeps only what differs from the pipeline (docs/mechanics.md, "Designed for XXXII", lists each
 with the step that will move it): its exits' order (「被票死」 announced before the exit is told),
 the day's start and the game's end in its own announcements, wins checked at each stage's end
-only (R-XXXII-13), 两次警告淹死 (R-XXXII-17, R-XXXII-20), 舞台特权 before 王车易位 at a vote-out
-(note c), the night's picks fixed for 红字结界's protection at the night's close, the bots' hints,
+only (R-XXXII-13), 两次警告淹死 (R-XXXII-17, R-XXXII-20), the night's picks fixed for 红字结界's protection at the night's close, the bots' hints,
 the director's draws and 判负.
 
 Rulings followed: R-ALL-01..08, R-XXXII-01..21 (../shared/rulings.md). Its memory is typed, the
@@ -25,10 +24,8 @@ from bansha.engine.ruleset import RuleSet
 from bansha.engine.state import Player, State
 from bansha.mechanics import announce, last_words, recorded, resolution
 from bansha.mechanics.base import Mechanic
-from bansha.mechanics.castling import Castling
 from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.pipeline import Pipeline
-from bansha.mechanics.stage_privilege import StagePrivilege
 
 M = TypeVar("M", bound=Mechanic)
 
@@ -45,14 +42,8 @@ class XXXII(Pipeline):
         # the deal), outcome.wins (R-XXXII-13: joint wins) and outcome.recorded (R-XXXII-12),
         # the last-words policy (R-XXXII-15), the declaration (R-XXXII-02), every skill's
         # mechanic and the resolution tables (R-XXXII-16), every hook named exactly once
-        self.privilege = self._declared("privilege", StagePrivilege)
-        """R-XXXII-08: 舞台特权, the catalogue's stage privilege."""
         self.turn = self._declared("turn", Conversion)
         """R-XXXII-05: 弃明投暗's completion, the catalogue's conversion ``all_named``."""
-        self.castle = self._declared("castling", Castling)
-        """R-XXXII-10/19: 王车易位, the catalogue's castling: offered as the night closes (the blade
-        on her, not protected) and when the vote puts her out, each told in XXXII's words;
-        decided in the 结算阶段 or the private 王车易位 stage; the substitute told to her group."""
         self.heart = self._declared("heart", Conversion)
         """R-XXXII-04: 杀人诛心, the catalogue's conversion of night 1's blade on a civilian (told at
         ③, with the killers, R-XXXII-21)."""
@@ -176,15 +167,6 @@ class XXXII(Pipeline):
             if self.policy.grants(s, cause):  # R-XXXII-15: days and nights 1–3 only
                 last_words.grant(ctx, x, None)
             self.join_at_exit(ctx, x)  # the accomplice: 在死亡时加入杀手群 (teams)
-
-    # ------------------------------------------------------------------ votes
-    def voted_out(self, ctx: Ctx, seat: int) -> bool:
-        """Note c 「【魔女-王车易位】【观剧-舞台特权】的免死效果不会影响投票流程，仅在投票结束后进行出局结算时产生
-        效果」: a piece 舞台特权 spares stays in (R-XXXII-08, announced); the witch decides on 王车易位
-        first (R-XXXII-10, 「被投票出局」 announced alone); otherwise he exits, 「被票死」."""
-        if self.privilege.on_voted_out(ctx, seat):
-            return False
-        return not self.castle.on_voted_out(ctx, seat)
 
     # ================================================================== win
     def _check_outcome(self, ctx: Ctx) -> bool:
