@@ -132,6 +132,10 @@ class Pipeline(Board):
             for spec in specs
             if any(kind == "last_words" for kind, _ in self._when.get(_when_key(spec), ()))
         }
+        self._uses_stand = bool(self.data.get("uses_stand", False))
+        """A use recorded at its stage's close stands whatever befalls its user (XXXII)."""
+        self._mechanic_hints = bool(self.data.get("mechanic_hints", True))
+        """The bots read a mechanic's default hint for a skill without its own (not XXXII's)."""
         self._asks_until_kept = self.data.get("voted_out_asks") == "until_kept"
         """A vote-out asks the mechanics in order until one keeps the player in (XXXII)."""
         self._teams_at_deal = self.data.get("teams_form") == "deal"
@@ -257,7 +261,10 @@ class Pipeline(Board):
         return str(causes.get(cause, cause))
 
     def skill_hints(self) -> dict[str, str]:
-        """What each declared skill does to its target, for bots (``hint``)."""
+        """What each declared skill does to its target, for bots (``hint``, or its mechanic's
+        default unless ``mechanic_hints: false``: XXXII's bots read the data file's hints only)."""
+        if not self._mechanic_hints:
+            return super().skill_hints()  # the data file's own
         return {k: s.hint for k, s in self.specs.items() if s.hint}
 
     # ================================================================== setup
@@ -687,10 +694,11 @@ class Pipeline(Board):
     def used_on_tonight(self, s: State, skill: str, target: int) -> bool:
         """Whether ``skill`` was used on ``target`` on the current day number by a player still
         in the game (R-ALL-09: a guard removed during the night protects nobody), or by anyone
-        once uses are final at their window's close (R-M103-22)."""
+        once uses are final at their window's close (R-M103-22) or once recorded (``uses_stand:
+        true``, XXXII ②: 「夜晚行动阶段结束，所有人已提交技能目标，结算阶段开始」)."""
         day = s.day
         players = s.players
-        final = self.final_at_window_close
+        final = self.final_at_window_close or self._uses_stand
         m = self.mechs[skill]
         return any(
             u.day == day

@@ -953,6 +953,10 @@ class XXXIIData(RuleSetData):
     """When the teams' groups form: at the deal (XXXII), or once the start phase is over."""
     voted_out_asks: Literal["all", "until_kept"] = "all"
     """At a vote-out, every mechanic is told, or each in order until one keeps him in (XXXII)."""
+    uses_stand: Flag = False
+    """A use recorded at its stage's close stands whatever befalls its user (XXXII ②)."""
+    mechanic_hints: Flag = True
+    """The bots read a mechanic's default hint for a skill without its own."""
     fixed_draws: list[Key] = []
     """The hidden draws a scenario may pin (``fixed``), by key."""
     declaration: dict[Key, Any]
@@ -1000,6 +1004,10 @@ class BoardData(RuleSetData):
     """When the teams' groups form: at the deal (XXXII), or once the start phase is over."""
     voted_out_asks: Literal["all", "until_kept"] = "all"
     """At a vote-out, every mechanic is told, or each in order until one keeps him in (XXXII)."""
+    uses_stand: Flag = False
+    """A use recorded at its stage's close stands whatever befalls its user (XXXII ②)."""
+    mechanic_hints: Flag = True
+    """The bots read a mechanic's default hint for a skill without its own."""
     fixed_draws: list[Key] = []
     """The hidden draws a scenario may pin (``fixed``), by key."""
     acts_final: Literal["resolution", "window"] = "resolution"

@@ -6,8 +6,7 @@ colours, outcome, last words, the 信仰声明, its refusals, its private 王车
 keeps only what differs from the pipeline (docs/mechanics.md, "Designed for XXXII", lists each
 with the step that will move it): its exits' order (「被票死」 announced before the exit is told),
 the day's start and the game's end in its own announcements, wins checked at each stage's end
-only (R-XXXII-13), 两次警告淹死 (R-XXXII-17, R-XXXII-20), the night's picks fixed for 红字结界's protection at the night's close, the bots' hints,
-the director's draws and 判负.
+only (R-XXXII-13), 两次警告淹死 (R-XXXII-17, R-XXXII-20), the director's draws and 判负.
 
 Rulings followed: R-ALL-01..08, R-XXXII-01..21 (../shared/rulings.md). Its memory is typed, the
 slices the catalogue's mechanics own (``State.uses/marks/pending/known/won/pinned``).
@@ -20,7 +19,6 @@ from typing import Any, TypeVar
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import RuleSet
 from bansha.engine.state import Player, State
 from bansha.mechanics import announce, last_words, recorded, resolution
 from bansha.mechanics.base import Mechanic
@@ -47,10 +45,6 @@ class XXXII(Pipeline):
         self.heart = self._declared("heart", Conversion)
         """R-XXXII-04: 杀人诛心, the catalogue's conversion of night 1's blade on a civilian (told at
         ③, with the killers, R-XXXII-21)."""
-
-    def skill_hints(self) -> dict[str, str]:
-        """The bots' hints are the data file's own (no mechanic's default)."""
-        return RuleSet.skill_hints(self)
 
     def _declared(self, key: str, cls: type[M]) -> M:
         """The mechanic the data file declares for ``key``, which must be ``cls``."""
@@ -142,15 +136,6 @@ class XXXII(Pipeline):
             ctx.emit("announcement", data, PUBLIC)
         self._die(ctx, [seat], cause)
         return [seat] if alive else []
-
-    def used_on_tonight(self, s: State, skill: str, target: int) -> bool:
-        """Whether ``skill`` was used on ``target`` tonight and did what it does (a 红字结界 that
-        protected, 杀人诛心's conversion): the night's picks are fixed when its actions close (②1)."""
-        m = self.mechs[skill]
-        return any(
-            u.day == s.day and target in u.targets and m.took_effect(u)
-            for u in s.uses.get(skill, ())
-        )
 
     def _die(self, ctx: Ctx, seats: list[int], cause: str) -> None:
         """Deaths: told at once to the dead, announced with the day (night) or at once (vote)."""
