@@ -84,6 +84,9 @@ class Board(PostRules):
     """Each declared skill as the data file declares it."""
     colours: Colours
     """What a check that reads colours sees (``colours`` of the data file)."""
+    joins_at_exit: dict[str, str]
+    """Role → the team's group its player joins at his exit (XXXII 【杀人诛心】 「共犯……在死亡时加入
+    杀手群」), from ``teams``."""
 
     def colour(self, s: State, seat: int) -> str:
         """A player's colour now (his faction on a board without ``colours``)."""
@@ -204,11 +207,21 @@ class Board(PostRules):
                 "notice", {"key": "group_formed", "params": {"group": name, "ps": members}}, (x,)
             )
 
+    def join_at_exit(self, ctx: Ctx, seat: int) -> None:
+        """「在死亡时加入杀手群」: a player whose role joins a team's group at his exit does so now,
+        unless he is in it already (every member is told its members, as a group forming)."""
+        s = ctx.state
+        group = self.joins_at_exit.get(s.players[seat].role or "")
+        if group is not None and seat not in s.groups.get(group, ()):
+            self.set_group(ctx, group, [*s.groups.get(group, ()), seat])
+
     def read_teams(self) -> dict[str, tuple[tuple[str, ...], str | None]]:
         """``teams``: a group of the players of ``roles`` (those holding ``skill``, if given),
         formed when the board says (M103: once the start phase is over, after the 红线, R-M103-09;
-        XXXII: at the deal)."""
+        XXXII: at the deal); ``joins_at_exit``: roles whose player joins it at his exit
+        (:attr:`joins_at_exit`)."""
         out: dict[str, tuple[tuple[str, ...], str | None]] = {}
+        self.joins_at_exit = {}
         for team, raw in dict(self.data.get("teams") or {}).items():
             where = f"teams.{team}"
             if str(team) not in self.data.get("groups", {}):
@@ -216,10 +229,13 @@ class Board(PostRules):
             r = Raw(raw, where, self.options)
             roles = r.words("roles")
             skill = r.text("skill", None)
+            joins = r.words("joins_at_exit")
             r.done()
-            for role in roles:
+            for role in (*roles, *joins):
                 if role not in self.roles:
                     raise SetupError(f"规则文件中「{where}.roles」的「{role}」不是身份")
+            for role in joins:
+                self.joins_at_exit[role] = str(team)
             if skill is not None:
                 self.skill_ref(skill, f"{where}.skill")
             out[str(team)] = (roles, skill)

@@ -13,6 +13,11 @@ stage ``when: due:<skill>`` (private) is held, where he answers ``accept`` or ``
 substitute, by vote, announced); a kill's ``resolve:`` step after it hits the substitute instead
 (:meth:`instead`). The mechanic's memory: the decision owed (``State.pending``) and the skill's
 use (``State.uses``: the holder and his substitute).
+
+XXXII tells the offer as it is made, in its own words by cause (「告知魔女后」: at the
+night's close, ``offer``, and when the vote puts her out, ``offer_vote``), decides the blade's in its 结算阶段 (the skill's
+``stages``), tells the substitute to her group (``told``: 「魔女群」) and pins the draw under its own
+key (``fixed``: a scenario's ``castling_substitute``, checked against who could be drawn).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bansha.engine.context import Ctx
+from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
@@ -49,7 +55,11 @@ class CastlingParams:
     """``of``: the kill whose hit offers it; ``blocked_by``: skills that, used on the holder
     tonight, leave nothing to escape; ``causes``: when it may be used (``vote`` and the kill's
     key); ``mark``, ``roles``, ``first``: who may die instead; ``accept``, ``decline``: the
-    answer words."""
+    answer words; ``offer``, ``offer_vote``: the text told to the holder as the kill's or the
+    vote's offer is made (None: nothing then); ``due``: the text told to the holder when his
+    decision's stage opens (None: nothing then); ``told``: the group told the substitute
+    (None: the holder); ``castled``, ``held``: the text keys of that notice and of the vote's
+    announcement; ``fixed``: the key of a scenario's pinned draw."""
 
     of: str | None
     blocked_by: tuple[str, ...]
@@ -59,6 +69,13 @@ class CastlingParams:
     first: str | None
     accept: str
     decline: str
+    offer: str | None
+    offer_vote: str | None
+    due: str | None
+    told: str | None
+    castled: str
+    held: str
+    fixed: str
 
 
 class Castling(Mechanic):
@@ -80,11 +97,28 @@ class Castling(Mechanic):
             Param("first", "text", None, "优先从带此标记的代替者中抽取"),
             Param("accept", "text", "accept", "发动的 words 词键"),
             Param("decline", "text", "decline", "不发动的 words 词键"),
+            Param("offer", "text", None, "被袭击选中时立即告知持有者的文字键（不写：不告知）"),
+            Param("offer_vote", "text", None, "被投票出局时立即告知持有者的文字键（不写：不告知）"),
+            Param(
+                "due", "text", "due_{skill}", "决定的阶段开启时告知持有者的文字键（null：不告知）"
+            ),
+            Param("told", "group", None, "得知代替者的群（不写：持有者本人）"),
+            Param("castled", "text", "castled_{skill}", "告知代替者的文字键"),
+            Param("held", "text", "held_{skill}", "被投票出局、等待决定的公告的文字键"),
+            Param("fixed", "text", None, "剧本固定代替者的键（不写：技能键）"),
         ),
         texts=(
-            Need("due_{skill}", (), "轮到他决定是否发动（私下，阶段开启时）"),
-            Need("castled_{skill}", ("p",), "谁代替了他（私下）"),
-            Need("held_{skill}", ("p",), "被投票出局、等待决定的公告（不说明原因）"),
+            Need("{due}", (), "轮到他决定是否发动（私下，阶段开启时）"),
+            Need("{offer}", (), "被袭击选中、可以发动（私下，立即）"),
+            Need("{offer_vote}", (), "被投票出局、可以发动（私下，立即）"),
+            Need("{castled}", ("p",), "谁代替了他（私下）"),
+            Need("{held}", ("p",), "被投票出局、等待决定的公告（不说明原因）"),
+            Need(
+                "fixed_not_in_pool",
+                ("key", "p", "ps"),
+                "剧本固定的抽取结果不在可抽取的玩家中",
+                False,
+            ),
         ),
         stages="需要时间表中有 when: due:{skill} 的私密阶段；袭击的 resolve: 步骤放在该阶段的结算表中（resolve_if_skipped: true）",
         emits=("pending", "notice", "skill_used", "trace", "exited", "announcement"),
@@ -96,6 +130,9 @@ class Castling(Mechanic):
         of = raw.text("of", None)
         accept = raw.text("accept", "accept") or "accept"
         decline = raw.text("decline", "decline") or "decline"
+        told = raw.text("told", None)
+        if told is not None and told not in board.data.get("groups", {}):
+            raise SetupError(f"规则文件中「{where}.told」的「{told}」不是 groups 中的群")
         self.p = CastlingParams(
             None if of is None else board.skill_ref(of, f"{where}.of"),
             tuple(board.skill_ref(k, f"{where}.blocked_by") for k in raw.words("blocked_by")),
@@ -105,9 +142,32 @@ class Castling(Mechanic):
             raw.text("first", None),
             board.word_of(accept, f"{where}.accept"),
             board.word_of(decline, f"{where}.decline"),
+            raw.text("offer", None),
+            raw.text("offer_vote", None),
+            raw.text("due", f"due_{self.key}"),
+            told,
+            raw.text("castled", None) or f"castled_{self.key}",
+            raw.text("held", None) or f"held_{self.key}",
+            raw.text("fixed", None) or self.key,
         )
         raw.done()
         self.pending = f"due:{self.key}"
+
+    def values(self) -> dict[str, str]:
+        """The text keys it says."""
+        p = self.p
+        out = {"castled": p.castled, "held": p.held}
+        if p.offer is not None:
+            out["offer"] = p.offer
+        if p.offer_vote is not None:
+            out["offer_vote"] = p.offer_vote
+        if p.due is not None:
+            out["due"] = p.due
+        return out
+
+    def _offer_text(self, cause: str) -> str | None:
+        """The text told as the offer is made for ``cause`` (None: nothing then)."""
+        return self.p.offer_vote if cause == "vote" else self.p.offer
 
     # ------------------------------------------------------------------ who, when
     def candidates(self, s: State) -> list[int]:
@@ -128,21 +188,30 @@ class Castling(Mechanic):
         return () if offer is None else (int(offer["seat"]),)
 
     def holds(self, s: State, seat: int) -> bool:
-        """Only the holder who owes his decision."""
-        return seat in self.due(s)
+        """Only the holder who owes his decision, while he is in (R-ALL-09: removed before it,
+        淹死, he decides nothing)."""
+        return s.players[seat].alive and seat in self.due(s)
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """是 or 否."""
         return LegalAct(self.key, (), 0, (self.p.accept, self.p.decline))
 
     def on_stage_open(self, ctx: Ctx, key: str) -> None:
-        """His decision's stage has opened: he is told it is his to make."""
+        """His decision's stage has opened: he is told it is his to make (``due``)."""
+        if self.p.due is None:
+            return
         for seat in self.due(ctx.state):
-            ctx.emit("notice", {"key": f"due_{self.key}", "params": {}}, (seat,))
+            ctx.emit("notice", {"key": self.p.due, "params": {}}, (seat,))
 
     # ------------------------------------------------------------------ offers
     def _offer(self, ctx: Ctx, seat: int, cause: str) -> None:
         ctx.emit("pending", {"key": self.pending, "value": {"seat": seat, "cause": cause}})
+
+    def _tell_offer(self, ctx: Ctx, seat: int, cause: str) -> None:
+        """「告知魔女后」: the offer told as it is made, when the board words it so."""
+        text = self._offer_text(cause)
+        if text is not None:
+            ctx.emit("notice", {"key": text, "params": {}}, (seat,))
 
     def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """After the kill's ``do:``: a holder hit by it tonight, not blocked, is offered it."""
@@ -157,6 +226,7 @@ class Castling(Mechanic):
             blocked = any(self.board.used_on_tonight(s, k, seat) for k in self.p.blocked_by)
             if s.players[seat].alive and not blocked and self.available(s, seat):
                 self._offer(ctx, seat, of)
+                self._tell_offer(ctx, seat, of)
                 return s.players[seat].name
         return self.board.say("trace_none")
 
@@ -166,13 +236,15 @@ class Castling(Mechanic):
         if "vote" not in self.p.causes or not self.available(s, seat):
             return False
         self._offer(ctx, seat, "vote")
-        ctx.emit("announcement", {"key": f"held_{self.key}", "params": {"p": seat}}, PUBLIC)
+        ctx.emit("announcement", {"key": self.p.held, "params": {"p": seat}}, PUBLIC)
+        self._tell_offer(ctx, seat, "vote")
         return True
 
     # ------------------------------------------------------------------ the decision
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
-        """His decision: accepted, a random candidate is the substitute (told to him only); a
-        vote's exit follows at once (the substitute's or his own), a kill's at its own step."""
+        """His decision: accepted, a random candidate is the substitute (told to him, or to his
+        ``told`` group); a vote's exit follows at once (the substitute's or his own), a kill's at
+        its own step. Accepted with nobody left to draw (R-XXXII-10), it is spent to no effect."""
         s = ctx.state
         offer: dict[str, Any] | None = s.pending.get(self.pending)
         if offer is None:
@@ -182,12 +254,37 @@ class Castling(Mechanic):
         ctx.emit("pending", {"key": self.pending, "value": None})
         out = seat
         if sub is not None and sub[2] == self.p.accept:
-            out = self.draw_one(ctx, self.candidates(s))
-            self.record_use(ctx, seat, (out,), cause)
-            ctx.emit("notice", {"key": f"castled_{self.key}", "params": {"p": out}}, (seat,))
+            pool = self.candidates(s)
+            if not pool:
+                self.record_use(ctx, seat, (), cause)
+            else:
+                out = self._substitute(ctx, pool)
+                self.record_use(ctx, seat, (out,), cause)
+                told = s.groups.get(self.p.told, ()) if self.p.told is not None else (seat,)
+                for x in told:
+                    ctx.emit("notice", {"key": self.p.castled, "params": {"p": out}}, (x,))
         if cause == "vote":
             self.board.exit(ctx, out, "vote", announce_now=True)
         return s.players[out].name
+
+    def _substitute(self, ctx: Ctx, pool: list[int]) -> int:
+        """The substitute drawn from ``pool``, or the one a scenario pinned (``fixed``), checked
+        against who could be drawn."""
+        s = ctx.state
+        pins = s.pinned.get(self.p.fixed)
+        if not pins:
+            return self.draw_one(ctx, pool)
+        seat = int(pins[0])
+        if seat not in pool:
+            names = [q.name for q in s.players]
+            text = self.board.texts.get("fixed_not_in_pool", "fixed_not_in_pool")
+            params = {
+                "key": self.p.fixed,
+                "p": names[seat],
+                "ps": "、".join(names[x] for x in pool),
+            }
+            raise RuleError(self.board.fill(text, params))
+        return seat
 
     def instead(self, s: State, skill: str, target: int) -> int:
         """Who a ``skill`` kill on ``target`` hits tonight: his substitute, if he castled."""

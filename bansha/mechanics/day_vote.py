@@ -5,11 +5,17 @@ M103 「每天白天，所有角色均可参与投票……第一天白天，获
 R-M103-12: an election tie goes to the first to reach the count); 预女猎白 「放逐投票：得票最多者出局，
 平票无人出局」. Weights (the sheriff's 1.5) and lost votes (the revealed idiot) come from the other
 mechanics' ``weight`` and ``may_vote``.
+
+XXXII 「21:00-22:00 白天投票阶段」 (R-XXXII-14: the most-voted living piece is voted out, a tie means
+nobody; R-XXXII-18: any number of changes, the last vote stands): its tally names no abstentions
+(``abstentions: false``), its announcement carries the tally's text alone (``counts: false``), and
+the post has no 进程加速 that voids changes (``speedup_voids: false``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bansha.engine.commands import Vote
 from bansha.engine.context import Ctx
@@ -28,10 +34,15 @@ NO_LIMIT = 1_000_000
 @dataclass(frozen=True, slots=True)
 class VoteParams:
     """``max_changes``: changes allowed after the first vote (null: any number);
-    ``freeze_minutes``: no change this close to the deadline."""
+    ``freeze_minutes``: no change this close to the deadline; ``abstentions``: the tally names
+    the abstentions; ``counts``: the announcement carries each candidate's count beside its
+    text; ``speedup_voids``: 进程加速 voids the changes and allows no more."""
 
     max_changes: int
     freeze_minutes: int
+    abstentions: bool
+    counts: bool
+    speedup_voids: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +69,9 @@ class DayVote(Mechanic):
         params=(
             Param("max_changes", "number", None, "第一次投票后允许的改票次数（null：不限）"),
             Param("freeze_minutes", "number", 0, "截止前多少分钟内不能改票"),
+            Param("abstentions", "flag", True, "计票公告列出弃权票数"),
+            Param("counts", "flag", True, "计票公告附带每名候选人的票数（供记录）"),
+            Param("speedup_voids", "flag", True, "进程加速后不允许改票，所有改票作废"),
         ),
         steps=(
             Param("outcome", "choice", "exile", "计票结果：放逐或选举", ("exile", "elect")),
@@ -83,7 +97,11 @@ class DayVote(Mechanic):
         super().__init__(board, spec, raw)
         changes = raw.number("max_changes", None)
         self.p = VoteParams(
-            NO_LIMIT if changes is None else changes, raw.number("freeze_minutes", 0) or 0
+            NO_LIMIT if changes is None else changes,
+            raw.number("freeze_minutes", 0) or 0,
+            raw.flag("abstentions", True),
+            raw.flag("counts", True),
+            raw.flag("speedup_voids", True),
         )
         raw.done()
         self.abstain = (board.word("abstain"),)
@@ -93,7 +111,7 @@ class DayVote(Mechanic):
         return s.players[seat].alive and self.board.may_vote(s, seat)
 
     def _accelerated(self, s: State) -> bool:
-        return s.accelerated == s.day
+        return self.p.speedup_voids and s.accelerated == s.day
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """A vote, while the change rules leave one."""
@@ -164,17 +182,14 @@ class DayVote(Mechanic):
             return weights[v]
 
         counts = votes.tally(standing, weight, counts_voter, counts_target)
-        abstain = sum(1 for v, t in standing.items() if t is None and counts_voter(v))
+        abstain = 0
+        if self.p.abstentions:
+            abstain = sum(1 for v, t in standing.items() if t is None and counts_voter(v))
         tally_text = board.tally_text(s, counts, abstain)
-        ctx.emit(
-            "announcement",
-            {
-                "key": "vote_result",
-                "params": {"day": s.day, "tally": tally_text},
-                "counts": {str(k): v for k, v in counts.items()},
-            },
-            PUBLIC,
-        )
+        said: dict[str, Any] = {"key": "vote_result", "params": {"day": s.day, "tally": tally_text}}
+        if self.p.counts:
+            said["counts"] = {str(k): v for k, v in counts.items()}
+        ctx.emit("announcement", said, PUBLIC)
         tied = votes.top(counts)
         if len(tied) > 1 and params.tie == "first_to_reach":
             tied = [

@@ -33,7 +33,8 @@ def named(s: State, seat: int, word: str) -> set[int]:
 @dataclass(frozen=True, slots=True)
 class NameToParams:
     """``to_role``: who is told; ``word``: the word key he knows the named by; ``notice``: the
-    text that tells him; ``until_joined``: the naming stops once he is in the team's group;
+    text that tells him; ``until_joined``: the naming and its telling stop once he is in the
+    team's group;
     ``unmade_days``: the days the team names before anybody is of ``to_role`` (null: every day)."""
 
     to_role: str
@@ -124,8 +125,8 @@ class NameTo(Mechanic):
         """Tell the player every day's last name not told yet, in order; the names told."""
         s = ctx.state
         to = self.recipient(s)
-        if to is None:
-            return []
+        if to is None or (self.p.until_joined and to in s.groups.get(self.spec.team or "", ())):
+            return []  # nobody to tell, or (until_joined) he is in the team's group already
         word = self.board.word(self.p.word)
         last: dict[int, int] = {}
         for u in self.uses(s):

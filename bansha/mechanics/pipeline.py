@@ -21,15 +21,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bansha import texts
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC, Event
 from bansha.engine.ruleset import VOTE, LegalAct
 from bansha.engine.state import CUT, LAST_WORDS_QUOTA, State
-from bansha.mechanics import announce, conditions, last_words, recorded
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics import announce, conditions, last_words, recorded, resolution
+from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.catalogue import declare
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.dawn import Dawn
@@ -37,25 +36,13 @@ from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.declaration import Declaration
 from bansha.mechanics.outcome import last_standing
 from bansha.mechanics.params import Raw
+from bansha.mechanics.resolution import Step
 from bansha.mechanics.runoff_vote import RunoffVote
 from bansha.mechanics.sheriff import Sheriff
 from bansha.mechanics.stored_flags import StoredFlags
 
 PLACEHOLDER = re.compile(r"\{(skill|role|faction|status|word|group|category):([A-Za-z0-9_]+)\}")
 """A name inside a text (``{skill:check}``), filled from the names table when the board loads."""
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One numbered step of a stage's resolution table."""
-
-    label: str
-    verb: str
-    """``do`` (a skill's use) or ``resolve`` (the deaths it causes)."""
-    mechanics: tuple[Mechanic, ...]
-    params: tuple[object, ...]
-    when: tuple[tuple[str, str], ...] = ()
-    """Conditions the step is held under (``when: day:1``), as a stage's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +143,16 @@ class Pipeline(Board):
             for spec in specs
             if any(kind == "last_words" for kind, _ in self._when.get(_when_key(spec), ()))
         }
+        self._uses_stand = bool(self.data.get("uses_stand", False))
+        """A use recorded at its stage's close stands whatever befalls its user (XXXII)."""
+        self._mechanic_hints = bool(self.data.get("mechanic_hints", True))
+        """The bots read a mechanic's default hint for a skill without its own (not XXXII's)."""
+        self._asks_until_kept = self.data.get("voted_out_asks") == "until_kept"
+        """A vote-out asks the mechanics in order until one keeps the player in (XXXII)."""
+        self._teams_at_deal = self.data.get("teams_form") == "deal"
+        """The groups form at the deal (XXXII), not once the start phase is over (M103)."""
+        self._fixed_draws = tuple(str(k) for k in self.data.get("fixed_draws") or ())
+        """The hidden draws a scenario may pin (``fixed``), by key."""
         self._dealt_skills = {
             sk for r in self.roles.values() if int(r.get("count", 0)) > 0 for sk in r["skills"]
         }
@@ -208,53 +205,7 @@ class Pipeline(Board):
                 role["text"] = fill(str(role["text"]), f"roles.{key}.text")
 
     def _read_resolution(self) -> dict[str, tuple[Step, ...]]:
-        out: dict[str, tuple[Step, ...]] = {}
-        for stage, steps in dict(self.data.get("resolution") or {}).items():
-            read: list[Step] = []
-            for i, raw in enumerate(steps or []):
-                where = f"resolution.{stage}[{i}]"
-                if not isinstance(raw, dict) or "step" not in raw:
-                    raise SetupError(f"规则文件中「{where}」应有 step（结算步骤的名称）")
-                rest = {k: v for k, v in raw.items() if k not in ("step", "do", "resolve", "when")}
-                verbs = [v for v in ("do", "resolve") if v in raw]
-                if len(verbs) != 1:
-                    raise SetupError(f"规则文件中「{where}」应有 do 或 resolve 之一")
-                verb = verbs[0]
-                keys = raw[verb] if isinstance(raw[verb], list) else [raw[verb]]
-                mechs = tuple(self.mechs[self.skill_ref(str(k), f"{where}.{verb}")] for k in keys)
-                params = tuple(m.prepare(verb, Raw(rest, where, self.options)) for m in mechs)
-                when = self._read_when(raw, where)
-                read.append(Step(str(raw["step"]), verb, mechs, params, when))
-                for m, prepared in zip(mechs, params, strict=True):
-                    m.step_in(str(stage), verb, prepared)
-            out[str(stage)] = tuple(read)
-        self._check_hooks(out)
-        return out
-
-    def _check_hooks(self, tables: dict[str, tuple[Step, ...]]) -> None:
-        """Every step hook of every mechanic is named exactly once: each one a skill a role holds
-        needs (:meth:`Mechanic.steps`: its acts turned into uses, a kill's deaths) in some table,
-        and none twice in one stage's table unless the two steps are never held at one close
-        (``when: day:1`` and ``when: from_day:2``), so no close runs a hook twice."""
-        named: set[tuple[str, str]] = set()
-        for stage, steps in tables.items():
-            seen: dict[tuple[str, str], list[Step]] = {}
-            for step in steps:
-                for m in step.mechanics:
-                    hook = (m.key, step.verb)
-                    named.add(hook)
-                    if any(not _exclusive(step.when, other.when) for other in seen.get(hook, ())):
-                        raise SetupError(
-                            texts.HOOK_TWICE.format(stage=stage, verb=step.verb, skill=m.key)
-                        )
-                    seen.setdefault(hook, []).append(step)
-        held = {str(k) for r in self.roles.values() for k in r.get("skills", ())}
-        for key, m in self.mechs.items():
-            if key not in held:
-                continue
-            for verb in m.steps():
-                if (key, verb) not in named:
-                    raise SetupError(texts.HOOK_MISSING.format(verb=verb, skill=key))
+        return resolution.read(self, self._read_when)
 
     def _read_when(self, spec: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
         raw = spec.get("when")
@@ -324,7 +275,10 @@ class Pipeline(Board):
         return str(causes.get(cause, cause))
 
     def skill_hints(self) -> dict[str, str]:
-        """What each declared skill does to its target, for bots (``hint``)."""
+        """What each declared skill does to its target, for bots (``hint``, or its mechanic's
+        default unless ``mechanic_hints: false``: XXXII's bots read the data file's hints only)."""
+        if not self._mechanic_hints:
+            return super().skill_hints()  # the data file's own
         return {k: s.hint for k, s in self.specs.items() if s.hint}
 
     # ================================================================== setup
@@ -339,17 +293,23 @@ class Pipeline(Board):
         if pins:  # a scenario's pinned draws, for the mechanics' setup (bs46's rings)
             ctx.emit("pinned", {"draws": pins})
         d = self.declaration
+        draws = self._pinned_draws(ctx.state, fixed)
+        declared: set[int] = set()
         if d is not None:
-            declared = d.given(ctx.state, declare)
-            if declared is None:
-                if roles is not None:
-                    ctx.emit("pinned", {"draws": {}, "deal": [roles[i] for i in sorted(roles)]})
+            given = d.given(ctx.state, declare)
+            if given is None:
+                if roles is not None or draws:  # a fixed deal waits for the declarations
+                    pinned: dict[str, Any] = {"draws": draws}
+                    if roles is not None:
+                        pinned["deal"] = [roles[i] for i in sorted(roles)]
+                    ctx.emit("pinned", pinned)
                 spec = next(x for x in self.stage_specs("start") if str(x["key"]) == d.stage)
                 self.open_stage(ctx, "start", 0, spec, self.start_time(), phase_start=True)
                 return
-            self._deal_and_set_up(ctx, roles, declared)
-        else:
-            self._deal_and_set_up(ctx, roles, set())
+            declared = given
+        if draws:
+            ctx.emit("pinned", {"draws": draws})
+        self._deal_and_set_up(ctx, roles, declared)
         at = self.start_time()
         for spec in self.stage_specs("start"):
             if self.stage_applies(ctx.state, spec, 0):
@@ -358,11 +318,32 @@ class Pipeline(Board):
         self.form_teams(ctx)
         self.advance(ctx, at)
 
+    def _pinned_draws(self, s: State, fixed: dict[str, Any]) -> dict[str, list[int]]:
+        """The hidden draws a scenario pinned (``fixed``) among the board's ``fixed_draws``
+        (XXXII: 魔女预言's list, the apprentice or the soul, the castling substitute), by seat."""
+        names = {p.name: p.seat for p in s.players}
+        draws: dict[str, list[int]] = {}
+        for key in self._fixed_draws:
+            value = fixed.get(key)
+            if value is None:
+                continue
+            try:
+                draws[key] = [
+                    names[str(n)] for n in (value if isinstance(value, list) else [value])
+                ]
+            except KeyError as e:
+                text = self.texts.get("fixed_no_player", "fixed_no_player")
+                raise RuleError(self.fill(text, {"key": key, "name": str(e)})) from e
+        return draws
+
     def _deal_and_set_up(self, ctx: Ctx, roles: dict[int, str] | None, declared: set[int]) -> None:
-        """The deal, the declaration's marks, the last-words quota and the mechanics' setup."""
+        """The deal, the declaration's marks, the groups when they form at the deal
+        (``teams_form: deal``, XXXII), the last-words quota and the mechanics' setup."""
         dealt = self.deal(ctx, roles)
         if self.declaration is not None:
             self.declaration.keep_marks(ctx, declared, self.categories)
+        if self._teams_at_deal:
+            self.form_teams(ctx)
         quota = self.policy.quota
         if quota is None and self.policy.quota_role is not None:
             quota = sum(1 for r in dealt if r == self.policy.quota_role)
@@ -432,6 +413,9 @@ class Pipeline(Board):
         sheriff) and the holders of an open last-words right: nobody else learns it is held."""
         if not spec.get("private"):
             return None
+        group = spec.get("audience")
+        if group is not None:  # a group sees it (XXXII's 王车易位: the witch's group, R-XXXII-19)
+            return tuple(state.groups.get(str(group), ()))
         seats: set[int] = set()
         for kind, arg in self._when.get(_when_key(spec), ()):
             if kind == "due":
@@ -593,6 +577,8 @@ class Pipeline(Board):
                 and cmd.at > s.deadline - timedelta(minutes=due)
             ):  # M103 「在次日开门30分钟前」 (R-M103-18)
                 raise RuleError(self.say("refuse_last_words_due", minutes=due))
+            if s.last_words.get(cmd.by, "") is not None and "refuse_last_words" in self.texts:
+                raise RuleError(self.say("refuse_last_words"))  # in the post's words (XXXII)
             last_words.submit(ctx, cmd.by, cmd.choice)
             return
         d = self.declaration
@@ -617,7 +603,7 @@ class Pipeline(Board):
             if m.by_due:
                 reason = "refuse_not_due"
             elif not p.alive:
-                reason = "refuse_out"  # 出局: 不能继续参与讨论、投票、行使特权
+                reason = self.refusal_out(s, cmd.by)  # 出局: 不能继续参与讨论、投票、行使特权
             else:
                 reason = "refuse_no_skill" if key not in p.skills else "refuse_now"
             raise RuleError(self.say(reason, skill=key))
@@ -652,6 +638,11 @@ class Pipeline(Board):
             raise RuleError(self.say("refuse_choice", skill=key, choices="、".join(la.choices)))
         m.submit(ctx, cmd)
 
+    def refusal_out(self, s: State, seat: int) -> str:
+        """The text key of the refusal of an act by a player out of the game: ``refuse_out``
+        (a board may say how he left: XXXII's 淹死, R-XXXII-20)."""
+        return "refuse_out"
+
     def _stage_word(self, key: str) -> str:
         try:
             return self.stage_name(key)
@@ -660,9 +651,13 @@ class Pipeline(Board):
 
     def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
         """A day vote, decided by the stage's vote mechanic."""
-        m = self._voting.get(ctx.state.stage_key)
+        s = ctx.state
+        m = self._voting.get(s.stage_key)
         if m is None:
-            raise RuleError(self.say("refuse_no_vote_stage"))
+            day_text = f"refuse_no_vote_day{s.day}"  # XXXII 「第一天不存在…投票阶段」
+            raise RuleError(
+                self.say(day_text if day_text in self.texts else "refuse_no_vote_stage")
+            )
         m.cast(ctx, cmd)
 
     def may_vote(self, s: State, seat: int) -> bool:
@@ -684,7 +679,12 @@ class Pipeline(Board):
         return w
 
     def voted_out(self, ctx: Ctx, seat: int) -> bool:
-        """``seat`` tops the exile vote: False if a mechanic keeps him in (the idiot's card)."""
+        """``seat`` tops the exile vote: False if a mechanic keeps him in (the idiot's card).
+        Each mechanic is told (舞台特权), or with ``voted_out_asks: until_kept`` each in the data
+        file's order until one keeps him in (XXXII note c: 舞台特权 spares him, 王车易位 is not
+        offered)."""
+        if self._asks_until_kept:
+            return not any(m.on_voted_out(ctx, seat) for m in self._on_voted_out)
         kept = [m.on_voted_out(ctx, seat) for m in self._on_voted_out]  # each is told (舞台特权)
         return not any(kept)
 
@@ -713,10 +713,11 @@ class Pipeline(Board):
     def used_on_tonight(self, s: State, skill: str, target: int) -> bool:
         """Whether ``skill`` was used on ``target`` on the current day number by a player still
         in the game (R-ALL-09: a guard removed during the night protects nobody), or by anyone
-        once uses are final at their window's close (R-M103-22)."""
+        once uses are final at their window's close (R-M103-22) or once recorded (``uses_stand:
+        true``, XXXII ②: 「夜晚行动阶段结束，所有人已提交技能目标，结算阶段开始」)."""
         day = s.day
         players = s.players
-        final = self.final_at_window_close
+        final = self.final_at_window_close or self._uses_stand
         m = self.mechs[skill]
         return any(
             u.day == day
@@ -764,29 +765,15 @@ class Pipeline(Board):
         """The steps in order, each labelled in the post's words; the outcome is checked after
         every step with an exit, and a decided game stops the resolution (R-ALL-08)."""
         s = ctx.state
-        res = Resolution(s.day, [], len(s.exit_order))
         title = self.say(f"phase_{s.phase}", day=s.day) + " " + s.stage
-        for step in steps:
-            if step.when and not self._holds(step.when, s, s.day):
-                continue
-            exits = len(s.exit_order)
-            mechanics, do = step.mechanics, step.verb == "do"
-            if len(mechanics) == 1:  # the usual step: one skill, its text as it is
-                m = mechanics[0]
-                text = m.do(ctx, res, step.params[0]) if do else m.resolve(ctx, res, step.params[0])
-                res.trace.append(f"{step.label}：{text}" if text else step.label)
-            else:
-                details: list[str] = []
-                for i, m in enumerate(mechanics):
-                    params = step.params[i]
-                    text = m.do(ctx, res, params) if do else m.resolve(ctx, res, params)
-                    if text:
-                        details.append(f"{m.spec.name}：{text}")
-                res.trace.append(f"{step.label}：{'；'.join(details)}" if details else step.label)
-            if s.ended or (len(s.exit_order) != exits and self.check_outcome(ctx)):
-                res.trace.append(self.say("trace_decided"))
-                break
-        ctx.emit("trace", {"title": title, "lines": res.trace})
+        resolution.run(
+            ctx,
+            steps,
+            title,
+            lambda when: self._holds(when, s, s.day),
+            lambda: self.check_outcome(ctx),
+            self.say("trace_decided"),
+        )
 
     # ================================================================== exits
     def exit(
@@ -817,6 +804,7 @@ class Pipeline(Board):
                     data["phase"] = s.phase_label()  # said in a private stage (the hunter's shot)
                 ctx.emit("announcement", data, PUBLIC)
             self._grant_last_words(ctx, x, c)
+            self.join_at_exit(ctx, x)  # XXXII's accomplice joins the killers' group
             for m in self._on_exit:
                 m.on_exit(ctx, x, c, chain)
         return gone
@@ -979,32 +967,6 @@ class Pipeline(Board):
             )
         announce.release(ctx)  # and whatever else the night had to announce (R-ALL-11)
         self.end_game(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
-
-
-def _days(when: tuple[tuple[str, str], ...]) -> tuple[int, float]:
-    """The day numbers a step's conditions allow, first and last."""
-    low, high = 1, float("inf")
-    for kind, arg in when:
-        if kind == "day":
-            low, high = max(low, int(arg)), min(high, int(arg))
-        elif kind == "from_day":
-            low = max(low, int(arg))
-    return low, high
-
-
-def _exclusive(a: tuple[tuple[str, str], ...], b: tuple[tuple[str, str], ...]) -> bool:
-    """Whether two steps' conditions are never true at once: their days do not meet, or they
-    need one option to have two values."""
-    (low_a, high_a), (low_b, high_b) = _days(a), _days(b)
-    if high_a < low_b or high_b < low_a:
-        return True
-    options_a = dict(arg.partition("=")[::2] for kind, arg in a if kind == "option")
-    for kind, arg in b:
-        if kind == "option":
-            name, _, value = arg.partition("=")
-            if name in options_a and options_a[name] != value:
-                return True
-    return False
 
 
 def _when_key(spec: dict[str, Any]) -> str:

@@ -197,6 +197,8 @@ class StageSpec(Strict):
     """The first ``until`` at least this many hours after the stage opens (R-M103-20)."""
     when: When = None
     private: Flag = False
+    audience: Key | None = None
+    """With ``private``: the group that sees it open and close (XXXII's 王车易位: the witch's)."""
     resolve_if_skipped: Flag = False
     """A board's stage whose resolution runs also when its condition skips it (M103's 太医行动
     ends the night whoever is left to act)."""
@@ -863,6 +865,8 @@ class BoardTeam(Strict):
 
     roles: list[Key] = []
     skill: Key | None = None
+    joins_at_exit: list[Key] = []
+    """Roles whose player joins the group at his exit (XXXII's 共犯: 「在死亡时加入杀手群」)."""
 
 
 class BS46Data(RuleSetData):
@@ -893,6 +897,20 @@ class XXXIIData(RuleSetData):
     """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
     teams: dict[Key, BoardTeam] = {}
     """The groups formed at the deal (杀手群, 侦探群, 魔女群)."""
+    resolution: dict[Key, list[dict[Key, Any]]] = {}
+    """Each stage's resolution steps in the post's order (R-XXXII-16; docs/mechanics.md)."""
+    hold_announcements: list[Key] = []
+    """Phases whose announcements wait for the next day's start (R-ALL-11)."""
+    teams_form: Literal["deal", "after_start"] = "after_start"
+    """When the teams' groups form: at the deal (XXXII), or once the start phase is over."""
+    voted_out_asks: Literal["all", "until_kept"] = "all"
+    """At a vote-out, every mechanic is told, or each in order until one keeps him in (XXXII)."""
+    uses_stand: Flag = False
+    """A use recorded at its stage's close stands whatever befalls its user (XXXII ②)."""
+    mechanic_hints: Flag = True
+    """The bots read a mechanic's default hint for a skill without its own."""
+    fixed_draws: list[Key] = []
+    """The hidden draws a scenario may pin (``fixed``), by key."""
     declaration: dict[Key, Any]
     """「开局前需选择是否信仰魔女」: the pre-deal declaration (:mod:`bansha.mechanics.declaration`)."""
     outcome: dict[Key, Any] = {}
@@ -934,6 +952,16 @@ class BoardData(RuleSetData):
     """A declaration every seat makes before the deal (:mod:`bansha.mechanics.declaration`)."""
     hold_announcements: list[Key] = []
     """Phases whose announcements wait for the next day's start (R-ALL-11)."""
+    teams_form: Literal["deal", "after_start"] = "after_start"
+    """When the teams' groups form: at the deal (XXXII), or once the start phase is over."""
+    voted_out_asks: Literal["all", "until_kept"] = "all"
+    """At a vote-out, every mechanic is told, or each in order until one keeps him in (XXXII)."""
+    uses_stand: Flag = False
+    """A use recorded at its stage's close stands whatever befalls its user (XXXII ②)."""
+    mechanic_hints: Flag = True
+    """The bots read a mechanic's default hint for a skill without its own."""
+    fixed_draws: list[Key] = []
+    """The hidden draws a scenario may pin (``fixed``), by key."""
     acts_final: Literal["resolution", "window"] = "resolution"
     """When a night act is beyond R-ALL-09's reach: only at the night's resolution (a removed
     player's act is dropped until then), or as soon as its own window closes (R-M103-22)."""

@@ -20,9 +20,7 @@ from bansha.mechanics.rounds import Rounds
 from bansha.rulesets import VARIANTS_DIR, builtin_ids, find_ruleset
 
 DOC = Path(__file__).parents[2] / "docs" / "mechanics.md"
-BOARDS = [r for r in builtin_ids() if r != "xxxii"] + [
-    p.stem for p in sorted(VARIANTS_DIR.glob("*.yaml"))
-]
+BOARDS = [*builtin_ids()] + [p.stem for p in sorted(VARIANTS_DIR.glob("*.yaml"))]
 """Every board run from its data file alone (by the pipeline, or M186's by the board of rounds)."""
 
 

@@ -5,13 +5,15 @@ close; two steps held on different days (M103's 竞岗 on day 1, 出人投票 fr
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
 
 from bansha.engine.errors import SetupError
 from bansha.mechanics.pipeline import Pipeline
-from bansha.rulesets import find_ruleset
+from bansha.rulesets import builtin_data, find_ruleset
+from bansha.rulesets.xxxii import XXXII
 
 
 def variant(tmp_path: Path, resolution: str) -> Pipeline:
@@ -77,3 +79,23 @@ def test_the_same_hook_on_other_days_or_another_hook_of_the_skill_is_not_twice(
                 "    - {step: （2b）再查验, do: check, when: 'from_day:2'}\n",
             ),
         )
+
+
+def xxxii_with(change: dict[str, list[dict[str, object]]]) -> None:
+    """XXXII built from its data file with some of its resolution tables replaced."""
+    data = copy.deepcopy(builtin_data("xxxii"))
+    data["resolution"] = {**data["resolution"], **change}
+    XXXII(data)
+
+
+def test_xxxii_runs_its_tables_and_each_of_its_hooks_is_named() -> None:
+    # 「结算阶段处理顺序」 ①–③ (R-XXXII-16) as tables: its ③ without 「向魔女发送标记结果」 is refused,
+    # and so is ② that would fix the blade's pick twice
+    tables = builtin_data("xxxii")["resolution"]
+    assert [s["step"] for s in tables["resolve"]][-1] == "③并告知当天提交的杀手名字"
+    no_marks = [s for s in tables["resolve"] if s.get("resolve") != "mark"]
+    with pytest.raises(SetupError, match="「resolve: mark」，但 resolution 中没有"):
+        xxxii_with({"resolve": no_marks})
+    twice = [*tables["night"], {"step": "②再一次", "do": "blade"}]
+    with pytest.raises(SetupError, match=r"resolution\.night」的结算表两次写了「do: blade」"):
+        xxxii_with({"night": twice})

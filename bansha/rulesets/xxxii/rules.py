@@ -1,131 +1,50 @@
-"""【版杀XXXII】海猫鸣泣之时: killers, detectives, a spectator, an inquisitor and a third-party witch.
+"""【版杀XXXII】海猫鸣泣之时: what the pipeline does not yet do as XXXII's rule post says.
 
-结算阶段处理顺序: 「①宵禁，夜晚阶段开始：结算【弃明投暗】…②夜晚行动阶段结束，所有人已提交技能目标，结算阶段开始：
-1.结算【审问官-红字结界】的守护效果和【魔女-契约标记】 2.如果魔女面临【杀手-无常之刃】的死亡效果结算，将会在告知魔女后，
-由其决定是否发动【魔女-王车易位】 3.同时结算【杀手-无常之刃】【审问官-红字结界】【魔女-王车易位】造成的死亡效果，如果是第一晚
-那么也结算【杀手-杀人诛心】产生共犯。 4.结算【侦探-侦探权限】【观剧-演员试镜】 ③结算阶段结束，遗言阶段开始：<仅限第一天，
-结算【魔法传承】> 向魔女发送标记结果 向侦探和观剧发送查验结果 向当晚死者发送死者通知…」
+XXXII runs on the pipeline (:class:`bansha.mechanics.pipeline.Pipeline`) from its data file: the
+mechanics of its skills, the resolution tables of ①–③ in the post's words (R-XXXII-16), teams,
+colours, outcome, last words, the 信仰声明, its refusals, its private 王车易位 stage. This subclass
+keeps only what differs from the pipeline (docs/mechanics.md, "Designed for XXXII", lists each
+with the step that will move it): its exits' order (「被票死」 announced before the exit is told),
+the day's start and the game's end in its own announcements, wins checked at each stage's end
+only (R-XXXII-13), 两次警告淹死 (R-XXXII-17, R-XXXII-20), the director's draws and 判负.
 
-Rulings followed: R-ALL-01..08, R-XXXII-01..21 (../shared/rulings.md).
-
-Its memory is typed, the slices the catalogue's mechanics own (docs/mechanics.md, "Designed for
-XXXII"): each skill's resolved uses (``State.uses``: the night's picks recorded when the night
-closes, a 红字结界's outcome, a 演员试镜's answer, the 弃明投暗 name of the day, a 舞台特权 and the
-王车易位), the believers, the marks and the accomplice's colour (``State.marks``), the decisions
-owed (``State.pending``), the names told to the accomplice (``State.known``), the witch's win
-recorded while the game goes on (``State.won``) and a scenario's pinned draws (``State.pinned``).
+Rulings followed: R-ALL-01..08, R-XXXII-01..21 (../shared/rulings.md). Its memory is typed, the
+slices the catalogue's mechanics own (``State.uses/marks/pending/known/won/pinned``).
 """
 
 from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
-from bansha.engine.errors import RuleError, SetupError
+from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct, LivingForm
-from bansha.engine.state import Player, State, Use, current_ballots
-from bansha.mechanics import (
-    announce,
-    castling,
-    deaths,
-    last_words,
-    recorded,
-    votes,
-)
-from bansha.mechanics.base import Board, Mechanic, Resolution
-from bansha.mechanics.catalogue import declare
-from bansha.mechanics.check import Check
-from bansha.mechanics.colours import Colours
+from bansha.engine.state import Player, State
+from bansha.mechanics import announce, last_words, recorded, resolution
+from bansha.mechanics.base import Mechanic
 from bansha.mechanics.conversion import Conversion
-from bansha.mechanics.declaration import Declaration
-from bansha.mechanics.mark import Mark
-from bansha.mechanics.name_to import NameTo
-from bansha.mechanics.pair_check import PairCheck
-from bansha.mechanics.prophecy import Prophecy
-from bansha.mechanics.protect import KILL, PROTECT, Protect
-from bansha.mechanics.stage_privilege import StagePrivilege
-from bansha.mechanics.team_kill import TeamKill
+from bansha.mechanics.pipeline import Pipeline
 
 M = TypeVar("M", bound=Mechanic)
 
 BELIEVER = "believer"
 """The mark of a civilian who declared belief in the witch (R-XXXII-02)."""
-CASTLE_DUE = "due:castling"
-"""The 王车易位 decision the witch owes (pending): ``{cause: blade|vote, seat}``."""
 
 
-class XXXII(Board):
-    """The XXXII rule set: the night's resolution table ①–③, colours, marks, castling, joint wins.
-
-    The skills the data file declares with a mechanic of the catalogue (``mechanic:``) run on it:
-    their legal acts, refusals and resolution (演员试镜: ``pair_check``; 舞台特权:
-    ``stage_privilege``; 契约标记: ``mark``; 红字结界: ``protect``; 侦探权限: ``check``; 魔女预言:
-    ``prophecy``; 杀人诛心: ``conversion``; 无常之刃: ``team_kill``); the rest is still this
-    module's."""
+class XXXII(Pipeline):
+    """XXXII on the pipeline, with the overrides the module docstring lists."""
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any] | None = None) -> None:
         super().__init__(data, options)
-        known = {"role": set(self.roles), "faction": set(self.factions)}
-        self.colours = Colours.read(self.data["colours"], "colours", known)
-        """R-XXXII-01: the data file's colours (black: killers, the accomplice once black)."""
-        self.categories = {}
-        self.teams = self.read_teams()
-        self.wins = self.read_conditions("wins")
-        """R-XXXII-13: black when the detectives, the spectator and the inquisitor are all dead,
-        white when every killer is; several at once, a joint win."""
-        self.final_at_window_close = False
-        """R-ALL-09: a removed piece's act is dropped until the night resolves."""
-        self.mechs: dict[str, Mechanic] = {}
-        for key, raw in self.skills.items():
-            if "mechanic" in raw:
-                self.mechs[key] = declare(self, key, raw)
-        self.specs = {k: m.spec for k, m in self.mechs.items()}
-        self._acting = tuple(m for m in self.mechs.values() if m.spec.stages)
-        """The declared skills used by acts (each piece holds at most one of a stage's)."""
-        self.audition = self._declared("audition", PairCheck)
-        """R-XXXII-07 ①–④: 演员试镜, the catalogue's pair check (told at ②4, ``tell: later``)."""
-        self.privilege = self._declared("privilege", StagePrivilege)
-        """R-XXXII-08: 舞台特权, the catalogue's stage privilege."""
-        self.marks = self._declared("mark", Mark)
-        """R-XXXII-10/20: 契约标记, the catalogue's mark (alive or dead, not once drowned; told at ③)."""
-        self.barrier = self._declared("barrier", Protect)
-        """R-XXXII-09: 红字结界, the catalogue's protect with its second-use rule."""
-        self.inspect = self._declared("inspect", Check)
-        self.prophecy = self._declared("prophecy", Prophecy)
-        self.blade = self._declared("blade", TeamKill)
-        """R-XXXII-03: 无常之刃, the catalogue's team kill (the killers' group, the last pick stands)."""
-        self.blade_step = deaths.KillParams(("barrier", "heart"), "lives")
-        """②3: the blade's death, unless 红字结界 protected its target or 杀人诛心 converted him."""
-        self.reveal = self._declared("reveal", NameTo)
-        """R-XXXII-05: 弃明投暗, the catalogue's name_to (the killers' group names one killer a day)."""
+        # the pipeline read the data file: colours (R-XXXII-01), teams (杀手群, 侦探群, 魔女群 at
+        # the deal), outcome.wins (R-XXXII-13: joint wins) and outcome.recorded (R-XXXII-12),
+        # the last-words policy (R-XXXII-15), the declaration (R-XXXII-02), every skill's
+        # mechanic and the resolution tables (R-XXXII-16), every hook named exactly once
         self.turn = self._declared("turn", Conversion)
         """R-XXXII-05: 弃明投暗's completion, the catalogue's conversion ``all_named``."""
-        self.legacy = self._declared("legacy", Conversion)
-        """R-XXXII-11: 魔法传承, the catalogue's conversion ``draw``."""
         self.heart = self._declared("heart", Conversion)
         """R-XXXII-04: 杀人诛心, the catalogue's conversion of night 1's blade on a civilian (told at
         ③, with the killers, R-XXXII-21)."""
-        """R-XXXII-10: 魔女预言, the catalogue's prophecy (its size the believers, in [3, 6])."""
-        """R-XXXII-06: 侦探权限, the catalogue's check by colour, each detective's own (told at ③)."""
-        limit = self.options.get("max_changes")
-        self._max_changes = None if limit is None else int(limit)
-        self._castle_words = (self.word("accept"), self.word("decline"))
-        self._abstain = (self.word("abstain"),)
-        self._vote_form = LivingForm("vote", self._abstain)
-        self.policy = last_words.Policy.read(self.data["last_words"], self.options, self.roles)
-        """R-XXXII-15: last words for deaths on days and nights 1–3 only (the catalogue's policy)."""
-        start = {str(spec["key"]) for spec in self.stage_specs("start")}
-        self.declaration = Declaration.read(
-            self.data["declaration"], self.skills, self.words, start, known
-        )
-        """「开局前需选择是否信仰魔女」 (R-XXXII-02): the catalogue's pre-deal declaration."""
-        outcome = self.data["outcome"]
-        self.recorded = recorded.read(
-            outcome.get("recorded"), "outcome.recorded", self.factions, self.roles, known
-        )
-        """R-XXXII-12: the witch's win, recorded while the game goes on (魔女复苏 the next dawn)."""
 
     def _declared(self, key: str, cls: type[M]) -> M:
         """The mechanic the data file declares for ``key``, which must be ``cls``."""
@@ -134,137 +53,10 @@ class XXXII(Board):
             raise SetupError(f"规则文件中「skills.{key}.mechanic」应为「{cls.kind}」")
         return m
 
-    # ================================================================== setup
-    def setup(
-        self, ctx: Ctx, roles: dict[int, str] | None, fixed: dict[str, Any], declare: dict[str, Any]
-    ) -> None:
-        """Deal; believers (R-XXXII-02); groups; the witch's prophecy list (R-XXXII-10).
-
-        「开局前需选择是否信仰魔女」: declarations given with the game (a scenario's ``declare``) are
-        used at once; otherwise the game opens with the 信仰声明 stage, in which every player
-        declares on their page (or the director records the answer), and the deal waits for its
-        close (R-XXXII-02: asked before roles are known; missing = does not believe)."""
-        s = ctx.state
-        names = {p.name: p.seat for p in s.players}
-        declared = self.declaration.given(s, declare)
-        draws: dict[str, Any] = {}
-        for name in ("prophecy", "apprentice", "soul", "castling_substitute"):
-            value = fixed.get(name)
-            if value is None:
-                continue
-            try:
-                draws[name] = (
-                    [names[str(n)] for n in value]
-                    if isinstance(value, list)
-                    else [names[str(value)]]
-                )
-            except KeyError as e:
-                raise RuleError(self._say(s, "fixed_no_player", key=name, name=str(e))) from e
-        waits = declared is None and roles is not None
-        if draws or waits:  # a fixed deal waits for the close with the declarations
-            pinned: dict[str, Any] = {"draws": draws}
-            if waits and roles is not None:
-                pinned["deal"] = [roles[i] for i in sorted(roles)]
-            ctx.emit("pinned", pinned)
-        if declared is None:
-            spec = self.stage_specs("start")[0]
-            self.open_stage(ctx, "start", 0, spec, self.start_time(), phase_start=True)
-            return
-        self._begin(ctx, roles, declared)
-        self.advance(ctx, self.start_time())
-
-    def _close_declarations(self, ctx: Ctx) -> None:
-        """The 信仰声明 stage closes: each player's last answer stands; then the deal."""
-        s = ctx.state
-        roles = dict(enumerate(s.pinned_deal)) if s.pinned_deal else None
-        self._begin(ctx, roles, self.declaration.declared(s))
-        ctx.emit("announcement", {"key": "declarations_closed", "params": {}}, PUBLIC)
-
-    def _begin(self, ctx: Ctx, roles: dict[int, str] | None, declared: set[int]) -> None:
-        """Deal, keep the civilians' declarations, form the groups, tell the witch her list."""
-        dealt = self.deal(ctx, roles)
-        self.declaration.keep_marks(ctx, declared, {})  # only civilians' answers count
-        self.form_teams(ctx)  # 杀手群, 侦探群, 魔女群 at the deal
-        self.prophecy.on_setup(ctx, dealt)  # 魔女预言 (R-XXXII-10), after the groups
-
-    def _fixed_pick(self, ctx: Ctx, key: str, pool: list[int]) -> int | None:
-        """A pinned draw (not a chance event: nothing was drawn), checked against the pool the
-        post draws from; None when the scenario pinned nothing."""
-        s = ctx.state
-        pins = s.pinned.get(key)
-        if not pins:
-            return None
-        seat = pins[0]
-        if int(seat) not in pool:
-            raise RuleError(self._say(s, "fixed_not_in_pool", key=key, p=int(seat), ps=pool))
-        ctx.emit("trace", {key: int(seat), "fixed": True})
-        return int(seat)
-
-    def _draw(
-        self,
-        ctx: Ctx,
-        fixed_key: str,
-        pool: list[int],
-        trace: str,
-        **params: Any,
-    ) -> int:
-        """One seat drawn at random from ``pool`` (a chance event with its titled trace line for
-        the god view), unless a scenario pinned it under ``fixed_key``; ``trace`` is the trace's
-        key, its title the text ``trace_<trace>`` and its line ``trace_<trace>_drawn`` (``ps``
-        the pool, ``p`` the chosen, and ``params``)."""
-        s = ctx.state
-        pick = self._fixed_pick(ctx, fixed_key, pool)
-        if pick is not None:
-            return pick
-        pick = ctx.rng().choice(pool)
-        line = self._say(s, f"trace_{trace}_drawn", ps=pool, p=pick, **params)
-        title = self._say(s, f"trace_{trace}")
-        ctx.emit("trace", {trace: pick, "title": title, "lines": [line]}, chance=True)
-        return pick
-
-    def stage_applies(self, state: State, spec: dict[str, Any], day: int) -> bool:
-        """Day 1 has only 自由讨论阶段; 王车易位 only while the witch decides after a vote."""
-        when = spec.get("when")
-        if when == "after_day1":
-            return day >= 2
-        if when == "castle_vote":
-            return self._castle_offer(state) == "vote"
-        return True
-
-    def stage_audience(self, state: State, spec: dict[str, Any]) -> tuple[int, ...] | None:
-        """王车易位 is never named in public (R-XXXII-19): the decision after a vote is a stage only
-        the witch's group sees open and close."""
-        if not spec.get("private"):
-            return None
-        return self._witch_group(state)
-
-    # ================================================================== colours and helpers
-    def colour(self, s: State, seat: int) -> str:
-        """R-XXXII-01: killers are black, the accomplice after 弃明投暗; every other piece white."""
-        return self.colours.of(s, seat, {})
-
-    def _accomplice(self, s: State) -> int | None:
-        """The accomplice made by 杀人诛心 (R-XXXII-04, its one use), if any."""
-        made = s.uses.get("heart")
-        return made[0].targets[0] if made else None
-
-    def _joined(self, s: State) -> bool:
-        """Whether the accomplice is in the killers' group (弃明投暗 done, or at his death)."""
-        accomplice = self._accomplice(s)
-        return accomplice is not None and accomplice in s.groups.get("killers", ())
-
-    def _castle_offer(self, s: State) -> str | None:
-        """The 王车易位 decision the witch owes now: after the blade (``blade``) or a vote
-        (``vote``), or none."""
-        offer = s.pending.get(CASTLE_DUE)
-        return None if offer is None else str(offer["cause"])
-
+    # ================================================================== helpers
     def _believers(self, s: State) -> set[int]:
         """The civilians who declared they believe in the witch (R-XXXII-02)."""
         return s.marks.get(BELIEVER, set())
-
-    def _witch_group(self, s: State) -> tuple[int, ...]:
-        return tuple(s.groups.get("witch", []))
 
     def _seat_of(self, s: State, role: str) -> int | None:
         for p in s.players:  # a loop, not a generator: asked for every legal-act list
@@ -272,111 +64,11 @@ class XXXII(Board):
                 return p.seat
         return None
 
-    def _castle_pool(self, s: State) -> list[int]:
-        """Who may die in the witch's place (the catalogue's castling): the living marked
-        civilians, believers first (R-XXXII-10)."""
-        return castling.pool(s, "marked", ("civilian",), BELIEVER)
-
-    def _can_castle(self, s: State) -> bool:
-        return not s.uses.get("castling") and bool(self._castle_pool(s))
-
     # ================================================================== legal acts
-    def legal(self, state: State, seat: int) -> list[LegalAct]:
-        """What the piece may submit now."""
-        if state.phase == "ended":
-            return []
-        key = state.stage_key
-        if key == self.declaration.stage:  # 信仰声明: every player answers before roles are known
-            return [self.declaration.legal()]
-        p = state.players[seat]
-        out = last_words.legal(state, seat)
-        if key == "vote" and p.alive:
-            limit = self.max_changes
-            if limit is None or state.ballot_counts.get(seat, 0) <= limit:
-                out.append(self._vote_form.of(state))
-        for m in self._acting:  # each declared skill of the stage its holder holds, as offered
-            if key in m.spec.stages and m.holds(state, seat):  # the witch's marks: dead too
-                la = m.legal(state, seat)
-                if la is not None:
-                    out.append(la)
-        castle_stage = key == "resolve" or key == "castle_vote"
-        if p.role == "witch" and castle_stage and self._castle_offer(state):
-            out.append(LegalAct("castling", (), 0, self._castle_words))
-        return out
-
-    # ================================================================== acts
-    def on_act(self, ctx: Ctx, cmd: Act) -> None:
-        """Validate against ``legal`` with the post's reason, then record."""
-        s = ctx.state
-        if cmd.skill == "last_words":
-            if s.last_words.get(cmd.by, "") is not None:
-                raise RuleError(self._say(s, "refuse_last_words"))
-            last_words.submit(ctx, cmd.by, cmd.choice)
-            return
-        if cmd.skill == self.declaration.skill:
-            reason = self.declaration.check(s, cmd)
-            if reason is not None:
-                raise RuleError(self.texts[reason])
-            self.record_act(ctx, cmd, (cmd.by,), None)
-            return
-        allowed = {la.skill: la for la in self.legal(s, cmd.by)}
-        if cmd.skill not in allowed:
-            raise RuleError(self._why_not(s, cmd))
-        la = allowed[cmd.skill]
-        if cmd.skill == "castling":
-            if cmd.choice not in la.choices:
-                raise RuleError(self._say(s, "refuse_choice.castling"))
-        elif len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
-            raise RuleError(self._say(s, "refuse_picks", skill=cmd.skill, n=la.picks))
-        elif cmd.skill in self.mechs and self.mechs[cmd.skill].validates:
-            reason = self.mechs[cmd.skill].validate(s, cmd)  # R-XXXII-07 ①–③, the post's reasons
-            if reason is not None:
-                raise RuleError(self.say(reason, skill=cmd.skill))
-        else:
-            for t in cmd.targets:
-                if t not in la.targets:
-                    raise RuleError(self._why_target(s, cmd, t))
-        m = self.mechs.get(cmd.skill)
-        if m is not None:
-            m.submit(ctx, cmd)  # seen by its maker, or the killers' group for the blade
-            return
-        self.record_act(ctx, cmd, (cmd.by,), None)
-
-    def team_of(self, state: State, skill: str, seat: int) -> tuple[int, ...]:
-        """A declared skill's team is its mechanic's (the blade's and 弃明投暗's: the killers'
-        group, one member's pick is the team's); else his alone."""
-        m = self.mechs.get(skill)
-        return (seat,) if m is None else m.team(state, seat)
-
-    def _why_not(self, s: State, cmd: Act) -> str:
-        skill = cmd.skill
-        p = s.players[cmd.by]
-        if self._drowned(p):  # R-XXXII-20, R-ALL-13: removed, refused when submitted
-            return self._say(s, "refuse_drowned")
-        if skill not in p.skills and skill != "castling":
-            return self._say(s, "refuse_no_skill", skill=skill)
-        if not p.alive and skill != "mark":
-            return self._say(s, "refuse_out")
-        m = self.mechs.get(skill)
-        reason = None if m is None or s.stage_key not in m.spec.stages else m.refuse(s, cmd.by)
-        if reason is not None:  # its mechanic's reason (R-XXXII-07: resting after 同, or ④)
-            return self.say(reason, skill=skill)
-        return self._say(
-            s,
-            f"refuse_now.{skill}" if f"refuse_now.{skill}" in self.texts else "refuse_now",
-            skill=skill,
-        )
-
-    def _why_target(self, s: State, cmd: Act, t: int) -> str:
-        if not 0 <= t < len(s.players) or not s.players[t].alive:
-            return self._say(s, "refuse_target_out")  # R-ALL-03
-        m = self.mechs.get(cmd.skill)
-        reason = None if m is None else m.refuse_target(s, cmd.by, t)
-        if reason is not None:  # its mechanic's reason (R-XXXII-09: two nights running, restricted)
-            return self.say(reason, skill=cmd.skill, p=s.players[t].name)
-        if cmd.skill == "reveal":
-            return self._say(s, "refuse_target.reveal")
-        return self._say(s, "refuse_target")
+    def refusal_out(self, s: State, seat: int) -> str:
+        """R-XXXII-20, R-ALL-13: a drowned piece (淹死, also after a death in play) is refused as
+        drowned, when submitted."""
+        return "refuse_drowned" if self._drowned(s.players[seat]) else "refuse_out"
 
     def _say(self, s: State, text: str, skill: str | None = None, **params: Any) -> str:
         """A text of the data file filled in: ``p*`` seats and ``ps*`` lists of seats by their
@@ -385,60 +77,22 @@ class XXXII(Board):
             params["skill"] = self.skill_name(skill)
         return self.render(text, params, [p.name for p in s.players])
 
-    # ================================================================== votes
-    def on_vote(self, ctx: Ctx, cmd: Vote) -> None:
-        """R-XXXII-14: from day 2, in 投票阶段 only."""
-        s = ctx.state
-        if s.stage_key != "vote":
-            raise RuleError(self._say(s, "refuse_no_vote_day1" if s.day == 1 else "refuse_no_vote"))
-        if not s.players[cmd.by].alive:
-            raise RuleError(self._say(s, "refuse_vote_out"))
-        if cmd.target is not None and (
-            not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive
-        ):
-            raise RuleError(self._say(s, "refuse_vote_target"))
-        votes.cast(
-            ctx,
-            cmd.by,
-            cmd.target,
-            cmd.at,
-            max_changes=self.max_changes,
-            freeze_minutes=0,
-            accelerated=False,
-        )
-
-    @property
-    def max_changes(self) -> int | None:
-        """R-XXXII-18: the post sets no limit on vote changes within the 投票阶段 (option
-        ``max_changes``, default none); the last vote stands."""
-        return self._max_changes
-
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
-        """① at nightfall: 弃明投暗 told; at dawn: the night's deaths, 魔女复苏, last words."""
-        if phase == "night":
-            if day >= 2:
-                self._tell_name(ctx)
-            return
-        if phase == "start" or day == 1:
-            return
-        for r in self.recorded:  # 下一个天亮公示魔女复苏 (R-XXXII-12)
-            for seat in r.then(ctx):
-                self._die(ctx, [seat], str(r.cause))
-        self._day_start(ctx, day)
-        announce.release(ctx)  # what else the night had to announce (R-ALL-11)
-        last_words.publish_and_close(ctx)
-
-    def _tell_name(self, ctx: Ctx) -> None:
-        """弃明投暗 (R-XXXII-05): the killers' name of the day goes to the accomplice; then, at every
-        nightfall (①), 「当棋盘上所有存活杀手均以此方式告知过共犯时」 is checked against the killers alive
-        then: it also comes true when the last unnamed killer died, with no new name that day."""
-        s = ctx.state
-        accomplice = self._accomplice(s)
-        if accomplice is None or self._joined(s):
-            return
-        self.reveal.tell(ctx)  # the day's last name (R-ALL-09), as the catalogue's name_to tells it
-        self.turn.when_named(ctx)  # every living killer named: he joins, black from tonight
+        """At dawn: the night's deaths, 魔女复苏, last words; then each mechanic's phase hook: at
+        nightfall (①) 弃明投暗's name of the day told to the accomplice (name_to, not once he is in
+        the killers' group), and 「当棋盘上所有存活杀手均以此方式告知过共犯时」 checked against the
+        killers alive then (conversion ``all_named``: also when the last unnamed killer died,
+        with no new name that day)."""
+        if phase == "day" and day >= 2:
+            for r in self.outcome.recorded:  # 下一个天亮公示魔女复苏 (R-XXXII-12)
+                for seat in r.then(ctx):
+                    self._die(ctx, [seat], str(r.cause))
+            self._day_start(ctx, day)
+            announce.release(ctx)  # what else the night had to announce (R-ALL-11)
+            last_words.publish_and_close(ctx)
+        for m in self._on_phase_start:
+            m.on_phase_start(ctx, phase, day)
 
     def _day_start(self, ctx: Ctx, day: int) -> None:
         """「【第N天】昨夜死亡」: the exits not yet announced, in exit order (R-ALL-11), in the
@@ -451,217 +105,37 @@ class XXXII(Board):
         """The exits not yet announced, in exit order: the night's (R-ALL-11)."""
         return [x for x in s.exit_order if x not in s.announced]
 
-    def _accomplice_joins(self, ctx: Ctx) -> None:
-        """The accomplice joins the killers' group at his death (在死亡时加入杀手群, still white)."""
-        s = ctx.state
-        accomplice = self._accomplice(s)
-        assert accomplice is not None
-        self.set_group(ctx, "killers", sorted({*s.groups.get("killers", []), accomplice}))
-
     # ================================================================== closing stages
     def on_close(self, ctx: Ctx, stage_key: str) -> None:
         """Resolve the stage, then check the win conditions (any stage's end, R-XXXII-13)."""
         s = ctx.state
-        if stage_key == "declare":
-            self._close_declarations(ctx)
+        if self.declaration is not None and stage_key == self.declaration.stage:
+            super().on_close(ctx, stage_key)  # 信仰声明 closes: the answers stand, the deal follows
             return
-        if stage_key in self.reveal.spec.stages:
-            # the last name from a killer still alive (R-ALL-09), told at nightfall (①)
-            self.reveal.do(ctx, Resolution(s.day, []), None)
-        if stage_key == "night":
-            self._night_part_one(ctx)
-        elif stage_key == "resolve":
-            self._night_part_two(ctx)
-        elif stage_key == "vote":
-            self._close_vote(ctx)
-        elif stage_key == "castle_vote":
-            self._close_castle_vote(ctx)
+        steps = self._steps.get(stage_key)
+        if steps:  # the post's order; the win conditions at the stage's end only (R-XXXII-13)
+            title = f"{s.phase_label()} {s.stage}"
+            day = s.day
+            resolution.run(
+                ctx, steps, title, lambda when: self._holds(when, s, day), lambda: False, ""
+            )
+        if stage_key == "resolve" and self.heart.tonight(s):
+            # ③ 「并告知当天提交的杀手名字」 told (the last step): all living killers named (①)
+            self.turn.when_named(ctx)
         if not s.ended:
             self._check_outcome(ctx)
-
-    def counts(self, state: State, seat: int, skill: str) -> bool:
-        """R-ALL-09: an act counts only while its player holds the power: alive with the skill, or
-        for the witch's marks (无论是否存活) not removed by the director (淹死, R-XXXII-20); her
-        王车易位 while she is not drowned; a declaration (信仰魔女) always."""
-        p = state.players[seat]
-        if skill == "believe":
-            return True
-        if skill == "castling":
-            return not self._drowned(p)
-        m = self.mechs.get(skill)
-        if m is not None:
-            return m.counts(state, seat)
-        return p.alive and skill in p.skills
-
-    def _night_part_one(self, ctx: Ctx) -> None:
-        """② steps 1–2: the barrier and the marks; tell the witch if she faces the blade."""
-        s = ctx.state
-        res = Resolution(s.day, [])
-        self.blade.do(ctx, res, None)  # the last submission by a living killer (R-ALL-09)
-        blade_target = self._night_data(s)["blade"]
-        self.barrier.do(ctx, res, None)  # the second use on the same other piece: by colour
-        protected = self._night_data(s)["protected"]
-        self.marks.do(ctx, res, None)  # 如该棋子为平民则标记成功, told at ③
-        self.inspect.do(ctx, res, None)  # each detective's own pick, answered at ②4
-        self.audition.do(ctx, res, None)  # answered at ②4 (tell: later)
-        witch = self._seat_of(s, "witch")
-        offer = (
-            witch is not None
-            and blade_target == witch
-            and s.players[witch].alive
-            and protected != witch
-            and self._can_castle(s)
-        )
-        if offer and witch is not None:
-            ctx.emit("pending", {"key": CASTLE_DUE, "value": {"cause": "blade", "seat": witch}})
-            ctx.emit("notice", {"key": "castle_offer", "params": {}}, (witch,))
-
-    def _use(
-        self, ctx: Ctx, skill: str, seat: int, targets: list[int], choice: str | None = None
-    ) -> None:
-        """One resolved use of a skill tonight (the skill's typed memory, director-only)."""
-        data: dict[str, Any] = {"skill": skill, "seat": seat, "targets": targets}
-        if choice is not None:
-            data["choice"] = choice
-        ctx.emit("skill_used", {**data, "day": ctx.state.day})
-
-    def _tonight(self, s: State, skill: str) -> list[Use]:
-        """The uses of ``skill`` recorded tonight."""
-        return [u for u in s.uses.get(skill, ()) if u.day == s.day]
-
-    def _night_data(self, s: State) -> dict[str, Any]:
-        """Tonight's picks as the night's close recorded them (②1), for the resolution."""
-        blade = self._tonight(s, "blade")
-        barrier = self._tonight(s, "barrier")
-        marks = self._tonight(s, "mark")
-        return {
-            "blade": blade[0].targets[0] if blade else None,
-            "protected": next((u.targets[0] for u in barrier if u.choice == PROTECT), None),
-            "barrier_kill": next((u.targets[0] for u in barrier if u.choice == KILL), None),
-            "mark": [marks[0].targets[0], marks[0].choice] if marks else None,
-        }
-
-    def _night_part_two(self, ctx: Ctx) -> None:
-        """② steps 3–4 and ③: deaths together (with 杀人诛心 on night 1), checks, 魔法传承, results."""
-        s = ctx.state
-        night = s.day
-        res = Resolution(night, [], len(s.exit_order))
-        data = self._night_data(s)
-        witch = self._seat_of(s, "witch")
-        castle = False
-        if self._castle_offer(s) == "blade":
-            rec = s.acts.get((witch, "castling")) if witch is not None else None
-            castle = rec is not None and rec.choice == self.word("accept")
-            ctx.emit("pending", {"key": CASTLE_DUE, "value": None})
-        victim = data["blade"]
-        if castle:
-            victim = self._castle_substitute(ctx, "blade")
-        self.heart.do(ctx, res, None)  # 杀人诛心 (R-XXXII-04): night 1's civilian, protected or not
-        made = next((u.targets[0] for u in self.heart.tonight(s)), None)
-        self.blade.resolve(ctx, res, self.blade_step)  # on the substitute, if she castled
-        self.barrier.resolve(ctx, res, None)  # a second use on a black piece: he dies (R-XXXII-09)
-        dying = s.exit_order[res.exits :]  # ②3's deaths together, in exit order
-        # ③ (②4's answers, by the colours after step 3, told with the marks' results)
-        if night == 1:
-            self._legacy(ctx, res)
-        self.marks.resolve(ctx, res, None)  # 向魔女发送标记结果
-        # 向侦探和观剧发送查验结果 (R-ALL-09: not to a piece removed before this resolution)
-        self.inspect.resolve(ctx, res, None)
-        self.audition.resolve(ctx, res, None)
-        results = [
-            (u.seat, "inspect", self.inspect.answer(s, u.targets[0]))
-            for u in self.inspect.tonight(s)
-            if self.inspect.resolves_for(s, u.seat, res)
-        ] + [(u.seat, "audition", str(u.choice)) for u in self.audition.tonight(s)]
-        self._trace_night(ctx, night, data, castle, victim, made, dying, results)
-        # the accomplice is told, and the killers, who know him from then on (R-XXXII-21)
-        self.heart.resolve(ctx, res, None)
-        if made is not None:
-            self._tell_name(ctx)  # day 1's name, delayed to the accomplice's making
-
-    def _trace_night(
-        self,
-        ctx: Ctx,
-        night: int,
-        data: dict[str, Any],
-        castle: bool,
-        victim: int | None,
-        made: int | None,
-        dying: list[int],
-        results: list[tuple[int, str, str]],
-    ) -> None:
-        """The director's record of the resolution, in the post's order ②1–②4 (R-XXXII-16)."""
-        s = ctx.state
-        kill = data["barrier_kill"]
-        lines = [
-            self._say(s, "trace_barrier", p=data["protected"])
-            + ("" if kill is None else self._say(s, "trace_barrier_kill", p=kill))
-        ]
-        if data["mark"] is not None:
-            lines.append(self._say(s, "trace_mark", p=data["mark"][0], word=data["mark"][1]))
-        if castle:
-            lines.append(self._say(s, "trace_castled", p=victim))
-        else:
-            lines.append(self._say(s, "trace_not_castled"))
-        lines.append(
-            self._say(s, "trace_blade", p=data["blade"])
-            + ("" if made is None else self._say(s, "trace_heart"))
-        )
-        lines.append(self._say(s, "trace_deaths", ps=dying))
-        for seat, skill, word in results:
-            lines.append(self._say(s, "trace_result", skill=skill, p=seat, word=word))
-        ctx.emit("trace", {"title": self._say(s, "trace_night", day=night), "lines": lines})
-
-    def _castle_substitute(self, ctx: Ctx, cause: str) -> int | None:
-        """王车易位 (R-XXXII-10): a random living marked civilian, believers first, dies instead."""
-        s = ctx.state
-        choose_from = self._castle_pool(s)
-        witch = self._seat_of(s, "witch")
-        if not choose_from:
-            if witch is not None:
-                self._use(ctx, "castling", witch, [], cause)
-            return None
-        sub = self._draw(ctx, "castling_substitute", choose_from, "castling")
-        if witch is not None:
-            self._use(ctx, "castling", witch, [sub], cause)
-        # 「死亡形式保持一致」: the public sees an ordinary death; only the witch's group is told
-        # (R-XXXII-19)
-        for seat in self._witch_group(s):
-            ctx.emit("notice", {"key": "castled", "params": {"p": sub}}, (seat,))
-        return sub
-
-    def _legacy(self, ctx: Ctx, res: Resolution) -> None:
-        """魔法传承 (R-XXXII-11) at the end of night 1: the catalogue's conversion ``draw`` (a
-        believer first; with none, a civilian who dies), told once he joined the witch's group
-        (and, the soul, once dead)."""
-        self.legacy.do(ctx, res, None)
-        self.legacy.resolve(ctx, res, None)
 
     def exit(
         self, ctx: Ctx, seat: int, cause: str, announce_now: bool, by: int | None = None
     ) -> list[int]:
-        """A mechanic's death (红字结界's second use on a black piece): told at once, announced
-        with the next day (R-ALL-11)."""
+        """A mechanic's death: 红字结界's second use on a black piece (told at once, announced with
+        the next day, R-ALL-11), or a vote's after 王车易位 (announced at once, 「被票死」)."""
         alive = ctx.state.players[seat].alive
+        if announce_now and alive:
+            data = {"key": f"out_{cause}", "params": {"p": seat}, "exits": [seat]}
+            ctx.emit("announcement", data, PUBLIC)
         self._die(ctx, [seat], cause)
         return [seat] if alive else []
-
-    def used_on_tonight(self, s: State, skill: str, target: int) -> bool:
-        """Whether ``skill`` was used on ``target`` tonight and did what it does (a 红字结界 that
-        protected, 杀人诛心's conversion): the night's picks are fixed when its actions close (②1)."""
-        m = self.mechs[skill]
-        return any(
-            u.day == s.day and target in u.targets and m.took_effect(u)
-            for u in s.uses.get(skill, ())
-        )
-
-    def instead(self, s: State, skill: str, target: int) -> int:
-        """王车易位 (R-XXXII-10): tonight's blade on the witch hits her substitute (the use's
-        ``choice`` is the cause she castled on: the blade, or a vote)."""
-        for u in s.uses.get("castling", ()):
-            if u.day == s.day and u.seat == target and u.choice == skill and u.targets:
-                return u.targets[0]
-        return target
 
     def _die(self, ctx: Ctx, seats: list[int], cause: str) -> None:
         """Deaths: told at once to the dead, announced with the day (night) or at once (vote)."""
@@ -677,68 +151,7 @@ class XXXII(Board):
             )
             if self.policy.grants(s, cause):  # R-XXXII-15: days and nights 1–3 only
                 last_words.grant(ctx, x, None)
-            if x == self._accomplice(s) and not self._joined(s):
-                self._accomplice_joins(ctx)  # 在死亡时加入杀手群
-
-    # ------------------------------------------------------------------ votes
-    def _close_vote(self, ctx: Ctx) -> None:
-        """R-XXXII-14: the most-voted living piece is voted out; R-XXXII-08 stage privilege."""
-        s = ctx.state
-        standing = current_ballots(s.ballots, False)
-        counts = votes.tally(
-            standing,
-            lambda v: self.vote_weight(s, v),
-            lambda v: s.players[v].alive and self.may_vote(s, v),
-            lambda t: s.players[t].alive,
-        )
-        parts = [
-            self._say(s, "tally_part", p=c, n=int(n))
-            for c, n in sorted(counts.items(), key=lambda kv: -kv[1])
-        ]
-        tally = self._say(s, "tally_join").join(parts) or self._say(s, "tally_empty")
-        ctx.emit(
-            "announcement",
-            {"key": "vote_result", "params": {"day": s.day, "tally": tally}},
-            PUBLIC,
-        )
-        top = votes.top(counts)
-        if len(top) != 1:
-            ctx.emit("announcement", {"key": "nobody_out", "params": {}}, PUBLIC)
-            return
-        # one announcement per event: 「被票死」 says the vote-out and the death together; 「被投票
-        # 出局」 alone only when no death follows at once (舞台特权 spares it, or the witch decides
-        # on 王车易位 first)
-        out = top[0]
-        if self.privilege.on_voted_out(ctx, out):  # 舞台特权 (R-XXXII-08), announced
-            return
-        witch = self._seat_of(s, "witch")
-        if out == witch and self._can_castle(s):
-            ctx.emit("announcement", {"key": "voted_out", "params": {"p": out}}, PUBLIC)
-            ctx.emit("pending", {"key": CASTLE_DUE, "value": {"cause": "vote", "seat": out}})
-            ctx.emit("notice", {"key": "castle_offer_vote", "params": {}}, (out,))
-            return
-        self._vote_death(ctx, out)
-
-    def _vote_death(self, ctx: Ctx, seat: int) -> None:
-        ctx.emit(
-            "announcement", {"key": "out_vote", "params": {"p": seat}, "exits": [seat]}, PUBLIC
-        )
-        self._die(ctx, [seat], "vote")
-
-    def _close_castle_vote(self, ctx: Ctx) -> None:
-        """王车易位 by vote: the witch's decision; a marked civilian is voted to death instead."""
-        s = ctx.state
-        offer = s.pending.get(CASTLE_DUE)
-        witch = None if offer is None else int(offer["seat"])
-        ctx.emit("pending", {"key": CASTLE_DUE, "value": None})
-        rec = s.acts.get((witch, "castling")) if witch is not None else None
-        if rec is not None and rec.choice == self.word("accept"):
-            sub = self._castle_substitute(ctx, "vote")
-            if sub is not None:
-                self._vote_death(ctx, sub)
-                return
-        if witch is not None:
-            self._vote_death(ctx, witch)
+            self.join_at_exit(ctx, x)  # the accomplice: 在死亡时加入杀手群 (teams)
 
     # ================================================================== win
     def _check_outcome(self, ctx: Ctx) -> bool:
@@ -746,10 +159,10 @@ class XXXII(Board):
         s = ctx.state
         if s.ended:
             return True
-        recorded.record(ctx, self.recorded, {})
-        winners = [f for f, cond in self.wins if cond.holds(s, self.categories)]
+        recorded.record(ctx, self.outcome.recorded, {})
+        winners = [f for f, cond in self.outcome.wins if cond.holds(s, self.categories)]
         if winners:
-            self._finish(ctx, recorded.with_recorded(s, self.recorded, winners))
+            self._finish(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
             return True
         return False
 
@@ -778,10 +191,10 @@ class XXXII(Board):
         """The director rules a faction lost; of the two with a win condition (black and white),
         the other wins."""
         ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
-        sides = [f for f, _ in self.wins]
+        sides = [f for f, _ in self.outcome.wins]
         if faction in sides:
             winners = [f for f in sides if f != faction]
-            self._finish(ctx, recorded.with_recorded(ctx.state, self.recorded, winners))
+            self._finish(ctx, recorded.with_recorded(ctx.state, self.outcome.recorded, winners))
 
     def on_card(self, ctx: Ctx, seat: int, given: list[str], faction_loses: bool) -> None:
         """R-XXXII-17: 累计两次警告淹死. A witch who died in play still marks (无论是否存活); drowned,
@@ -811,8 +224,3 @@ class XXXII(Board):
         announce.announce(ctx, notice, self.holds_announcements(ctx.state))
         self._die(ctx, [seat], "drown")
         self._check_outcome(ctx)
-
-    def holds_announcements(self, state: State) -> bool:
-        """The night's deaths are announced at the next day (R-ALL-11; 宵禁: the thread is closed):
-        whatever the night has to announce (a drowning, 王车易位, a warning) waits for the day."""
-        return state.phase == "night"
