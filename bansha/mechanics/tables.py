@@ -39,7 +39,7 @@ class TableStep:
     label: str
     verb: str
     mechanic: Mechanic
-    params: object
+    params: Any
     when: Any
 
 
