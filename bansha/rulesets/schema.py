@@ -987,6 +987,18 @@ class M103Data(BoardData):
     OPEN: ClassVar[bool] = False
 
 
+OLDER_M186_KEYS: dict[str, tuple[str, str]] = {
+    "team_sizes": ("proposal", "sizes"),
+    "proposers": ("proposal", "proposers"),
+    "approvals_needed": ("approval_vote", "needed"),
+    "fails_needed": ("mission_vote", "fails_needed"),
+    "lady_after": ("lady_of_the_lake", "rounds"),
+    "deck": ("lancelot_deck", "cards"),
+}
+"""M186's top-level keys before its rounds' numbers became skill parameters → (the mechanic of
+the skill that takes it, the parameter)."""
+
+
 class M186Data(RuleSetData):
     """[M186]FHA (and avalon10): its skills run on the catalogue's mechanics (the proposals,
     the Lancelot deck ...), whose parameters hold the rounds' numbers."""
@@ -1001,6 +1013,38 @@ class M186Data(RuleSetData):
     """What each phase's start does, in order (:mod:`bansha.mechanics.tables`)."""
     resolution: dict[Key, list[dict[Key, Any]]] = {}
     """What each stage's close resolves, in order (:mod:`bansha.mechanics.tables`)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _older_keys(cls, data: Any) -> Any:
+        """A file written before the rounds' numbers became its skills' parameters (a variant a
+        director uploaded, a game stored with it) reads as today's: each old top-level key is the
+        parameter of the skill running its mechanic (``OLDER_M186_KEYS``), the deck's cards
+        named by their words (不变, 转变) keyed by those words' keys."""
+        if not isinstance(data, dict) or not any(k in data for k in OLDER_M186_KEYS):
+            return data
+        data = dict(data)
+        skills = dict(data.get("skills") or {})
+        word_keys = {str(v): str(k) for k, v in dict(data.get("words") or {}).items()}
+        for old, (mechanic, param) in OLDER_M186_KEYS.items():
+            key = next(
+                (
+                    k
+                    for k, v in skills.items()
+                    if isinstance(v, dict) and v.get("mechanic") == mechanic
+                ),
+                None,
+            )
+            if old not in data or key is None:
+                continue  # an old key no skill takes is refused as unknown
+            value = data.pop(old)
+            if old == "deck" and isinstance(value, dict):
+                value = {word_keys.get(str(w), w): n for w, n in value.items()}
+            spec = dict(skills[key])
+            spec["params"] = {**dict(spec.get("params") or {}), param: value}
+            skills[key] = spec
+        data["skills"] = skills
+        return data
 
     def param(self, mechanic: str, key: str) -> tuple[list[str | int], Any]:
         """The path and value of a parameter of the skill that runs ``mechanic`` (None: not

@@ -324,8 +324,9 @@ def test_the_thread_offers_no_box_to_a_player_told_of_their_exit() -> None:
     d = director_client()
     gid, links = _new_game(d)
     _to_the_first_day(d, gid)
-    out, living = list(SERVICE.load(gid).state.living())[:2]
+    out = SERVICE.load(gid).state.living()[0]
     SERVICE.submit(gid, Director("红牌", {"seat": out, "reason": "测试"}), actor="director")
+    living = SERVICE.load(gid).state.living()[0]  # not his lover, who follows him out (殉情)
     gone, here = Client(), Client()
     gone.get(links[out])
     here.get(links[living])
