@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar, TypeVar
 
-from bansha.engine import upcasts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.events import Event
 from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State, Use
+from bansha.mechanics import upcasts
 from bansha.mechanics.about import About
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.conditions import Condition, parse
@@ -94,7 +94,7 @@ class Board(PostRules):
 
     def upcast(self, events: list[Event]) -> list[Event]:
         """A stream stored in an older format reads through each format the data file names
-        (``stored_formats``, :mod:`bansha.engine.upcasts`); none: as stored."""
+        (``stored_formats``, :mod:`bansha.mechanics.upcasts`); none: as stored."""
         return upcasts.apply(self.data.get("stored_formats") or (), events)
 
     def declared(self, key: str, cls: type[M]) -> M:
@@ -491,8 +491,8 @@ class Mechanic:
         return {}
 
     def draws(self, s: State) -> list[str]:
-        """The hidden draws of setup the director's god view lists (bs46's rings and ranks);
-        none by default."""
+        """The hidden draws the director's god view lists (bs46's rings and ranks, M186's deck
+        still to draw); none by default."""
         return []
 
     def on_deal(self, ctx: Ctx, dealt: list[str], fixed: dict[str, Any]) -> None:
@@ -506,10 +506,6 @@ class Mechanic:
 
     def declare(self, ctx: Ctx, cmd: Act) -> None:
         """The declaration :meth:`declaration` offered is made."""
-
-    def director_lines(self, s: State) -> list[str]:
-        """Lines of the director's god view about what the mechanic drew in secret (a deck)."""
-        return []
 
     def on_faction_lost(self, ctx: Ctx, faction: str) -> None:
         """``faction`` has just lost privately (M103's 寡妇刀)."""

@@ -142,7 +142,7 @@ class LancelotDeck(Mechanic):
         """Its ``start`` step: the round's draw."""
         self.draw(ctx)
 
-    def director_lines(self, s: State) -> list[str]:
+    def draws(self, s: State) -> list[str]:
         """The god view's line: the cards still to draw, in drawing order (none: no line)."""
         if not s.deck:
             return []

@@ -150,7 +150,7 @@ class Rounds(Board):
     # ================================================================== director
     def director_draws(self, state: State) -> list[str]:
         """What the mechanics drew in secret (M186's Lancelot deck still to draw, R-M186-02)."""
-        return [line for m in self.mechs.values() for line in m.director_lines(state)]
+        return [line for m in self.mechs.values() for line in m.draws(state)]
 
     def factions_in_play(self, state: State) -> list[str]:
         """The data file's factions."""

@@ -57,8 +57,9 @@ from bansha.datafiles.types import (
     refuse,
     time_as_written,
 )
-from bansha.engine import director, upcasts
+from bansha.engine import director
 from bansha.engine.ruleset import BASE_OPTIONS
+from bansha.mechanics import upcasts
 from bansha.mechanics.vote_posts import FormatError, VoteFormat
 
 MAX_PLAYERS = MAX_COUNT
@@ -421,7 +422,7 @@ class RuleSetData(Strict):
     """Each faction's win condition in the post's words, on its members' role cards."""
     progress: list[ProgressSpec] = Field(default=[], max_length=MAX_COUNT)
     stored_formats: list[Annotated[str, _Plain(_stored_format)]] = []
-    """The older formats its stored games may be in (:mod:`bansha.engine.upcasts`)."""
+    """The older formats its stored games may be in (:mod:`bansha.mechanics.upcasts`)."""
 
     @property
     def player_count(self) -> int:

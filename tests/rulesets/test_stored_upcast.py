@@ -4,7 +4,7 @@ bs46 and M186 once kept their memory in ``State.flags`` (director-only ``flag`` 
 it is typed state (orders, a deck, decisions owed, uses, marks). A game stored before that move
 and still running (a two-week game across an upgrade) is read through the rule set's upcast
 (``RuleSet.upcast``: bs46's data file's ``stored_flags``, the stored formats of
-``engine/upcasts``). ``upcast/<stream>.json`` holds fixed-seed games
+``mechanics/upcasts``). ``upcast/<stream>.json`` holds fixed-seed games
 played by the old code, with every command and the points a stored game stops at (recorded by
 ``record_upcast_streams.py``): folding the stored part with today's code and submitting the
 rest of the commands, every event any player or the public is shown is the old code's own, in
@@ -28,9 +28,9 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import DIRECTOR, Event
 from bansha.engine.ruleset import RuleSet
 from bansha.engine.state import fold
-from bansha.engine.upcasts import m186_flags as m186_upcast
 from bansha.mechanics.rounds import Rounds
 from bansha.mechanics.stored_flags import StoredFlags
+from bansha.mechanics.upcasts import m186_flags as m186_upcast
 from bansha.rulesets import find_ruleset
 from tests.golden.games import play_one
 

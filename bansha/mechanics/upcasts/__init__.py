@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bansha.engine.events import Event
-from bansha.engine.upcasts import m186_flags
+from bansha.mechanics.upcasts import m186_flags
 
 UPCASTS: dict[str, Callable[[list[Event]], list[Event]]] = {
     "m186_flags": m186_flags.upcast,
