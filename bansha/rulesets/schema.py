@@ -889,17 +889,12 @@ class BS46Data(RuleSetData):
     """Phases whose announcements wait for the next day's start (R-ALL-11)."""
 
 
-class XXXIIData(RuleSetData):
-    """【版杀XXXII】海猫鸣泣之时: its declared mechanics, colours, last-words days, warnings."""
+class PipelineData(RuleSetData):
+    """What the pipeline of declared mechanics reads besides a rule set's common keys, shared by
+    every file it runs (a board, XXXII): how its announcements, groups, vote-outs, picks, bots'
+    hints and a scenario's pinned draws behave; every default keeps a board as the pipeline
+    always ran it."""
 
-    REQUIRED: ClassVar[frozenset[str]] = frozenset({"witch"})
-
-    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
-    """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
-    teams: dict[Key, BoardTeam] = {}
-    """The groups formed at the deal (杀手群, 侦探群, 魔女群)."""
-    resolution: dict[Key, list[dict[Key, Any]]] = {}
-    """Each stage's resolution steps in the post's order (R-XXXII-16; docs/mechanics.md)."""
     hold_announcements: list[Key] = []
     """Phases whose announcements wait for the next day's start (R-ALL-11)."""
     teams_form: Literal["deal", "after_start"] = "after_start"
@@ -912,6 +907,19 @@ class XXXIIData(RuleSetData):
     """The bots read a mechanic's default hint for a skill without its own."""
     fixed_draws: list[Key] = []
     """The hidden draws a scenario may pin (``fixed``), by key."""
+
+
+class XXXIIData(PipelineData):
+    """【版杀XXXII】海猫鸣泣之时: its declared mechanics, colours, last-words days, warnings."""
+
+    REQUIRED: ClassVar[frozenset[str]] = frozenset({"witch"})
+
+    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
+    """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
+    teams: dict[Key, BoardTeam] = {}
+    """The groups formed at the deal (杀手群, 侦探群, 魔女群)."""
+    resolution: dict[Key, list[dict[Key, Any]]] = {}
+    """Each stage's resolution steps in the post's order (R-XXXII-16; docs/mechanics.md)."""
     declaration: dict[Key, Any]
     """「开局前需选择是否信仰魔女」: the pre-deal declaration (:mod:`bansha.mechanics.declaration`)."""
     outcome: dict[Key, Any] = {}
@@ -932,7 +940,7 @@ class XXXIIData(RuleSetData):
         return out
 
 
-class BoardData(RuleSetData):
+class BoardData(PipelineData):
     """A board run by declared mechanics (``bansha.mechanics.pipeline``): its own skills,
     resolution tables, outcome and last-words policy. The pipeline reads the mechanics' parts
     (parameters, steps, conditions) when the board loads, naming in Chinese any key it cannot
@@ -951,18 +959,6 @@ class BoardData(RuleSetData):
     other player; :mod:`bansha.mechanics.colours`)."""
     declaration: dict[Key, Any] | None = None
     """A declaration every seat makes before the deal (:mod:`bansha.mechanics.declaration`)."""
-    hold_announcements: list[Key] = []
-    """Phases whose announcements wait for the next day's start (R-ALL-11)."""
-    teams_form: Literal["deal", "after_start"] = "after_start"
-    """When the teams' groups form: at the deal (XXXII), or once the start phase is over."""
-    voted_out_asks: Literal["all", "until_kept"] = "all"
-    """At a vote-out, every mechanic is told, or each in order until one keeps him in (XXXII)."""
-    uses_stand: Flag = False
-    """A use recorded at its stage's close stands whatever befalls its user (XXXII ②)."""
-    mechanic_hints: Flag = True
-    """The bots read a mechanic's default hint for a skill without its own."""
-    fixed_draws: list[Key] = []
-    """The hidden draws a scenario may pin (``fixed``), by key."""
     acts_final: Literal["resolution", "window"] = "resolution"
     """When a night act is beyond R-ALL-09's reach: only at the night's resolution (a removed
     player's act is dropped until then), or as soon as its own window closes (R-M103-22)."""
