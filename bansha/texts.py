@@ -1179,3 +1179,113 @@ HOOK_MISSING = "规则文件中「skills.{skill}」的机制需要结算步骤�
 """A mechanic's step hook is named in no resolution table."""
 LAST_WORDS_QUOTA_ROLE = "规则文件中「last_words.quota_role」的「{role}」不是身份"
 """A last-words quota counts the players of a role the file does not have."""
+# ---------------------------------------------------------------------- mechanics' parameters
+PARAM_NOT_TABLE = "规则文件中「{where}」应为键值表，而不是「{value}」"
+"""A skill's ``params`` (or a nested table of them) is not a mapping."""
+PARAM_NO_OPTION = "规则文件中「{where}」引用了不存在的选项「{name}」"
+"""A parameter names a rule-set option the board does not have (``{option: …}``)."""
+PARAM_BAD = "规则文件中「{where}」应为{want}，而不是「{value}」"
+"""A parameter's value is not of its kind (``want``: one of the ``PARAM_WANT`` words)."""
+PARAM_MISSING = "规则文件中「{where}」缺少参数「{key}」"
+"""A parameter the mechanic has no default for is missing."""
+PARAM_UNKNOWN = "规则文件中「{where}」有未知的参数「{keys}」；可用的参数：{known}"
+"""Keys no parameter of the mechanic reads."""
+PARAM_WANT: dict[str, str] = {
+    "flag": "true 或 false",
+    "number": "整数或 null",
+    "real": "数字",
+    "choice": "其中之一：{choices}",
+    "text": "文字",
+    "words": "列表",
+    "tables": "列表",
+    "table": "键值表",
+    "numbers": "正整数的列表",
+    "counts": "键值表（词键: 张数）",
+}
+"""What a parameter of each kind should be, as a refusal says it."""
+# ---------------------------------------------------------------------- conditions, colours, the catalogue
+SELECTOR_SHAPE = "规则文件中「{where}」应为一个选择（{keys}），而不是「{value}」"
+SELECTOR_UNKNOWN = "规则文件中「{where}」的「{value}」不存在；可用：{known}"
+CONDITION_SHAPE = "规则文件中「{where}」应为一个条件（{kinds}），而不是「{value}」"
+CONDITION_LIST = "规则文件中「{where}」应为条件的列表"
+CONDITION_UNKNOWN = "规则文件中「{where}」有未知的条件「{kind}」"
+"""A win or loss condition (``outcome``) or one of its selectors is malformed."""
+COLOURS_SHAPE = "规则文件中「{where}」应为 颜色: [选择…] 的键值表，而不是「{value}」"
+COLOURS_LIST = '规则文件中「{where}」应为选择的列表（或 "*"）'
+"""A board's ``colours`` is malformed."""
+MECHANIC_UNKNOWN = "规则文件中「{where}」的「{kind}」不在机制目录中；可用：{known}"
+"""A skill declares a mechanic the catalogue does not have."""
+DATA_NOT_GROUP = "规则文件中「{where}」的「{value}」不是 groups 中的群"
+DATA_NOT_FACTION = "规则文件中「{where}」的「{value}」不是 factions 中的阵营"
+DATA_NOT_SKILL = "规则文件中「{where}」的「{value}」不是 skills 中的技能"
+DATA_NOT_ROLE = "规则文件中「{where}」的「{value}」不是 roles 中的身份"
+DATA_NOT_STATUS = "规则文件中「{where}」的「{value}」不是 statuses 中的状态"
+DATA_NOT_WORD = "规则文件中「{where}」的「{value}」不是 words 中的词"
+"""A key of the data file names a group, faction, skill, role, status or word it does not have."""
+DATA_CHOICE = "规则文件中「{where}」应为其中之一：{choices}"
+"""A key of the data file is not one of its choices."""
+# ---------------------------------------------------------------------- votes, the thread, last words
+VOTE_NO_CHANGE = "本局不允许改票，你已经投过票了"
+VOTE_CHANGES_USED = "每人只有{limit}次改票机会，你已经改过票了"
+VOTE_FREEZE_REFUSED = "投票截止前{minutes}分钟内不得改票"
+"""A vote the change rules refuse (R-ALL-03, R-XXXII-18)."""
+THREAD_OUT = "已出局的玩家不能在讨论帖发言"
+THREAD_CLOSED = "宵禁中：讨论帖已关闭，天亮后再发言"
+THREAD_EMPTY = "帖子不能为空"
+THREAD_TOO_LONG = "帖子不能超过{limit}字"
+THREAD_NO_FLOOR = "今天的讨论帖没有{floor}楼"
+THREAD_BLUE_USED = "本阶段的{limit}次蓝字推理发言已经用完"
+"""A thread post refused."""
+THREAD_BLUE_PATTERN = r"蓝字\s*[1-9一二三四五六七八九]"
+"""A reasoning post of XXXII's restricted phase, numbered 「蓝字1」…「蓝字3」 (a regular expression)."""
+THREAD_ACCELERATE_PATTERN = r"申请(?:进程)?加速"
+"""M103: a post asking that the day be accelerated (「在进程帖中申请加速」; a regular expression)."""
+TALLY_NOT_LIVING = "「{name}」不在存活玩家名单中，不能投票"
+TALLY_LOST_VOTE = "「{name}」已失去投票权"
+"""A vote post of the thread voided: its author is not a living player, or has lost the vote."""
+LAST_WORDS_EMPTY = "遗言不能为空"
+LAST_WORDS_TOO_LONG = "遗言不能超过{limit}字"
+LAST_WORDS_CODE = "遗言中禁止使用Discuz!代码（发现「{code}」）"
+LAST_WORDS_NO_RIGHT = "你没有留下遗言的权利，或遗言已经提交"
+"""Last words refused (R-ALL-04)."""
+SURRENDER_NOBODY = "没有可以询问的角色，投降无效"
+"""投降 proposed with nobody to ask."""
+SURRENDER_ASKED_SHAPE = "规则文件中「{where}」应为 阵营: group:<群> 或 mark:<标记>"
+"""A surrender's ``asked`` is malformed."""
+# ---------------------------------------------------------------------- vote posts of the thread
+VOTE_FORMAT_MISSING = "规则文件没有写明投票帖的格式（thread.vote_format）"
+VOTE_FORMAT_SHAPE = "规则文件的 thread.vote_format 必须写明 vote: {target: …, reason: …}"
+VOTE_FORMAT_TARGET = "规则文件的 thread.vote_format.vote 必须写明投票对象的标签（target）"
+VOTE_FORMAT_LOOK_ALIKE = (
+    "thread.vote_format.look_alikes 的「{written}」对应的「{meant}」不是格式里的标签"
+)
+VOTE_FORMAT_HINT = "规则文件的 thread.vote_format 必须写明讨论帖里显示的投票格式提示（hint）"
+"""A rule set's vote-post format (``thread.vote_format``) is malformed."""
+VOTE_POST_LABEL = "「{label}：」"
+VOTE_POST_LABEL_OR = "或"
+VOTE_POST_WRITE_AS = "「{written}：」应写作{meant}"
+"""A look-alike label, and the label(s) it should have been."""
+VOTE_POST_TWO = "一个帖子里写了两个投票对象（「{first}」和「{second}」）"
+VOTE_POST_NEAR_MISS_COUNTED = "投票格式不规范（{note}），按规则集设置计票，请导演核对"
+VOTE_POST_NEAR_MISS_VOID = "投票格式有误（{note}），按规则算作废票"
+VOTE_POST_ALSO = "；另外{error}"
+VOTE_POST_NO_TARGET = "没有写明投票对象（格式：{label}：名字）"
+VOTE_POST_EMPTY_TARGET = "投票对象是空的（格式：{label}：名字）"
+VOTE_POST_NO_REASON = "没有写明{words}理由（格式：{label}：……）"
+VOTE_POST_VOTE = "投票"
+VOTE_POST_CHANGE = "改票"
+VOTE_POST_FOLDED = "投票对象「{written}」按「{name}」计（全角/半角、繁简或空格不同）"
+VOTE_POST_NOT_LIVING = "投票对象「{written}」不在存活玩家名单中"
+VOTE_POST_NO_QUOTE = "改票时必须引用原投票帖"
+VOTE_POST_QUOTED_FLOOR = "{floor}楼"
+VOTE_POST_QUOTED_AUTHOR = "「{author}」的帖子"
+VOTE_POST_QUOTED_POST = "帖子"
+VOTE_POST_NOT_OWN = "改票引用的{what}不是自己的原投票帖"
+"""How a vote post of the thread was read: 废票's reasons and the director's warnings."""
+VOTE_POST_TRIM = " \t\r\n。．.，,、！!？?；;：:~～…\"'“”‘’「」『』【】《》()（）[]"
+VOTE_POST_AT = "@＠"
+VOTE_POST_PAIRS = ("「」", "『』", "【】", "《》", "“”", "‘’", '""', "''", "()", "（）", "[]")
+VOTE_POST_SENTENCE_END = "。．.，,、！!？?；;~～…"
+VOTE_POST_COLONS = ":："
+"""What players put around a name in a vote post (trimmed: punctuation, quotes and brackets, a
+leading 「@」), and the colons after a label."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bansha import texts
 from bansha.engine.errors import SetupError
 from bansha.mechanics.approval_vote import ApprovalVote
 from bansha.mechanics.assassinate import Assassinate
@@ -95,17 +96,18 @@ def declare(board: Board, key: str, raw: dict[str, Any]) -> Mechanic:
     kind = str(raw["mechanic"])
     cls = CATALOGUE.get(kind)
     if cls is None:
-        raise SetupError(
-            f"规则文件中「{where}.mechanic」的「{kind}」不在机制目录中；可用：{'、'.join(sorted(CATALOGUE))}"
-        )
+        known = texts.LIST_SEP.join(sorted(CATALOGUE))
+        here = f"{where}.mechanic"
+        raise SetupError(texts.MECHANIC_UNKNOWN.format(where=here, kind=kind, known=known))
     stages = raw.get("stages", raw.get("stage", []))
     stages = [stages] if isinstance(stages, str) else list(stages or [])
     team = raw.get("team")
     if team is not None and str(team) not in board.data.get("groups", {}):
-        raise SetupError(f"规则文件中「{where}.team」的「{team}」不是 groups 中的群")
+        raise SetupError(texts.DATA_NOT_GROUP.format(where=f"{where}.team", value=team))
     hint = str(raw.get("hint", cls.hint))
     if hint not in HINTS:
-        raise SetupError(f"规则文件中「{where}.hint」应为其中之一：{'、'.join(HINTS[:-1])}")
+        choices = texts.LIST_SEP.join(HINTS[:-1])
+        raise SetupError(texts.DATA_CHOICE.format(where=f"{where}.hint", choices=choices))
     spec = SkillSpec(
         key,
         str(raw["name"]),

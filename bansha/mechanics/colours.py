@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bansha import texts
 from bansha.engine.errors import SetupError
 from bansha.engine.state import State
 from bansha.mechanics.conditions import Selector, selector
@@ -38,12 +39,12 @@ class Colours:
         if raw is None:
             return Colours(())
         if not isinstance(raw, dict):
-            raise SetupError(f"规则文件中「{where}」应为 颜色: [选择…] 的键值表，而不是「{raw}」")
+            raise SetupError(texts.COLOURS_SHAPE.format(where=where, value=raw))
         table: list[tuple[str, tuple[Selector | None, ...]]] = []
         for colour, sels in raw.items():
             here = f"{where}.{colour}"
             if not isinstance(sels, list) or not sels:
-                raise SetupError(f'规则文件中「{here}」应为选择的列表（或 "*"）')
+                raise SetupError(texts.COLOURS_LIST.format(where=here))
             table.append(
                 (
                     str(colour),

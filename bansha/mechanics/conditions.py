@@ -126,14 +126,13 @@ class AnyOf(Condition):
 def selector(raw: Any, where: str, known: dict[str, set[str]]) -> Selector:
     """Read a selector (``{faction: …, role: …}``); ``known`` lists the keys each part may name."""
     if not isinstance(raw, dict) or not raw or not set(raw) <= set(SELECTOR_KEYS):
-        raise SetupError(
-            f"规则文件中「{where}」应为一个选择（{'、'.join(SELECTOR_KEYS)}），而不是「{raw}」"
-        )
+        keys = texts.LIST_SEP.join(SELECTOR_KEYS)
+        raise SetupError(texts.SELECTOR_SHAPE.format(where=where, keys=keys, value=raw))
     for key, value in raw.items():
         if key != "mark" and str(value) not in known[key]:
-            raise SetupError(
-                f"规则文件中「{where}.{key}」的「{value}」不存在；可用：{'、'.join(sorted(known[key]))}"
-            )
+            listed = texts.LIST_SEP.join(sorted(known[key]))
+            here = f"{where}.{key}"
+            raise SetupError(texts.SELECTOR_UNKNOWN.format(where=here, value=value, known=listed))
 
     def get(k: str) -> str | None:
         v = raw.get(k)
@@ -142,14 +141,23 @@ def selector(raw: Any, where: str, known: dict[str, set[str]]) -> Selector:
     return Selector(get("faction"), get("category"), get("role"), get("status"), get("mark"))
 
 
+CONDITION_KINDS = (
+    "all_out",
+    "all_marked",
+    "at_least_half_of_living",
+    "more_than_half_of_living",
+    "any",
+    "all",
+)
+"""The kinds of condition :func:`parse` reads."""
+
+
 def parse(raw: Any, where: str, known: dict[str, set[str]]) -> Condition:
     """Read a condition: ``all_out``, ``all_marked``, ``at_least_half_of_living``, ``more_than_half_of_living``,
     ``any`` or ``all``; ``known`` lists the keys each selector may name."""
     if not isinstance(raw, dict) or len(raw) != 1:
-        raise SetupError(
-            f"规则文件中「{where}」应为一个条件（all_out、all_marked、at_least_half_of_living、"
-            f"more_than_half_of_living、any、all），而不是「{raw}」"
-        )
+        kinds = texts.LIST_SEP.join(CONDITION_KINDS)
+        raise SetupError(texts.CONDITION_SHAPE.format(where=where, kinds=kinds, value=raw))
     kind, body = next(iter(raw.items()))
     here = f"{where}.{kind}"
     if kind == "all_out":
@@ -163,6 +171,6 @@ def parse(raw: Any, where: str, known: dict[str, set[str]]) -> Condition:
         return HalfOfLiving(selector(body, here, known), kind.startswith("more"))
     if kind in ("any", "all"):
         if not isinstance(body, list) or not body:
-            raise SetupError(f"规则文件中「{here}」应为条件的列表")
+            raise SetupError(texts.CONDITION_LIST.format(where=here))
         return AnyOf([parse(c, f"{here}[{i}]", known) for i, c in enumerate(body)], kind == "all")
-    raise SetupError(f"规则文件中「{where}」有未知的条件「{kind}」")
+    raise SetupError(texts.CONDITION_UNKNOWN.format(where=where, kind=kind))

@@ -111,12 +111,12 @@ def legal(state: State, seat: int) -> list[LegalAct]:
 def check_text(text: str | None) -> str:
     """Refuse empty text, over-long text and Discuz! code."""
     if text is None or not text.strip():
-        raise RuleError("遗言不能为空")
+        raise RuleError(texts.LAST_WORDS_EMPTY)
     if len(text) > MAX_LENGTH:
-        raise RuleError(f"遗言不能超过{MAX_LENGTH}字")
+        raise RuleError(texts.LAST_WORDS_TOO_LONG.format(limit=MAX_LENGTH))
     m = DISCUZ_CODE.search(text)
     if m:
-        raise RuleError(f"遗言中禁止使用Discuz!代码（发现「{m.group(0)}」）")
+        raise RuleError(texts.LAST_WORDS_CODE.format(code=m.group(0)))
     return text.strip()
 
 
@@ -142,5 +142,5 @@ def publish_and_close(
 def submit(ctx: Ctx, seat: int, text: str | None) -> None:
     """Record a holder's last words (once), refusing Discuz! code."""
     if ctx.state.last_words.get(seat, "") is not None:
-        raise RuleError("你没有留下遗言的权利，或遗言已经提交")
+        raise RuleError(texts.LAST_WORDS_NO_RIGHT)
     ctx.emit("last_words", {"seat": seat, "text": check_text(text)}, (seat,))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bansha import texts
 from bansha.engine.errors import SetupError
 
 
@@ -21,7 +22,7 @@ class Raw:
         if raw is None:
             raw = {}
         if not isinstance(raw, dict):
-            raise SetupError(f"规则文件中「{where}」应为键值表，而不是「{raw}」")
+            raise SetupError(texts.PARAM_NOT_TABLE.format(where=where, value=raw))
         self.raw: dict[str, Any] = dict(raw)
         self.where = where
         self.options = options
@@ -33,25 +34,30 @@ class Raw:
         if isinstance(value, dict) and set(value) == {"option"}:
             name = str(value["option"])
             if name not in self.options:
-                raise SetupError(f"规则文件中「{self.where}.{key}」引用了不存在的选项「{name}」")
+                raise SetupError(
+                    texts.PARAM_NO_OPTION.format(where=f"{self.where}.{key}", name=name)
+                )
             value = self.options[name]
         return value
 
-    def _bad(self, key: str, want: str, value: Any) -> SetupError:
-        return SetupError(f"规则文件中「{self.where}.{key}」应为{want}，而不是「{value}」")
+    def _bad(self, key: str, kind: str, value: Any, choices: tuple[str, ...] = ()) -> SetupError:
+        """A value not of ``kind`` (a key of ``texts.PARAM_WANT``)."""
+        want = texts.PARAM_WANT[kind].format(choices=texts.LIST_SEP.join(choices))
+        where = f"{self.where}.{key}"
+        return SetupError(texts.PARAM_BAD.format(where=where, want=want, value=value))
 
     def flag(self, key: str, default: bool) -> bool:
         """A yes/no parameter."""
         value = self._get(key, default)
         if not isinstance(value, bool):
-            raise self._bad(key, "true 或 false", value)
+            raise self._bad(key, "flag", value)
         return value
 
     def maybe_flag(self, key: str) -> bool | None:
         """A yes/no parameter that may be left out (its default then follows another one)."""
         value = self._get(key, None)
         if value is not None and not isinstance(value, bool):
-            raise self._bad(key, "true 或 false", value)
+            raise self._bad(key, "flag", value)
         return value
 
     def number(self, key: str, default: int | None) -> int | None:
@@ -60,21 +66,21 @@ class Raw:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self._bad(key, "整数或 null", value)
+            raise self._bad(key, "number", value)
         return value
 
     def real(self, key: str, default: float) -> float:
         """A number that may have decimals (a vote weight of 1.5)."""
         value = self._get(key, default)
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self._bad(key, "数字", value)
+            raise self._bad(key, "real", value)
         return float(value)
 
     def choice(self, key: str, choices: tuple[str, ...], default: str) -> str:
         """One word among ``choices``."""
         value = self._get(key, default)
         if value not in choices:
-            raise self._bad(key, "其中之一：" + "、".join(choices), value)
+            raise self._bad(key, "choice", value, choices)
         return str(value)
 
     def text(self, key: str, default: str | None) -> str | None:
@@ -83,19 +89,19 @@ class Raw:
         if value is None:
             return None
         if not isinstance(value, str | int):
-            raise self._bad(key, "文字", value)
+            raise self._bad(key, "text", value)
         return str(value)
 
     def need(self, key: str, choices: tuple[str, ...] = ()) -> str:
         """A word or key the data file must give (the mechanic has no default for it), one of
         ``choices`` if any."""
         if key not in self.raw:
-            raise SetupError(f"规则文件中「{self.where}」缺少参数「{key}」")
+            raise SetupError(texts.PARAM_MISSING.format(where=self.where, key=key))
         if choices:
             return self.choice(key, choices, choices[0])
         given: str | None = self.text(key, None)
         if given is None:
-            raise self._bad(key, "文字", None)
+            raise self._bad(key, "text", None)
         return given
 
     def words(self, key: str, default: tuple[str, ...] = ()) -> tuple[str, ...]:
@@ -104,14 +110,14 @@ class Raw:
         if isinstance(value, str):
             return (value,)
         if not isinstance(value, list) or not all(isinstance(v, str | int) for v in value):
-            raise self._bad(key, "列表", value)
+            raise self._bad(key, "words", value)
         return tuple(str(v) for v in value)
 
     def table(self, key: str) -> dict[str, str]:
         """A mapping of words to words (a check's answers by faction)."""
         value = self._get(key, {})
         if not isinstance(value, dict):
-            raise self._bad(key, "键值表", value)
+            raise self._bad(key, "table", value)
         return {str(k): str(v) for k, v in value.items()}
 
     def require(self, keys: tuple[str, ...]) -> None:
@@ -119,7 +125,7 @@ class Raw:
         declares it required), whatever kind of value it reads."""
         for key in keys:
             if key not in self.raw:
-                raise SetupError(f"规则文件中「{self.where}」缺少参数「{key}」")
+                raise SetupError(texts.PARAM_MISSING.format(where=self.where, key=key))
 
     def numbers(self, key: str, default: tuple[int, ...]) -> tuple[int, ...]:
         """A list of whole numbers of at least 1 (a team size per round)."""
@@ -127,14 +133,14 @@ class Raw:
         if not isinstance(value, list) or not all(
             isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in value
         ):
-            raise self._bad(key, "正整数的列表", value)
+            raise self._bad(key, "numbers", value)
         return tuple(int(n) for n in value)
 
     def tables(self, key: str) -> list[Raw]:
         """A list of mappings, each read as parameters of its own (``told[0]``)."""
         value = self._get(key, [])
         if not isinstance(value, list):
-            raise self._bad(key, "列表", value)
+            raise self._bad(key, "tables", value)
         return [Raw(v, f"{self.where}.{key}[{i}]", self.options) for i, v in enumerate(value)]
 
     def counts(self, key: str, default: dict[str, int]) -> dict[str, int]:
@@ -144,14 +150,13 @@ class Raw:
         if not isinstance(value, dict) or not all(
             isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value.values()
         ):
-            raise self._bad(key, "键值表（词键: 张数）", value)
+            raise self._bad(key, "counts", value)
         return {str(k): int(n) for k, n in value.items()}
 
     def done(self) -> None:
         """Refuse keys no parameter reads (a misspelt key must not pass silently)."""
         unknown = sorted(str(k) for k in set(self.raw) - self.read)
         if unknown:
-            known = "、".join(sorted(self.read)) or "无"
-            raise SetupError(
-                f"规则文件中「{self.where}」有未知的参数「{'、'.join(unknown)}」；可用的参数：{known}"
-            )
+            known = texts.LIST_SEP.join(sorted(self.read)) or texts.NOBODY
+            keys = texts.LIST_SEP.join(unknown)
+            raise SetupError(texts.PARAM_UNKNOWN.format(where=self.where, keys=keys, known=known))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bansha import texts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
@@ -21,7 +22,7 @@ from bansha.mechanics.params import Raw
 def propose_or_answer(ctx: Ctx, faction: str, seat: int, asked: list[int], agree: bool) -> bool:
     """Record a proposal or an answer; return True when every asked character has agreed."""
     if not asked:
-        raise RuleError("没有可以询问的角色，投降无效")
+        raise RuleError(texts.SURRENDER_NOBODY)
     key = f"surrender:{faction}"
     current: dict[str, bool] = dict(ctx.state.pending.get(key) or {})
     if not agree:
@@ -91,7 +92,7 @@ class Surrender(Mechanic):
             where = f"skills.{self.key}.params.asked.{faction}"
             kind, _, arg = who.partition(":")
             if faction not in board.factions or kind not in ("group", "mark") or not arg:
-                raise SetupError(f"规则文件中「{where}」应为 阵营: group:<群> 或 mark:<标记>")
+                raise SetupError(texts.SURRENDER_ASKED_SHAPE.format(where=where))
             self.who[faction] = (kind, arg)
         self.keys = {faction: f"surrender:{faction}" for faction in self.p.asked}
         self.propose = LegalAct(self.key, (), 0, rare=True)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from bansha import texts
 from bansha.engine import speech
 from bansha.engine.commands import Post, Vote
 from bansha.engine.context import Ctx
@@ -31,10 +32,10 @@ if TYPE_CHECKING:
     from bansha.engine.ruleset import RuleSet
 
 MAX_LENGTH = 5000
-BLUE_WORD = re.compile(r"蓝字\s*[1-9一二三四五六七八九]")
-ACCELERATE = re.compile(r"申请(?:进程)?加速")
-"""M103: a post asking that the day be accelerated (「在进程帖中申请加速」)."""
+BLUE_WORD = re.compile(texts.THREAD_BLUE_PATTERN)
 """A reasoning post of XXXII's restricted phase, numbered 「蓝字1」…「蓝字3」."""
+ACCELERATE = re.compile(texts.THREAD_ACCELERATE_PATTERN)
+"""M103: a post asking that the day be accelerated (「在进程帖中申请加速」)."""
 
 
 def is_vote_post(text: str, rules: dict[str, Any]) -> bool:
@@ -48,20 +49,20 @@ def post(rs: RuleSet, ctx: Ctx, cmd: Post) -> None:
     s = ctx.state
     rules: dict[str, Any] = rs.data.get("thread", {})
     if speech.knows_own_exit(s, cmd.by):
-        raise RuleError("已出局的玩家不能在讨论帖发言")
+        raise RuleError(texts.THREAD_OUT)
     if s.phase in rules.get("closed_phases", []):
-        raise RuleError("宵禁中：讨论帖已关闭，天亮后再发言")
+        raise RuleError(texts.THREAD_CLOSED)
     text = cmd.text.strip()
     if not text:
-        raise RuleError("帖子不能为空")
+        raise RuleError(texts.THREAD_EMPTY)
     if len(text) > MAX_LENGTH:
-        raise RuleError(f"帖子不能超过{MAX_LENGTH}字")
+        raise RuleError(texts.THREAD_TOO_LONG.format(limit=MAX_LENGTH))
     floors = s.floors.get(s.day, 0)
     if cmd.quote is not None and not 1 <= cmd.quote <= floors:
-        raise RuleError(f"今天的讨论帖没有{cmd.quote}楼")
+        raise RuleError(texts.THREAD_NO_FLOOR.format(floor=cmd.quote))
     blue = s.stage_key == rules.get("blue_stage") and bool(BLUE_WORD.search(text))
     if blue and s.blue.get(cmd.by, 0) >= int(rules.get("blue_limit", 3)):
-        raise RuleError(f"本阶段的{rules.get('blue_limit', 3)}次蓝字推理发言已经用完")
+        raise RuleError(texts.THREAD_BLUE_USED.format(limit=rules.get("blue_limit", 3)))
     vote: dict[str, Any] | None = None
     voting = s.stage_key in rs.data.get("vote_stages", [])
     if voting and is_vote_post(text, rules):

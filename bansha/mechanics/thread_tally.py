@@ -181,7 +181,7 @@ def tally_thread(
         if vote_posts.is_vote_post(p.text, fmt):
             line = _decide(p, seat, roster, thread_rules, rules, cast, originals, accelerated)
             if line.void is None and seat is not None and not weights.may_vote(seat):
-                lost = f"「{p.author}」已失去投票权"
+                lost = texts.TALLY_LOST_VOTE.format(name=p.author)
                 line = replace(
                     line, kind="void", target=None, void=lost, intended=line.target, rule="voter"
                 )
@@ -252,7 +252,7 @@ def _decide(
     if why is not None:
         rule = read.rule or "format"
     if why is None and seat is None:
-        why, rule = f"「{p.author}」不在存活玩家名单中，不能投票", "voter"
+        why, rule = texts.TALLY_NOT_LIVING.format(name=p.author), "voter"
     unjudged: str | None = None
     if why is None and seat is not None:
         at, unjudged = rule_time(p, rules, earlier)

@@ -38,11 +38,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from bansha import texts
+
 QUOTE = re.compile(r"\[quote(?:=[^\]]*)?\].*?\[/quote\]", re.S | re.I)
 CODE = re.compile(r"\[code(?:=[^\]]*)?\].*?(?:\[/code\]|$)", re.S | re.I)
 """A code box: what it holds is shown, never read as the post's words (a format example)."""
 WRAPPERS = re.compile(r"\[/?(?:b|i|u|s|color|size|font|align|backcolor|url)(?:=[^\]]*)?\]", re.I)
-TRIM = " \t\r\n。．.，,、！!？?；;：:~～…\"'“”‘’「」『』【】《》()（）[]"
+TRIM = texts.VOTE_POST_TRIM
 CJK_BEFORE = r"(?<![\u4e00-\u9fff])"
 """A short look-alike that ends another label (「票」 of 「投票」, 「理由」 of 「投票理由」) is one only
 where it starts a word: 「这一票：」 and 「他的理由：」 are no labels."""
@@ -85,7 +87,7 @@ class VoteFormat:
     def read(cls, data: Mapping[str, Any]) -> VoteFormat:
         """The format a ``thread.vote_format`` mapping gives."""
         if not isinstance(data, Mapping) or not isinstance(data.get("vote"), Mapping):
-            raise FormatError("规则文件的 thread.vote_format 必须写明 vote: {target: …, reason: …}")
+            raise FormatError(texts.VOTE_FORMAT_SHAPE)
         labels: dict[str, Field] = {}
         for kind in ("vote", "change"):
             part = data.get(kind) or {}
@@ -94,27 +96,24 @@ class VoteFormat:
                 if text:
                     labels[simplified(text)] = (kind, what)
         if ("vote", "target") not in labels.values():
-            raise FormatError("规则文件的 thread.vote_format.vote 必须写明投票对象的标签（target）")
+            raise FormatError(texts.VOTE_FORMAT_TARGET)
         look_alikes: dict[str, Field] = {}
         for written, meant in dict(data.get("look_alikes") or {}).items():
             key = simplified(str(meant).strip())
             if key not in labels:
-                raise FormatError(
-                    f"thread.vote_format.look_alikes 的「{written}」对应的「{meant}」不是格式里的标签"
-                )
+                text = texts.VOTE_FORMAT_LOOK_ALIKE.format(written=written, meant=meant)
+                raise FormatError(text)
             look_alikes[simplified(str(written).strip())] = labels[key]
         words = [*labels, *look_alikes]
         alternatives = []
         for word in sorted(words, key=len, reverse=True):
             short = word in look_alikes and any(w != word and w.endswith(word) for w in words)
             alternatives.append((CJK_BEFORE if short else "") + re.escape(word))
-        pattern = re.compile(f"({'|'.join(alternatives)})\\s*[:：]")
+        pattern = re.compile(f"({'|'.join(alternatives)})\\s*[{texts.VOTE_POST_COLONS}]")
         forms = tuple(dict.fromkeys(f for w in words for f in (w, traditional(w))))
         hint = str(data.get("hint") or "").strip()
         if not hint:
-            raise FormatError(
-                "规则文件的 thread.vote_format 必须写明讨论帖里显示的投票格式提示（hint）"
-            )
+            raise FormatError(texts.VOTE_FORMAT_HINT)
         abstain = tuple(str(a) for a in data.get("abstain") or ())
         return cls(
             labels,
@@ -132,7 +131,8 @@ class VoteFormat:
         meant = [self.label(kind, what)]
         if what == "reason" and kind == "vote" and self.label("change", "reason") != meant[0]:
             meant.append(self.label("change", "reason"))
-        return f"「{written}：」应写作" + "或".join(f"「{m}：」" for m in meant)
+        said = texts.VOTE_POST_LABEL_OR.join(texts.VOTE_POST_LABEL.format(label=m) for m in meant)
+        return texts.VOTE_POST_WRITE_AS.format(written=written, meant=said)
 
 
 _FORMATS: dict[int, tuple[object, VoteFormat]] = {}
@@ -142,7 +142,7 @@ def vote_format(rules: Mapping[str, Any]) -> VoteFormat:
     """The format of a rule set's ``thread`` data (read once per data mapping)."""
     data = rules.get("vote_format")
     if data is None:
-        raise FormatError("规则文件没有写明投票帖的格式（thread.vote_format）")
+        raise FormatError(texts.VOTE_FORMAT_MISSING)
     cached = _FORMATS.get(id(data))
     if cached is not None and cached[0] is data:
         return cached[1]
@@ -212,15 +212,15 @@ def clean_name(value: str) -> str:
     """The name as written, without what players put around it: the first line that has words,
     trailing punctuation, quotes and brackets, a leading 「@」."""
     for line in value.splitlines():
-        line = line.strip().strip(TRIM).lstrip("@＠").strip(TRIM)
+        line = line.strip().strip(TRIM).lstrip(texts.VOTE_POST_AT).strip(TRIM)
         if line:
             return line
     return ""
 
 
-PAIRS = ("「」", "『』", "【】", "《》", "“”", "‘’", '""', "''", "()", "（）", "[]")
+PAIRS = texts.VOTE_POST_PAIRS
 """Quotes and brackets players put around a name."""
-SENTENCE_END = "。．.，,、！!？?；;~～…"
+SENTENCE_END = texts.VOTE_POST_SENTENCE_END
 
 
 def _as_written(value: str) -> list[str]:
@@ -229,7 +229,7 @@ def _as_written(value: str) -> list[str]:
     punctuation of its own (「～星辰～」) is matched before it is trimmed away."""
     line = next((ln.strip() for ln in value.splitlines() if ln.strip()), "")
     out = [line]
-    line = line.lstrip("@＠").strip()
+    line = line.lstrip(texts.VOTE_POST_AT).strip()
     out.append(line)
     if len(line) > 2 and line[0] + line[-1] in PAIRS:
         line = line[1:-1].strip()
@@ -280,17 +280,17 @@ def parse(text: str, roster: list[str], fmt: VoteFormat, near_miss: str = "void"
     found, notes, twice = _fields(text, fmt)
     read = _read(found, roster, fmt)
     if twice and read.kind != "void":  # M103 「每人一票」: a post naming two is no vote for either
-        error = f"一个帖子里写了两个投票对象（「{twice[0]}」和「{twice[1]}」）"
+        error = texts.VOTE_POST_TWO.format(first=twice[0], second=twice[1])
         read = VotePost("void", None, read.reason, read.change, read.warnings, error)
     if not notes:
         return read
-    note = "；".join(dict.fromkeys(notes))
+    note = texts.REASONS_SEP.join(dict.fromkeys(notes))
     if near_miss == "count" and read.kind != "void":
-        warning = f"投票格式不规范（{note}），按规则集设置计票，请导演核对"
+        warning = texts.VOTE_POST_NEAR_MISS_COUNTED.format(note=note)
         return replace(read, warnings=[warning, *read.warnings], near_miss=True)
-    error = f"投票格式有误（{note}），按规则算作废票"
+    error = texts.VOTE_POST_NEAR_MISS_VOID.format(note=note)
     if read.kind == "void" and read.error:
-        error += f"；另外{read.error}"
+        error += texts.VOTE_POST_ALSO.format(error=read.error)
     return VotePost("void", read.target, read.reason, read.change, read.warnings, error, True)
 
 
@@ -300,17 +300,17 @@ def _read(found: dict[Field, str], roster: list[str], fmt: VoteFormat) -> VotePo
     fields = {what: value for (k, what), value in found.items() if k == kind_key}
     target_label = fmt.label(kind_key, "target")
     if "target" not in fields:
-        return VotePost("void", error=f"没有写明投票对象（格式：{target_label}：名字）")
+        return VotePost("void", error=texts.VOTE_POST_NO_TARGET.format(label=target_label))
     raw = clean_name(fields["target"])
     reason = fields.get("reason", "").strip()
     if not raw:
-        return VotePost(
-            "void", change=change, error=f"投票对象是空的（格式：{target_label}：名字）"
-        )
+        error = texts.VOTE_POST_EMPTY_TARGET.format(label=target_label)
+        return VotePost("void", change=change, error=error)
     if not reason and fmt.reason_required:
-        words = "改票" if change else "投票"
+        words = texts.VOTE_POST_CHANGE if change else texts.VOTE_POST_VOTE
         label = fmt.label(kind_key, "reason")
-        return VotePost("void", change=change, error=f"没有写明{words}理由（格式：{label}：……）")
+        error = texts.VOTE_POST_NO_REASON.format(words=words, label=label)
+        return VotePost("void", change=change, error=error)
     if fold(raw) in {fold(a) for a in fmt.abstain}:
         return VotePost("abstain", None, reason, change)
     kind: Kind = "change" if change else "vote"
@@ -321,9 +321,9 @@ def _read(found: dict[Field, str], roster: list[str], fmt: VoteFormat) -> VotePo
     folded = {fold(n): n for n in roster}
     match = next((folded[fold(n)] for n in written if fold(n) in folded), None)
     if match is not None:
-        warning = f"投票对象「{raw}」按「{match}」计（全角/半角、繁简或空格不同）"
+        warning = texts.VOTE_POST_FOLDED.format(written=raw, name=match)
         return VotePost(kind, match, reason, change, [warning])
-    return VotePost("void", change=change, error=f"投票对象「{raw}」不在存活玩家名单中")
+    return VotePost("void", change=change, error=texts.VOTE_POST_NOT_LIVING.format(written=raw))
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,7 +381,7 @@ def original_unquoted(
     that is a vote post does (new reading), and in bansha's own thread, which keeps no floor's
     author, any quote."""
     if not quotes:
-        return "改票时必须引用原投票帖"
+        return texts.VOTE_POST_NO_QUOTE
     for q in quotes:
         if originals is None:  # bansha's own thread shows no words of a quoted floor
             if not q.text or (_by(q, voter) and is_vote_post(q.text, fmt)):
@@ -390,12 +390,12 @@ def original_unquoted(
             return None
     q = quotes[0]
     if q.floor is not None:
-        what = f"{q.floor}楼"
+        what = texts.VOTE_POST_QUOTED_FLOOR.format(floor=q.floor)
     elif q.author and not _by(q, voter):
-        what = f"「{q.author}」的帖子"
+        what = texts.VOTE_POST_QUOTED_AUTHOR.format(author=q.author)
     else:
-        what = "帖子"
-    return f"改票引用的{what}不是自己的原投票帖"
+        what = texts.VOTE_POST_QUOTED_POST
+    return texts.VOTE_POST_NOT_OWN.format(what=what)
 
 
 def unquoted_change(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
@@ -36,17 +37,17 @@ def check_ballot(
     if earlier == 0:
         return False
     if accelerated:
-        raise RuleError("进程已加速，不允许改票", "accelerated")
+        raise RuleError(texts.VOTE_ACCELERATED, "accelerated")
     if max_changes is not None and earlier > max_changes:
         if max_changes == 0:
-            raise RuleError("本局不允许改票，你已经投过票了", "changes")
-        raise RuleError(f"每人只有{max_changes}次改票机会，你已经改过票了", "changes")
+            raise RuleError(texts.VOTE_NO_CHANGE, "changes")
+        raise RuleError(texts.VOTE_CHANGES_USED.format(limit=max_changes), "changes")
     if (
         at is not None
         and deadline is not None
         and at > deadline - timedelta(minutes=freeze_minutes)
     ):
-        raise RuleError(f"投票截止前{freeze_minutes}分钟内不得改票", "freeze")
+        raise RuleError(texts.VOTE_FREEZE_REFUSED.format(minutes=freeze_minutes), "freeze")
     return True
 
 
