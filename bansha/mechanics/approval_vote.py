@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bansha import texts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
@@ -96,7 +97,7 @@ class ApprovalVote(Mechanic):
             raw.number("slots", a.default("slots")),
         )
         if needed is None or slots is None:
-            raise SetupError(f"规则文件中「{where}」的 needed 与 slots 应为整数")
+            raise SetupError(texts.DATA_INTEGERS.format(where=where, keys="needed, slots"))
         yes, no = (
             str(raw.text("agree", a.default("agree"))),
             str(raw.text("reject", a.default("reject"))),

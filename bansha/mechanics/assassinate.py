@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from bansha import texts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
@@ -124,12 +125,12 @@ class Assassinate(Mechanic):
             factions[key] = str(raw.text(key, a.default(key)))
             if factions[key] not in board.factions:
                 raise SetupError(
-                    f"规则文件中「{where}.{key}」的「{factions[key]}」不是 factions 中的阵营"
+                    texts.DATA_NOT_FACTION.format(where=f"{where}.{key}", value=factions[key])
                 )
         target_role = str(raw.text("target_role", a.default("target_role")))
         board.role_refs((target_role,), f"{where}.target_role")
         if not spec.stages:
-            raise SetupError(f"规则文件中「skills.{self.key}.stages」缺少刺杀的阶段")
+            raise SetupError(texts.ASSASSINATE_NO_STAGE.format(where=f"skills.{self.key}.stages"))
         self.p = AssassinateParams(
             board.skill_ref(raw.text("declare", a.default("declare")), f"{where}.declare"),
             target_role,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
@@ -84,9 +85,8 @@ class Check(Mechanic):
         )
         raw.done()
         if self.p.chosen_by is not None and self.p.tell == "later":
-            raise SetupError(
-                f"规则文件中「skills.{self.key}.params.tell」的 later 不用于 chosen_by"
-            )
+            where = f"skills.{self.key}.params.tell"
+            raise SetupError(texts.CHECK_LATER_CHOSEN.format(where=where))
         stages = set(spec.stages)
         timetable = dict(board.data.get("timetable") or {})
         self.phase = next(
@@ -97,9 +97,9 @@ class Check(Mechanic):
         if self.p.reads == "faction" and "*" not in self.p.answers:
             missing = [f for f in board.factions if f not in self.p.answers]
             if missing:
-                raise SetupError(
-                    f"规则文件中「skills.{self.key}.params.answers」缺少阵营「{'、'.join(missing)}」或「*」"
-                )
+                where = f"skills.{self.key}.params.answers"
+                listed = texts.LIST_SEP.join(missing)
+                raise SetupError(texts.CHECK_ANSWERS_MISSING.format(where=where, factions=listed))
         for word in self.p.answers.values():
             board.word_of(word, f"skills.{self.key}.params.answers")
 

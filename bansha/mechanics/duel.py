@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bansha import texts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
@@ -66,12 +67,12 @@ class Duel(Mechanic):
         against = raw.words("against")
         for f in against:
             if f not in board.factions:
-                raise SetupError(f"规则文件中「{where}.against」的「{f}」不是 factions 中的阵营")
+                raise SetupError(texts.DATA_NOT_FACTION.format(where=f"{where}.against", value=f))
         if not against:
-            raise SetupError(f"规则文件中「{where}.against」至少要有一个阵营")
+            raise SetupError(texts.DUEL_NO_FACTION.format(where=f"{where}.against"))
         uses = raw.number("uses", 1)
         if uses is None or uses < 1:
-            raise SetupError(f"规则文件中「{where}.uses」应为正整数")
+            raise SetupError(texts.DATA_POSITIVE.format(where=f"{where}.uses"))
         self.p = DuelParams(
             against,
             raw.text("cause", "duel") or "duel",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.mechanics.about import About, Need, Param
@@ -71,11 +72,11 @@ class Knowledge(Mechanic):
         to = r.text("to", None)
         group = r.text("group", None)
         if (to is None) == (group is None) and not (nested and to is None and group is None):
-            raise SetupError(f"规则文件中「{r.where}」应有 to 或 group 之一")
+            raise SetupError(texts.KNOWLEDGE_TO.format(where=r.where))
         if to is not None:
             b.role_refs((to,), f"{r.where}.to")
         if group is not None and group not in b.data.get("groups", {}):
-            raise SetupError(f"规则文件中「{r.where}.group」的「{group}」不是 groups 中的群")
+            raise SetupError(texts.DATA_NOT_GROUP.format(where=f"{r.where}.group", value=group))
         roles = b.role_refs(r.words("roles"), f"{r.where}.roles")
         faction = r.text("faction", None)
         if faction is not None and faction not in b.factions:
@@ -88,7 +89,7 @@ class Knowledge(Mechanic):
             b.word_of(word, f"{r.where}.word")
         notice = r.text("notice", None)
         if notice is None:
-            raise SetupError(f"规则文件中「{r.where}」缺少参数「notice」")
+            raise SetupError(texts.DATA_NO_PARAM.format(where=r.where, key="notice"))
         then_raw = r.raw.get("then")
         r.read.add("then")
         then = (

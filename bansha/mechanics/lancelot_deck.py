@@ -72,10 +72,10 @@ class LancelotDeck(Mechanic):
             board.word_of(word, f"{where}.cards")
         swap = str(raw.text("swap", a.default("swap")))
         if swap not in dict(cards):
-            raise SetupError(f"规则文件中「{where}.swap」的「{swap}」不是 cards 中的牌")
+            raise SetupError(texts.DATA_NOT_CARD.format(where=f"{where}.swap", value=swap))
         roles = board.role_refs(raw.words("roles", a.default("roles")), f"{where}.roles")
         if len(roles) not in (0, 2):
-            raise SetupError(f"规则文件中「{where}.roles」应为两个身份")
+            raise SetupError(texts.DATA_TWO_ROLES.format(where=f"{where}.roles"))
         self.p = DeckParams(
             tuple(cards),
             swap,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
@@ -121,10 +122,12 @@ class Lovers(Mechanic):
         factions = (raw.need("killers"), raw.need("eloped"))
         for key, faction in zip(("killers", "eloped"), factions, strict=True):
             if faction not in board.factions:
-                raise SetupError(f"规则文件中「{where}.{key}」的「{faction}」不是阵营")
+                raise SetupError(
+                    texts.DATA_NOT_FACTION.format(where=f"{where}.{key}", value=faction)
+                )
         group = raw.need("group")
         if group not in board.data.get("groups", {}):
-            raise SetupError(f"规则文件中「{where}.group」的「{group}」不是 groups 中的群")
+            raise SetupError(texts.DATA_NOT_GROUP.format(where=f"{where}.group", value=group))
         excluded, killer = raw.need("exclude_role"), raw.need("killer_role")
         board.role_refs((excluded, killer), where)
         self.p = LoversParams(

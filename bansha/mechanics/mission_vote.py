@@ -133,7 +133,7 @@ class MissionVote(Mechanic):
         for faction in by_faction:
             if faction not in board.factions:
                 raise SetupError(
-                    f"规则文件中「{where}.by_faction」的「{faction}」不是 factions 中的阵营"
+                    texts.DATA_NOT_FACTION.format(where=f"{where}.by_faction", value=faction)
                 )
         board.role_refs(tuple(by_role), f"{where}.by_role")
         saves, spoils = (
@@ -286,7 +286,7 @@ class MissionVote(Mechanic):
         a = self.about
         wins = raw.text("wins", a.default("wins"))
         if wins is None or wins not in self.board.factions:
-            raise SetupError(f"规则文件中「{raw.where}.wins」应为 factions 中的阵营")
+            raise SetupError(texts.DATA_FACTION_NEEDED.format(where=f"{raw.where}.wins"))
         fails = raw.number("fails", a.default("fails"))
         raw.done()
         return MissionEnd(wins, int(fails or 0))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bansha import texts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
@@ -77,7 +78,7 @@ class NameTo(Mechanic):
         board.word_of(word, f"{where}.word")
         unmade = raw.words("unmade_days", ()) if "unmade_days" in raw.raw else None
         if unmade is not None and any(not d.isdigit() for d in unmade):
-            raise SetupError(f"规则文件中「{where}.unmade_days」应为天数的列表")
+            raise SetupError(texts.DATA_DAYS.format(where=f"{where}.unmade_days"))
         self.p = NameToParams(
             to_role,
             word,

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bansha import texts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
@@ -159,8 +160,10 @@ class PairCheck(Mechanic):
         for key in ("forced_after", "rest_after"):
             value = raw.text(key, None)
             if value is not None and value not in answers:
+                here = f"{where}.{key}"
+                choices = "same, different"
                 raise SetupError(
-                    f"规则文件中「{where}.{key}」应为 same 或 different，而不是「{value}」"
+                    texts.DATA_EITHER_NOT.format(where=here, choices=choices, value=value)
                 )
             after[key] = None if value is None else answers[value]
         self.p = PairCheckParams(

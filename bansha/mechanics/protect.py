@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
@@ -92,8 +93,10 @@ class Protect(Mechanic):
         second = raw.table("second_use")
         for colour, what in second.items():
             if what not in OUTCOMES:
+                where = f"skills.{self.key}.params.second_use.{colour}"
+                choices = ", ".join(OUTCOMES)
                 raise SetupError(
-                    f"规则文件中「skills.{self.key}.params.second_use.{colour}」应为 kill 或 void，而不是「{what}」"
+                    texts.DATA_EITHER_NOT.format(where=where, choices=choices, value=what)
                 )
         self.p = ProtectParams(
             raw.flag("self", True),

@@ -21,6 +21,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.state import State
@@ -274,7 +275,7 @@ def chooser(board: Board, key: str | None, where: str) -> str | None:
         return None
     board.skill_ref(key, where)
     if board.skills[key].get("mechanic") != RingTeam.kind:
-        raise SetupError(f"规则文件中「{where}」的「{key}」应为 {RingTeam.kind} 机制的技能")
+        raise SetupError(texts.DATA_NOT_MECHANIC.format(where=where, value=key, kind=RingTeam.kind))
     return key
 
 

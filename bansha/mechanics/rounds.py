@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bansha import texts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
@@ -73,7 +74,7 @@ class Rounds(Board):
         for where, when in whens:
             kind, _, skill = str(when).partition(":")
             if when is not None and (kind not in ("due", "not_due") or skill not in self.mechs):
-                raise SetupError(f"规则文件中「{where}」应为 due:<技能> 或 not_due:<技能>")
+                raise SetupError(texts.ROUNDS_WHEN.format(where=where))
 
     # ================================================================== setup and stages
     def setup(

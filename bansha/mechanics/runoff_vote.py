@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bansha import texts
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
@@ -307,7 +308,9 @@ class RunoffDecide(Mechanic):
         of = board.skill_ref(raw.need("of"), where)
         raw.done()
         if board.skills[of].get("mechanic") != RunoffVote.kind:
-            raise SetupError(f"规则文件中「{where}」的「{of}」应为 {RunoffVote.kind} 机制的技能")
+            raise SetupError(
+                texts.DATA_NOT_MECHANIC.format(where=where, value=of, kind=RunoffVote.kind)
+            )
         self.of = of
 
     def _owed(self, s: State) -> dict[str, Any] | None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bansha import texts
 from bansha.engine.errors import SetupError
 from bansha.engine.events import Event
 from bansha.engine.ruleset import read_as
@@ -55,11 +56,11 @@ class StoredFlags:
         if raw is None:
             raw = {}
         if not isinstance(raw, dict) or not set(raw) <= {"orders", "pending", "uses"}:
-            raise SetupError(f"规则文件中「{where}」应为 orders、pending、uses 的键值表")
+            raise SetupError(texts.STORED_FLAGS_SHAPE.format(where=where))
         uses: dict[str, StoredUses] = {}
         for key, spec in dict(raw.get("uses") or {}).items():
             if not isinstance(spec, dict) or set(spec) != {"skill", "by"}:
-                raise SetupError(f"规则文件中「{where}.uses.{key}」应为 {{skill: 技能, by: 顺序}}")
+                raise SetupError(texts.STORED_FLAGS_USES.format(where=f"{where}.uses.{key}"))
             uses[str(key)] = StoredUses(str(spec["skill"]), str(spec["by"]))
         return StoredFlags(
             frozenset(str(k) for k in raw.get("orders") or ()),

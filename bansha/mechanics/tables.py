@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.mechanics.base import Board, Mechanic, Resolution
@@ -53,12 +54,14 @@ def read(board: Board, key: str) -> dict[str, tuple[TableStep, ...]]:
             where = f"{key}.{table}[{i}]"
             verbs = [v for v in VERBS if v in raw] if isinstance(raw, dict) else []
             if len(verbs) != 1 or "step" not in raw:
-                raise SetupError(f"规则文件中「{where}」应有 step 与 do、resolve、start 之一")
+                raise SetupError(texts.TABLE_STEP_SHAPE.format(where=where))
             verb = verbs[0]
             skill = board.skill_ref(str(raw[verb]), f"{where}.{verb}")
             m = board.mechs.get(skill)
             if m is None:
-                raise SetupError(f"规则文件中「{where}.{verb}」的「{skill}」没有机制")
+                raise SetupError(
+                    texts.TABLE_NO_MECHANIC.format(where=f"{where}.{verb}", skill=skill)
+                )
             rest = {k: v for k, v in raw.items() if k not in ("step", verb, "when")}
             params = m.prepare(verb, Raw(rest, where, board.options))
             read_steps.append(TableStep(str(raw["step"]), verb, m, params, raw.get("when")))

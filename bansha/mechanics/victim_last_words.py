@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bansha import texts
 from bansha.engine import clock
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
@@ -69,7 +70,7 @@ class VictimLastWords(Mechanic):
         raw.done()
         keys = {str(x["key"]) for x in board.stage_specs(self.p.phase)}
         if self.p.stage not in keys:
-            raise SetupError(f"规则文件中「{where}.stage」的「{self.p.stage}」不是该时段的阶段")
+            raise SetupError(texts.VICTIM_STAGE.format(where=f"{where}.stage", value=self.p.stage))
 
     def holds(self, s: State, seat: int) -> bool:
         """Nobody uses it."""
