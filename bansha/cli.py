@@ -227,7 +227,7 @@ def mechanics(
 ) -> None:
     """The catalogue of mechanics, from each mechanic's own declarations."""
     import bansha.rulesets  # noqa: F401 - a rule set's own mechanics join the catalogue
-    from bansha.mechanics import describe
+    from bansha.mechanics import about_words, describe
 
     if markdown:
         print(describe.markdown())
@@ -240,7 +240,7 @@ def mechanics(
             say(console, texts.CLI_MECHANICS_UNKNOWN.format(name=name, known=known))
             raise typer.Exit(1)
     for kind, a in entries:
-        lines = [a.summary, *describe.lines(a, code="", bullet="", sub="  ")]
+        lines = [about_words.summary(kind), *describe.lines(kind, a, code="", bullet="", sub="  ")]
         console.print(Panel(Text("\n".join(lines)), title=kind, title_align="left"))
 
 

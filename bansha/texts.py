@@ -1313,3 +1313,5 @@ VICTIM_STAGE = "规则文件中「{where}」的「{value}」不是该时段的�
 """A mechanic's parameters are malformed (each names the key's full path)."""
 DATA_FACTION_NEEDED = "规则文件中「{where}」应为 factions 中的阵营"
 """A parameter that must name a faction names none, or one the file does not have."""
+MECHANICS_FULL_STOP = "。"
+"""What ends a mechanic's summary in the catalogue's documentation."""

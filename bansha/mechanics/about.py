@@ -15,73 +15,69 @@ import string
 from dataclasses import dataclass
 from typing import Any
 
-PARAM_KINDS = {
-    "flag": "true/false",
-    "number": "整数或 null",
-    "real": "数字",
-    "choice": "其中之一",
-    "text": "文字",
-    "words": "列表",
-    "numbers": "正整数的列表",
-    "tables": "键值表的列表",
-    "table": "键值表",
-    "faction_table": "阵营键 → 值（持有者的每个阵营都要有）",
-    "skill": "技能键",
-    "skills": "技能键列表",
-    "cause": "出局原因键",
-    "causes": "出局原因键列表",
-    "factions": "阵营键列表",
-    "status": "状态键",
-    "group": "群键",
-}
-"""The kinds of parameter values, as ``bansha mechanics`` names them."""
+PARAM_KINDS = (
+    "flag",
+    "number",
+    "real",
+    "choice",
+    "text",
+    "words",
+    "numbers",
+    "tables",
+    "table",
+    "faction_table",
+    "skill",
+    "skills",
+    "cause",
+    "causes",
+    "factions",
+    "status",
+    "group",
+)
+"""The kinds of parameter values (``bansha mechanics`` names each in the catalogue's words)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Param:
-    """One parameter: its key, kind (:data:`PARAM_KINDS`), default, and what it means;
-    ``required``: the mechanic has no default, the board's data file must give it."""
+    """One parameter: its key, kind (:data:`PARAM_KINDS`), default and choices; ``required``:
+    the mechanic has no default, the board's data file must give it. What it means is in the
+    catalogue's words (``about.yaml``, :mod:`bansha.mechanics.about_words`)."""
 
     key: str
     kind: str
     default: Any
-    doc: str
     choices: tuple[str, ...] = ()
     required: bool = False
 
 
-TELL = Param("tell", "choice", "now", "何时告知：本步骤，或之后的 resolve: 步骤", ("now", "later"))
+TELL = Param("tell", "choice", "now", ("now", "later"))
 """An information skill's ``tell``: at its ``do:`` step, or at a later ``resolve:`` step."""
-NOTICE = Param("notice", "text", "result_{skill}", "告知结果的文字键")
+NOTICE = Param("notice", "text", "result_{skill}")
 """An information skill's ``notice``: the text key of its private answer."""
 
 
 @dataclass(frozen=True, slots=True)
 class Need:
     """A text the mechanic says: its key (``{skill}`` and parameter names filled with the skill's
-    key and values: ``due_{skill}``, ``out_{cause}``), the placeholders its code fills, what it is,
-    and whether a board must have it (``required``: without it the player would read the raw key)
-    or it falls back on a common text."""
+    key and values: ``due_{skill}``, ``out_{cause}``), the placeholders its code fills, and whether
+    a board must have it (``required``: without it the player would read the raw key) or it falls
+    back on a common text. What it is is in the catalogue's words (``about.yaml``)."""
 
     key: str
     placeholders: tuple[str, ...]
-    doc: str
     required: bool = True
 
 
 @dataclass(frozen=True, slots=True)
 class About:
-    """A mechanic's self-description (see the module docstring)."""
+    """A mechanic's self-description (see the module docstring); its summary, act and what each
+    key means are the catalogue's words (``about.yaml``)."""
 
-    summary: str = ""
-    act: str = ""
     params: tuple[Param, ...] = ()
     texts: tuple[Need, ...] = ()
     causes: tuple[str, ...] = ()
     """Exit causes the mechanic's exits carry (patterns as for texts): each needs a word in
     ``causes`` (「你已出局（…）」)."""
-    stages: str = ""
-    """The stages it adds (a ``when: due:<skill>`` stage of its own) or skips (a day cut short)."""
     steps: tuple[Param, ...] = ()
     """Keys of a resolution step that names the skill (``blocked_by`` of a ``resolve:`` step)."""
     emits: tuple[str, ...] = ()

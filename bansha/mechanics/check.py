@@ -52,22 +52,19 @@ class Check(Mechanic):
     kind = "check"
     hint = "inform"
     about = About(
-        summary="夜晚查验一名玩家，私下得知其阵营（或身份）对应的词",
-        act="一名存活玩家（self: false 时不含自己）",
         params=(
-            Param("reads", "choice", "faction", "看阵营、身份还是颜色", READS),
-            Param("answers", "table", {}, '阵营（或身份、颜色）键 → words 中的词键；"*" 为其余'),
-            Param("self", "flag", True, "能否查验自己"),
+            Param("reads", "choice", "faction", READS),
+            Param("answers", "table", {}),
+            Param("self", "flag", True),
             TELL,
             NOTICE,
             Param(
                 "chosen_by",
                 "skill",
                 None,
-                "由哪项 ring_team 技能按情况1–3确定团队的查验对象（每名参与的成员得知结果）",
             ),
         ),
-        texts=(Need("{notice}", ("p", "word"), "查验结果（私下）"),),
+        texts=(Need("{notice}", ("p", "word")),),
         emits=("skill_used", "result", "notice"),
     )
 

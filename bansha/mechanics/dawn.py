@@ -45,17 +45,16 @@ class Dawn(Mechanic):
     plain = False
     hooks = frozenset({"day_start"})
     about = About(
-        summary="不需要行动：天亮时统一公布夜晚的死者及其身份（按出局顺序），导演的淹死/判死按原因公布身份（夜晚则留到天亮）",
         params=(
-            Param("kill", "cause", None, "天亮时以「昨夜死亡」公布的出局原因", required=True),
-            Param("from_day", "number", None, "第几天起天亮时公布（之前没有夜晚）", required=True),
-            Param("reveal", "causes", None, "导演移除时公布身份的出局原因", required=True),
-            Param("removed", "table", None, "导演移除的出局原因 → 公布的文字键", required=True),
+            Param("kill", "cause", None, required=True),
+            Param("from_day", "number", None, required=True),
+            Param("reveal", "causes", None, required=True),
+            Param("removed", "table", None, required=True),
         ),
         texts=(
-            Need("day_start", ("day", "deaths"), "天亮（公开）"),
-            Need("night_death", ("p", "role"), "昨夜的死者及其身份"),
-            Need("no_death", (), "昨夜平安"),
+            Need("day_start", ("day", "deaths")),
+            Need("night_death", ("p", "role")),
+            Need("no_death", ()),
         ),
         emits=("announcement",),
     )

@@ -64,30 +64,27 @@ class DayVote(Mechanic):
     kind = "day_vote"
     plain = False
     about = About(
-        summary="白天投票：每名有投票权的存活玩家一票；改票次数与截止前冻结由参数（选项）决定",
-        act="投票（vote 命令），可弃权",
         params=(
-            Param("max_changes", "number", None, "第一次投票后允许的改票次数（null：不限）"),
-            Param("freeze_minutes", "number", 0, "截止前多少分钟内不能改票"),
-            Param("abstentions", "flag", True, "计票公告列出弃权票数"),
-            Param("counts", "flag", True, "计票公告附带每名候选人的票数（供记录）"),
-            Param("speedup_voids", "flag", True, "进程加速后不允许改票，所有改票作废"),
+            Param("max_changes", "number", None),
+            Param("freeze_minutes", "number", 0),
+            Param("abstentions", "flag", True),
+            Param("counts", "flag", True),
+            Param("speedup_voids", "flag", True),
         ),
         steps=(
-            Param("outcome", "choice", "exile", "计票结果：放逐或选举", ("exile", "elect")),
-            Param("status", "status", None, "选举的状态键（outcome: elect）"),
+            Param("outcome", "choice", "exile", ("exile", "elect")),
+            Param("status", "status", None),
             Param(
                 "tie",
                 "choice",
                 "nobody",
-                "平票：无人，或最先达到最高票者",
                 ("nobody", "first_to_reach"),
             ),
-            Param("about", "text", None, "这一步计票时，投票表单旁说明这次投票做什么的文字键"),
+            Param("about", "text", None),
         ),
         texts=(
-            Need("vote_result", ("day", "tally"), "计票公告"),
-            Need("nobody_out", (), "平票或无人得票"),
+            Need("vote_result", ("day", "tally")),
+            Need("nobody_out", ()),
         ),
         causes=("vote",),
         emits=("voted", "announcement", "exited", "holder_set"),

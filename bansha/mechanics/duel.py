@@ -43,21 +43,18 @@ class Duel(Mechanic):
     hint = "harm"
     policy = "suspect"
     about = About(
-        summary="白天对一名玩家发动：对方属于 against 阵营则对方出局并直接入夜，否则发动者出局、当天照常",
-        act="一名存活的其他玩家；整局 uses 次",
         params=(
-            Param("against", "factions", (), "输掉决斗的阵营（factions 中的键，至少一个）"),
-            Param("cause", "cause", "duel", "输掉决斗的目标的出局原因"),
-            Param("fail_cause", "cause", "duel_failed", "目标不属于 against 时发动者的出局原因"),
-            Param("uses", "number", 1, "整局可发动的次数"),
-            Param("ends_day", "flag", True, "决斗获胜后是否直接入夜（只保留 due: 阶段）"),
+            Param("against", "factions", ()),
+            Param("cause", "cause", "duel"),
+            Param("fail_cause", "cause", "duel_failed"),
+            Param("uses", "number", 1),
+            Param("ends_day", "flag", True),
         ),
         texts=(
-            Need("out_{cause}", ("p", "p_by"), "目标输掉决斗出局的公告（p_by：发动者）"),
-            Need("out_{fail_cause}", ("p", "p_by"), "发动者决斗失败出局的公告（p_by：目标）"),
+            Need("out_{cause}", ("p", "p_by")),
+            Need("out_{fail_cause}", ("p", "p_by")),
         ),
         causes=("{cause}", "{fail_cause}"),
-        stages="获胜时结束当天：跳过当天其后的阶段，只保留 when: due: 的阶段，然后入夜",
         emits=("acted", "skill_used", "exited", "announcement", "stage_closed", "flag"),
     )
 

@@ -48,16 +48,14 @@ class Knowledge(Mechanic):
     kind = "knowledge"
     hooks = frozenset({"on_setup"})
     about = About(
-        summary="不需要行动：开局时按顺序告知：to 身份的玩家得知 roles（或 faction 除 except 外）的玩家是谁（以 word 称呼，不知具体身份）；或 roles 的玩家组成 group 群，各自得知群的成员与 then",
         params=(
             Param(
                 "told",
                 "tables",
                 (),
-                "告知的规则列表：{to, roles | faction, except, word, notice, one} 或 {group, roles, notice, then}",
             ),
         ),
-        texts=(Need("{notice}", ("p", "ps"), "告知的内容（私下）：one 时为 p，否则为 ps"),),
+        texts=(Need("{notice}", ("p", "ps")),),
         emits=("known", "notice", "group_set"),
     )
 

@@ -49,30 +49,27 @@ class LadyOfTheLake(Mechanic):
     kind = "lady_of_the_lake"
     validates = True
     about = About(
-        summary="第 rounds 轮任务结束后，持有 status 者私下查验一名从未持有过的存活玩家的当前阵营，该玩家成为新的持有者；开局时为队长的上家",
-        act="一名从未持有过该状态的存活玩家",
         params=(
-            Param("rounds", "numbers", (2, 3, 4), "哪几轮任务结束后查验"),
+            Param("rounds", "numbers", (2, 3, 4)),
             Param(
                 "missions",
                 "skill",
                 "mission",
-                "任务（mission_vote）的技能：其使用次数即已结束的轮数",
             ),
-            Param("status", "status", "lady", "湖中仙女的状态键"),
-            Param("mark", "text", "former_lady", "曾经持有者的标记（不可被查验）"),
-            Param("captain", "status", "captain", "开局时其上家成为持有者的状态（队长）"),
-            Param("first", "text", "first_{skill}", "开局公布队长与持有者的文字键"),
-            Param("due", "text", "due:{skill}", "保存待查验的 pending 键"),
-            Param("notice", "text", "result_{skill}", "查验结果（私下）的文字键"),
-            Param("passed", "text", "passed_{skill}", "公布新的持有者的文字键"),
+            Param("status", "status", "lady"),
+            Param("mark", "text", "former_lady"),
+            Param("captain", "status", "captain"),
+            Param("first", "text", "first_{skill}"),
+            Param("due", "text", "due:{skill}"),
+            Param("notice", "text", "result_{skill}"),
+            Param("passed", "text", "passed_{skill}"),
         ),
         texts=(
-            Need("{notice}", ("p", "word"), "查验结果：其当前阵营（私下）"),
-            Need("{passed}", ("p",), "新的持有者（公开）"),
-            Need("{first}", ("p", "p_lady"), "开局的队长与持有者（公开）"),
-            Need("refuse_former_{skill}", ("p",), "曾经持有者不可被查验"),
-            Need("refuse_target_{skill}", (), "目标不是一名可查验的存活玩家"),
+            Need("{notice}", ("p", "word")),
+            Need("{passed}", ("p",)),
+            Need("{first}", ("p", "p_lady")),
+            Need("refuse_former_{skill}", ("p",)),
+            Need("refuse_target_{skill}", ()),
         ),
         emits=("acted", "result", "notice", "holder_set", "marked", "announcement", "pending"),
     )

@@ -46,19 +46,18 @@ class LancelotDeck(Mechanic):
 
     kind = "lancelot_deck"
     about = About(
-        summary="不需要行动：开局时洗好一副阵营牌（抽取后不放回）；每轮前公开抽一张，抽到 swap 时 roles 的两名玩家交换身份与阵营",
         params=(
-            Param("cards", "table", {"no_change": 9, "change": 2}, "words 词键 → 张数（牌组）"),
-            Param("swap", "text", "change", "交换身份与阵营的牌（cards 中的词键）"),
-            Param("roles", "words", (), "交换的两个身份（不写：没有交换）"),
-            Param("notice", "text", "swapped_{skill}", "告知交换者新身份的文字键"),
-            Param("drawn", "text", "drawn_{skill}", "每轮前抽牌的公告的文字键"),
+            Param("cards", "table", {"no_change": 9, "change": 2}),
+            Param("swap", "text", "change"),
+            Param("roles", "words", ()),
+            Param("notice", "text", "swapped_{skill}"),
+            Param("drawn", "text", "drawn_{skill}"),
         ),
         texts=(
-            Need("{notice}", ("role", "faction"), "交换后的身份与阵营（私下）"),
-            Need("{drawn}", ("day", "card"), "每轮前抽到的牌（公开）"),
-            Need("fixed_deck", ("word",), "剧本固定的牌组中没有更多的这种牌", False),
-            Need("director_deck", ("cards",), "导演视图：剩余的牌（按抽取顺序）", False),
+            Need("{notice}", ("role", "faction")),
+            Need("{drawn}", ("day", "card")),
+            Need("fixed_deck", ("word",), False),
+            Need("director_deck", ("cards",), False),
         ),
         emits=("deck", "announcement", "role_set", "faction_set", "notice"),
     )

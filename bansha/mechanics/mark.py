@@ -53,20 +53,18 @@ class Mark(Mechanic):
     hint = "inform"
     plain = False
     about = About(
-        summary="每晚选择一名玩家进行标记：其身份属于 succeeds_on 时标记成功（记入 mark），否则失败；被标记者不会收到通知",
-        act="一名玩家（dead_targets: 已出局的也可以）",
         params=(
-            Param("succeeds_on", "words", (), "标记成功的身份键"),
-            Param("dead_targets", "flag", True, "能否标记已出局的玩家"),
-            Param("after_death", "flag", False, "持有者出局后能否继续标记"),
-            Param("never_after", "causes", ("drown",), "以这些原因出局后不能再标记"),
-            Param("mark", "text", "marked", "标记的键（胜利条件的 mark 选择）"),
-            Param("success", "text", "success", "成功时回答的 words 词键"),
-            Param("fail", "text", "fail", "失败时回答的 words 词键"),
+            Param("succeeds_on", "words", ()),
+            Param("dead_targets", "flag", True),
+            Param("after_death", "flag", False),
+            Param("never_after", "causes", ("drown",)),
+            Param("mark", "text", "marked"),
+            Param("success", "text", "success"),
+            Param("fail", "text", "fail"),
             TELL,
             NOTICE,
         ),
-        texts=(Need("{notice}", ("p", "word"), "标记结果（私下）"),),
+        texts=(Need("{notice}", ("p", "word")),),
         emits=("acted", "skill_used", "marked", "result", "notice"),
     )
 

@@ -32,15 +32,14 @@ class Medium(Mechanic):
     kind = "medium"
     hint = "inform"
     about = About(
-        summary="不需要行动：在其步骤得知当晚 of 技能的目标",
         params=(
-            Param("of", "skill", None, "得知哪个技能当晚的目标（必填）"),
-            Param("notice", "text", "result_{skill}", "告知目标的文字键"),
-            Param("notice_none", "text", "result_{skill}_none", "当晚无人被选时的文字键"),
+            Param("of", "skill", None),
+            Param("notice", "text", "result_{skill}"),
+            Param("notice_none", "text", "result_{skill}_none"),
         ),
         texts=(
-            Need("{notice}", ("p",), "当晚的目标（私下）"),
-            Need("{notice_none}", (), "当晚无目标（私下）"),
+            Need("{notice}", ("p",)),
+            Need("{notice_none}", ()),
         ),
         emits=("notice",),
     )

@@ -52,21 +52,18 @@ class NameTo(Mechanic):
     hint = "never"
     hooks = frozenset({"on_phase_start"})
     about = About(
-        summary="队伍（team 群）白天共同选定一名存活队友的名字，入夜时（或 resolve: 步骤）私下告知 to_role 的玩家；每天以最后一次为准",
-        act="一名存活队友",
         params=(
-            Param("to_role", "text", None, "被告知的身份"),
-            Param("word", "text", None, "被告知者得知名字时的 words 词键"),
-            Param("notice", "text", "told_{skill}", "告知的文字键"),
-            Param("until_joined", "flag", True, "被告知者加入该群后不再提交"),
+            Param("to_role", "text", None),
+            Param("word", "text", None),
+            Param("notice", "text", "told_{skill}"),
+            Param("until_joined", "flag", True),
             Param(
                 "unmade_days",
                 "words",
                 None,
-                "还没有 to_role 的玩家时，哪几天可以提交（XXXII：共犯只在第一晚产生，只有第一天；不写：每天）",
             ),
         ),
-        texts=(Need("{notice}", ("p",), "被告知者得知的名字（私下）"),),
+        texts=(Need("{notice}", ("p",)),),
         emits=("acted", "skill_used", "known", "notice"),
     )
 

@@ -121,31 +121,26 @@ class PairCheck(Mechanic):
     hint = "inform"
     validates = True
     about = About(
-        summary="夜晚选定两名存活玩家，私下得知两人颜色相同（same）还是不同（different）",
-        act="两名存活玩家（规则①–③：不含自己、之前选过的；前一晚为 forced_after 时其中一人须出自那一组）",
         params=(
-            Param("self", "flag", False, "能否选自己（规则①）"),
-            Param("once_per_target", "flag", True, "不可选择之前已经选过的玩家（规则②）"),
-            Param("same", "text", "same", "颜色相同时回答的 words 词键"),
-            Param("different", "text", "different", "颜色不同时回答的 words 词键"),
+            Param("self", "flag", False),
+            Param("once_per_target", "flag", True),
+            Param("same", "text", "same"),
+            Param("different", "text", "different"),
             Param(
                 "forced_after",
                 "text",
                 None,
-                "规则③：前一晚为此回答（same 或 different）时，目标之一须出自那一组",
             ),
-            Param(
-                "rest_after", "text", None, "前一晚为此回答（same 或 different）时，今晚不可发动"
-            ),
+            Param("rest_after", "text", None),
             TELL,
             NOTICE,
         ),
         texts=(
-            Need("{notice}", ("ps", "word"), "试镜结果（私下）"),
-            Need("refuse_pair_rest", ("skill",), "前一晚为 rest_after，今晚不可发动", False),
-            Need("refuse_pair_none", ("skill",), "规则④：找不到两名合法目标", False),
-            Need("refuse_pair_forced", (), "规则③的拒绝理由", False),
-            Need("refuse_pair_chosen", (), "规则②的拒绝理由", False),
+            Need("{notice}", ("ps", "word")),
+            Need("refuse_pair_rest", ("skill",), False),
+            Need("refuse_pair_none", ("skill",), False),
+            Need("refuse_pair_forced", (), False),
+            Need("refuse_pair_chosen", (), False),
         ),
         emits=("acted", "skill_used", "pending", "result", "notice"),
     )

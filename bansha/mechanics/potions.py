@@ -116,15 +116,13 @@ class Save(Potion):
     kind = "save"
     hint = "protect"
     about = About(
-        summary="对一名玩家使用；当晚 of 技能的袭击若列在 blocked_by 中则被阻止",
-        act="一名玩家（target: victim 时只能是当晚的目标）",
         params=(
-            Param("uses", "number", 1, "整局次数（null：不限）"),
-            Param("of", "skill", None, "救哪个技能的目标"),
-            Param("target", "choice", "any", "只能救当晚目标，或任何人", ("victim", "any")),
-            Param("self", "choice", "always", "能否救自己", ("never", "first_night", "always")),
-            Param("exclusive_with", "skills", (), "同一晚不能同时使用的技能"),
-            Param("loses", "skills", (), "最后一次使用后失去的技能"),
+            Param("uses", "number", 1),
+            Param("of", "skill", None),
+            Param("target", "choice", "any", ("victim", "any")),
+            Param("self", "choice", "always", ("never", "first_night", "always")),
+            Param("exclusive_with", "skills", ()),
+            Param("loses", "skills", ()),
         ),
         emits=("acted", "skill_used", "skill_lost"),
     )
@@ -149,13 +147,11 @@ class Poison(Potion):
     kind = "poison"
     hint = "foes_only"
     about = About(
-        summary="对一名玩家使用，该玩家在 resolve: 步骤出局（出局原因为技能键）",
-        act="一名存活玩家",
         params=(
-            Param("uses", "number", 1, "整局次数（null：不限）"),
-            Param("self", "choice", "always", "能否对自己使用", ("never", "first_night", "always")),
-            Param("exclusive_with", "skills", (), "同一晚不能同时使用的技能"),
-            Param("loses", "skills", (), "最后一次使用后失去的技能"),
+            Param("uses", "number", 1),
+            Param("self", "choice", "always", ("never", "first_night", "always")),
+            Param("exclusive_with", "skills", ()),
+            Param("loses", "skills", ()),
         ),
         causes=("{skill}",),
         emits=("acted", "skill_used", "exited"),

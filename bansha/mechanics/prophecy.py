@@ -67,18 +67,17 @@ class Prophecy(Mechanic):
     kind = "prophecy"
     hooks = frozenset({"on_setup"})
     about = About(
-        summary="不需要行动：开局时持有者私下得知一份随机名单，名单上的玩家都不是 not_roles 的身份",
         params=(
-            Param("not_roles", "words", (), "名单上的玩家不是这些身份"),
-            Param("size_by", "text", None, "名单人数等于带此标记的玩家数（不写：min）"),
-            Param("min", "number", 3, "名单人数的下限"),
-            Param("max", "number", 6, "名单人数的上限"),
-            Param("word", "text", None, "持有者得知名单时的 words 词键"),
-            Param("notice", "text", "told_{skill}", "告知名单的文字键"),
+            Param("not_roles", "words", ()),
+            Param("size_by", "text", None),
+            Param("min", "number", 3),
+            Param("max", "number", 6),
+            Param("word", "text", None),
+            Param("notice", "text", "told_{skill}"),
         ),
         texts=(
-            Need("{notice}", ("ps",), "名单（私下）"),
-            Need("fixed_{skill}", ("n",), "剧本固定的名单不合规则时的说明", False),
+            Need("{notice}", ("ps",)),
+            Need("fixed_{skill}", ("n",), False),
         ),
         emits=("known", "notice"),
     )

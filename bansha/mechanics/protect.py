@@ -70,20 +70,17 @@ class Protect(Mechanic):
     kind = "protect"
     hint = "protect"
     about = About(
-        summary="每晚守护一名玩家：当晚列有此技能于 blocked_by 的袭击对其无效",
-        act="一名存活玩家",
         params=(
-            Param("self", "flag", True, "能否守护自己"),
-            Param("once_per_target", "flag", False, "每名玩家整局只能被守护一次"),
-            Param("consecutive", "flag", True, "能否连续两晚守护同一人"),
+            Param("self", "flag", True),
+            Param("once_per_target", "flag", False),
+            Param("consecutive", "flag", True),
             Param(
                 "second_use",
                 "table",
                 {},
-                "对同一名其他玩家第二次使用时，按其颜色：kill（该玩家出局）或 void（不受保护，此后只能选自己或未选过的玩家）",
             ),
         ),
-        texts=(Need("refuse_protect_restricted", ("p",), "void 之后不能再选的玩家", False),),
+        texts=(Need("refuse_protect_restricted", ("p",), False),),
         causes=("{kill_cause}",),
         emits=("acted", "skill_used", "exited"),
     )

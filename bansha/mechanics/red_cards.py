@@ -36,16 +36,15 @@ class RedCards(Mechanic):
 
     kind = "red_cards"
     about = About(
-        summary="不需要行动：判罚红牌时玩家出局（已出局者照样计入）；同一阵营累计 lost_at 张红牌，或导演判负，该阵营判负，其余阵营获胜",
         params=(
-            Param("cause", "cause", "red_card", "红牌出局的出局原因"),
-            Param("lost_at", "number", 2, "同一阵营累计多少张红牌时判负"),
-            Param("out", "text", "out_{skill}", "红牌罚下的公告的文字键"),
-            Param("lost", "text", "lost_{skill}", "阵营因红牌判负的公告的文字键"),
+            Param("cause", "cause", "red_card"),
+            Param("lost_at", "number", 2),
+            Param("out", "text", "out_{skill}"),
+            Param("lost", "text", "lost_{skill}"),
         ),
         texts=(
-            Need("{out}", ("p",), "红牌罚下（公开）"),
-            Need("{lost}", ("faction",), "阵营累计红牌判负（公开）"),
+            Need("{out}", ("p",)),
+            Need("{lost}", ("faction",)),
         ),
         causes=("{cause}",),
         emits=("exited", "announcement", "skill_used", "faction_lost", "game_ended"),

@@ -32,14 +32,11 @@ class RevealOnVote(Mechanic):
     kind = "reveal_on_vote"
     hooks = frozenset({"on_voted_out", "may_vote"})
     about = About(
-        summary="不需要行动：被放逐时翻牌亮明身份并留在场上",
         params=(
-            Param(
-                "times", "choice", "once", "翻牌一次（再被放逐则出局）或不限", ("once", "unlimited")
-            ),
-            Param("loses_vote", "flag", None, "翻牌后是否失去投票权（不写：与 times 相随）"),
+            Param("times", "choice", "once", ("once", "unlimited")),
+            Param("loses_vote", "flag", None),
         ),
-        texts=(Need("revealed_{skill}", ("p",), "翻牌的公告"),),
+        texts=(Need("revealed_{skill}", ("p",)),),
         emits=("announcement", "skill_used"),
     )
 

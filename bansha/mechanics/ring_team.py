@@ -102,26 +102,22 @@ class RingTeam(Mechanic):
     plain = False
     hooks = frozenset({"on_setup"})
     about = About(
-        summary="环形团队：开局随机排成环，每名成员只得知下一名成员（以真正成员的身份）；真正成员随机分级别，卧底最低；当晚按情况1–3从成员各自的提交中确定团队的选择",
         params=(
-            Param(
-                "real", "text", None, "真正成员的身份键（成员得知下一名是此身份）", required=True
-            ),
-            Param("undercover", "text", None, "卧底的身份键（在环中，级别最低）", required=True),
-            Param("ring", "text", None, "环形顺序与级别记录的名称", required=True),
+            Param("real", "text", None, required=True),
+            Param("undercover", "text", None, required=True),
+            Param("ring", "text", None, required=True),
             Param(
                 "mandatory",
                 "choice",
                 None,
-                "无人提交时：no_action（不行动）或 random（随机一名存活玩家）",
                 MANDATORY,
                 required=True,
             ),
         ),
         texts=(
-            Need("ring_next", ("team", "p", "word"), "每名成员得知环中的下一名（私下）"),
-            Need("fixed_no_player", ("table", "team", "name"), "剧本固定的顺序中没有此玩家"),
-            Need("fixed_ring_size", ("table", "team", "n"), "剧本固定的顺序人数不对"),
+            Need("ring_next", ("team", "p", "word")),
+            Need("fixed_no_player", ("table", "team", "name")),
+            Need("fixed_ring_size", ("table", "team", "n")),
         ),
         emits=("order", "known", "notice"),
     )

@@ -62,48 +62,41 @@ class RunoffVote(Mechanic):
     kind = "runoff_vote"
     plain = False
     about = About(
-        summary="两轮投票：试探性投票得票超过门槛的最高票出局；两人并列超过门槛时进入高票对辩，得票最高者出局；再度平票由前夜被杀者选择出局玩家",
-        act="一名存活玩家或弃权（对辩时：两名高票玩家之一）；高票讨论：前夜被杀者在两人中选择",
         params=(
-            Param("round", "text", None, "第一轮（试探性投票）的阶段键", required=True),
-            Param("runoff", "text", None, "第二轮（高票对辩）的阶段键", required=True),
-            Param(
-                "decide_stage", "text", None, "高票讨论（前夜被杀者选择）的阶段键", required=True
-            ),
-            Param("decide", "skill", None, "前夜被杀者选择出局玩家的技能", required=True),
-            Param("threshold", "real", None, "出局须超过的得票比例", required=True),
+            Param("round", "text", None, required=True),
+            Param("runoff", "text", None, required=True),
+            Param("decide_stage", "text", None, required=True),
+            Param("decide", "skill", None, required=True),
+            Param("threshold", "real", None, required=True),
             Param(
                 "base",
                 "choice",
                 None,
-                "门槛的分母：ballots（投出的票，含弃权）或 living（存活人数）",
                 BASES,
                 required=True,
             ),
-            Param("killed_by", "cause", None, "前夜被杀者的出局原因", required=True),
-            Param("cause", "cause", None, "被投票出局的出局原因", required=True),
-            Param("reveal", "flag", None, "出局时公布其真实身份", required=True),
-            Param("abstain", "text", None, "弃权的选项（words 中的词键）", required=True),
-            Param(
-                "max_changes", "number", None, "每次投票允许的改票次数（null：不限）", required=True
-            ),
-            Param("freeze_minutes", "number", None, "截止前多少分钟内不允许改票", required=True),
+            Param("killed_by", "cause", None, required=True),
+            Param("cause", "cause", None, required=True),
+            Param("reveal", "flag", None, required=True),
+            Param("abstain", "text", None, required=True),
+            Param("max_changes", "number", None, required=True),
+            Param("freeze_minutes", "number", None, required=True),
         ),
         texts=(
-            Need("round1_result", ("day", "tally", "base", "need"), "第一轮投票结果（公开）"),
-            Need("round2_result", ("day", "tally"), "高票对辩结果（公开）"),
-            Need("voted_out", ("p", "role"), "被投票出局（公开）"),
-            Need("decided_out", ("p", "role"), "前夜被杀者选择出局（公开）"),
-            Need("nobody_out", (), "无人出局（公开）"),
-            Need("runoff", ("ps",), "进入高票对辩（公开）"),
-            Need("runoff_tie", ("p",), "再度平票，由前夜被杀者选择（公开）"),
-            Need("runoff_tie_nobody", (), "再度平票，无人出局（公开）"),
-            Need("not_decided", (), "前夜被杀者未作选择（公开）"),
-            Need("refuse_no_vote", (), "现在不是投票时间"),
-            Need("refuse_vote_out", (), "出局的玩家不能投票"),
-            Need("refuse_vote_target", (), "不能投票给已出局的玩家"),
-            Need("refuse_runoff_target", (), "对辩只能在两名高票玩家之中投票"),
-            Need("refuse_decide_target", (), "高票讨论只能在两名高票玩家之中选择"),
+            Need("round1_result", ("day", "tally", "base", "need")),
+            Need("round2_result", ("day", "tally")),
+            Need("voted_out", ("p", "role")),
+            Need("decided_out", ("p", "role")),
+            Need("nobody_out", ()),
+            Need("runoff", ("ps",)),
+            Need("runoff_tie", ("p",)),
+            Need("runoff_tie_nobody", ()),
+            Need("not_decided", ()),
+            Need("refuse_no_vote", ()),
+            Need("refuse_vote_out", ()),
+            Need("refuse_vote_target", ()),
+            Need("refuse_runoff_target", ()),
+            Need("refuse_decide_target", ()),
         ),
         causes=("{cause}",),
         emits=("voted", "pending", "announcement", "exited"),
@@ -295,10 +288,8 @@ class RunoffDecide(Mechanic):
     plain = False
     by_due = True
     about = About(
-        summary="高票讨论：两轮投票再度平票时，前夜被杀者（已出局）在两名高票玩家中选择出局者",
-        act="两名高票玩家之一（仅前夜被杀者）",
-        params=(Param("of", "skill", None, "两轮投票的技能（runoff_vote）", required=True),),
-        texts=(Need("refuse_not_due", (), "不是前夜被杀者"),),
+        params=(Param("of", "skill", None, required=True),),
+        texts=(Need("refuse_not_due", ()),),
         emits=("acted",),
     )
 

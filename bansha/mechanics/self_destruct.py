@@ -22,11 +22,8 @@ class SelfDestruct(Mechanic):
     hint = "never"
     policy = "cornered"
     about = About(
-        summary="白天的声明：立即出局并公布，当天投票作废，直接进入黑夜",
-        act="无目标；独立的按钮",
-        texts=(Need("out_{skill}", ("p",), "自爆的公告（没有时用 out）", False),),
+        texts=(Need("out_{skill}", ("p",), False),),
         causes=("{skill}",),
-        stages="结束当天：直接进入下一阶段（黑夜）",
         emits=("acted", "skill_used", "exited", "announcement", "stage_closed"),
     )
 

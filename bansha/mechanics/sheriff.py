@@ -62,31 +62,27 @@ class Sheriff(Mechanic):
     by_due = True
     hooks = frozenset({"on_exit", "weight"})
     about = About(
-        summary="警长（status）的1.5票；警长出局时在 when: due:<技能> 的阶段指定继任者",
-        act="继任者：任何尚未公布出局的玩家；不选按 on_missing",
         params=(
-            Param("status", "status", "sheriff", "警长的状态键（statuses 中）"),
-            Param("weight", "real", 1.5, "警长的票数"),
-            Param("names", "choice", "at_close", "继任者何时生效", ("at_once", "at_close")),
-            Param("on_missing", "choice", "random", "不指定时：随机或警徽流失", ("random", "lost")),
-            Param("red_card", "choice", "random", "警长被红牌时", ("random", "lost")),
-            Param("lost_on", "causes", (), "这些出局原因令警徽流失（自爆）"),
+            Param("status", "status", "sheriff"),
+            Param("weight", "real", 1.5),
+            Param("names", "choice", "at_close", ("at_once", "at_close")),
+            Param("on_missing", "choice", "random", ("random", "lost")),
+            Param("red_card", "choice", "random", ("random", "lost")),
+            Param("lost_on", "causes", ()),
         ),
         texts=(
-            Need("due_{skill}", ("p",), "轮到他移交警徽（私下）"),
-            Need("exit_{status}", ("p",), "警长出局、将移交警徽的公告"),
-            Need("you_are_{status}", (), "告知继任者（私下）"),
-            Need("succeeded_{status}", ("p",), "继任的公告"),
-            Need("random_{status}", ("p",), "随机继任的公告"),
-            Need("lost_{status}", (), "警徽流失的公告"),
+            Need("due_{skill}", ("p",)),
+            Need("exit_{status}", ("p",)),
+            Need("you_are_{status}", ()),
+            Need("succeeded_{status}", ("p",)),
+            Need("random_{status}", ("p",)),
+            Need("lost_{status}", ()),
         ),
-        stages="需要时间表中有 when: due:{skill} 的阶段",
         steps=(
             Param(
                 "exited",
                 "choice",
                 "any",
-                "do: 步骤结算哪位警长的继任：any（任何待继任者）或 earlier（本阶段之前出局者，R-M103-21）",
                 ("any", "earlier"),
             ),
         ),

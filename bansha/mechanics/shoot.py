@@ -38,19 +38,16 @@ class Shoot(Mechanic):
     hint = "harm"
     by_due = True
     about = About(
-        summary="持有者因 causes 中的原因出局时，在其自己的阶段（when: due:<技能>）带走一名存活玩家",
-        act="一名存活玩家（self: false 时不含自己）；不选为放弃",
         params=(
-            Param("causes", "causes", ("vote",), "可以开枪的出局原因"),
-            Param("not_if", "skills", (), "当晚被这些技能选中则不能开枪（毒药）"),
-            Param("self", "flag", False, "能否选自己"),
+            Param("causes", "causes", ("vote",)),
+            Param("not_if", "skills", ()),
+            Param("self", "flag", False),
         ),
         texts=(
-            Need("due_{skill}", (), "轮到他开枪（私下，阶段开启时）"),
-            Need("out_{skill}", ("p", "p_by"), "被带走者的公告（没有时用 out）", False),
+            Need("due_{skill}", ()),
+            Need("out_{skill}", ("p", "p_by"), False),
         ),
         causes=("{skill}",),
-        stages="需要时间表中有 when: due:{skill} 的阶段（通常 private: true），放在会出局的阶段之后",
         emits=("pending", "notice", "skill_used", "exited", "announcement"),
     )
 

@@ -43,13 +43,12 @@ class StagePrivilege(Mechanic):
     kind = "stage_privilege"
     hooks = frozenset({"on_voted_out"})
     about = About(
-        summary="不需要行动：曾在 of 的试镜中显示为 word 的玩家被放逐时，同组的另一人在下一个白天不会被放逐出局（仍可被投票）",
         params=(
-            Param("of", "skill", None, "读哪一项试镜（pair_check 技能）的结果"),
-            Param("word", "text", "different", "哪一个回答的同组受保护（words 词键）"),
-            Param("notice", "text", "spared_{skill}", "被投票出局、受保护没有出局的公告的文字键"),
+            Param("of", "skill", None),
+            Param("word", "text", "different"),
+            Param("notice", "text", "spared_{skill}"),
         ),
-        texts=(Need("{notice}", ("p",), "被投票出局、受保护没有出局的公告"),),
+        texts=(Need("{notice}", ("p",)),),
         emits=("announcement", "skill_used"),
     )
 

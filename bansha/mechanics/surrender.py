@@ -64,20 +64,17 @@ class Surrender(Mechanic):
     hint = "never"
     validates = True
     about = About(
-        summary='任何阶段（stages: ["*"]）：一名存活成员提议投降，被询问的成员同意或反对',
-        act="提议，然后 同意/反对",
         params=(
             Param(
                 "asked",
                 "faction_table",
                 {},
-                "持有者的每个阵营 → group:<群> 或 mark:<标记>：被询问的成员",
             ),
         ),
         texts=(
-            Need("surrender_proposed", ("p",), "告知成员有人提议投降"),
-            Need("surrender_refused", ("p",), "告知成员有人反对"),
-            Need("surrender_done", (), "告知成员投降成立"),
+            Need("surrender_proposed", ("p",)),
+            Need("surrender_refused", ("p",)),
+            Need("surrender_done", ()),
         ),
         emits=("pending", "notice", "faction_lost"),
     )

@@ -37,18 +37,15 @@ class SelfDestructTake(Mechanic):
     hint = "harm"
     policy = "cornered"
     about = About(
-        summary="白天的声明，带一名目标：发动者与目标立即同时出局，当天不再投票，直接入夜（其间只开 due: 阶段）",
-        act="一名存活的其他玩家（可选队友，除非 teammates: false）",
         params=(
-            Param("cause", "cause", "taken", "被带走者的出局原因（causes 中的键）"),
-            Param("teammates", "flag", True, "能否带走队友"),
+            Param("cause", "cause", "taken"),
+            Param("teammates", "flag", True),
         ),
         texts=(
-            Need("out_{skill}", ("p",), "发动者出局的公告"),
-            Need("out_{cause}", ("p", "p_by"), "被带走者出局的公告（p_by：发动者）"),
+            Need("out_{skill}", ("p",)),
+            Need("out_{cause}", ("p", "p_by")),
         ),
         causes=("{skill}", "{cause}"),
-        stages="结束当天：跳过当天其后的阶段，只保留 when: due: 的阶段（开枪、移交警徽），然后入夜",
         emits=("acted", "skill_used", "exited", "announcement", "stage_closed", "flag"),
     )
 

@@ -40,17 +40,15 @@ class TeamKill(Mechanic):
     kind = "team_kill"
     hint = "harm"
     about = About(
-        summary="队伍（team 群）每晚共同选择一名目标，以最后一次提交为准；不选为不袭击",
-        act="一名存活玩家",
         params=(
-            Param("self", "flag", True, "能否选自己"),
-            Param("teammates", "flag", True, "能否选队友"),
-            Param("chosen_by", "skill", None, "由哪项 ring_team 技能按情况1–3确定团队的目标"),
-            Param("cause", "cause", None, "被袭击者的出局原因（不写：技能键）"),
+            Param("self", "flag", True),
+            Param("teammates", "flag", True),
+            Param("chosen_by", "skill", None),
+            Param("cause", "cause", None),
         ),
         steps=(
-            Param("blocked_by", "skills", (), "resolve: 步骤中，当晚对目标使用即阻止袭击的技能"),
-            Param("guard_and_save", "choice", "lives", "同守同救：出局或存活", ("dies", "lives")),
+            Param("blocked_by", "skills", ()),
+            Param("guard_and_save", "choice", "lives", ("dies", "lives")),
         ),
         causes=("{cause}",),
         emits=("acted", "skill_used", "exited"),

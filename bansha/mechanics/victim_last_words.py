@@ -41,17 +41,16 @@ class VictimLastWords(Mechanic):
     plain = False
     hooks = frozenset({"on_exit"})
     about = About(
-        summary="不需要行动：以某些原因出局的玩家获得留遗言的权利，截止于其后的某个阶段结束时",
         params=(
-            Param("causes", "causes", None, "获得遗言权利的出局原因", required=True),
-            Param("phase", "choice", None, "截止阶段所在的时段", ("day", "night"), required=True),
-            Param("stage", "text", None, "截止于此阶段（阶段键）结束时", required=True),
-            Param("notice", "text", None, "有截止时间时告知的文字键（{deadline}）", required=True),
-            Param("notice_open", "text", None, "没有时钟时告知的文字键", required=True),
+            Param("causes", "causes", None, required=True),
+            Param("phase", "choice", None, ("day", "night"), required=True),
+            Param("stage", "text", None, required=True),
+            Param("notice", "text", None, required=True),
+            Param("notice_open", "text", None, required=True),
         ),
         texts=(
-            Need("{notice}", ("p", "deadline"), "获得遗言权利（私下，有截止时间）"),
-            Need("{notice_open}", ("p",), "获得遗言权利（私下，阶段结束前）"),
+            Need("{notice}", ("p", "deadline")),
+            Need("{notice_open}", ("p",)),
         ),
         emits=("last_words_right", "notice"),
     )

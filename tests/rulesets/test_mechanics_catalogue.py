@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from bansha.cli import app
-from bansha.mechanics import describe
-from bansha.mechanics.about import expand
+from bansha.mechanics import about_words, describe
+from bansha.mechanics.about import PARAM_KINDS, expand
 from bansha.mechanics.base import Mechanic
 from bansha.mechanics.catalogue import CATALOGUE
 from bansha.mechanics.params import Raw
@@ -61,8 +61,34 @@ def test_every_required_text_of_a_shipped_board_is_there(rid: str) -> None:
 
 
 def test_every_mechanic_declares_itself() -> None:
-    undeclared = [k for k, cls in CATALOGUE.items() if not cls.about.summary]
+    undeclared = [k for k in CATALOGUE if not about_words.summary(k)]
     assert not undeclared
+
+
+def test_every_declared_key_has_its_words_and_no_words_name_a_key_nobody_declares() -> None:
+    """The catalogue's words (``about.yaml``) match the mechanics' declarations both ways."""
+    table = about_words.table()
+    assert set(table["mechanics"]) == set(CATALOGUE)
+    shared = {part: set(keys) for part, keys in table["common"].items()}
+    used: dict[str, set[str]] = {part: set() for part in shared}
+    for kind, cls in CATALOGUE.items():
+        a = cls.about
+        words = table["mechanics"][kind]
+        for part, keys in (
+            ("params", [p.key for p in a.params]),
+            ("steps", [p.key for p in a.steps]),
+            ("texts", [n.key for n in a.texts]),
+        ):
+            own = set(words.get(part) or {})
+            missing = [k for k in keys if k not in own and k not in shared.get(part, set())]
+            assert not missing, (kind, part, missing)
+            assert own <= set(keys), (kind, part, own - set(keys))
+            used.setdefault(part, set()).update(k for k in keys if k not in own)
+        assert set(words) <= {"summary", "act", "stages", "params", "steps", "texts"}, kind
+    for part, keys in shared.items():
+        assert keys <= used[part], (part, keys - used[part])
+    kinds = {p.kind for cls in CATALOGUE.values() for p in (*cls.about.params, *cls.about.steps)}
+    assert kinds <= set(table["param_kinds"]) == set(PARAM_KINDS)
 
 
 def test_bansha_mechanics_lists_every_one() -> None:
