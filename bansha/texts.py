@@ -1315,3 +1315,47 @@ DATA_FACTION_NEEDED = "规则文件中「{where}」应为 factions 中的阵营"
 """A parameter that must name a faction names none, or one the file does not have."""
 MECHANICS_FULL_STOP = "。"
 """What ends a mechanic's summary in the catalogue's documentation."""
+# ---------------------------------------------------------------------- the data files' schema
+DATA_NOUNS: dict[str, str] = {
+    "skill": "技能",
+    "role": "身份",
+    "faction": "阵营",
+    "status": "状态",
+    "word": "词",
+    "group": "群",
+    "category": "类别",
+    "text": "文字",
+    "stage": "时段",
+    "option": "选项",
+    "vote_stage": "投票时段",
+    "director_command": "导演指令",
+    "cause": "出局原因",
+    "mechanic": "机制",
+    "condition": "条件",
+}
+"""What a key of a data file names, as a refusal says it (「未知的技能」)."""
+DATA_IN_ORDER = "（按此顺序）"
+"""After a list of choices that must come in that order (``cycle``)."""
+DATA_MISSING_KEY = "：{key}"
+"""After 「缺少必需的键」, the key a stage lacks."""
+PROGRESS_ONE_SOURCE = "必须正好给出 known、results、announcements 之一"
+PROGRESS_ROLE = "known 和 results 须给出 role；announcements 不给 role"
+"""A ``progress`` line of the data file is malformed."""
+TEMPLATE_SAMPLE_NAMES = ("甲", "乙", "丙")
+TEMPLATE_SAMPLE_TEXT = "示例"
+"""The sample values a text is rendered with when the file is checked."""
+TEMPLATE_BRACES: dict[str, str] = {
+    "Single '}' encountered in format string": "多余的“}”",
+    "Single '{' encountered in format string": "多余的“{”",
+    "expected '}' before end of string": "缺少“}”",
+}
+TEMPLATE_BRACES_OTHER = "花括号不成对"
+"""A text's braces, as Python's formatter reports them, in Chinese."""
+TEMPLATE_NAME_WORD = "词"
+"""What a name inside a text (``{skill:check}``) stands for when its placeholders are checked."""
+TITLE_PLAYERS = r"(\d+)\s*人"
+"""How a title states its player count (「16人」; a regular expression)."""
+RULESET_NOT_FOUND = "找不到规则「{name}」；内置规则：{known}，或给出变体文件的路径，或把文件放在 {env} 所指的文件夹中"
+"""A rule set asked for by a name that is neither built in nor a variant file."""
+DATA_FILE_IN = "{file}：{path}"
+"""A problem of a file a variant extends: the file's name, then where in it."""

@@ -27,6 +27,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from bansha import texts
 from bansha.datafiles import DataFileError, Limits, Problem
 from bansha.datafiles.loader import load_mapping
 from bansha.datafiles.messages import message
@@ -209,7 +210,7 @@ def director_boards() -> dict[str, Path]:
 
 
 def _known() -> str:
-    return "、".join([*BUILTIN, *sorted({p.stem for p in _shipped().values()})])
+    return texts.LIST_SEP.join([*BUILTIN, *sorted({p.stem for p in _shipped().values()})])
 
 
 def _locate(name: str, beside: Path | None, paths: bool) -> str | Path | None:
@@ -279,7 +280,10 @@ def _variant_file(path: Path, chain: tuple[Path, ...] = ()) -> Checked:
     except DataFileError as e:
         if chain:  # a problem in a file this one extends: say which
             where = [
-                Problem(f"{path.name}：{p.path}" if p.path else path.name, p.text)
+                Problem(
+                    texts.DATA_FILE_IN.format(file=path.name, path=p.path) if p.path else path.name,
+                    p.text,
+                )
                 for p in e.problems
             ]
             raise DataFileError(where) from None
@@ -332,10 +336,7 @@ def find_ruleset(name: str, options: dict[str, Any] | None = None) -> RuleSet:
     path), with ``options`` applied."""
     target = _locate(name, None, paths=True)
     if target is None:
-        raise SetupError(
-            f"找不到规则「{name}」；内置规则：{_known()}，或给出变体文件的路径，"
-            f"或把文件放在 {BOARDS_ENV} 所指的文件夹中"
-        )
+        raise SetupError(texts.RULESET_NOT_FOUND.format(name=name, known=_known(), env=BOARDS_ENV))
     checked = _builtin(target) if isinstance(target, str) else _variant_file(target.resolve())
     return build(checked, options)
 

@@ -28,6 +28,7 @@ from pydantic import Field, ValidationError, model_validator
 from pydantic import PlainValidator as _Plain
 from pydantic_core import PydanticCustomError
 
+from bansha import texts
 from bansha.datafiles.messages import message
 from bansha.datafiles.problems import (
     DataFileError,
@@ -70,7 +71,7 @@ PHASES = ("day", "night")
 
 def _phase(value: Any) -> str:
     if value not in PHASES:
-        raise refuse("choice", choices="、".join(PHASES))
+        raise refuse("choice", choices=texts.LIST_SEP.join(PHASES))
     return str(value)
 
 
@@ -78,7 +79,9 @@ def _director_command(value: Any) -> str:
     """A command a rule set's director may give, by id or label (红牌): its id."""
     key = director.command_id(str(value))
     if key not in director.KINDS:
-        raise refuse("choice", choices="、".join(director.label(k) for k in director.KINDS))
+        raise refuse(
+            "choice", choices=texts.LIST_SEP.join(director.label(k) for k in director.KINDS)
+        )
     return key
 
 
@@ -135,7 +138,7 @@ OPTION_TYPES = ("clock", "moment", "zone")
 
 def _option_type(value: Any) -> str:
     if value not in OPTION_TYPES:
-        raise refuse("choice", choices="、".join(OPTION_TYPES))
+        raise refuse("choice", choices=texts.LIST_SEP.join(OPTION_TYPES))
     return str(value)
 
 
@@ -266,7 +269,7 @@ LURKING = ("m103", "bs46", "xxxii")
 
 def _lurking(value: Any) -> str:
     if value not in LURKING:
-        raise refuse("choice", choices="、".join(LURKING))
+        raise refuse("choice", choices=texts.LIST_SEP.join(LURKING))
     return str(value)
 
 
@@ -359,19 +362,15 @@ class ProgressSpec(Strict):
         """Exactly one source; a seat's progress names its role, the game's none."""
         sources = [x for x in (self.known, self.results, self.announcements) if x is not None]
         if len(sources) != 1:
-            raise PydanticCustomError(
-                "bansha_progress", "必须正好给出 known、results、announcements 之一"
-            )
+            raise PydanticCustomError("bansha_progress", texts.PROGRESS_ONE_SOURCE)
         if (self.role is None) != (self.announcements is not None):
-            raise PydanticCustomError(
-                "bansha_progress", "known 和 results 须给出 role；announcements 不给 role"
-            )
+            raise PydanticCustomError("bansha_progress", texts.PROGRESS_ROLE)
         return self
 
 
 def _stored_format(value: Any) -> str:
     if value not in upcasts.UPCASTS:
-        raise refuse("choice", choices="、".join(upcasts.UPCASTS))
+        raise refuse("choice", choices=texts.LIST_SEP.join(upcasts.UPCASTS))
     return str(value)
 
 
@@ -461,7 +460,11 @@ class RuleSetData(Strict):
             out += [unknown([section, k], k, known) for k in mine if k not in known]
         if self.cycle != base.cycle:
             out.append(
-                Problem("cycle", message("choice", choices="、".join(base.cycle)) + "（按此顺序）")
+                Problem(
+                    "cycle",
+                    message("choice", choices=texts.LIST_SEP.join(base.cycle))
+                    + texts.DATA_IN_ORDER,
+                )
             )
         allowed = set(base.director_commands)
         out += [
@@ -469,13 +472,13 @@ class RuleSetData(Strict):
                 ["director_commands", i],
                 director.label(c),
                 sorted(director.label(a) for a in allowed),
-                "导演指令",
+                NOUNS["director_command"],
             )
             for i, c in enumerate(self.director_commands)
             if c not in allowed
         ]
         out += [
-            unknown(["vote_stages", i], v, base.vote_stages, "投票时段")
+            unknown(["vote_stages", i], v, base.vote_stages, NOUNS["vote_stage"])
             for i, v in enumerate(self.vote_stages)
             if v not in base.vote_stages
         ]
@@ -486,51 +489,67 @@ class RuleSetData(Strict):
         out: list[Problem] = []
         for key, role in self.roles.items():
             if role.faction not in self.factions:
-                out.append(unknown(["roles", key, "faction"], role.faction, self.factions, "阵营"))
+                out.append(
+                    unknown(
+                        ["roles", key, "faction"], role.faction, self.factions, NOUNS["faction"]
+                    )
+                )
             for i, skill in enumerate(role.skills):
                 if skill not in self.skills:
-                    out.append(unknown(["roles", key, "skills", i], skill, self.skills, "技能"))
+                    out.append(
+                        unknown(["roles", key, "skills", i], skill, self.skills, NOUNS["skill"])
+                    )
             if role.category is not None and role.category not in self.categories:
                 out.append(
-                    unknown(["roles", key, "category"], role.category, self.categories, "类别")
+                    unknown(
+                        ["roles", key, "category"],
+                        role.category,
+                        self.categories,
+                        NOUNS["category"],
+                    )
                 )
         for key, spec in self.skills.items():
             if spec.beside is not None and spec.beside not in self.skills:
-                out.append(unknown(["skills", key, "beside"], spec.beside, self.skills, "技能"))
+                out.append(
+                    unknown(["skills", key, "beside"], spec.beside, self.skills, NOUNS["skill"])
+                )
         for key, role in self.roles.items():
             for skill in role.skill_texts:
                 if skill not in self.skills:
                     loc = ["roles", key, "skill_texts", skill]
-                    out.append(unknown(loc, skill, self.skills, "技能"))
+                    out.append(unknown(loc, skill, self.skills, NOUNS["skill"]))
         for f in self.win_texts:
             if f not in self.factions:
-                out.append(unknown(["win_texts", f], f, self.factions, "阵营"))
+                out.append(unknown(["win_texts", f], f, self.factions, NOUNS["faction"]))
         for i, prog in enumerate(self.progress):
             refs = (
-                ("text", prog.text, self.texts, "文字"),
-                ("role", prog.role, self.roles, "身份"),
-                ("known", prog.known, self.words, "词"),
-                ("results", prog.results, self.skills, "技能"),
-                ("announcements", prog.announcements, self.texts, "文字"),
+                ("text", prog.text, self.texts, NOUNS["text"]),
+                ("role", prog.role, self.roles, NOUNS["role"]),
+                ("known", prog.known, self.words, NOUNS["word"]),
+                ("results", prog.results, self.skills, NOUNS["skill"]),
+                ("announcements", prog.announcements, self.texts, NOUNS["text"]),
             )
             for field, ref, table, kind in refs:
                 if ref is not None and ref not in table:
                     out.append(unknown(["progress", i, field], ref, table, kind))
         for i, f in enumerate(self.tie_priority or []):
             if f not in self.factions:
-                out.append(unknown(["tie_priority", i], f, self.factions, "阵营"))
+                out.append(unknown(["tie_priority", i], f, self.factions, NOUNS["faction"]))
         for i, r in enumerate(self.announced_roles):
             if r not in self.roles:
-                out.append(unknown(["announced_roles", i], r, self.roles, "身份"))
+                out.append(unknown(["announced_roles", i], r, self.roles, NOUNS["role"]))
         stages = self.stage_keys()
         for i, v in enumerate(self.vote_stages):
             if v not in stages:
-                out.append(unknown(["vote_stages", i], v, sorted(stages), "时段"))
+                out.append(unknown(["vote_stages", i], v, sorted(stages), NOUNS["stage"]))
         if self.thread is not None:
             if self.thread.blue_stage is not None and self.thread.blue_stage not in stages:
                 out.append(
                     unknown(
-                        ["thread", "blue_stage"], self.thread.blue_stage, sorted(stages), "时段"
+                        ["thread", "blue_stage"],
+                        self.thread.blue_stage,
+                        sorted(stages),
+                        NOUNS["stage"],
                     )
                 )
             for i, phase in enumerate(self.thread.closed_phases):
@@ -538,7 +557,11 @@ class RuleSetData(Strict):
                     out.append(
                         Problem(
                             format_path(["thread", "closed_phases", i]),
-                            message("not_a_cycle_phase", phase=phase, cycle="、".join(self.cycle)),
+                            message(
+                                "not_a_cycle_phase",
+                                phase=phase,
+                                cycle=texts.LIST_SEP.join(self.cycle),
+                            ),
                         )
                     )
         return out
@@ -600,7 +623,9 @@ class RuleSetData(Strict):
                 out.append(
                     Problem(
                         format_path(["timetable", phase]),
-                        message("not_a_cycle_phase", phase=phase, cycle="、".join(self.cycle)),
+                        message(
+                            "not_a_cycle_phase", phase=phase, cycle=texts.LIST_SEP.join(self.cycle)
+                        ),
                     )
                 )
                 continue
@@ -618,13 +643,13 @@ class RuleSetData(Strict):
                 for attr in ("until", "until_day1", "min_hours"):
                     ref = option_reference(getattr(st, attr))
                     if ref is not None and ref not in self.options:
-                        out.append(unknown([*loc, attr], ref, self.options, "选项"))
+                        out.append(unknown([*loc, attr], ref, self.options, NOUNS["option"]))
                 if base is None or self.OPEN:
                     continue
                 mine = {s.key: s for s in base.timetable.get(phase, [])}
                 like = mine.get(st.key)
                 if like is None:
-                    out.append(unknown([*loc, "key"], st.key, mine, "时段"))
+                    out.append(unknown([*loc, "key"], st.key, mine, NOUNS["stage"]))
                     continue
                 for attr in ("when", "private"):
                     if getattr(st, attr) != getattr(like, attr):
@@ -642,7 +667,8 @@ class RuleSetData(Strict):
                     out.append(
                         Problem(
                             format_path(["timetable", phase]),
-                            message("choice", choices="、".join(order)) + "（按此顺序）",
+                            message("choice", choices=texts.LIST_SEP.join(order))
+                            + texts.DATA_IN_ORDER,
                         )
                     )
                 for st in dropped:
@@ -650,7 +676,7 @@ class RuleSetData(Strict):
                         out.append(
                             Problem(
                                 format_path(["timetable", phase]),
-                                message("missing") + f"：{st.key}",
+                                message("missing") + texts.DATA_MISSING_KEY.format(key=st.key),
                             )
                         )
         for phase in self.cycle:
@@ -753,14 +779,12 @@ def _fields(template: str) -> list[tuple[str, str | None, str | None]]:
     ]
 
 
+NOUNS = texts.DATA_NOUNS
+"""What each kind of key names, as refusals say it."""
+
 NAME_KINDS = {
-    "skill": "技能",
-    "role": "身份",
-    "faction": "阵营",
-    "status": "状态",
-    "word": "词",
-    "group": "群",
-    "category": "类别",
+    k: texts.DATA_NOUNS[k]
+    for k in ("skill", "role", "faction", "status", "word", "group", "category")
 }
 """What a text may name from the file (``{skill:check}``), and the word for each kind."""
 NAME_REFERENCE = re.compile(r"\{(" + "|".join(NAME_KINDS) + r"):([A-Za-z0-9_]+)\}")
@@ -775,7 +799,7 @@ def placeholders(template: str) -> set[str]:
         return set()
 
 
-SAMPLE_NAMES = ["甲", "乙", "丙"]
+SAMPLE_NAMES = list(texts.TEMPLATE_SAMPLE_NAMES)
 
 
 def sample_params(fields: Iterable[str]) -> dict[str, Any]:
@@ -787,7 +811,13 @@ def sample_params(fields: Iterable[str]) -> dict[str, Any]:
         if f == "deadline":
             out[f] = "2026-06-01T20:00:00+08:00"
         else:
-            out[f] = [0, 1] if f.startswith("ps") else 0 if f.startswith("p") else "示例"
+            out[f] = (
+                [0, 1]
+                if f.startswith("ps")
+                else 0
+                if f.startswith("p")
+                else texts.TEMPLATE_SAMPLE_TEXT
+            )
     return out
 
 
@@ -804,11 +834,7 @@ def check_template(
     try:
         fields = _fields(template)
     except ValueError as e:
-        problem = {
-            "Single '}' encountered in format string": "多余的“}”",
-            "Single '{' encountered in format string": "多余的“{”",
-            "expected '}' before end of string": "缺少“}”",
-        }.get(str(e), "花括号不成对")
+        problem = texts.TEMPLATE_BRACES.get(str(e), texts.TEMPLATE_BRACES_OTHER)
         return [Problem(where, message("template_syntax", problem=problem))]
     out: list[Problem] = []
     for name, spec, conv in fields:
@@ -829,14 +855,19 @@ def check_template(
                     else message(
                         "template_unknown_plain",
                         field=name,
-                        known="、".join("{" + a + "}" for a in sorted(allowed)) or "（无）",
+                        known=texts.LIST_SEP.join("{" + a + "}" for a in sorted(allowed))
+                        or texts.NONE_KNOWN,
                     ),
                 )
             )
     if out:
         return out
     try:
-        plain = NAME_REFERENCE.sub("词", template) if names is not None else template
+        plain = (
+            NAME_REFERENCE.sub(texts.TEMPLATE_NAME_WORD, template)
+            if names is not None
+            else template
+        )
         plain.format(**{f: SAMPLE_NAMES[0] for f in placeholders(plain)})
     except (KeyError, IndexError, ValueError, AttributeError) as e:
         return [Problem(where, message("template_render", problem=type(e).__name__))]
@@ -936,7 +967,7 @@ class XXXIIData(PipelineData):
         """The skill a director records a declaration for is one of the file's."""
         out = super().problems(base)
         if self.declare_skill is not None and self.declare_skill not in self.skills:
-            out.append(unknown(["declare_skill"], self.declare_skill, self.skills, "技能"))
+            out.append(unknown(["declare_skill"], self.declare_skill, self.skills, NOUNS["skill"]))
         return out
 
 
@@ -1143,7 +1174,7 @@ def check_options(model: RuleSetData, given: Mapping[str, Any]) -> None:
                     "options",
                     message("option_unknown", key=key, suggestion=guess)
                     if guess
-                    else message("option_unknown_plain", key=key, known="、".join(specs)),
+                    else message("option_unknown_plain", key=key, known=texts.LIST_SEP.join(specs)),
                 )
             )
             continue
@@ -1289,13 +1320,13 @@ class BoardCheck:
         if isinstance(value, dict) and set(value) == {"option"}:
             return  # read with the game's options (checked by the pipeline)
         tables: dict[str, tuple[Iterable[str], str, Mapping[str, str] | None]] = {
-            "skill": (self.b.skills, "技能", self.skill_words()),
-            "skills": (self.b.skills, "技能", self.skill_words()),
-            "cause": (self.causes, "出局原因", dict(self.b.causes)),
-            "causes": (self.causes, "出局原因", dict(self.b.causes)),
-            "factions": (self.b.factions, "阵营", dict(self.b.factions)),
-            "status": (self.b.statuses, "状态", dict(self.b.statuses)),
-            "group": (self.b.groups, "群", dict(self.b.groups)),
+            "skill": (self.b.skills, NOUNS["skill"], self.skill_words()),
+            "skills": (self.b.skills, NOUNS["skill"], self.skill_words()),
+            "cause": (self.causes, NOUNS["cause"], dict(self.b.causes)),
+            "causes": (self.causes, NOUNS["cause"], dict(self.b.causes)),
+            "factions": (self.b.factions, NOUNS["faction"], dict(self.b.factions)),
+            "status": (self.b.statuses, NOUNS["status"], dict(self.b.statuses)),
+            "group": (self.b.groups, NOUNS["group"], dict(self.b.groups)),
         }
         if kind not in tables or value is None:
             return
@@ -1324,7 +1355,9 @@ class BoardCheck:
         if not isinstance(value, Mapping):
             return
         for faction in value:
-            self.ref([*loc, faction], faction, self.b.factions, "阵营", dict(self.b.factions))
+            self.ref(
+                [*loc, faction], faction, self.b.factions, NOUNS["faction"], dict(self.b.factions)
+            )
         skill = str(loc[1])
         for key, role in self.b.roles.items():
             if skill in role.skills and role.count > 0 and role.faction not in value:
@@ -1343,14 +1376,14 @@ class BoardCheck:
                 continue  # checked where when_names is
             kind, _, arg = str(part).partition(":")
             if kind not in STAGE_CONDITIONS:
-                self.out.append(unknown(where, kind, STAGE_CONDITIONS, "条件"))
+                self.out.append(unknown(where, kind, STAGE_CONDITIONS, NOUNS["condition"]))
             elif kind in ("has", "due", "dealt"):
-                self.ref(where, arg, self.b.skills, "技能", self.skill_words())
+                self.ref(where, arg, self.b.skills, NOUNS["skill"], self.skill_words())
                 skill = self.b.skills.get(arg)
                 if kind == "due" and skill is not None and not self.owes(skill):
                     self.out.append(Problem(format_path(where), message("due_never", skill=arg)))
             elif kind == "option":
-                self.ref(where, arg.partition("=")[0], self.b.options, "选项")
+                self.ref(where, arg.partition("=")[0], self.b.options, NOUNS["option"])
 
     # ------------------------------------------------------------------ sections
     def run(self) -> list[Problem]:
@@ -1370,22 +1403,28 @@ class BoardCheck:
                 for v in ("do", "resolve")
                 for k in _words(step.get(v))
             ):
-                self.out.append(unknown(["resolution", stage], stage, self.stages, "时段"))
+                self.out.append(unknown(["resolution", stage], stage, self.stages, NOUNS["stage"]))
             for i, step in enumerate(steps):
                 self.step(["resolution", stage, i], step)
         for team, spec in b.teams.items():
             if team not in b.groups:
-                self.out.append(unknown(["teams", team], team, b.groups, "群"))
+                self.out.append(unknown(["teams", team], team, b.groups, NOUNS["group"]))
             for i, role in enumerate(spec.roles):
-                self.ref(["teams", team, "roles", i], role, b.roles, "身份")
+                self.ref(["teams", team, "roles", i], role, b.roles, NOUNS["role"])
             if spec.skill is not None:
-                self.ref(["teams", team, "skill"], spec.skill, b.skills, "技能", self.skill_words())
+                self.ref(
+                    ["teams", team, "skill"],
+                    spec.skill,
+                    b.skills,
+                    NOUNS["skill"],
+                    self.skill_words(),
+                )
         self.outcome()
         lw = b.last_words or {}
         for i, c in enumerate(_words(lw.get("never"))):
-            self.ref(["last_words", "never", i], c, self.causes, "出局原因", dict(b.causes))
+            self.ref(["last_words", "never", i], c, self.causes, NOUNS["cause"], dict(b.causes))
         if lw.get("quota_role") is not None:
-            self.ref(["last_words", "quota_role"], lw["quota_role"], b.roles, "身份")
+            self.ref(["last_words", "quota_role"], lw["quota_role"], b.roles, NOUNS["role"])
         self.texts()
         self.counts()
         return self.out
@@ -1402,19 +1441,21 @@ class BoardCheck:
         for i, st in enumerate(stages):
             if st != "*" and self.live(key):
                 where = [*loc, "stages", i] if isinstance(skill.stages, list) else [*loc, "stages"]
-                self.ref(where, st, self.stages, "时段", self._stage_words())
+                self.ref(where, st, self.stages, NOUNS["stage"], self._stage_words())
         from bansha.mechanics.base import POLICIES
 
         if skill.policy is not None and skill.policy not in POLICIES:
             self.out.append(unknown([*loc, "policy"], skill.policy, POLICIES[:-1]))
         if skill.team is not None and skill.team not in self.b.groups:
-            self.out.append(unknown([*loc, "team"], skill.team, self.b.groups, "群"))
+            self.out.append(unknown([*loc, "team"], skill.team, self.b.groups, NOUNS["group"]))
         if skill.mechanic is None:
             return
         cls = self.catalogue.get(skill.mechanic)
         if cls is None:
             self.out.append(
-                unknown([*loc, "mechanic"], skill.mechanic, sorted(self.catalogue), "机制")
+                unknown(
+                    [*loc, "mechanic"], skill.mechanic, sorted(self.catalogue), NOUNS["mechanic"]
+                )
             )
             return
         about = cls.about
@@ -1474,7 +1515,7 @@ class BoardCheck:
                 where = [*loc, verb, i] if isinstance(step[verb], list) else [*loc, verb]
                 skill = self.b.skills.get(k)
                 if skill is None:
-                    self.ref(where, k, self.b.skills, "技能", self.skill_words())
+                    self.ref(where, k, self.b.skills, NOUNS["skill"], self.skill_words())
                     continue
                 if skill.mechanic is None:
                     self.out.append(
@@ -1515,7 +1556,12 @@ class BoardCheck:
             "faction": dict(self.b.factions),
             "role": {k: r.name for k, r in self.b.roles.items()},
         }
-        what = {"faction": "阵营", "category": "类别", "role": "身份", "status": "状态"}
+        what = {
+            "faction": NOUNS["faction"],
+            "category": NOUNS["category"],
+            "role": NOUNS["role"],
+            "status": NOUNS["status"],
+        }
 
         def condition(loc: Loc, cond: Any) -> None:
             if not isinstance(cond, Mapping):
@@ -1542,10 +1588,10 @@ class BoardCheck:
                     self.required.append((key, f"outcome.recorded[{i}]"))
             for j, role in enumerate(_words(then.get("exit_roles"))):
                 loc_role: list[str | int] = ["outcome", "recorded", i, "then", "exit_roles", j]
-                self.ref(loc_role, role, self.b.roles, "身份", words["role"])
+                self.ref(loc_role, role, self.b.roles, NOUNS["role"], words["role"])
             if isinstance(then.get("cause"), str):
                 loc_cause: list[str | int] = ["outcome", "recorded", i, "then", "cause"]
-                self.ref(loc_cause, then["cause"], self.causes, "出局原因", dict(self.b.causes))
+                self.ref(loc_cause, then["cause"], self.causes, NOUNS["cause"], dict(self.b.causes))
         for section in ("wins", "losses", "recorded"):
             for i, entry in enumerate(_words(raw.get(section))):
                 if not isinstance(entry, Mapping):
@@ -1556,20 +1602,24 @@ class BoardCheck:
                         [*loc, "faction"],
                         entry["faction"],
                         self.b.factions,
-                        "阵营",
+                        NOUNS["faction"],
                         dict(self.b.factions),
                     )
                 condition([*loc, "when"], entry.get("when"))
         for i, f in enumerate(_words(raw.get("tie_priority"))):
             self.ref(
-                ["outcome", "tie_priority", i], f, self.b.factions, "阵营", dict(self.b.factions)
+                ["outcome", "tie_priority", i],
+                f,
+                self.b.factions,
+                NOUNS["faction"],
+                dict(self.b.factions),
             )
         for faction, effect in dict(raw.get("on_loss") or {}).items():
             self.ref(
                 ["outcome", "on_loss", faction],
                 faction,
                 self.b.factions,
-                "阵营",
+                NOUNS["faction"],
                 dict(self.b.factions),
             )
             if isinstance(effect, Mapping):
@@ -1578,7 +1628,7 @@ class BoardCheck:
                         ["outcome", "on_loss", faction, "lose_skills", i],
                         k,
                         self.b.skills,
-                        "技能",
+                        NOUNS["skill"],
                         self.skill_words(),
                     )
                 if isinstance(effect.get("notice"), str):
@@ -1649,8 +1699,10 @@ class BoardCheck:
         for text, who in self.required:
             if text not in b.texts:
                 fields = (
-                    "、".join("{" + p + "}" for p in sorted(self.needs.get(text, (set(), ""))[0]))
-                    or "无"
+                    texts.LIST_SEP.join(
+                        "{" + p + "}" for p in sorted(self.needs.get(text, (set(), ""))[0])
+                    )
+                    or texts.NOBODY
                 )
                 self.out.append(
                     Problem(
@@ -1661,7 +1713,7 @@ class BoardCheck:
     def counts(self) -> None:
         b = self.b
         n = b.player_count
-        m = re.search(r"(\d+)\s*人", b.title)  # the names may be the base's, inherited
+        m = re.search(texts.TITLE_PLAYERS, b.title)  # the names may be the base's, inherited
         if m and int(m.group(1)) != n:
             self.out.append(
                 Problem("title", message("count_title", title=b.title, said=m.group(1), count=n))
