@@ -1359,3 +1359,5 @@ RULESET_NOT_FOUND = "找不到规则「{name}」；内置规则：{known}，或�
 """A rule set asked for by a name that is neither built in nor a variant file."""
 DATA_FILE_IN = "{file}：{path}"
 """A problem of a file a variant extends: the file's name, then where in it."""
+MECHANICS_COLON = "："
+"""After a heading of a mechanic's entry (「参数：」) and before a parameter's choices."""

@@ -41,7 +41,7 @@ def param_line(kind: str, part: str, p: Param, code: str = "`") -> str:
     choices), default, meaning (``code``: how a key is marked)."""
     what = about_words.param_kind(p.kind)
     if p.choices:
-        what += "：" + texts.LIST_SEP.join(p.choices)
+        what += texts.MECHANICS_COLON + texts.LIST_SEP.join(p.choices)
     doc = about_words.meaning(kind, part, p.key)
     if p.required:
         return f"{code}{p.key}{code} ({what}; {texts.MECHANICS_GIVEN}): {doc}"
@@ -56,26 +56,32 @@ def lines(kind: str, a: About, code: str = "`", bullet: str = "- ", sub: str = "
     out: list[str] = []
     act = about_words.act(kind)
     if act:
-        out.append(f"{bullet}{w.MECHANICS_ACT}：{act}")
+        out.append(f"{bullet}{w.MECHANICS_ACT}{w.MECHANICS_COLON}{act}")
     parts = ((w.MECHANICS_PARAMS, "params", a.params), (w.MECHANICS_STEPS, "steps", a.steps))
     for title, part, params in parts:
         if params:
-            out.append(f"{bullet}{title}：")
+            out.append(f"{bullet}{title}{w.MECHANICS_COLON}")
             out += [f"{sub}{param_line(kind, part, p, code)}" for p in params]
     if a.texts:
-        out.append(f"{bullet}{w.MECHANICS_TEXTS}：")
+        out.append(f"{bullet}{w.MECHANICS_TEXTS}{w.MECHANICS_COLON}")
         for n in a.texts:
             fields = sep.join(code + "{" + f + "}" + code for f in n.placeholders)
             need = w.MECHANICS_REQUIRED if n.required else w.MECHANICS_OPTIONAL
             doc = about_words.meaning(kind, "texts", n.key)
             out.append(f"{sub}{code}{n.key}{code} ({need}; {fields or w.MECHANICS_NONE}): {doc}")
     if a.causes:
-        out.append(f"{bullet}{w.MECHANICS_CAUSES}：" + sep.join(code + c + code for c in a.causes))
+        out.append(
+            f"{bullet}{w.MECHANICS_CAUSES}{w.MECHANICS_COLON}"
+            + sep.join(code + c + code for c in a.causes)
+        )
     stages = about_words.mechanic(kind).get("stages")
     if stages:
-        out.append(f"{bullet}{w.MECHANICS_STAGES}：{stages}")
+        out.append(f"{bullet}{w.MECHANICS_STAGES}{w.MECHANICS_COLON}{stages}")
     if a.emits:
-        out.append(f"{bullet}{w.MECHANICS_EMITS}：" + sep.join(code + e + code for e in a.emits))
+        out.append(
+            f"{bullet}{w.MECHANICS_EMITS}{w.MECHANICS_COLON}"
+            + sep.join(code + e + code for e in a.emits)
+        )
     return out
 
 
