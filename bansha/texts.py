@@ -1361,3 +1361,11 @@ DATA_FILE_IN = "{file}：{path}"
 """A problem of a file a variant extends: the file's name, then where in it."""
 MECHANICS_COLON = "："
 """After a heading of a mechanic's entry (「参数：」) and before a parameter's choices."""
+# ---------------------------------------------------------------------- consequences
+CONSEQUENCES_SHAPE = "规则文件中「consequences」应为以下表的键值表：{known}"
+CONSEQUENCE_SHAPE = "规则文件中「{where}」应为 {{step: 步骤名称, skill: 技能}}"
+CONSEQUENCE_NO_HOOK = "规则文件中「{where}.skill」的「{skill}」的机制在这一时刻没有行动，不能写在这张表中"
+CONSEQUENCE_TWICE = "规则文件中「consequences.{table}」两次写了技能「{skill}」：同一时刻会执行两次"
+CONSEQUENCE_MISSING = "规则文件中「consequences.{table}」缺少技能「{skills}」：它们的机制在这一时刻行动，顺序要写明"
+"""What follows an exit, a vote-out or a faction's loss (``consequences``) is malformed, or leaves
+out a mechanic that acts then (:mod:`bansha.mechanics.consequences`)."""

@@ -27,7 +27,7 @@ from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC, Event
 from bansha.engine.ruleset import VOTE, LegalAct
 from bansha.engine.state import CUT, LAST_WORDS_QUOTA, State
-from bansha.mechanics import announce, conditions, last_words, recorded, resolution
+from bansha.mechanics import announce, conditions, consequences, last_words, recorded, resolution
 from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.catalogue import declare
 from bansha.mechanics.colours import Colours
@@ -96,15 +96,17 @@ class Pipeline(Board):
             if isinstance(m, DayVote | RunoffVote)
         }
         every = tuple(self.mechs.values())
-        self._on_exit = tuple(m for m in every if "on_exit" in m.hooks)
-        self._on_voted_out = tuple(m for m in every if "on_voted_out" in m.hooks)
+        self.consequences = consequences.read(self, self.mechs)
+        """What follows an exit, a vote-out and a faction's loss, in the data file's order."""
+        self._on_exit = tuple(c.mechanic for c in self.consequences["exit"])
+        self._on_voted_out = tuple(c.mechanic for c in self.consequences["voted_out"])
         self._on_phase_start = tuple(m for m in every if "on_phase_start" in m.hooks)
         self._on_stage_open = {
             stage: tuple(m for m in ms if "on_stage_open" in m.hooks)
             for stage, ms in self._by_stage.items()
         }
         self._on_setup = tuple(m for m in every if "on_setup" in m.hooks)
-        self._on_faction_lost = tuple(m for m in every if "on_faction_lost" in m.hooks)
+        self._on_faction_lost = tuple(c.mechanic for c in self.consequences["faction_lost"])
         self._weighers = tuple(m for m in every if "weight" in m.hooks)
         self._vote_gates = tuple(m for m in every if "may_vote" in m.hooks)
         self._substitutes = tuple(m for m in every if "instead" in m.hooks)

@@ -901,23 +901,12 @@ class BoardTeam(Strict):
     """Roles whose player joins the group at his exit (XXXII's 共犯: 「在死亡时加入杀手群」)."""
 
 
-class BS46Data(RuleSetData):
-    """【版杀46】《无间道》: its skills on the catalogue's mechanics (the two ring teams, 查证, 暗杀,
-    身份恢复), the night's resolution table and the lurking rules."""
+class Consequence(Strict):
+    """A step of what follows an exit, a vote-out or a faction's loss: its name in the post's
+    words and the skill whose mechanic acts then."""
 
-    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
-    """Its skills, with the mechanic each runs (docs/mechanics.md)."""
-    resolution: dict[Key, list[dict[Key, Any]]] = {}
-    """The steps run, in order, when a stage closes (the night: 查证, 暗杀, its death)."""
-    reveal_on_exit: Flag = False
-    stored_flags: dict[Key, Any] = {}
-    """How a stream stored while its memory sat in flags reads (:mod:`bansha.mechanics.stored_flags`)."""
-    outcome: dict[Key, Any] = {}
-    """``wins``: each side's win condition, checked in order (R-BS46-10)."""
-    last_words: dict[Key, Any] | None = None
-    """Who may leave last words by the pipeline's policy (none: the victim's are a mechanic's)."""
-    hold_announcements: list[Key] = []
-    """Phases whose announcements wait for the next day's start (R-ALL-11)."""
+    step: Text
+    skill: Key
 
 
 class PipelineData(RuleSetData):
@@ -938,6 +927,26 @@ class PipelineData(RuleSetData):
     """The bots read a mechanic's default hint for a skill without its own."""
     fixed_draws: list[Key] = []
     """The hidden draws a scenario may pin (``fixed``), by key."""
+    consequences: dict[Literal["exit", "voted_out", "faction_lost"], list[Consequence]] = {}
+    """What follows an exit, a vote-out and a faction's loss, in the post's order (each mechanic
+    that acts then named once: :mod:`bansha.mechanics.consequences` checks it as the board loads)."""
+
+
+class BS46Data(PipelineData):
+    """【版杀46】《无间道》: its skills on the catalogue's mechanics (the two ring teams, 查证, 暗杀,
+    身份恢复), the night's resolution table and the lurking rules."""
+
+    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
+    """Its skills, with the mechanic each runs (docs/mechanics.md)."""
+    resolution: dict[Key, list[dict[Key, Any]]] = {}
+    """The steps run, in order, when a stage closes (the night: 查证, 暗杀, its death)."""
+    reveal_on_exit: Flag = False
+    stored_flags: dict[Key, Any] = {}
+    """How a stream stored while its memory sat in flags reads (:mod:`bansha.mechanics.stored_flags`)."""
+    outcome: dict[Key, Any] = {}
+    """``wins``: each side's win condition, checked in order (R-BS46-10)."""
+    last_words: dict[Key, Any] | None = None
+    """Who may leave last words by the pipeline's policy (none: the victim's are a mechanic's)."""
 
 
 class XXXIIData(PipelineData):

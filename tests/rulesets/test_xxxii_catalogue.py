@@ -118,6 +118,17 @@ resolution:
     - {step: （5b）结界结算, resolve: barrier}
     - {step: （6）毒药结算, resolve: poison}
 causes: {barrier: 死于红字结界}
+consequences:
+  exit:
+    - {step: 猎人开枪, skill: shoot}
+    - {step: 移交警徽, skill: succession}
+    - {step: 杀人诛心, skill: heart}
+    - {step: 弃明投暗, skill: turn}
+    - {step: 狼人全部出局, skill: recovery}
+  voted_out:
+    - {step: 白痴翻牌, skill: reveal}
+    - {step: 王车易位, skill: castling}
+    - {step: 舞台特权, skill: privilege}
 timetable:
   night:
     - {stage: 夜晚, key: night, minutes: 60}
@@ -434,6 +445,14 @@ skills:
     text: 第一晚结束时，随机一名信仰者升变为见习魔女；无人信仰时随机一名村民死亡，成为见习魔女的灵魂。
 groups: {coven: 魔女群}
 causes: {legacy: 魔法传承}
+consequences:
+  exit:
+    - {step: 猎人开枪, skill: shoot}
+    - {step: 移交警徽, skill: succession}
+    - {step: 杀人诛心, skill: heart}
+    - {step: 弃明投暗, skill: turn}
+    - {step: 狼人全部出局, skill: recovery}
+    - {step: 魔法传承, skill: legacy}
 resolution:
   night:
     - {step: （1）狼人袭击, do: attack}
