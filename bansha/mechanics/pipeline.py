@@ -132,6 +132,10 @@ class Pipeline(Board):
         judged = {f for f, _ in self.outcome.wins} | {f for f, _ in self.outcome.losses}
         self._judged_factions = tuple(f for f in self.factions if f in judged)
         """The factions with a win or loss condition, in the data file's order."""
+        judged |= {r.faction for r in self.outcome.recorded}
+        self._ruled_factions = tuple(f for f in self.factions if f in judged)
+        """The factions a director may rule lost: those judged and those whose win is recorded
+        (XXXII's 第三方: 黑方, 白方 and the third party)."""
         self.policy = self._read_last_words()
         self.teams = self.read_teams()
         self._held_phases = tuple(str(p) for p in self.data.get("hold_announcements") or [])
@@ -852,8 +856,15 @@ class Pipeline(Board):
         self.check_outcome(ctx)
 
     def director_draws(self, state: State) -> list[str]:
-        """The hidden draws of setup, as each mechanic lists them (bs46's rings and ranks)."""
-        return [line for m in self.mechs.values() for line in m.draws(state)]
+        """The hidden draws of setup: the declaration's answers kept (XXXII's believers,
+        R-XXXII-02), then as each mechanic lists them (bs46's rings and ranks, XXXII's prophecy
+        list)."""
+        d = self.declaration
+        out: list[str] = []
+        if d is not None:
+            names = [p.name for p in state.players]
+            out += d.draws(state, self.texts, lambda key, ps: self.render(key, ps, names))
+        return out + [line for m in self.mechs.values() for line in m.draws(state)]
 
     def reveal_role(self, state: State, seat: int) -> str:
         """The reveal after the game: the role at the end, with the one dealt when it changed and
@@ -880,7 +891,12 @@ class Pipeline(Board):
 
     # ================================================================== outcome
     def factions_in_play(self, state: State) -> list[str]:
-        """The factions with a win or loss condition that have members."""
+        """The factions with a win (also a recorded one) or loss condition that have members."""
+        present = {p.faction for p in state.players}
+        return [f for f in self._ruled_factions if f in present]
+
+    def _judged_in_play(self, state: State) -> list[str]:
+        """The factions with a win or loss condition that have members (the outcome's)."""
         present = {p.faction for p in state.players}
         return [f for f in self._judged_factions if f in present]
 
@@ -929,7 +945,7 @@ class Pipeline(Board):
             return False  # nothing that decides the outcome changed since the last check
         s.outcome_basis = basis
         cats = self.categories
-        factions = self.factions_in_play(s)
+        factions = self._judged_in_play(s)
         if kept:
             recorded.record(ctx, kept, cats)
         newly = list(already or [])

@@ -27,9 +27,6 @@ from bansha.mechanics.pipeline import Pipeline
 
 M = TypeVar("M", bound=Mechanic)
 
-BELIEVER = "believer"
-"""The mark of a civilian who declared belief in the witch (R-XXXII-02)."""
-
 
 class XXXII(Pipeline):
     """XXXII on the pipeline, with the overrides the module docstring lists."""
@@ -53,29 +50,11 @@ class XXXII(Pipeline):
             raise SetupError(f"规则文件中「skills.{key}.mechanic」应为「{cls.kind}」")
         return m
 
-    # ================================================================== helpers
-    def _believers(self, s: State) -> set[int]:
-        """The civilians who declared they believe in the witch (R-XXXII-02)."""
-        return s.marks.get(BELIEVER, set())
-
-    def _seat_of(self, s: State, role: str) -> int | None:
-        for p in s.players:  # a loop, not a generator: asked for every legal-act list
-            if p.role == role:
-                return p.seat
-        return None
-
     # ================================================================== legal acts
     def refusal_out(self, s: State, seat: int) -> str:
         """R-XXXII-20, R-ALL-13: a drowned piece (淹死, also after a death in play) is refused as
         drowned, when submitted."""
         return "refuse_drowned" if self._drowned(s.players[seat]) else "refuse_out"
-
-    def _say(self, s: State, text: str, skill: str | None = None, **params: Any) -> str:
-        """A text of the data file filled in: ``p*`` seats and ``ps*`` lists of seats by their
-        names, ``skill`` a skill key by its name."""
-        if skill is not None:
-            params["skill"] = self.skill_name(skill)
-        return self.render(text, params, [p.name for p in s.players])
 
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
@@ -172,20 +151,6 @@ class XXXII(Pipeline):
             self._day_start(ctx, s.day + 1)
         announce.release(ctx)
         self.end_game(ctx, winners)
-
-    def director_draws(self, state: State) -> list[str]:
-        """The believing civilians (R-XXXII-02) and the witch's prophecy list, drawn at the deal
-        (R-XXXII-10)."""
-        out = [self._say(state, "director_believers", ps=sorted(self._believers(state)))]
-        witch = self._seat_of(state, "witch")
-        for k in state.known.get(witch, []) if witch is not None else []:
-            if k.get("word") == self.word("not_civilian"):
-                out.append(self._say(state, "director_prophecy", ps=list(k["about"])))
-        return out
-
-    def factions_in_play(self, state: State) -> list[str]:
-        """黑方, 白方 and the third party (the data file's factions)."""
-        return list(self.factions)
 
     def concede(self, ctx: Ctx, faction: str) -> None:
         """The director rules a faction lost; of the two with a win condition (black and white),
