@@ -17,6 +17,7 @@ from bansha.mechanics.check import Check
 from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.dawn import Dawn
 from bansha.mechanics.day_vote import DayVote
+from bansha.mechanics.drowning import Drowning
 from bansha.mechanics.duel import Duel
 from bansha.mechanics.knowledge import Knowledge
 from bansha.mechanics.lady_of_the_lake import LadyOfTheLake
@@ -75,6 +76,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Lovers,
         VictimLastWords,
         Dawn,
+        Drowning,
         LancelotDeck,
         Proposal,
         ApprovalVote,

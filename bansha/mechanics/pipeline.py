@@ -105,6 +105,8 @@ class Pipeline(Board):
         }
         self._on_setup = tuple(m for m in every if "on_setup" in m.hooks)
         self._on_faction_lost = tuple(m for m in every if "on_faction_lost" in m.hooks)
+        self._on_card = tuple(m for m in every if "on_card" in m.hooks)
+        self._refusals_out = tuple(m for m in every if "refusal_out" in m.hooks)
         self._weighers = tuple(m for m in every if "weight" in m.hooks)
         self._vote_gates = tuple(m for m in every if "may_vote" in m.hooks)
         self._substitutes = tuple(m for m in every if "instead" in m.hooks)
@@ -643,8 +645,12 @@ class Pipeline(Board):
         m.submit(ctx, cmd)
 
     def refusal_out(self, s: State, seat: int) -> str:
-        """The text key of the refusal of an act by a player out of the game: ``refuse_out``
-        (a board may say how he left: XXXII's 淹死, R-XXXII-20)."""
+        """The text key of the refusal of an act by a player out of the game: ``refuse_out``,
+        unless a mechanic says how he left (XXXII's 淹死, R-XXXII-20: ``drowning``)."""
+        for m in self._refusals_out:
+            key = m.refusal_out(s, seat)
+            if key is not None:
+                return key
         return "refuse_out"
 
     def _stage_word(self, key: str) -> str:
@@ -826,6 +832,13 @@ class Pipeline(Board):
             None if quota is None else int(quota),
             None if due is None else {"minutes": due},
         )
+
+    def on_card(self, ctx: Ctx, seat: int, given: list[str], faction_loses: bool) -> None:
+        """After a card and its upgrades: each mechanic that asks is told (XXXII's 累计两次警告淹死,
+        ``drowning``), then a red card has its consequences."""
+        for m in self._on_card:
+            m.on_card(ctx, seat, given)
+        super().on_card(ctx, seat, given, faction_loses)
 
     def red_card(self, ctx: Ctx, seat: int, faction_loses: bool) -> None:
         """红牌罚下: out at once (no last words), announced by day, when the next day begins while

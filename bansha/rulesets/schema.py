@@ -930,7 +930,6 @@ class XXXIIData(PipelineData):
     """R-XXXII-01: colour → selectors, first match wins (:mod:`bansha.mechanics.colours`)."""
     last_words: dict[Key, Any]
     """Who may leave last words (:class:`bansha.mechanics.last_words.Policy`; R-XXXII-15)."""
-    warnings_to_drown: Positive
 
     def problems(self, base: RuleSetData | None) -> list[Problem]:
         """The skill a director records a declaration for is one of the file's."""

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
-from bansha.engine.state import Player, State
+from bansha.engine.state import State
 from bansha.mechanics import announce, last_words, recorded, resolution
 from bansha.mechanics.base import Mechanic
 from bansha.mechanics.conversion import Conversion
@@ -49,12 +49,6 @@ class XXXII(Pipeline):
         if not isinstance(m, cls):
             raise SetupError(f"规则文件中「skills.{key}.mechanic」应为「{cls.kind}」")
         return m
-
-    # ================================================================== legal acts
-    def refusal_out(self, s: State, seat: int) -> str:
-        """R-XXXII-20, R-ALL-13: a drowned piece (淹死, also after a death in play) is refused as
-        drowned, when submitted."""
-        return "refuse_drowned" if self._drowned(s.players[seat]) else "refuse_out"
 
     # ================================================================== phases
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
@@ -160,28 +154,6 @@ class XXXII(Pipeline):
         if faction in sides:
             winners = [f for f in sides if f != faction]
             self._finish(ctx, recorded.with_recorded(ctx.state, self.outcome.recorded, winners))
-
-    def on_card(self, ctx: Ctx, seat: int, given: list[str], faction_loses: bool) -> None:
-        """R-XXXII-17: 累计两次警告淹死. A witch who died in play still marks (无论是否存活); drowned,
-        she acts no more (R-XXXII-20): she loses her marks, told privately (her acting after death
-        is nobody else's to know)."""
-        p = ctx.state.players[seat]
-        if "warning" not in given or p.cards.get("warning", 0) < int(
-            self.data["warnings_to_drown"]
-        ):
-            return
-        if p.alive:
-            self.remove(ctx, seat, "drown")
-        elif "mark" in p.skills:
-            ctx.emit("skill_lost", {"seat": seat, "skill": "mark"}, (seat,))
-            ctx.emit("notice", {"key": "drowned_after_death", "params": {}}, (seat,))
-
-    def _drowned(self, p: Player) -> bool:
-        """淹死: removed by the director (R-XXXII-17), also after a death in play."""
-        return bool(
-            p.exit_cause == "drown"
-            or p.cards.get("warning", 0) >= int(self.data["warnings_to_drown"])
-        )
 
     def remove(self, ctx: Ctx, seat: int, cause: str) -> None:
         """淹死 (R-XXXII-17); at night announced with the next day's deaths (R-ALL-11)."""
