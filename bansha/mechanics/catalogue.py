@@ -27,6 +27,7 @@ from bansha.mechanics.mark import Mark
 from bansha.mechanics.medium import Medium
 from bansha.mechanics.mission_vote import MissionVote
 from bansha.mechanics.name_to import NameTo
+from bansha.mechanics.night_exits import NightExits
 from bansha.mechanics.pair_check import PairCheck
 from bansha.mechanics.params import Raw
 from bansha.mechanics.potions import Poison, Save
@@ -77,6 +78,7 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         VictimLastWords,
         Dawn,
         Drowning,
+        NightExits,
         LancelotDeck,
         Proposal,
         ApprovalVote,

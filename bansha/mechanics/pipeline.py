@@ -34,6 +34,7 @@ from bansha.mechanics.colours import Colours
 from bansha.mechanics.dawn import Dawn
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.declaration import Declaration
+from bansha.mechanics.night_exits import NightExits
 from bansha.mechanics.outcome import last_standing
 from bansha.mechanics.params import Raw
 from bansha.mechanics.resolution import Step
@@ -59,8 +60,15 @@ class Outcome:
     recorded: tuple[recorded.Recorded, ...] = ()
     """Wins recorded without ending the game (XXXII 魔女, R-XXXII-12: :mod:`.recorded`)."""
     concede: str = "lose"
-    """A director's 判负: ``lose`` (privately, then the usual checks) or ``end`` (announced, and
-    the other factions with a win condition win at once: bs46 「直接判其所在阵营负」)."""
+    """A director's 判负: ``lose`` (privately, then the usual checks), ``end`` (announced, and
+    the other factions with a win condition win at once: bs46 「直接判其所在阵营负」) or ``finish``
+    (announced; a faction with a win condition conceding, the others with one win and the game
+    ends as a win ends it, the night's exits said first and a recorded win among the winners; a
+    faction without one, XXXII's 第三方, just loses)."""
+    checked: str = "step"
+    """When the outcome is checked: after every resolution step with an exit and at the stage's
+    end (``step``, R-ALL-08), or at the stage's end only (``stage_end``: XXXII 「达成胜利条件时游戏
+    结束」 read at each stage's end, R-XXXII-13)."""
 
 
 class Pipeline(Board):
@@ -110,9 +118,10 @@ class Pipeline(Board):
         self._weighers = tuple(m for m in every if "weight" in m.hooks)
         self._vote_gates = tuple(m for m in every if "may_vote" in m.hooks)
         self._substitutes = tuple(m for m in every if "instead" in m.hooks)
-        dawns = [m for m in every if isinstance(m, Dawn)]
-        self._dawn = dawns[0] if dawns else None
-        """The mechanic that says the day's start, if the board declares one (bs46's dawn)."""
+        dawns = [m for m in every if isinstance(m, Dawn | NightExits)]
+        self._dawn: Dawn | NightExits | None = dawns[0] if dawns else None
+        """The mechanic that says the day's start, if the board declares one (bs46's dawn,
+        XXXII's night_exits)."""
         self._stored = StoredFlags.read(self.data.get("stored_flags"))
         """How a stream stored while the board's memory sat in flags reads (bs46)."""
         self._when: dict[str, tuple[tuple[str, str], ...]] = {}
@@ -157,6 +166,8 @@ class Pipeline(Board):
         """A vote-out asks the mechanics in order until one keeps the player in (XXXII)."""
         self._teams_at_deal = self.data.get("teams_form") == "deal"
         """The groups form at the deal (XXXII), not once the start phase is over (M103)."""
+        self._announced_first = self.data.get("exits_announced") == "first"
+        """An exit announced now is announced before the player is told (XXXII 「被票死」)."""
         self._fixed_draws = tuple(str(k) for k in self.data.get("fixed_draws") or ())
         """The hidden draws a scenario may pin (``fixed``), by key."""
         self._dealt_skills = {
@@ -267,9 +278,12 @@ class Pipeline(Board):
         )
         joint = bool(raw.get("joint", True))
         concede = str(raw.get("concede", "lose"))
-        if concede not in ("lose", "end"):
-            raise SetupError("规则文件中「outcome.concede」应为其中之一：lose、end")
-        return Outcome(wins, read("losses"), joint, priority, on_loss, kept, concede)
+        if concede not in ("lose", "end", "finish"):
+            raise SetupError("规则文件中「outcome.concede」应为其中之一：lose、end、finish")
+        checked = str(raw.get("checked", "step"))
+        if checked not in ("step", "stage_end"):
+            raise SetupError("规则文件中「outcome.checked」应为其中之一：step、stage_end")
+        return Outcome(wins, read("losses"), joint, priority, on_loss, kept, concede, checked)
 
     def _read_last_words(self) -> last_words.Policy:
         return last_words.Policy.read(self.data.get("last_words"), self.options, self.roles)
@@ -469,12 +483,13 @@ class Pipeline(Board):
         if phase == "night":
             if "night_start" in self.texts:
                 ctx.emit("announcement", {"key": "night_start", "params": {"day": day}}, PUBLIC)
-        elif phase == "day" and self._dawn is not None:
-            self._dawn.day_start(ctx, phase, day)  # the board's own dawn (bs46, R-BS46-13)
         elif phase == "day":
             for r in self.outcome.recorded:  # a recorded win's next day (魔女复苏, R-XXXII-12)
                 for seat in r.then(ctx):  # the night's deaths, in this morning's list
                     self.exit(ctx, seat, str(r.cause), announce_now=False)
+        if phase == "day" and self._dawn is not None:
+            self._dawn.day_start(ctx, phase, day)  # the board's own dawn (bs46, XXXII)
+        elif phase == "day":
             params = announce.day_start_params(s, day)
             pending: list[int] = params["ps_night"]
             key = (
@@ -776,14 +791,11 @@ class Pipeline(Board):
         every step with an exit, and a decided game stops the resolution (R-ALL-08)."""
         s = ctx.state
         title = self.say(f"phase_{s.phase}", day=s.day) + " " + s.stage
-        resolution.run(
-            ctx,
-            steps,
-            title,
-            lambda when: self._holds(when, s, s.day),
-            lambda: self.check_outcome(ctx),
-            self.say("trace_decided"),
-        )
+        if self.outcome.checked == "stage_end":  # R-XXXII-13: at the stage's end only
+            decided, text = (lambda: False), ""
+        else:
+            decided, text = (lambda: self.check_outcome(ctx)), self.say("trace_decided")
+        resolution.run(ctx, steps, title, lambda when: self._holds(when, s, s.day), decided, text)
 
     # ================================================================== exits
     def exit(
@@ -791,7 +803,9 @@ class Pipeline(Board):
     ) -> list[int]:
         """出局, with what follows in one chain: each exit is told to the player, announced now
         (by day) or at the next day start (R-ALL-11), grants last words by the policy, and runs
-        each mechanic's exit hook (the badge, the hunter's shot, a lover following)."""
+        each mechanic's exit hook (the badge, the hunter's shot, a lover following). With
+        ``exits_announced: first`` the announcement comes before the player is told, in the
+        day's own words (XXXII 「被票死」: never labelled by a private stage, R-XXXII-19)."""
         s = ctx.state
         chain: list[tuple[int, str]] = [(seat, cause)]
         gone: list[int] = []
@@ -799,17 +813,16 @@ class Pipeline(Board):
             x, c = chain.pop(0)
             if not s.players[x].alive:
                 continue
+            first = self._announced_first
+            if announce_now and first:
+                ctx.emit("announcement", self._exit_announcement(s, x, c, seat, by), PUBLIC)
             ctx.emit("exited", {"seat": x, "cause": c, "day": s.day, "phase": s.phase}, (x,))
             ctx.emit(
                 "notice", {"key": "you_are_out", "params": {"cause": self.cause_word(c)}}, (x,)
             )
             gone.append(x)
-            if announce_now:
-                params: dict[str, Any] = {"p": x}
-                if by is not None and x == seat:
-                    params["p_by"] = by
-                key = f"out_{c}" if f"out_{c}" in self.texts else "out"
-                data: dict[str, Any] = {"key": key, "params": params, "exits": [x]}
+            if announce_now and not first:
+                data = self._exit_announcement(s, x, c, seat, by)
                 if s.stage_private is not None:
                     data["phase"] = s.phase_label()  # said in a private stage (the hunter's shot)
                 ctx.emit("announcement", data, PUBLIC)
@@ -818,6 +831,16 @@ class Pipeline(Board):
             for m in self._on_exit:
                 m.on_exit(ctx, x, c, chain)
         return gone
+
+    def _exit_announcement(
+        self, s: State, x: int, cause: str, seat: int, by: int | None
+    ) -> dict[str, Any]:
+        """An exit's announcement: ``out_<cause>`` (else ``out``), naming who put him out."""
+        params: dict[str, Any] = {"p": x}
+        if by is not None and x == seat:
+            params["p_by"] = by
+        key = f"out_{cause}" if f"out_{cause}" in self.texts else "out"
+        return {"key": key, "params": params, "exits": [x]}
 
     def _grant_last_words(self, ctx: Ctx, seat: int, cause: str) -> None:
         policy = self.policy
@@ -862,8 +885,7 @@ class Pipeline(Board):
         a mechanic says announces it there (with the identity, held at night)."""
         hold = self.holds_announcements(ctx.state)
         if self._dawn is not None:
-            self.exit(ctx, seat, cause, announce_now=False)
-            self._dawn.removed(ctx, seat, cause, hold)
+            self._dawn.remove(ctx, seat, cause, hold)
         else:
             self.exit(ctx, seat, cause, announce_now=not hold)
         self.check_outcome(ctx)
@@ -919,6 +941,12 @@ class Pipeline(Board):
         if self.outcome.concede == "end":
             ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
             self.end_game(ctx, [f for f, _ in self.outcome.wins if f != faction])
+            return
+        if self.outcome.concede == "finish":
+            ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
+            sides = [f for f, _ in self.outcome.wins]
+            if faction in sides:
+                self.finish(ctx, [f for f in sides if f != faction])
             return
         self.lose(ctx, faction, "director")
         self.check_outcome(ctx, [faction])

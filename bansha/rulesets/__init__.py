@@ -44,10 +44,9 @@ from bansha.rulesets.schema import (
     sample_params,
     validate,
 )
-from bansha.rulesets.xxxii import XXXII
 
 HERE = Path(__file__).parent
-CODED: dict[str, type[RuleSet]] = {"xxxii": XXXII}
+CODED: dict[str, type[RuleSet]] = {}
 """Rule sets with a module of their own (they move onto the pipeline in turn)."""
 RUNNERS: dict[str, type[RuleSet]] = {"pipeline": Pipeline, "rounds": Rounds}
 """What runs a folder's data file: its ``runs_on`` (the pipeline unless it says otherwise)."""

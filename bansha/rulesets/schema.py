@@ -907,6 +907,8 @@ class PipelineData(RuleSetData):
     """The bots read a mechanic's default hint for a skill without its own."""
     fixed_draws: list[Key] = []
     """The hidden draws a scenario may pin (``fixed``), by key."""
+    exits_announced: Literal["after", "first"] = "after"
+    """An exit announced at once: after the player is told, or before (XXXII 「被票死」)."""
 
 
 class XXXIIData(PipelineData):
