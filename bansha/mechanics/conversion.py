@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.state import State
@@ -221,7 +222,10 @@ class Conversion(Mechanic):
         if after is not None:
             after = board.skill_ref(after, f"{where}.checked_after")
             if trigger != "all_named":
-                raise SetupError(f"规则文件中「{where}.checked_after」只用于 all_named")
+                where_after = f"{where}.checked_after"
+                raise SetupError(
+                    texts.PARAM_ONLY_FOR.format(where=where_after, trigger="all_named")
+                )
             self.p = replace(self.p, checked_after=after)
         fixed = raw.words("fixed")
         if fixed:

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bansha import texts
 from bansha.engine.context import Ctx
+from bansha.engine.errors import SetupError
 from bansha.engine.state import Player, State
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, SkillSpec
@@ -63,13 +65,16 @@ class Drowning(Mechanic):
 
     def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
-        where = f"skills.{self.key}.params.after_death"
-        count = raw.number("count", 2)
+        where = f"skills.{self.key}.params"
+        about = self.about
+        count = raw.number("count", about.default("count"))
+        if count is None or count < 1:
+            raise SetupError(texts.PARAM_POSITIVE.format(where=f"{where}.count"))
         self.p = DrowningParams(
-            str(raw.text("card", "warning")),
-            2 if count is None else count,
-            str(raw.text("cause", "drown")),
-            tuple(board.skill_ref(k, where) for k in raw.words("after_death")),
+            str(raw.text("card", about.default("card"))),
+            count,
+            str(raw.text("cause", about.default("cause"))),
+            tuple(board.skill_ref(k, f"{where}.after_death") for k in raw.words("after_death")),
             self.text_key(raw, "notice"),
             self.text_key(raw, "refusal"),
         )

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bansha import texts
 from bansha.engine.context import Ctx
+from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
 from bansha.mechanics import announce, last_words
@@ -50,8 +52,11 @@ class NightExits(Mechanic):
 
     def __init__(self, board: Board, spec: SkillSpec, raw: Raw) -> None:
         super().__init__(board, spec, raw)
-        first = raw.number("from_day", 2)
-        self.p = NightExitsParams(2 if first is None else first, self.text_key(raw, "text"))
+        first = raw.number("from_day", self.about.default("from_day"))
+        if first is None or first < 1:
+            where = f"skills.{self.key}.params.from_day"
+            raise SetupError(texts.PARAM_POSITIVE.format(where=where))
+        self.p = NightExitsParams(first, self.text_key(raw, "text"))
         raw.done()
 
     def holds(self, s: State, seat: int) -> bool:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from bansha import texts
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
@@ -278,11 +279,15 @@ class Pipeline(Board):
         )
         joint = bool(raw.get("joint", True))
         concede = str(raw.get("concede", "lose"))
-        if concede not in ("lose", "end", "finish"):
-            raise SetupError("规则文件中「outcome.concede」应为其中之一：lose、end、finish")
         checked = str(raw.get("checked", "step"))
-        if checked not in ("step", "stage_end"):
-            raise SetupError("规则文件中「outcome.checked」应为其中之一：step、stage_end")
+        for key, value, ways in (
+            ("concede", concede, ("lose", "end", "finish")),
+            ("checked", checked, ("step", "stage_end")),
+        ):
+            if value not in ways:
+                raise SetupError(
+                    texts.OUTCOME_CHOICE.format(key=key, choices=texts.LIST_SEP.join(ways))
+                )
         return Outcome(wins, read("losses"), joint, priority, on_loss, kept, concede, checked)
 
     def _read_last_words(self) -> last_words.Policy:
