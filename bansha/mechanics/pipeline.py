@@ -8,10 +8,13 @@ file), the recording and its audience all come from each skill's mechanic; closi
 its resolution table step by step, the director's trace built from the steps' labels; every
 exit goes through one chain (last words, then each mechanic's exit hook: the badge, the
 hunter's shot...); the win and loss conditions are checked after every step with an exit and at
-the end of every stage (R-ALL-08).
+the end of every stage (R-ALL-08), or at the end of every stage only (``outcome.checked:
+stage_end``, XXXII).
 
-A data-only board (a folder of ``bansha/rulesets/`` holding only its ``data.yaml``) is this class as it is; a rule set
-with mechanics no other post shares yet subclasses it.
+A data-only board (a folder of ``bansha/rulesets/`` holding only its ``data.yaml``: M103, bs46,
+XXXII and the boards) is this class as it is; what one post does its own way is a declared
+mechanic (bs46's ``dawn``, XXXII's ``night_exits`` and ``drowning``) or a data choice whose
+default keeps every other board.
 """
 
 from __future__ import annotations
