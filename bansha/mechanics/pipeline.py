@@ -945,7 +945,9 @@ class Pipeline(Board):
 
     def concede(self, ctx: Ctx, faction: str) -> None:
         """判负 by the director: the faction loses privately, then the usual checks; or (``outcome.
-        concede: end``) it is announced and the other factions with a win condition win."""
+        concede: end``) it is announced and the other factions with a win condition win; or
+        (``finish``, XXXII) it is announced and, if it has a win condition, the others with one
+        win as a win ends the game (the night's exits first, recorded wins among the winners)."""
         if self.outcome.concede == "end":
             ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
             self.end_game(ctx, [f for f, _ in self.outcome.wins if f != faction])
