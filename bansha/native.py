@@ -32,7 +32,6 @@ MANIFEST = PACKAGE / "native.json"
 COMPILED = (
     "engine/*.py",
     "mechanics/*.py",
-    "rulesets/xxxii/*.py",
     "sim/agents.py",
     "sim/play.py",
     "sim/heuristic.py",

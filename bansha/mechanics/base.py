@@ -315,8 +315,8 @@ class Mechanic:
     """The mechanic checks its acts itself (:meth:`validate`) instead of the pipeline's ladder."""
     hooks: ClassVar[frozenset[str]] = frozenset()
     """Which of the hooks below the mechanic answers (``on_setup``, ``on_exit``,
-    ``on_voted_out``, ``on_phase_start``, ``on_stage_open``, ``on_faction_lost``, ``weight``,
-    ``may_vote``, ``instead``): the pipeline calls only those."""
+    ``on_voted_out``, ``on_phase_start``, ``on_stage_open``, ``on_faction_lost``, ``on_card``,
+    ``refusal_out``, ``weight``, ``may_vote``, ``instead``): the pipeline calls only those."""
     about: ClassVar[About] = About()
     """What the mechanic says about itself: parameters, texts and causes it needs, stages, events
     (:mod:`bansha.mechanics.about`; ``bansha mechanics`` and the checker read it)."""
@@ -509,6 +509,14 @@ class Mechanic:
 
     def on_faction_lost(self, ctx: Ctx, faction: str) -> None:
         """``faction`` has just lost privately (M103's 寡妇刀)."""
+
+    def on_card(self, ctx: Ctx, seat: int, given: list[str]) -> None:
+        """The director gave ``seat`` cards (``given``, upgrades included): XXXII's drowning."""
+
+    def refusal_out(self, s: State, seat: int) -> str | None:
+        """With the ``refusal_out`` hook: the text key refusing an act of ``seat``, out of the
+        game, in the way he left (XXXII's 淹死), or None."""
+        return None
 
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """A phase has begun (after the pipeline's own day-start announcement)."""

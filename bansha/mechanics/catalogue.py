@@ -18,6 +18,7 @@ from bansha.mechanics.check import Check
 from bansha.mechanics.conversion import Conversion
 from bansha.mechanics.dawn import Dawn
 from bansha.mechanics.day_vote import DayVote
+from bansha.mechanics.drowning import Drowning
 from bansha.mechanics.duel import Duel
 from bansha.mechanics.knowledge import Knowledge
 from bansha.mechanics.lady_of_the_lake import LadyOfTheLake
@@ -27,6 +28,7 @@ from bansha.mechanics.mark import Mark
 from bansha.mechanics.medium import Medium
 from bansha.mechanics.mission_vote import MissionVote
 from bansha.mechanics.name_to import NameTo
+from bansha.mechanics.night_exits import NightExits
 from bansha.mechanics.pair_check import PairCheck
 from bansha.mechanics.params import Raw
 from bansha.mechanics.potions import Poison, Save
@@ -76,6 +78,8 @@ CATALOGUE: dict[str, type[Mechanic]] = {
         Lovers,
         VictimLastWords,
         Dawn,
+        Drowning,
+        NightExits,
         LancelotDeck,
         Proposal,
         ApprovalVote,

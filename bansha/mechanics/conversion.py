@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.state import State
@@ -81,6 +82,9 @@ class ConversionParams:
     others_lose: tuple[str, ...]
     others_notice: str | None
     identity: str
+    checked_after: str | None = None
+    """``all_named``: a conversion whose use tonight has the naming checked again at this
+    skill's ``do:`` step (XXXII: 杀人诛心 made the accomplice, told ③'s names)."""
 
 
 class Conversion(Mechanic):
@@ -135,6 +139,11 @@ class Conversion(Mechanic):
                 "choice",
                 "converted",
                 IDENTITY,
+            ),
+            Param(
+                "checked_after",
+                "skill",
+                None,
             ),
         ),
         causes=("{exit_cause}",),
@@ -198,6 +207,15 @@ class Conversion(Mechanic):
             raw.text("others_notice", None),
             raw.choice("identity", IDENTITY, "converted"),
         )
+        after = raw.text("checked_after", None)
+        if after is not None:
+            after = board.skill_ref(after, f"{where}.checked_after")
+            if trigger != "all_named":
+                where_after = f"{where}.checked_after"
+                raise SetupError(
+                    texts.PARAM_ONLY_FOR.format(where=where_after, trigger="all_named")
+                )
+            self.p = replace(self.p, checked_after=after)
         fixed = raw.words("fixed")
         if fixed:
             if len(fixed) != 2:
@@ -296,8 +314,11 @@ class Conversion(Mechanic):
             ctx.emit("known", {"seat": x, "about": [seat], "word": word}, (x,))
 
     def steps(self) -> tuple[str, ...]:
-        """With ``tell: later``, the ``resolve:`` step that tells tonight's conversions."""
+        """With ``tell: later``, the ``resolve:`` step that tells tonight's conversions; with
+        ``checked_after``, the ``do:`` step that checks the naming again."""
         base = super().steps()
+        if self.p.checked_after is not None:
+            base = (*base, "do")
         return (*base, "resolve") if self.p.tell == "later" else base
 
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
@@ -384,6 +405,8 @@ class Conversion(Mechanic):
         this skill in ``blocked_by``: he is not hit); ``draw``: a random subject converts."""
         s = ctx.state
         p = self.p
+        if p.checked_after is not None:
+            return self._named_after(ctx, p.checked_after)
         if self._spent(s) or (p.nights and s.day not in p.nights):
             return self.board.say("trace_none")
         if p.trigger == "draw":
@@ -421,6 +444,18 @@ class Conversion(Mechanic):
         naming's own telling, declared before this skill)."""
         if phase == "night":
             self.when_named(ctx)
+
+    def _named_after(self, ctx: Ctx, after: str) -> str:
+        """``checked_after``: the conversion ``after`` happened tonight (XXXII: 杀人诛心 made the
+        accomplice, and ③ 「并告知当天提交的杀手名字」 told him day 1's name): the naming is checked
+        now, against the members alive now (R-XXXII-05); who converted, or nothing."""
+        s = ctx.state
+        m = self.board.mechs.get(after)
+        before = len(self.uses(s))
+        if m is not None and m.tonight(s):
+            self.when_named(ctx)
+        done = [u.targets[0] for u in self.uses(s)[before:] if u.targets]
+        return "、".join(s.players[x].name for x in done) or self.board.say("trace_none")
 
     def when_named(self, ctx: Ctx) -> None:
         """``all_named``: the told player converts once every living member has been named to

@@ -87,6 +87,11 @@ class Dawn(Mechanic):
         """A night death not yet announced is published with the result, in order (R-BS46-13)."""
         self.announce(ctx, ctx.state.day + 1, quiet_night=False)
 
+    def remove(self, ctx: Ctx, seat: int, cause: str, hold: bool) -> None:
+        """A director's removal: the exit, then its announcement (:meth:`removed`)."""
+        self.board.exit(ctx, seat, cause, announce_now=False)
+        self.removed(ctx, seat, cause, hold)
+
     def removed(self, ctx: Ctx, seat: int, cause: str, hold: bool) -> None:
         """A director's removal (淹死, 判死) announced, with the identity if ``reveal`` names its
         cause, held at night for the dawn (R-ALL-11)."""

@@ -17,6 +17,7 @@ mark; no flag.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,3 +124,14 @@ class Declaration:
         for x in kept:
             ctx.emit("marked", {"mark": self.mark, "seat": x})
         return kept
+
+    def draws(
+        self, s: State, texts: Collection[str], render: Callable[[str, dict[str, Any]], str]
+    ) -> list[str]:
+        """The kept players who gave the first answer, as the director's god view lists them
+        beside the deal (XXXII 「信仰魔女的平民」, R-XXXII-02): the text ``draws_<mark>`` if the
+        board has it."""
+        key = f"draws_{self.mark}"
+        if key not in texts:
+            return []
+        return [render(key, {"ps": sorted(s.marks.get(self.mark, ()))})]

@@ -69,7 +69,7 @@ class Duel(Mechanic):
             raise SetupError(texts.DUEL_NO_FACTION.format(where=f"{where}.against"))
         uses = raw.number("uses", 1)
         if uses is None or uses < 1:
-            raise SetupError(texts.DATA_POSITIVE.format(where=f"{where}.uses"))
+            raise SetupError(texts.PARAM_POSITIVE.format(where=f"{where}.uses"))
         self.p = DuelParams(
             against,
             raw.text("cause", "duel") or "duel",

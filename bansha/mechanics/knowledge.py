@@ -87,7 +87,7 @@ class Knowledge(Mechanic):
             b.word_of(word, f"{r.where}.word")
         notice = r.text("notice", None)
         if notice is None:
-            raise SetupError(texts.DATA_NO_PARAM.format(where=r.where, key="notice"))
+            raise SetupError(texts.PARAM_MISSING.format(where=r.where, key="notice"))
         then_raw = r.raw.get("then")
         r.read.add("then")
         then = (

@@ -8,10 +8,13 @@ file), the recording and its audience all come from each skill's mechanic; closi
 its resolution table step by step, the director's trace built from the steps' labels; every
 exit goes through one chain (last words, then each mechanic's exit hook: the badge, the
 hunter's shot...); the win and loss conditions are checked after every step with an exit and at
-the end of every stage (R-ALL-08).
+the end of every stage (R-ALL-08), or at the end of every stage only (``outcome.checked:
+stage_end``, XXXII).
 
-A data-only board (a folder of ``bansha/rulesets/`` holding only its ``data.yaml``) is this class as it is; a rule set
-with mechanics no other post shares yet subclasses it.
+A data-only board (a folder of ``bansha/rulesets/`` holding only its ``data.yaml``: M103, bs46,
+XXXII and the boards) is this class as it is; what one post does its own way is a declared
+mechanic (bs46's ``dawn``, XXXII's ``night_exits`` and ``drowning``) or a data choice whose
+default keeps every other board.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from bansha import texts
 from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
@@ -34,6 +38,7 @@ from bansha.mechanics.colours import Colours
 from bansha.mechanics.dawn import Dawn
 from bansha.mechanics.day_vote import DayVote
 from bansha.mechanics.declaration import Declaration
+from bansha.mechanics.night_exits import NightExits
 from bansha.mechanics.outcome import last_standing
 from bansha.mechanics.params import Raw
 from bansha.mechanics.resolution import Step
@@ -59,8 +64,15 @@ class Outcome:
     recorded: tuple[recorded.Recorded, ...] = ()
     """Wins recorded without ending the game (XXXII 魔女, R-XXXII-12: :mod:`.recorded`)."""
     concede: str = "lose"
-    """A director's 判负: ``lose`` (privately, then the usual checks) or ``end`` (announced, and
-    the other factions with a win condition win at once: bs46 「直接判其所在阵营负」)."""
+    """A director's 判负: ``lose`` (privately, then the usual checks), ``end`` (announced, and
+    the other factions with a win condition win at once: bs46 「直接判其所在阵营负」) or ``finish``
+    (announced; a faction with a win condition conceding, the others with one win and the game
+    ends as a win ends it, the night's exits said first and a recorded win among the winners; a
+    faction without one, XXXII's 第三方, just loses)."""
+    checked: str = "step"
+    """When the outcome is checked: after every resolution step with an exit and at the stage's
+    end (``step``, R-ALL-08), or at the stage's end only (``stage_end``: XXXII 「达成胜利条件时游戏
+    结束」 read at each stage's end, R-XXXII-13)."""
 
 
 class Pipeline(Board):
@@ -107,12 +119,15 @@ class Pipeline(Board):
         }
         self._on_setup = tuple(m for m in every if "on_setup" in m.hooks)
         self._on_faction_lost = tuple(c.mechanic for c in self.consequences["faction_lost"])
+        self._on_card = tuple(m for m in every if "on_card" in m.hooks)
+        self._refusals_out = tuple(m for m in every if "refusal_out" in m.hooks)
         self._weighers = tuple(m for m in every if "weight" in m.hooks)
         self._vote_gates = tuple(m for m in every if "may_vote" in m.hooks)
         self._substitutes = tuple(m for m in every if "instead" in m.hooks)
-        dawns = [m for m in every if isinstance(m, Dawn)]
-        self._dawn = dawns[0] if dawns else None
-        """The mechanic that says the day's start, if the board declares one (bs46's dawn)."""
+        dawns = [m for m in every if isinstance(m, Dawn | NightExits)]
+        self._dawn: Dawn | NightExits | None = dawns[0] if dawns else None
+        """The mechanic that says the day's start, if the board declares one (bs46's dawn,
+        XXXII's night_exits)."""
         self._stored = StoredFlags.read(self.data.get("stored_flags"))
         """How a stream stored while the board's memory sat in flags reads (bs46)."""
         self._when: dict[str, tuple[tuple[str, str], ...]] = {}
@@ -134,6 +149,10 @@ class Pipeline(Board):
         judged = {f for f, _ in self.outcome.wins} | {f for f, _ in self.outcome.losses}
         self._judged_factions = tuple(f for f in self.factions if f in judged)
         """The factions with a win or loss condition, in the data file's order."""
+        judged |= {r.faction for r in self.outcome.recorded}
+        self._ruled_factions = tuple(f for f in self.factions if f in judged)
+        """The factions a director may rule lost: those judged and those whose win is recorded
+        (XXXII's 第三方: 黑方, 白方 and the third party)."""
         self.policy = self._read_last_words()
         self.teams = self.read_teams()
         self._held_phases = tuple(str(p) for p in self.data.get("hold_announcements") or [])
@@ -153,6 +172,8 @@ class Pipeline(Board):
         """A vote-out asks the mechanics in order until one keeps the player in (XXXII)."""
         self._teams_at_deal = self.data.get("teams_form") == "deal"
         """The groups form at the deal (XXXII), not once the start phase is over (M103)."""
+        self._announced_first = self.data.get("exits_announced") == "first"
+        """An exit announced now is announced before the player is told (XXXII 「被票死」)."""
         self._fixed_draws = tuple(str(k) for k in self.data.get("fixed_draws") or ())
         """The hidden draws a scenario may pin (``fixed``), by key."""
         self._dealt_skills = {
@@ -263,9 +284,16 @@ class Pipeline(Board):
         )
         joint = bool(raw.get("joint", True))
         concede = str(raw.get("concede", "lose"))
-        if concede not in ("lose", "end"):
-            raise SetupError("规则文件中「outcome.concede」应为其中之一：lose、end")
-        return Outcome(wins, read("losses"), joint, priority, on_loss, kept, concede)
+        checked = str(raw.get("checked", "step"))
+        for key, value, ways in (
+            ("concede", concede, ("lose", "end", "finish")),
+            ("checked", checked, ("step", "stage_end")),
+        ):
+            if value not in ways:
+                raise SetupError(
+                    texts.OUTCOME_CHOICE.format(key=key, choices=texts.LIST_SEP.join(ways))
+                )
+        return Outcome(wins, read("losses"), joint, priority, on_loss, kept, concede, checked)
 
     def _read_last_words(self) -> last_words.Policy:
         return last_words.Policy.read(self.data.get("last_words"), self.options, self.roles)
@@ -465,12 +493,13 @@ class Pipeline(Board):
         if phase == "night":
             if "night_start" in self.texts:
                 ctx.emit("announcement", {"key": "night_start", "params": {"day": day}}, PUBLIC)
-        elif phase == "day" and self._dawn is not None:
-            self._dawn.day_start(ctx, phase, day)  # the board's own dawn (bs46, R-BS46-13)
         elif phase == "day":
             for r in self.outcome.recorded:  # a recorded win's next day (魔女复苏, R-XXXII-12)
                 for seat in r.then(ctx):  # the night's deaths, in this morning's list
                     self.exit(ctx, seat, str(r.cause), announce_now=False)
+        if phase == "day" and self._dawn is not None:
+            self._dawn.day_start(ctx, phase, day)  # the board's own dawn (bs46, XXXII)
+        elif phase == "day":
             params = announce.day_start_params(s, day)
             pending: list[int] = params["ps_night"]
             key = (
@@ -641,8 +670,12 @@ class Pipeline(Board):
         m.submit(ctx, cmd)
 
     def refusal_out(self, s: State, seat: int) -> str:
-        """The text key of the refusal of an act by a player out of the game: ``refuse_out``
-        (a board may say how he left: XXXII's 淹死, R-XXXII-20)."""
+        """The text key of the refusal of an act by a player out of the game: ``refuse_out``,
+        unless a mechanic says how he left (XXXII's 淹死, R-XXXII-20: ``drowning``)."""
+        for m in self._refusals_out:
+            key = m.refusal_out(s, seat)
+            if key is not None:
+                return key
         return "refuse_out"
 
     def _stage_word(self, key: str) -> str:
@@ -768,14 +801,11 @@ class Pipeline(Board):
         every step with an exit, and a decided game stops the resolution (R-ALL-08)."""
         s = ctx.state
         title = self.say(f"phase_{s.phase}", day=s.day) + " " + s.stage
-        resolution.run(
-            ctx,
-            steps,
-            title,
-            lambda when: self._holds(when, s, s.day),
-            lambda: self.check_outcome(ctx),
-            self.say("trace_decided"),
-        )
+        if self.outcome.checked == "stage_end":  # R-XXXII-13: at the stage's end only
+            decided, text = (lambda: False), ""
+        else:
+            decided, text = (lambda: self.check_outcome(ctx)), self.say("trace_decided")
+        resolution.run(ctx, steps, title, lambda when: self._holds(when, s, s.day), decided, text)
 
     # ================================================================== exits
     def exit(
@@ -783,7 +813,9 @@ class Pipeline(Board):
     ) -> list[int]:
         """出局, with what follows in one chain: each exit is told to the player, announced now
         (by day) or at the next day start (R-ALL-11), grants last words by the policy, and runs
-        each mechanic's exit hook (the badge, the hunter's shot, a lover following)."""
+        each mechanic's exit hook (the badge, the hunter's shot, a lover following). With
+        ``exits_announced: first`` the announcement comes before the player is told, in the
+        day's own words (XXXII 「被票死」: never labelled by a private stage, R-XXXII-19)."""
         s = ctx.state
         chain: list[tuple[int, str]] = [(seat, cause)]
         gone: list[int] = []
@@ -791,17 +823,16 @@ class Pipeline(Board):
             x, c = chain.pop(0)
             if not s.players[x].alive:
                 continue
+            first = self._announced_first
+            if announce_now and first:
+                ctx.emit("announcement", self._exit_announcement(s, x, c, seat, by), PUBLIC)
             ctx.emit("exited", {"seat": x, "cause": c, "day": s.day, "phase": s.phase}, (x,))
             ctx.emit(
                 "notice", {"key": "you_are_out", "params": {"cause": self.cause_word(c)}}, (x,)
             )
             gone.append(x)
-            if announce_now:
-                params: dict[str, Any] = {"p": x}
-                if by is not None and x == seat:
-                    params["p_by"] = by
-                key = f"out_{c}" if f"out_{c}" in self.texts else "out"
-                data: dict[str, Any] = {"key": key, "params": params, "exits": [x]}
+            if announce_now and not first:
+                data = self._exit_announcement(s, x, c, seat, by)
                 if s.stage_private is not None:
                     data["phase"] = s.phase_label()  # said in a private stage (the hunter's shot)
                 ctx.emit("announcement", data, PUBLIC)
@@ -810,6 +841,16 @@ class Pipeline(Board):
             for m in self._on_exit:
                 m.on_exit(ctx, x, c, chain)
         return gone
+
+    def _exit_announcement(
+        self, s: State, x: int, cause: str, seat: int, by: int | None
+    ) -> dict[str, Any]:
+        """An exit's announcement: ``out_<cause>`` (else ``out``), naming who put him out."""
+        params: dict[str, Any] = {"p": x}
+        if by is not None and x == seat:
+            params["p_by"] = by
+        key = f"out_{cause}" if f"out_{cause}" in self.texts else "out"
+        return {"key": key, "params": params, "exits": [x]}
 
     def _grant_last_words(self, ctx: Ctx, seat: int, cause: str) -> None:
         policy = self.policy
@@ -824,6 +865,13 @@ class Pipeline(Board):
             None if quota is None else int(quota),
             None if due is None else {"minutes": due},
         )
+
+    def on_card(self, ctx: Ctx, seat: int, given: list[str], faction_loses: bool) -> None:
+        """After a card and its upgrades: each mechanic that asks is told (XXXII's 累计两次警告淹死,
+        ``drowning``), then a red card has its consequences."""
+        for m in self._on_card:
+            m.on_card(ctx, seat, given)
+        super().on_card(ctx, seat, given, faction_loses)
 
     def red_card(self, ctx: Ctx, seat: int, faction_loses: bool) -> None:
         """红牌罚下: out at once (no last words), announced by day, when the next day begins while
@@ -847,15 +895,21 @@ class Pipeline(Board):
         a mechanic says announces it there (with the identity, held at night)."""
         hold = self.holds_announcements(ctx.state)
         if self._dawn is not None:
-            self.exit(ctx, seat, cause, announce_now=False)
-            self._dawn.removed(ctx, seat, cause, hold)
+            self._dawn.remove(ctx, seat, cause, hold)
         else:
             self.exit(ctx, seat, cause, announce_now=not hold)
         self.check_outcome(ctx)
 
     def director_draws(self, state: State) -> list[str]:
-        """The hidden draws of setup, as each mechanic lists them (bs46's rings and ranks)."""
-        return [line for m in self.mechs.values() for line in m.draws(state)]
+        """The hidden draws of setup: the declaration's answers kept (XXXII's believers,
+        R-XXXII-02), then as each mechanic lists them (bs46's rings and ranks, XXXII's prophecy
+        list)."""
+        d = self.declaration
+        out: list[str] = []
+        if d is not None:
+            names = [p.name for p in state.players]
+            out += d.draws(state, self.texts, lambda key, ps: self.render(key, ps, names))
+        return out + [line for m in self.mechs.values() for line in m.draws(state)]
 
     def reveal_role(self, state: State, seat: int) -> str:
         """The reveal after the game: the role at the end, with the one dealt when it changed and
@@ -882,16 +936,29 @@ class Pipeline(Board):
 
     # ================================================================== outcome
     def factions_in_play(self, state: State) -> list[str]:
-        """The factions with a win or loss condition that have members."""
+        """The factions with a win (also a recorded one) or loss condition that have members."""
+        present = {p.faction for p in state.players}
+        return [f for f in self._ruled_factions if f in present]
+
+    def _judged_in_play(self, state: State) -> list[str]:
+        """The factions with a win or loss condition that have members (the outcome's)."""
         present = {p.faction for p in state.players}
         return [f for f in self._judged_factions if f in present]
 
     def concede(self, ctx: Ctx, faction: str) -> None:
         """判负 by the director: the faction loses privately, then the usual checks; or (``outcome.
-        concede: end``) it is announced and the other factions with a win condition win."""
+        concede: end``) it is announced and the other factions with a win condition win; or
+        (``finish``, XXXII) it is announced and, if it has a win condition, the others with one
+        win as a win ends the game (the night's exits first, recorded wins among the winners)."""
         if self.outcome.concede == "end":
             ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
             self.end_game(ctx, [f for f, _ in self.outcome.wins if f != faction])
+            return
+        if self.outcome.concede == "finish":
+            ctx.emit("faction_lost", {"faction": faction, "why": "director"}, PUBLIC)
+            sides = [f for f, _ in self.outcome.wins]
+            if faction in sides:
+                self.finish(ctx, [f for f in sides if f != faction])
             return
         self.lose(ctx, faction, "director")
         self.check_outcome(ctx, [faction])
@@ -931,7 +998,7 @@ class Pipeline(Board):
             return False  # nothing that decides the outcome changed since the last check
         s.outcome_basis = basis
         cats = self.categories
-        factions = self.factions_in_play(s)
+        factions = self._judged_in_play(s)
         if kept:
             recorded.record(ctx, kept, cats)
         newly = list(already or [])

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
+from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
@@ -51,7 +52,8 @@ def tell(
 class ProphecyParams:
     """``not_roles``: the roles the listed players are not of; ``size_by``: the mark whose
     players count the list's length (null: ``min``); ``min`` and ``max``: its bounds;
-    ``word``: the word key the holder knows them by; ``notice``: the text that tells him."""
+    ``word``: the word key the holder knows them by; ``notice``: the text that tells him;
+    ``draws``: the text the director's god view lists the list by."""
 
     not_roles: tuple[str, ...]
     size_by: str | None
@@ -59,6 +61,7 @@ class ProphecyParams:
     high: int
     word: str
     notice: str
+    draws: str
 
 
 class Prophecy(Mechanic):
@@ -74,10 +77,12 @@ class Prophecy(Mechanic):
             Param("max", "number", 6),
             Param("word", "text", None),
             Param("notice", "text", "told_{skill}"),
+            Param("draws", "text", "draws_{skill}"),
         ),
         texts=(
             Need("{notice}", ("ps",)),
             Need("fixed_{skill}", ("n",), False),
+            Need("{draws}", ("ps",), False),
         ),
         emits=("known", "notice"),
     )
@@ -100,12 +105,13 @@ class Prophecy(Mechanic):
             high,
             word,
             raw.text("notice", None) or f"told_{self.key}",
+            self.text_key(raw, "draws"),
         )
         raw.done()
 
     def values(self) -> dict[str, str]:
-        """The text key of the list."""
-        return {"notice": self.p.notice}
+        """The text keys of the list."""
+        return {"notice": self.p.notice, "draws": self.p.draws}
 
     def on_setup(self, ctx: Ctx, dealt: list[str]) -> None:
         """Each holder is told his list (random, of the others not of ``not_roles``), or the list a
@@ -123,3 +129,20 @@ class Prophecy(Mechanic):
             ):
                 raise RuleError(self.board.say(f"fixed_{self.key}", n=min(n, len(pool))))
             tell(ctx, holder, pool, n, word, p.notice, None if pinned is None else list(pinned))
+
+    def draws(self, s: State) -> list[str]:
+        """Each holder's list, as the director's god view lists it beside the deal (R-XXXII-10:
+        the pieces the witch knows are not civilians), if the board has the text."""
+        board, p = self.board, self.p
+        if p.draws not in board.texts:
+            return []
+        word = board.word(p.word)
+        names = [q.name for q in s.players]
+        roles = board.roles
+        holders = [q.seat for q in s.players if q.role and self.key in roles[q.role]["skills"]]
+        return [
+            board.render(p.draws, {"ps": list(k["about"])}, names)
+            for holder in holders
+            for k in s.known.get(holder, [])
+            if k.get("word") == word
+        ]

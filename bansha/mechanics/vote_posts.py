@@ -390,7 +390,7 @@ def original_unquoted(
             return None
     q = quotes[0]
     if q.floor is not None:
-        what = texts.VOTE_POST_QUOTED_FLOOR.format(floor=q.floor)
+        what = texts.THREAD_FLOOR.format(floor=q.floor)
     elif q.author and not _by(q, voter):
         what = texts.VOTE_POST_QUOTED_AUTHOR.format(author=q.author)
     else:

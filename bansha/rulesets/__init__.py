@@ -4,11 +4,10 @@ and uploaded variant texts.
 ``find_ruleset("m103")``, ``find_ruleset("菁华浮梦")``, ``find_ruleset("预女猎白")``,
 ``find_ruleset("预女守白")`` (a shipped variant's own ``names``) or
 ``find_ruleset("path/to/variant.yaml")``, or a board of the director's own folder (``BANSHA_BOARDS``)
-by its file name, id, title or ``names``. A rule set still on a module of its own (xxxii) is a
-folder with that module and ``data.yaml``; every other folder with a ``data.yaml`` is run by the
+by its file name, id, title or ``names``. Every folder with a ``data.yaml`` is run by the
 pipeline of declared mechanics (:class:`bansha.mechanics.pipeline.Pipeline`): M103 and the boards
-(预女猎白, 预女猎守 ...), merged over ``base.yaml``, and bs46 (its own file, read with its own
-schema); or, when its data file says ``runs_on: rounds``, by the board of rounds
+(预女猎白, 预女猎守 ...), merged over ``base.yaml``, and bs46 and XXXII (each its own file, read
+with its own schema); or, when its data file says ``runs_on: rounds``, by the board of rounds
 (:class:`bansha.mechanics.rounds.Rounds`: M186): data only, which no Python names. A variant is a data file with ``extends: <id, alias or path>`` whose keys are merged
 over what it extends (renamed roles, skills, factions, other counts and options): no Python.
 
@@ -45,11 +44,8 @@ from bansha.rulesets.schema import (
     sample_params,
     validate,
 )
-from bansha.rulesets.xxxii import XXXII
 
 HERE = Path(__file__).parent
-CODED: dict[str, type[RuleSet]] = {"xxxii": XXXII}
-"""Rule sets with a module of their own (they move onto the pipeline in turn)."""
 RUNNERS: dict[str, type[RuleSet]] = {"pipeline": Pipeline, "rounds": Rounds}
 """What runs a folder's data file: its ``runs_on`` (the pipeline unless it says otherwise)."""
 BASE_DATA = HERE / "base.yaml"
@@ -64,12 +60,10 @@ MAX_EXTENDS = 8
 
 
 def _discover() -> dict[str, tuple[type[RuleSet], Path]]:
-    found: dict[str, tuple[type[RuleSet], Path]] = {
-        rid: (cls, HERE / rid / "data.yaml") for rid, cls in CODED.items()
-    }
+    found: dict[str, tuple[type[RuleSet], Path]] = {}
     for folder in sorted(HERE.iterdir()):
         data = folder / "data.yaml"
-        if folder.name not in found and data.is_file():
+        if data.is_file():
             runner = str(load_mapping(data.read_bytes(), FILE_LIMITS).get("runs_on", "pipeline"))
             found[folder.name] = (RUNNERS[runner], data)
     return found

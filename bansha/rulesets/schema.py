@@ -931,6 +931,9 @@ class PipelineData(RuleSetData):
     """What follows an exit, a vote-out and a faction's loss, in the post's order (each mechanic
     that acts then named once: :mod:`bansha.mechanics.consequences` checks it as the board loads)."""
 
+    exits_announced: Literal["after", "first"] = "after"
+    """An exit announced at once: after the player is told, or before (XXXII 「被票死」)."""
+
 
 class BS46Data(PipelineData):
     """【版杀46】《无间道》: its skills on the catalogue's mechanics (the two ring teams, 查证, 暗杀,
@@ -949,10 +952,43 @@ class BS46Data(PipelineData):
     """Who may leave last words by the pipeline's policy (none: the victim's are a mechanic's)."""
 
 
+def older_keys(data: Any, table: dict[str, tuple[str, str]]) -> Any:
+    """A file written before some top-level keys became skill parameters (a variant a director
+    uploaded, a game stored with it) read as today's: each old key of ``table`` is the parameter
+    of the skill running its mechanic; an old key no skill takes is refused as unknown."""
+    if not isinstance(data, dict) or not any(k in data for k in table):
+        return data
+    data = dict(data)
+    skills = dict(data.get("skills") or {})
+    for old, (mechanic, param) in table.items():
+        key = next(
+            (k for k, v in skills.items() if isinstance(v, dict) and v.get("mechanic") == mechanic),
+            None,
+        )
+        if old not in data or key is None:
+            continue
+        spec = dict(skills[key])
+        spec["params"] = {**dict(spec.get("params") or {}), param: data.pop(old)}
+        skills[key] = spec
+    data["skills"] = skills
+    return data
+
+
+OLDER_XXXII_KEYS: dict[str, tuple[str, str]] = {"warnings_to_drown": ("drowning", "count")}
+"""XXXII's top-level key before 累计两次警告淹死 became the ``drowning`` mechanic's parameter."""
+
+
 class XXXIIData(PipelineData):
     """【版杀XXXII】海猫鸣泣之时: its declared mechanics, colours, last-words days, warnings."""
 
     REQUIRED: ClassVar[frozenset[str]] = frozenset({"witch"})
+
+    @model_validator(mode="before")
+    @classmethod
+    def _older_keys(cls, data: Any) -> Any:
+        """A file written with ``warnings_to_drown`` (before the ``drowning`` mechanic) reads as
+        today's (``OLDER_XXXII_KEYS``)."""
+        return older_keys(data, OLDER_XXXII_KEYS)
 
     skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
     """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
@@ -970,7 +1006,6 @@ class XXXIIData(PipelineData):
     """R-XXXII-01: colour → selectors, first match wins (:mod:`bansha.mechanics.colours`)."""
     last_words: dict[Key, Any]
     """Who may leave last words (:class:`bansha.mechanics.last_words.Policy`; R-XXXII-15)."""
-    warnings_to_drown: Positive
 
     def problems(self, base: RuleSetData | None) -> list[Problem]:
         """The skill a director records a declaration for is one of the file's."""
@@ -1058,30 +1093,10 @@ class M186Data(RuleSetData):
         director uploaded, a game stored with it) reads as today's: each old top-level key is the
         parameter of the skill running its mechanic (``OLDER_M186_KEYS``), the deck's cards
         named by their words (不变, 转变) keyed by those words' keys."""
-        if not isinstance(data, dict) or not any(k in data for k in OLDER_M186_KEYS):
-            return data
-        data = dict(data)
-        skills = dict(data.get("skills") or {})
-        word_keys = {str(v): str(k) for k, v in dict(data.get("words") or {}).items()}
-        for old, (mechanic, param) in OLDER_M186_KEYS.items():
-            key = next(
-                (
-                    k
-                    for k, v in skills.items()
-                    if isinstance(v, dict) and v.get("mechanic") == mechanic
-                ),
-                None,
-            )
-            if old not in data or key is None:
-                continue  # an old key no skill takes is refused as unknown
-            value = data.pop(old)
-            if old == "deck" and isinstance(value, dict):
-                value = {word_keys.get(str(w), w): n for w, n in value.items()}
-            spec = dict(skills[key])
-            spec["params"] = {**dict(spec.get("params") or {}), param: value}
-            skills[key] = spec
-        data["skills"] = skills
-        return data
+        if isinstance(data, dict) and isinstance(data.get("deck"), dict):
+            word_keys = {str(v): str(k) for k, v in dict(data.get("words") or {}).items()}
+            data = {**data, "deck": {word_keys.get(str(w), w): n for w, n in data["deck"].items()}}
+        return older_keys(data, OLDER_M186_KEYS)
 
     def param(self, mechanic: str, key: str) -> tuple[list[str | int], Any]:
         """The path and value of a parameter of the skill that runs ``mechanic`` (None: not

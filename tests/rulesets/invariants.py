@@ -206,15 +206,13 @@ NIGHT_IS_HELD = {
 def _base_id(game: Game) -> str:
     from bansha.mechanics.pipeline import Pipeline
     from bansha.mechanics.rounds import Rounds
-    from bansha.rulesets.xxxii import XXXII
 
-    for cls, rid in ((Rounds, "m186"), (XXXII, "xxxii")):
-        if isinstance(game.ruleset, cls):
-            return rid
+    if isinstance(game.ruleset, Rounds):
+        return "m186"
     if isinstance(game.ruleset, Pipeline):
         base = game.ruleset.data.get("base", game.ruleset.data["id"])
-        if base in ("m103", "bs46"):
-            return str(base)  # M103 and bs46 (and their variants), on the pipeline
+        if base in ("m103", "bs46", "xxxii"):
+            return str(base)  # M103, bs46 and XXXII (and their variants), on the pipeline
         return "board"  # a board declared as data: werewolf-like, its night announced by day
     raise AssertionError(type(game.ruleset))
 

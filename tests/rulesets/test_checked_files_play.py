@@ -20,7 +20,7 @@ from bansha.engine.errors import RuleError, SetupError
 from bansha.rulesets import VARIANTS_DIR, build, builtin_data, builtin_ids, check_data, variant_data
 from bansha.sim.play import play_random
 
-CODED = {"bs46", "m186", "xxxii"}
+CODED = {"bs46", "m186"}
 SHIPPED: list[tuple[str, dict[str, Any]]] = [
     (rid, data)
     for rid, data in [(rid, builtin_data(rid)) for rid in builtin_ids()]

@@ -13,7 +13,6 @@ import pytest
 from bansha.engine.errors import SetupError
 from bansha.mechanics.pipeline import Pipeline
 from bansha.rulesets import builtin_data, find_ruleset
-from bansha.rulesets.xxxii import XXXII
 
 
 def variant(tmp_path: Path, resolution: str) -> Pipeline:
@@ -85,14 +84,17 @@ def xxxii_with(change: dict[str, list[dict[str, object]]]) -> None:
     """XXXII built from its data file with some of its resolution tables replaced."""
     data = copy.deepcopy(builtin_data("xxxii"))
     data["resolution"] = {**data["resolution"], **change}
-    XXXII(data)
+    Pipeline(data)
 
 
 def test_xxxii_runs_its_tables_and_each_of_its_hooks_is_named() -> None:
     # 「结算阶段处理顺序」 ①–③ (R-XXXII-16) as tables: its ③ without 「向魔女发送标记结果」 is refused,
     # and so is ② that would fix the blade's pick twice
     tables = builtin_data("xxxii")["resolution"]
-    assert [s["step"] for s in tables["resolve"]][-1] == "③并告知当天提交的杀手名字"
+    assert [s["step"] for s in tables["resolve"]][-2:] == [
+        "③并告知当天提交的杀手名字",
+        "③当棋盘上所有存活杀手均以此方式告知过共犯时，共犯加入杀手群",  # R-XXXII-05, the last step
+    ]
     no_marks = [s for s in tables["resolve"] if s.get("resolve") != "mark"]
     with pytest.raises(SetupError, match="「resolve: mark」，但 resolution 中没有"):
         xxxii_with({"resolve": no_marks})

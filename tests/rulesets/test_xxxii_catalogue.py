@@ -648,3 +648,55 @@ def test_last_words_only_for_exits_of_the_first_days(tmp_path: Path) -> None:
     assert not g.state.players[SEER].alive and not g.state.players[5].alive
     rights = [e.to for e in g.events if e.kind == "notice" and e.data["key"] == "last_words_right"]
     assert rights == [(SEER,)]
+
+
+DROWNING = """\
+extends: %s
+id: drowning12
+names: [drowning12]
+skills:
+  drowning:
+    name: 淹死
+    mechanic: drowning
+    hidden: true
+    params: {card: warning, count: 2, after_death: [mark], notice: drowned_mark}
+texts:
+  refuse_drowned: 你已被淹死，不能再发动技能
+  drowned_mark: 你累计两次警告被淹死，不能再发动【{skill:mark}】。
+"""
+
+
+def drowning_game(tmp_path: Path) -> Game:
+    """pair12 with XXXII's 注意事项2 「累计两次警告淹死」 (R-XXXII-17, the catalogue's ``drowning``)."""
+    board(tmp_path)
+    return extended(tmp_path, "drowning12", DROWNING, "pair12")
+
+
+def test_two_warnings_drown_a_living_player(tmp_path: Path) -> None:
+    """「当天未发言或未投票的玩家，将会被警告。累计两次警告淹死。」 (R-XXXII-17): the first warning leaves him
+    in, the second drowns him, the director's removal; his act is refused as drowned (R-ALL-13)."""
+    g = drowning_game(tmp_path)
+    g.handle(Director("警告", {"seat": 8}))
+    assert g.state.players[8].alive
+    g.handle(Director("警告", {"seat": 8}))
+    p = g.state.players[8]
+    assert not p.alive and p.exit_cause == "drown"
+    assert [e.data["cause"] for e in g.events if e.kind == "exited"] == ["drown"]
+    with pytest.raises(RuleError, match="你已被淹死"):
+        g.handle(Act(8, "mark", (9,)))
+
+
+def test_a_dead_holder_drowned_marks_no_more(tmp_path: Path) -> None:
+    """【契约标记】「无论是否存活，每晚可发动」, but a piece drowned after its death acts no more
+    (R-XXXII-20): he loses the skill, told privately, and his act is refused as drowned."""
+    g = drowning_game(tmp_path)
+    p = g.state.players[HUNTER]
+    p.alive, p.exit_cause = False, "vote"  # out in play: he still marks
+    assert g.ruleset.mechs["mark"].holds(g.state, HUNTER)
+    g.handle(Director("警告", {"seat": HUNTER}))
+    g.handle(Director("警告", {"seat": HUNTER}))
+    assert "mark" not in g.state.players[HUNTER].skills
+    told = [e for e in g.events if e.kind == "notice" and e.data["key"] == "drowned_mark"]
+    assert [e.to for e in told] == [(HUNTER,)]
+    with pytest.raises(RuleError, match="你已被淹死"):
+        g.handle(Act(HUNTER, "mark", (9,)))

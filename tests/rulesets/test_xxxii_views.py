@@ -46,3 +46,18 @@ def test_night_one_accomplice_and_apprentice() -> None:
     marked = json.dumps(view(g, 10), ensure_ascii=False)
     assert "标记" not in marked
     assert any("共犯" in n["text"] for n in view(g, 14)["notices"])
+
+
+def test_the_director_sees_the_believers_and_the_prophecy_list() -> None:
+    """R-XXXII-02 「开局前需选择是否信仰魔女」 and R-XXXII-10 【魔女预言】「魔女将获得一份随机产生的非平民棋子
+    名单」: hidden from the players, both are drawn at the deal and the director's god view lists
+    them beside it (the declaration's and the prophecy's draws); 判负 may name any of the three
+    factions, 第三方 too."""
+    g = game(["己", "庚", "辛", "壬"])
+    rs = g.ruleset
+    (prophecy,) = view(g, 4)["knows"]
+    assert rs.director_draws(g.state) == [
+        "信仰魔女的平民：己、庚、辛、壬",
+        "魔女预言名单：" + "、".join(prophecy["players"]),
+    ]
+    assert rs.factions_in_play(g.state) == ["black", "white", "third"]
