@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar, TypeVar
 
+from bansha import texts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
@@ -102,14 +103,16 @@ class Board(PostRules):
         set that runs a skill through its mechanic's own functions)."""
         m = self.mechs.get(key)
         if not isinstance(m, cls):
-            raise SetupError(f"规则文件中「skills.{key}.mechanic」应为「{cls.kind}」")
+            raise SetupError(
+                texts.MECHANIC_EXPECTED.format(where=f"skills.{key}.mechanic", kind=cls.kind)
+            )
         return m
 
     # ------------------------------------------------------------------ references
     def skill_ref(self, key: str | None, where: str) -> str:
         """A skill key named in the data file, or a Chinese error naming the key."""
         if key is None or key not in self.skills:
-            raise SetupError(f"规则文件中「{where}」的「{key}」不是 skills 中的技能")
+            raise SetupError(texts.DATA_NOT_SKILL.format(where=where, value=key))
         return key
 
     def selector_keys(self) -> dict[str, set[str]]:
@@ -125,19 +128,19 @@ class Board(PostRules):
         """Role keys named in the data file, or a Chinese error naming the first unknown one."""
         for key in keys:
             if key not in self.roles:
-                raise SetupError(f"规则文件中「{where}」的「{key}」不是 roles 中的身份")
+                raise SetupError(texts.DATA_NOT_ROLE.format(where=where, value=key))
         return keys
 
     def status_ref(self, key: str | None, where: str) -> str | None:
         """A status key named in the data file, or a Chinese error naming the key."""
         if key is not None and key not in self.data.get("statuses", {}):
-            raise SetupError(f"规则文件中「{where}」的「{key}」不是 statuses 中的状态")
+            raise SetupError(texts.DATA_NOT_STATUS.format(where=where, value=key))
         return key
 
     def word_of(self, key: str, where: str) -> str:
         """A word key named in the data file, or a Chinese error naming the key."""
         if key not in self.words:
-            raise SetupError(f"规则文件中「{where}」的「{key}」不是 words 中的词")
+            raise SetupError(texts.DATA_NOT_WORD.format(where=where, value=key))
         return self.words[key]
 
     # ------------------------------------------------------------------ words
@@ -225,7 +228,7 @@ class Board(PostRules):
         for team, raw in dict(self.data.get("teams") or {}).items():
             where = f"teams.{team}"
             if str(team) not in self.data.get("groups", {}):
-                raise SetupError(f"规则文件中「{where}」不是 groups 中的群")
+                raise SetupError(texts.GROUP_UNKNOWN.format(where=where))
             r = Raw(raw, where, self.options)
             roles = r.words("roles")
             skill = r.text("skill", None)
@@ -233,7 +236,7 @@ class Board(PostRules):
             r.done()
             for role in (*roles, *joins):
                 if role not in self.roles:
-                    raise SetupError(f"规则文件中「{where}.roles」的「{role}」不是身份")
+                    raise SetupError(texts.DATA_NOT_ROLE.format(where=f"{where}.roles", value=role))
             for role in joins:
                 self.joins_at_exit[role] = str(team)
             if skill is not None:
@@ -250,12 +253,11 @@ class Board(PostRules):
         for i, entry in enumerate(raw.get(kind) or []):
             where = f"outcome.{kind}[{i}]"
             if not isinstance(entry, dict) or set(entry) != {"faction", "when"}:
-                raise SetupError(f"规则文件中「{where}」应为 {{faction: 阵营, when: 条件}}")
+                raise SetupError(texts.OUTCOME_ENTRY.format(where=where))
             faction = str(entry["faction"])
             if faction not in self.factions:
-                raise SetupError(
-                    f"规则文件中「{where}.faction」的「{faction}」不是 factions 中的阵营"
-                )
+                here = f"{where}.faction"
+                raise SetupError(texts.DATA_NOT_FACTION.format(where=here, value=faction))
             out.append((faction, parse(entry["when"], f"{where}.when", known)))
         return tuple(out)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
@@ -126,7 +127,7 @@ class Castling(Mechanic):
         decline = raw.text("decline", "decline") or "decline"
         told = raw.text("told", None)
         if told is not None and told not in board.data.get("groups", {}):
-            raise SetupError(f"规则文件中「{where}.told」的「{told}」不是 groups 中的群")
+            raise SetupError(texts.DATA_NOT_GROUP.format(where=f"{where}.told", value=told))
         self.p = CastlingParams(
             None if of is None else board.skill_ref(of, f"{where}.of"),
             tuple(board.skill_ref(k, f"{where}.blocked_by") for k in raw.words("blocked_by")),

@@ -175,7 +175,7 @@ class Conversion(Mechanic):
         of = raw.text("of", None)
         nights = raw.words("nights")
         if any(not n.isdigit() for n in nights):
-            raise SetupError(f"规则文件中「{where}.nights」应为夜晚的数字")
+            raise SetupError(texts.CONVERSION_NIGHTS.format(where=f"{where}.nights"))
         to_role, to_faction = raw.text("to_role", None), raw.text("to_faction", None)
         joins, tells = raw.text("joins", None), raw.text("tells", None)
         self.p = ConversionParams(
@@ -219,24 +219,42 @@ class Conversion(Mechanic):
         fixed = raw.words("fixed")
         if fixed:
             if len(fixed) != 2:
-                raise SetupError(f"规则文件中「{where}.fixed」应为两个键")
+                raise SetupError(texts.CONVERSION_FIXED.format(where=f"{where}.fixed"))
             self.p = replace(self.p, fixed=(fixed[0], fixed[1]))
         raw.done()
         for key, group in (("joins", joins), ("tells", tells)):
             if group is not None and group not in board.data.get("groups", {}):
-                raise SetupError(f"规则文件中「{where}.{key}」的「{group}」不是 groups 中的群")
+                raise SetupError(texts.DATA_NOT_GROUP.format(where=f"{where}.{key}", value=group))
         if self.p.tell == "later" and trigger not in ("kill_on", "draw"):
-            raise SetupError(f"规则文件中「{where}.tell」的 later 只用于 kill_on 与 draw")
+            raise SetupError(
+                texts.PARAM_ONLY_FOR.format(where=f"{where}.tell", trigger="kill_on, draw")
+            )
         if to_faction is not None and to_faction not in board.factions:
-            raise SetupError(f"规则文件中「{where}.to_faction」的「{to_faction}」不是阵营")
+            raise SetupError(
+                texts.DATA_NOT_FACTION.format(where=f"{where}.to_faction", value=to_faction)
+            )
         if trigger == "all_named" and self.p.of is None:
-            raise SetupError(f"规则文件中「{where}.of」缺少：all_named 要指明哪项告知")
+            raise SetupError(
+                texts.CONVERSION_NEEDS.format(
+                    where=f"{where}.of", what=texts.CONVERSION_NEEDS_OF_NAMED
+                )
+            )
         if trigger == "kill_on" and self.p.of is None:
-            raise SetupError(f"规则文件中「{where}.of」缺少：kill_on 要指明哪项袭击")
+            raise SetupError(
+                texts.CONVERSION_NEEDS.format(
+                    where=f"{where}.of", what=texts.CONVERSION_NEEDS_OF_KILL
+                )
+            )
         if trigger == "draw" and self.p.subject is None:
-            raise SetupError(f"规则文件中「{where}」的 draw 需要 subject")
+            raise SetupError(
+                texts.CONVERSION_TRIGGER_NEEDS.format(where=where, trigger="draw", keys="subject")
+            )
         if trigger == "all_out" and (self.p.when is None or self.p.subject is None):
-            raise SetupError(f"规则文件中「{where}」的 all_out 需要 when 与 subject")
+            raise SetupError(
+                texts.CONVERSION_TRIGGER_NEEDS.format(
+                    where=where, trigger="all_out", keys="when, subject"
+                )
+            )
 
     def _check_skill(self, board: Board, key: str | None) -> str | None:
         """``hand_over_results``: a skill of the board declared with the ``check`` mechanic."""
@@ -245,7 +263,9 @@ class Conversion(Mechanic):
         where = f"skills.{self.key}.params.hand_over_results"
         board.skill_ref(key, where)
         if board.skills[key].get("mechanic") != Check.kind:
-            raise SetupError(f"规则文件中「{where}」的「{key}」应为 {Check.kind} 机制的技能")
+            raise SetupError(
+                texts.DATA_NOT_MECHANIC.format(where=where, value=key, kind=Check.kind)
+            )
         return key
 
     def _spent(self, s: State) -> bool:

@@ -79,7 +79,7 @@ class Knowledge(Mechanic):
         faction = r.text("faction", None)
         if faction is not None and faction not in b.factions:
             raise SetupError(
-                f"规则文件中「{r.where}.faction」的「{faction}」不是 factions 中的阵营"
+                texts.DATA_NOT_FACTION.format(where=f"{r.where}.faction", value=faction)
             )
         excepted = b.role_refs(r.words("except"), f"{r.where}.except")
         word = r.text("word", None)

@@ -46,6 +46,8 @@ from bansha.mechanics.runoff_vote import RunoffVote
 from bansha.mechanics.sheriff import Sheriff
 from bansha.mechanics.stored_flags import StoredFlags
 
+WHEN_KINDS = ("has:", "dealt:", "due:", "option:", "day:", "from_day:", "last_words")
+"""The conditions a stage's or a step's ``when`` may hold."""
 PLACEHOLDER = re.compile(r"\{(skill|role|faction|status|word|group|category):([A-Za-z0-9_]+)\}")
 """A name inside a text (``{skill:check}``), filled from the names table when the board loads."""
 
@@ -187,7 +189,7 @@ class Pipeline(Board):
             return None
         window = self.options["window_minutes"]
         if not isinstance(window, int) or isinstance(window, bool) or window <= 0:
-            raise SetupError(f"选项「window_minutes」须为正整数（分钟），而不是「{window}」")
+            raise SetupError(texts.WINDOW_MINUTES.format(value=window))
         for specs in self.data.get("timetable", {}).values():
             for spec in specs:
                 if "windows" in spec:
@@ -212,7 +214,9 @@ class Pipeline(Board):
             def one(m: re.Match[str]) -> str:
                 table = tables[m.group(1)]
                 if m.group(2) not in table:
-                    raise SetupError(f"规则文件中「{where}」引用了不存在的{m.group(0)}")
+                    raise SetupError(
+                        texts.PLACEHOLDER_UNKNOWN.format(where=where, placeholder=m.group(0))
+                    )
                 return table[m.group(2)]
 
             return PLACEHOLDER.sub(one, text)
@@ -247,15 +251,14 @@ class Pipeline(Board):
             elif kind == "option":
                 name = arg.partition("=")[0]
                 if name not in self.options:
-                    raise SetupError(f"规则文件中「{where}.when」引用了不存在的选项「{name}」")
+                    raise SetupError(texts.WHEN_NO_OPTION.format(where=f"{where}.when", name=name))
             elif kind in ("day", "from_day"):
                 if not arg.isdigit():
-                    raise SetupError(f"规则文件中「{where}.when」的 {kind}: 后应为天数")
+                    raise SetupError(texts.WHEN_DAYS.format(where=f"{where}.when", kind=kind))
             elif kind != "last_words":
-                raise SetupError(
-                    f"规则文件中「{where}.when」的「{part}」不是已知的条件"
-                    "（has:、dealt:、due:、option:、day:、from_day:、last_words）"
-                )
+                known = texts.LIST_SEP.join(WHEN_KINDS)
+                here = f"{where}.when"
+                raise SetupError(texts.WHEN_UNKNOWN.format(where=here, part=part, known=known))
             out.append((kind, arg))
         return tuple(out)
 
@@ -268,13 +271,15 @@ class Pipeline(Board):
 
         wins = read("wins")
         if not wins:
-            raise SetupError("规则文件中「outcome.wins」至少要有一个胜利条件")
+            raise SetupError(texts.OUTCOME_NO_WIN)
         priority = tuple(str(f) for f in raw.get("tie_priority") or [f for f, _ in wins])
         on_loss: dict[str, tuple[tuple[str, ...], str | None]] = {}
         for faction, effect in dict(raw.get("on_loss") or {}).items():
             where = f"outcome.on_loss.{faction}"
             if faction not in self.factions:
-                raise SetupError(f"规则文件中「{where}」不是 factions 中的阵营")
+                raise SetupError(
+                    texts.DATA_NOT_FACTION.format(where="outcome.on_loss", value=faction)
+                )
             r = Raw(effect, where, self.options)
             lose = tuple(self.skill_ref(k, f"{where}.lose_skills") for k in r.words("lose_skills"))
             on_loss[str(faction)] = (lose, r.text("notice", None))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.state import State
@@ -93,11 +94,11 @@ class Prophecy(Mechanic):
         roles = board.role_refs(raw.words("not_roles"), f"{where}.not_roles")
         word = raw.text("word", None)
         if word is None:
-            raise SetupError(f"规则文件中「{where}.word」缺少：持有者得知名单时的词")
+            raise SetupError(texts.PROPHECY_WORD.format(where=f"{where}.word"))
         board.word_of(word, f"{where}.word")
         low, high = raw.number("min", 3), raw.number("max", 6)
         if low is None or high is None or low > high:
-            raise SetupError(f"规则文件中「{where}」的 min 与 max 应为整数，且 min 不大于 max")
+            raise SetupError(texts.PROPHECY_RANGE.format(where=where))
         self.p = ProphecyParams(
             roles,
             raw.text("size_by", None),

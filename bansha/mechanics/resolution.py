@@ -50,11 +50,11 @@ def read(
         for i, raw in enumerate(steps or []):
             where = f"resolution.{stage}[{i}]"
             if not isinstance(raw, dict) or "step" not in raw:
-                raise SetupError(f"规则文件中「{where}」应有 step（结算步骤的名称）")
+                raise SetupError(texts.STEP_NO_NAME.format(where=where))
             rest = {k: v for k, v in raw.items() if k not in ("step", "do", "resolve", "when")}
             verbs = [v for v in ("do", "resolve") if v in raw]
             if len(verbs) != 1:
-                raise SetupError(f"规则文件中「{where}」应有 do 或 resolve 之一")
+                raise SetupError(texts.STEP_NO_VERB.format(where=where))
             verb = verbs[0]
             keys = raw[verb] if isinstance(raw[verb], list) else [raw[verb]]
             mechs = tuple(board.mechs[board.skill_ref(str(k), f"{where}.{verb}")] for k in keys)
