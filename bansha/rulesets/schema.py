@@ -915,6 +915,27 @@ class PipelineData(RuleSetData):
     hints and a scenario's pinned draws behave; every default keeps a board as the pipeline
     always ran it."""
 
+    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
+    """Its skills, each with the mechanic it runs (docs/mechanics.md)."""
+    teams: dict[Key, BoardTeam] = {}
+    """Its teams' groups."""
+    resolution: dict[Key, list[dict[Key, Any]]] = {}
+    """Each stage's resolution steps in the post's order (:mod:`bansha.mechanics.resolution`)."""
+    outcome: dict[Key, Any] = {}
+    """The win and loss conditions (:mod:`bansha.mechanics.conditions`)."""
+    last_words: dict[Key, Any] | None = None
+    """Who may leave last words (:class:`bansha.mechanics.last_words.Policy`)."""
+    colours: dict[Key, list[Any]] = {}
+    """What a check that reads colours sees: colour → selectors, first match wins (``"*"``: every
+    other player; :mod:`bansha.mechanics.colours`)."""
+    declaration: dict[Key, Any] | None = None
+    """A declaration every seat makes before the deal (:mod:`bansha.mechanics.declaration`)."""
+    acts_final: Literal["resolution", "window"] = "resolution"
+    """When a night act is beyond R-ALL-09's reach: only at the night's resolution (a removed
+    player's act is dropped until then), or as soon as its own window closes (R-M103-22)."""
+    when_names: dict[Key, When] = {}
+    """Stage conditions by name (M103's ``has_cupid``: ``has:red_thread``), so that a variant's
+    timetable names the condition its base holds the stage on."""
     hold_announcements: list[Key] = []
     """Phases whose announcements wait for the next day's start (R-ALL-11)."""
     teams_form: Literal["deal", "after_start"] = "after_start"
@@ -930,17 +951,21 @@ class PipelineData(RuleSetData):
     consequences: dict[Literal["exit", "voted_out", "faction_lost"], list[Consequence]] = {}
     """What follows an exit, a vote-out and a faction's loss, in the post's order (each mechanic
     that acts then named once: :mod:`bansha.mechanics.consequences` checks it as the board loads)."""
-
     exits_announced: Literal["after", "first"] = "after"
     """An exit announced at once: after the player is told, or before (XXXII 「被票死」)."""
+
+    def problems(self, base: RuleSetData | None) -> list[Problem]:
+        """Beside the common checks, everything the declarations name (:class:`BoardCheck`):
+        stage and skill keys, causes, factions, the texts a mechanic needs and the placeholders
+        each text may use, for every file the pipeline runs (a board, bs46, XXXII)."""
+        out = super().problems(base)
+        return out + BoardCheck(self, common_texts(), base).run()
 
 
 class BS46Data(PipelineData):
     """【版杀46】《无间道》: its skills on the catalogue's mechanics (the two ring teams, 查证, 暗杀,
     身份恢复), the night's resolution table and the lurking rules."""
 
-    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
-    """Its skills, with the mechanic each runs (docs/mechanics.md)."""
     resolution: dict[Key, list[dict[Key, Any]]] = {}
     """The steps run, in order, when a stage closes (the night: 查证, 暗杀, its death)."""
     reveal_on_exit: Flag = False
@@ -990,10 +1015,6 @@ class XXXIIData(PipelineData):
         today's (``OLDER_XXXII_KEYS``)."""
         return older_keys(data, OLDER_XXXII_KEYS)
 
-    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
-    """Its skills, those moved onto the catalogue with the mechanic they run (docs/mechanics.md)."""
-    teams: dict[Key, BoardTeam] = {}
-    """The groups formed at the deal (杀手群, 侦探群, 魔女群)."""
     resolution: dict[Key, list[dict[Key, Any]]] = {}
     """Each stage's resolution steps in the post's order (R-XXXII-16; docs/mechanics.md)."""
     declaration: dict[Key, Any]
@@ -1024,31 +1045,9 @@ class BoardData(PipelineData):
     OPEN: ClassVar[bool] = True
     NAMES_IN_TEXTS: ClassVar[bool] = True
 
-    skills: dict[Key, BoardSkill] = Field(max_length=MAX_COUNT)  # type: ignore[assignment]
-    teams: dict[Key, BoardTeam] = {}
-    resolution: dict[Key, list[dict[Key, Any]]] = {}
-    outcome: dict[Key, Any] = {}
-    last_words: dict[Key, Any] | None = None
-    colours: dict[Key, list[Any]] = {}
-    """What a check that reads colours sees: colour → selectors, first match wins (``"*"``: every
-    other player; :mod:`bansha.mechanics.colours`)."""
-    declaration: dict[Key, Any] | None = None
-    """A declaration every seat makes before the deal (:mod:`bansha.mechanics.declaration`)."""
-    acts_final: Literal["resolution", "window"] = "resolution"
-    """When a night act is beyond R-ALL-09's reach: only at the night's resolution (a removed
-    player's act is dropped until then), or as soon as its own window closes (R-M103-22)."""
-    when_names: dict[Key, When] = {}
-    """Stage conditions by name (M103's ``has_cupid``: ``has:red_thread``), so that a variant's
-    timetable names the condition its base holds the stage on."""
-
     def _texts(self, base: RuleSetData | None) -> list[Problem]:
         """A board's texts are checked with its declarations (:class:`BoardCheck`)."""
         return []
-
-    def problems(self, base: RuleSetData | None) -> list[Problem]:
-        """Beside the common checks, everything a board's declarations name (:class:`BoardCheck`)."""
-        out = super().problems(base)
-        return out + BoardCheck(self, common_texts(), base).run()
 
 
 class M103Data(BoardData):
@@ -1259,7 +1258,7 @@ class BoardCheck:
     problem names its key path and the nearest known key (「是否应为…」)."""
 
     def __init__(
-        self, board: BoardData, base_texts: Mapping[str, str], base: RuleSetData | None = None
+        self, board: PipelineData, base_texts: Mapping[str, str], base: RuleSetData | None = None
     ) -> None:
         from bansha.mechanics.base import Mechanic
         from bansha.mechanics.catalogue import CATALOGUE

@@ -18,16 +18,17 @@ from hypothesis import strategies as st
 from bansha.engine import Game
 from bansha.engine.errors import RuleError, SetupError
 from bansha.rulesets import VARIANTS_DIR, build, builtin_data, builtin_ids, check_data, variant_data
-from bansha.sim.play import play_random
+from bansha.sim.play import StalledGame, play_random
 
-CODED = {"bs46", "m186"}
 SHIPPED: list[tuple[str, dict[str, Any]]] = [
     (rid, data)
     for rid, data in [(rid, builtin_data(rid)) for rid in builtin_ids()]
     + [variant_data(path) for path in sorted(VARIANTS_DIR.glob("*.yaml"))]
-    if rid not in CODED
 ]
-"""Every shipped file run by the pipeline: its base id and merged data."""
+"""Every shipped file (all four posts, the boards, the variants): its base id and merged data."""
+MUTATED = [(rid, data) for rid, data in SHIPPED if rid not in {"bs46", "m186"}]
+"""The files whose edited copies are played: bs46's and M186's director's-trace texts do not
+declare their placeholders yet, so the checker cannot refuse a stray one in them."""
 PLACEHOLDERS = ("p", "p_by", "ps", "day", "by", "x", "skill", "cause", "tally")
 
 
@@ -97,13 +98,20 @@ def mutate(data: dict[str, Any], rng: random.Random) -> str:
     return kind
 
 
-def _play(base_id: str, data: dict[str, Any], seed: int) -> None:
-    checked = check_data(base_id, data)  # passed: every game must play to its end
+def _play(base_id: str, data: dict[str, Any], seed: int, may_stall: bool = False) -> None:
+    """Two random games of a file the checker passed, each to its end. ``may_stall``: an edited
+    copy may make a game that cannot end (a kill's stage left out): random play stops it after its
+    stage limit, which is no error of the engine."""
+    checked = check_data(base_id, data)
     rs = build(checked)
     names = [f"p{i}" for i in range(rs.player_count)]
     for s in range(2):
         game = Game.create(rs, names, seed + s)
-        play_random(game, seed + s)
+        try:
+            play_random(game, seed + s)
+        except StalledGame:
+            if not may_stall:
+                raise
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -115,14 +123,14 @@ def test_every_shipped_file_plays(which: int, seed: int) -> None:
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    which=st.integers(min_value=0, max_value=len(SHIPPED) - 1),
+    which=st.integers(min_value=0, max_value=len(MUTATED) - 1),
     seed=st.integers(0, 2**20),
     changes=st.integers(min_value=1, max_value=3),
 )
 def test_a_mutated_copy_the_checker_passes_never_raises(
     which: int, seed: int, changes: int
 ) -> None:
-    base_id, data = SHIPPED[which]
+    base_id, data = MUTATED[which]
     data = copy.deepcopy(data)
     rng = random.Random(seed)
     for _ in range(changes):
@@ -132,6 +140,6 @@ def test_a_mutated_copy_the_checker_passes_never_raises(
     except SetupError:
         return  # refused before any game: what the checker is for
     try:
-        _play(base_id, data, seed)
+        _play(base_id, data, seed, may_stall=True)
     except RuleError:
         raise AssertionError("a random player's legal act was refused") from None
