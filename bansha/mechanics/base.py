@@ -60,7 +60,7 @@ class Resolution:
     many players had exited when it began (``exits``: who exits after that dies in this very
     resolution, whose night acts still resolve: R-ALL-04)."""
 
-    def __init__(self, day: int, trace: list[str], exits: int = 0) -> None:
+    def __init__(self, day: int, trace: list[Any], exits: int = 0) -> None:
         self.day = day
         self.trace = trace
         self.exits = exits

@@ -765,14 +765,19 @@ class Pipeline(Board):
         """The steps in order, each labelled in the post's words; the outcome is checked after
         every step with an exit, and a decided game stops the resolution (R-ALL-08)."""
         s = ctx.state
-        title = self.say(f"phase_{s.phase}", day=s.day) + " " + s.stage
+        # the trace kept as data: the phase's text of the data file and the stage's name
+        title: dict[str, Any] = {
+            "key": f"phase_{s.phase}",
+            "params": {"day": s.day},
+            "stage": s.stage,
+        }
         resolution.run(
             ctx,
             steps,
             title,
             lambda when: self._holds(when, s, s.day),
             lambda: self.check_outcome(ctx),
-            self.say("trace_decided"),
+            {"key": "trace_decided"},
         )
 
     # ================================================================== exits
