@@ -130,4 +130,4 @@ class Game:
         """What the player in ``seat`` may submit now (nothing while results await publication)."""
         if self.state.awaiting is not None:
             return []
-        return self.ruleset.offers(self.state, seat)
+        return self.ruleset.legal(self.state, seat)

@@ -715,23 +715,6 @@ class RuleSet:
         """What the player in ``seat`` may submit now (what a form would offer)."""
         raise NotImplementedError
 
-    def offers(self, state: State, seat: int) -> list[LegalAct]:
-        """``legal``, listed once for each state of the game: kept with the state's ``seq`` and
-        listed again only after an event (the page, the agents and the close's absences read
-        the same list; nobody may change it)."""
-        memo = state.legal_memo
-        kept = memo.get(seat)
-        if kept is not None and kept[0] == state.seq:
-            return kept[1]
-        acts = self.legal(state, seat)
-        memo[seat] = (state.seq, acts)
-        return acts
-
-    def listed(self, state: State, seat: int) -> list[LegalAct] | None:
-        """``seat``'s legal acts if they were listed since the last event, else None."""
-        kept = state.legal_memo.get(seat)
-        return kept[1] if kept is not None and kept[0] == state.seq else None
-
     # ------------------------------------------------------------------ timetable
     def director_draws(self, state: State) -> list[str]:
         """The hidden draws of setup the director's god view lists beside the deal (bs46's rings
@@ -781,7 +764,6 @@ class RuleSet:
             when = (
                 state.opened_at
             )  # a stage that has not begun yet (a start time ahead) ends as it begins
-        listed = state.seq
         ctx.emit(
             "stage_closed",
             {
@@ -791,9 +773,6 @@ class RuleSet:
             },
             PUBLIC if state.stage_private is None else state.stage_private,
         )
-        for seat, (seq, acts) in state.legal_memo.items():  # a close changes no seat's acts
-            if seq == listed:
-                state.legal_memo[seat] = (state.seq, acts)
         self.record_absences(ctx)
         before = (state.phase, state.day, state.stage_key)
         self.on_close(ctx, state.stage_key)
@@ -846,7 +825,7 @@ class RuleSet:
         """The acts :meth:`absences` reads at a close, by seat: each seat's ``legal``, or fewer
         where the rule set knows an act cannot make him absent (a right, an act he submitted);
         never one that could."""
-        return [self.offers(state, seat) for seat in range(len(state.players))]
+        return [self.legal(state, seat) for seat in range(len(state.players))]
 
     def counts(self, state: State, seat: int, skill: str) -> bool:
         """Whether a submission of ``skill`` by ``seat`` counts now (R-ALL-09, R-ALL-13): the test

@@ -238,11 +238,6 @@ class State:
     living_cache: tuple[int, ...] | None = None
     outcome_basis: tuple[Any, ...] | None = None
     """A rule set's memo of what its last win/loss check saw (not part of the game's facts)."""
-    legal_memo: dict[int, tuple[int, list[Any]]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    """Each seat's legal acts as last listed, with the ``seq`` they were listed at
-    (``RuleSet.offers``; not part of the game's facts: a state changes only by an event)."""
 
     @property
     def ended(self) -> bool:

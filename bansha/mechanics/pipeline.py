@@ -527,35 +527,14 @@ class Pipeline(Board):
         """``legal`` by seat without what cannot make a seat absent at this close, none of it
         asked for: a last-words right, each skill the seat already submitted in the stage (his
         vote, his act; every mechanic offers its own skill) and every skill whose mechanic says
-        nobody can owe it now (``may_be_owed``: a declaration). A seat whose acts were listed
-        since the last event (``listed``: its page, its agent) is not asked again: that list,
-        filtered alike."""
+        nobody can owe it now (``may_be_owed``: a declaration)."""
         d = self.declaration
         if d is not None and state.stage_key == d.stage:
-            return [self.offers(state, seat) for seat in range(len(state.players))]
+            return [self.legal(state, seat) for seat in range(len(state.players))]
         owed = tuple(
             m for m in self._by_stage.get(state.stage_key, self._anywhere) if m.may_be_owed(state)
         )
-        owed_keys: set[str] | None = None
-        out: list[list[LegalAct]] = []
-        for seat in range(len(state.players)):
-            listed = self.listed(state, seat)
-            if listed is None:
-                out.append(self._offers(state, seat, owed, True))
-                continue
-            # listed since the last event (its page, its agent): the same acts, filtered alike
-            if owed_keys is None:
-                owed_keys = {m.key for m in owed}
-            due: list[LegalAct] = []
-            for la in listed:
-                key = la.skill
-                if key not in owed_keys or (
-                    seat in state.ballot_counts if key == VOTE else (seat, key) in state.acts
-                ):
-                    continue
-                due.append(la)
-            out.append(due)
-        return out
+        return [self._offers(state, seat, owed, True) for seat in range(len(state.players))]
 
     def _offers(
         self, state: State, seat: int, mechanics: tuple[Mechanic, ...], due: bool
