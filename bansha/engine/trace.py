@@ -7,9 +7,10 @@ Each line is one of:
 
 * the text as written (a game stored before the trace was kept as data, or a mechanic's own
   line such as a draw);
-* ``[label, text]``: a resolution step's label and what its skill did (the label alone when it
-  did nothing to tell);
-* ``[label, [[skill, text], ...]]``: a step that resolves several skills, each named;
+* ``[label, told]``: a resolution step's label and what its skill did (the label alone when it
+  did nothing to tell), ``told`` its text or a text of the data file as data
+  (``{"key", "params"}``);
+* ``[label, [[skill, told], ...]]``: a step that resolves several skills, each named;
 * ``{"key", "params"}``: a text of the data file (「胜负已分，停止结算」).
 
 Nothing is put in words while a game is played or simulated: only the director's views read
@@ -44,12 +45,21 @@ def line(rs: RuleSet, data: Any) -> str:
     if isinstance(data, dict):
         return said(rs, str(data["key"]), data.get("params"))
     label, done = data
+    if isinstance(done, dict):
+        done = told(rs, done)
     if isinstance(done, str):
         return texts.TRACE_STEP.format(label=label, text=done) if done else str(label)
     if not done:
         return str(label)
-    parts = [texts.TRACE_SKILL.format(skill=skill, text=text) for skill, text in done]
+    parts = [texts.TRACE_SKILL.format(skill=skill, text=told(rs, text)) for skill, text in done]
     return texts.TRACE_STEP.format(label=label, text=texts.TRACE_SKILL_SEP.join(parts))
+
+
+def told(rs: RuleSet, data: Any) -> str:
+    """What a step's skill did: its text, or a text of the data file kept as data."""
+    if isinstance(data, dict):
+        return said(rs, str(data["key"]), data.get("params"))
+    return str(data)
 
 
 def lines(rs: RuleSet, data: dict[str, Any]) -> list[str]:

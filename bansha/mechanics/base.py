@@ -55,6 +55,12 @@ class SkillSpec:
     hidden: bool
 
 
+Told = str | dict[str, Any]
+"""What a resolution step did, for the director's trace: its text, or a text of the data file
+kept as data (``{"key", "params"}``, put in words only where the trace is shown:
+``bansha.engine.trace``)."""
+
+
 class Resolution:
     """One stage's resolution under way: the trace built from the steps' own labels, and how
     many players had exited when it began (``exits``: who exits after that dies in this very
@@ -469,11 +475,11 @@ class Mechanic:
         raw.done()
         return None
 
-    def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
+    def do(self, ctx: Ctx, res: Resolution, params: object) -> Told:
         """A ``do:`` step: turn this stage's submission into the skill's use; the trace text."""
         return ""
 
-    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
+    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> Told:
         """A ``resolve:`` step (the deaths a kill or poison causes); the trace text."""
         return ""
 

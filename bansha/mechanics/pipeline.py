@@ -624,11 +624,11 @@ class Pipeline(Board):
         if la.picks and m.declined(cmd.targets, cmd.choice):  # 放弃, where the post allows it
             m.submit(ctx, cmd)
             return
-        if len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
-            raise RuleError(self.say("refuse_picks", skill=key, n=la.picks))
-        allowed = set(la.targets)
+        picks = la.picks
+        if len(cmd.targets) != picks or (picks > 1 and len(set(cmd.targets)) != picks):
+            raise RuleError(self.say("refuse_picks", skill=key, n=picks))
         for t in cmd.targets:
-            if t in allowed:
+            if t in la.targets:
                 continue
             if not 0 <= t < len(s.players) or not s.players[t].alive:
                 raise RuleError(self.say("refuse_target_out", skill=key))  # R-ALL-03

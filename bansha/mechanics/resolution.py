@@ -120,7 +120,7 @@ def run(
             text = m.do(ctx, res, step.params[0]) if do else m.resolve(ctx, res, step.params[0])
             res.trace.append([step.label, text])
         else:
-            details: list[list[str]] = []
+            details: list[list[Any]] = []
             for i, m in enumerate(mechanics):
                 params = step.params[i]
                 text = m.do(ctx, res, params) if do else m.resolve(ctx, res, params)

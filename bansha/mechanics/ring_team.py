@@ -16,7 +16,6 @@ orders (``State.orders``: ``ring:<ring>`` and ``ranks:<ring>``, from an ``order`
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -66,15 +65,22 @@ def team_choice(
     """
     if not submissions:
         return None, "none"
-    counts = Counter(submissions.values())
-    ordered = counts.most_common()
-    top_name, top_count = ordered[0]
-    runner_up = ordered[1][1] if len(ordered) > 1 else 0
+    counts: dict[int, int] = {}
+    for name in submissions.values():
+        counts[name] = counts.get(name, 0) + 1
+    # the most sent name (the first sent among equals) and the most any other name got
+    top_name, top_count, runner_up = -1, 0, 0
+    for name, n in counts.items():
+        if n > top_count:
+            top_name, top_count, runner_up = name, n, top_count
+        elif n > runner_up:
+            runner_up = n
     if top_count >= 2 and top_count > runner_up:
         return top_name, "case1"
     if top_count == 2 and runner_up == 2:
-        pairs = [name for name, n in ordered if n == 2]
-        for name in pairs:
+        for name, n in counts.items():  # the names sent twice, in the order first sent
+            if n != 2:
+                continue
             by = [m for m, t in submissions.items() if t == name]
             if all(m in real for m in by):
                 return name, "case3"

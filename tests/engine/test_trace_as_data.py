@@ -22,6 +22,8 @@ def test_each_shape_of_a_line_reads_as_the_trace_was_written() -> None:
             ["（3）太医行动", ""],
             ["（4）太医行动", [["解药", "丙"], ["毒药", "无"]]],
             ["（5）太医行动", []],
+            ["放逐投票", {"key": "trace_tally", "params": {"tally": "甲2票", "p": "甲"}}],
+            ["（6）结算", [["毒药", {"key": "trace_none"}]]],
             {"key": "trace_decided"},
         ],
     }
@@ -33,6 +35,8 @@ def test_each_shape_of_a_line_reads_as_the_trace_was_written() -> None:
             "（3）太医行动",
             "（4）太医行动：解药：丙；毒药：无",
             "（5）太医行动",
+            "放逐投票：计票：甲2票；结果：甲",
+            "（6）结算：毒药：无",
             "胜负已分，停止结算（R-ALL-08）",
         ],
     }
