@@ -2,7 +2,8 @@
 where a page shows it.
 
 A ``trace`` event holds ``{"title": ..., "lines": [...]}``. Its title is the text as written,
-or ``{"key", "params", "stage"}``: a text of the data file filled in, then the stage's name.
+or ``{"key", "params"}``: a text of the data file filled in, then the stage's name if it has one
+(``"stage"``).
 Each line is one of:
 
 * the text as written (a game stored before the trace was kept as data, or a mechanic's own
@@ -34,7 +35,8 @@ def said(rs: RuleSet, key: str, params: dict[str, Any] | None) -> str:
 def title(rs: RuleSet, data: Any) -> str:
     """A trace's title in words."""
     if isinstance(data, dict):
-        return said(rs, str(data["key"]), data.get("params")) + " " + str(data["stage"])
+        text = said(rs, str(data["key"]), data.get("params"))
+        return text + " " + str(data["stage"]) if "stage" in data else text
     return str(data)
 
 

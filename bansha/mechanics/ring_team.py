@@ -238,18 +238,19 @@ class RingTeam(Mechanic):
             data = {"team": self.p.ring, "random": target, "title": title, "lines": [line]}
             ctx.emit("trace", data, chance=True)
             case = "random"
-        lines = [f"{s.players[m].name} → {s.players[t].name}" for m, t in subs.items()]
+        # the director's trace kept as data (bansha.engine.trace puts it in words)
+        lines: list[Any] = [f"{s.players[m].name} → {s.players[t].name}" for m, t in subs.items()]
         chosen = s.players[target].name if target is not None else board.say("nobody")
-        lines.append(board.say("trace_ring_case", case=board.say(f"trace_{case}"), p=chosen))
+        said = {"case": board.say(f"trace_{case}"), "p": chosen}
+        lines.append({"key": "trace_ring_case", "params": said})
         won = whose(case, subs, ranks, target)
         if won:
-            lines.append(
-                board.say("trace_ring_taken", ps="、".join(s.players[m].name for m in won))
-            )
-        title = board.say("trace_ring", day=s.day, team=team)
+            taken = "、".join([s.players[m].name for m in won])
+            lines.append({"key": "trace_ring_taken", "params": {"ps": taken}})
+        heading: dict[str, Any] = {"key": "trace_ring", "params": {"day": s.day, "team": team}}
         ctx.emit(
             "trace",
-            {"title": title, "lines": lines, "team": self.p.ring, "target": target, "case": case},
+            {"title": heading, "lines": lines, "team": self.p.ring, "target": target, "case": case},
         )
         if target is None:
             return None

@@ -27,6 +27,8 @@ def test_each_shape_of_a_line_reads_as_the_trace_was_written() -> None:
             {"key": "trace_decided"},
         ],
     }
+    ring = {"key": "trace_ring", "params": {"day": 1, "team": "警察团"}}
+    assert trace_words.title(find_ruleset("bs46"), ring) == "第1夜警察团"  # a title with no stage
     assert trace_words.words(rs, data) == {
         "title": "第2夜 夜晚",
         "lines": [
