@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bansha import texts
-from bansha.engine import director
+from bansha.engine import director, trace
 from bansha.engine import rooms as room_rules
 from bansha.engine.commitment import reveal_matches, reveal_text
 from bansha.engine.events import DIRECTOR, Event
@@ -467,7 +467,7 @@ class ViewFold:
                 seat_of = {name: i for i, name in enumerate(self.raw)}
                 self.revealed.update((seat_of[n], str(r)) for n, r in d.get("roles", {}).items())
             elif k == "trace" and viewer == "director" and "lines" in d:
-                self.traces.append({"title": d.get("title", k), "lines": list(d["lines"])})
+                self.traces.append(trace.words(rs, d))
             if self.page is not None:
                 self.page.read(ev, self.names, self.stage, self.phase_now, self.moment)
 
@@ -783,7 +783,9 @@ def timeline(game: Game) -> list[dict[str, Any]]:
             line = result_entry(rs, d, names, (phase, day))["text"]
             lines.append(texts.REVEAL_RESULT.format(who=names[d["seat"]], line=line))
         elif k == "trace" and "lines" in d:
-            lines.extend(texts.REVEAL_TRACE.format(line=without_rule_ids(ln)) for ln in d["lines"])
+            lines.extend(
+                texts.REVEAL_TRACE.format(line=without_rule_ids(ln)) for ln in trace.lines(rs, d)
+            )
         elif k == "exited":
             cause = str(d.get("cause", ""))
             lines.append(
@@ -876,7 +878,7 @@ def god_view(
         "trace": [dict(t, lines=list(t["lines"])) for t in traces]
         if traces is not None
         else [
-            {"title": e.data.get("title", e.kind), "lines": list(e.data.get("lines", []))}
+            trace.words(rs, e.data)
             for e in visible_events(game, DIRECTOR)
             if e.kind == "trace" and "lines" in e.data
         ],

@@ -56,12 +56,18 @@ class SkillSpec:
     hidden: bool
 
 
+Told = str | dict[str, Any]
+"""What a resolution step did, for the director's trace: its text, or a text of the data file
+kept as data (``{"key", "params"}``, put in words only where the trace is shown:
+``bansha.engine.trace``)."""
+
+
 class Resolution:
     """One stage's resolution under way: the trace built from the steps' own labels, and how
     many players had exited when it began (``exits``: who exits after that dies in this very
     resolution, whose night acts still resolve: R-ALL-04)."""
 
-    def __init__(self, day: int, trace: list[str], exits: int = 0) -> None:
+    def __init__(self, day: int, trace: list[Any], exits: int = 0) -> None:
         self.day = day
         self.trace = trace
         self.exits = exits
@@ -471,11 +477,11 @@ class Mechanic:
         raw.done()
         return None
 
-    def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
+    def do(self, ctx: Ctx, res: Resolution, params: object) -> Told:
         """A ``do:`` step: turn this stage's submission into the skill's use; the trace text."""
         return ""
 
-    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
+    def resolve(self, ctx: Ctx, res: Resolution, params: object) -> Told:
         """A ``resolve:`` step (the deaths a kill or poison causes); the trace text."""
         return ""
 
@@ -589,7 +595,7 @@ class Mechanic:
         if pinned:
             return pinned[0]
         pick = ctx.rng().choice(pool)
-        names = "、".join(s.players[x].name for x in pool)
+        names = texts.LIST_SEP.join(s.players[x].name for x in pool)
         line = self.board.say("trace_drawn", ps=names, p=s.players[pick].name)
         ctx.emit("trace", {"title": self.spec.name, "lines": [line]}, chance=True)
         return pick

@@ -276,7 +276,7 @@ class Castling(Mechanic):
             params = {
                 "key": self.p.fixed,
                 "p": names[seat],
-                "ps": "、".join(names[x] for x in pool),
+                "ps": texts.LIST_SEP.join(names[x] for x in pool),
             }
             raise RuleError(self.board.fill(text, params))
         return seat

@@ -148,8 +148,8 @@ class Check(Mechanic):
         if not picks:
             return self.board.say("trace_none")
         if self.p.tell == "later":
-            return "；".join(s.players[t].name for _, t in picks)
-        return "；".join(self._tell(ctx, seat, t) for seat, t in picks)
+            return texts.TRACE_LINE_SEP.join(s.players[t].name for _, t in picks)
+        return texts.TRACE_LINE_SEP.join(self._tell(ctx, seat, t) for seat, t in picks)
 
     def _team_check(self, ctx: Ctx) -> str:
         """A ring team's check (``chosen_by``): the team's choice, recorded with its answer, told to
@@ -199,7 +199,7 @@ class Check(Mechanic):
             for u in self.tonight(s)
             if self.resolves_for(s, u.seat, res)
         ]
-        return "；".join(out) or self.board.say("trace_none")
+        return texts.TRACE_LINE_SEP.join(out) or self.board.say("trace_none")
 
     def _tell(self, ctx: Ctx, seat: int, target: int) -> str:
         """Tell the checker the answer (a result and a notice), privately."""

@@ -347,7 +347,7 @@ class Conversion(Mechanic):
         done = [u.targets[0] for u in self.tonight(s) if u.targets]
         for seat in done:
             self._tell(ctx, seat)
-        return "、".join(s.players[x].name for x in done) or self.board.say("trace_none")
+        return texts.LIST_SEP.join(s.players[x].name for x in done) or self.board.say("trace_none")
 
     def _join(self, ctx: Ctx, seat: int, group: str) -> None:
         """He joins ``group``; its members are told and know him by his role (R-XXXII-21), or
@@ -416,7 +416,11 @@ class Conversion(Mechanic):
         if seat not in pool:
             names = [q.name for q in s.players]
             text = self.board.texts.get("fixed_not_in_pool", "fixed_not_in_pool")
-            params = {"key": key, "p": names[seat], "ps": "、".join(names[x] for x in pool)}
+            params = {
+                "key": key,
+                "p": names[seat],
+                "ps": texts.LIST_SEP.join(names[x] for x in pool),
+            }
             raise RuleError(self.board.fill(text, params))
         return seat
 
@@ -443,8 +447,8 @@ class Conversion(Mechanic):
                     self.convert(ctx, target)
                     names.append(s.players[target].name)
                     if self._spent(s):
-                        return "、".join(names)
-        return "、".join(names) or self.board.say("trace_none")
+                        return texts.LIST_SEP.join(names)
+        return texts.LIST_SEP.join(names) or self.board.say("trace_none")
 
     def on_exit(self, ctx: Ctx, seat: int, cause: str, chain: list[tuple[int, str]]) -> None:
         """``all_out``: nobody matching ``when`` is left: each living ``subject`` converts."""
@@ -475,7 +479,7 @@ class Conversion(Mechanic):
         if m is not None and m.tonight(s):
             self.when_named(ctx)
         done = [u.targets[0] for u in self.uses(s)[before:] if u.targets]
-        return "、".join(s.players[x].name for x in done) or self.board.say("trace_none")
+        return texts.LIST_SEP.join(s.players[x].name for x in done) or self.board.say("trace_none")
 
     def when_named(self, ctx: Ctx) -> None:
         """``all_named``: the told player converts once every living member has been named to

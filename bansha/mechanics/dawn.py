@@ -133,7 +133,7 @@ class Dawn(Mechanic):
         if not quiet_night and not held:
             return
         first = held[0] if held and held[0] is death else None
-        if first is not None:  # 「【第2天】天亮了。昨夜甲死亡，身份：警察。」
+        if first is not None:  # one line: the day, the death and the identity (night_death)
             words = board.render("night_death", first["params"], [p.name for p in s.players])
             header = {**first, "key": "day_start", "params": {"day": day, "deaths": words}}
             held = held[1:]

@@ -222,7 +222,7 @@ class Lovers(Mechanic):
                     {"key": "group_formed", "params": {"group": name, "ps": members}},
                     (x,),
                 )
-        return f"{s.players[a].name}、{s.players[b].name}"
+        return texts.LIST_SEP.join((s.players[a].name, s.players[b].name))
 
     def _form(self, ctx: Ctx, cupid: int, a: int, b: int) -> bool:
         """R-M103-08: the lovers' faction and the cupid's new faction, role or category; return

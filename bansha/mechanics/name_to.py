@@ -141,7 +141,9 @@ class NameTo(Mechanic):
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """The names not told yet are told now (XXXII's day 1: when the accomplice is made)."""
         s = ctx.state
-        return "、".join(s.players[x].name for x in self.tell(ctx)) or self.board.say("trace_none")
+        return texts.LIST_SEP.join(s.players[x].name for x in self.tell(ctx)) or self.board.say(
+            "trace_none"
+        )
 
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """入夜时通知: a night has begun."""

@@ -223,7 +223,7 @@ class PairCheck(Mechanic):
         seat, (a, b) = sub[0], sub[1]
         if self.p.tell == "later":
             ctx.emit("pending", {"key": self.pending, "value": [seat, a, b]})
-            return "、".join(ctx.state.players[x].name for x in (a, b))
+            return texts.LIST_SEP.join(ctx.state.players[x].name for x in (a, b))
         return self._tell(ctx, seat, a, b)
 
     def steps(self) -> tuple[str, ...]:
@@ -250,4 +250,5 @@ class PairCheck(Mechanic):
         self.record_use(ctx, seat, (a, b), word)
         notice = {"key": self.p.notice, "params": {"ps": [a, b], "word": word}}
         self.tell_result(ctx, seat, (a, b), word, notice)
-        return f"{s.players[a].name}、{s.players[b].name} → {word}"
+        pair = texts.LIST_SEP.join((s.players[a].name, s.players[b].name))
+        return f"{pair} → {word}"

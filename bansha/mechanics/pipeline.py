@@ -621,7 +621,9 @@ class Pipeline(Board):
         if d is not None and cmd.skill == d.skill:
             reason = d.check(s, cmd)
             if reason is not None:
-                raise RuleError(self.say(reason, skill=d.skill, choices="、".join(d.answers)))
+                raise RuleError(
+                    self.say(reason, skill=d.skill, choices=texts.LIST_SEP.join(d.answers))
+                )
             self.record_act(ctx, cmd, (cmd.by,), None)
             return
         m = self.mechs.get(cmd.skill)
@@ -645,7 +647,7 @@ class Pipeline(Board):
             raise RuleError(self.say(reason, skill=key))
         stage = s.stage_key
         if stage not in m.spec.stages and "*" not in m.spec.stages:
-            stages = "、".join(self._stage_word(k) for k in m.spec.stages)
+            stages = texts.LIST_SEP.join(self._stage_word(k) for k in m.spec.stages)
             for text in (
                 f"refuse_stage_{stage}.{key}",
                 f"refuse_stage.{key}",
@@ -660,18 +662,20 @@ class Pipeline(Board):
         if la.picks and m.declined(cmd.targets, cmd.choice):  # 放弃, where the post allows it
             m.submit(ctx, cmd)
             return
-        if len(cmd.targets) != la.picks or len(set(cmd.targets)) != la.picks:
-            raise RuleError(self.say("refuse_picks", skill=key, n=la.picks))
-        allowed = set(la.targets)
+        picks = la.picks
+        if len(cmd.targets) != picks or (picks > 1 and len(set(cmd.targets)) != picks):
+            raise RuleError(self.say("refuse_picks", skill=key, n=picks))
         for t in cmd.targets:
-            if t in allowed:
+            if t in la.targets:
                 continue
             if not 0 <= t < len(s.players) or not s.players[t].alive:
                 raise RuleError(self.say("refuse_target_out", skill=key))  # R-ALL-03
             reason = m.refuse_target(s, cmd.by, t) or "refuse_target"
             raise RuleError(self.say(reason, skill=key, p=s.players[t].name))
         if la.choices and not la.text and cmd.choice not in la.choices:
-            raise RuleError(self.say("refuse_choice", skill=key, choices="、".join(la.choices)))
+            raise RuleError(
+                self.say("refuse_choice", skill=key, choices=texts.LIST_SEP.join(la.choices))
+            )
         m.submit(ctx, cmd)
 
     def refusal_out(self, s: State, seat: int) -> str:
@@ -805,12 +809,26 @@ class Pipeline(Board):
         """The steps in order, each labelled in the post's words; the outcome is checked after
         every step with an exit, and a decided game stops the resolution (R-ALL-08)."""
         s = ctx.state
-        title = self.say(f"phase_{s.phase}", day=s.day) + " " + s.stage
+        # the trace kept as data: the phase's text of the data file and the stage's name
+        title: dict[str, Any] = {
+            "key": f"phase_{s.phase}",
+            "params": {"day": s.day},
+            "stage": s.stage,
+        }
+        decided_line = {"key": "trace_decided"}
         if self.outcome.checked == "stage_end":  # R-XXXII-13: at the stage's end only
-            decided, text = (lambda: False), ""
+            resolution.run(
+                ctx, steps, title, lambda when: self._holds(when, s, s.day), _never, decided_line
+            )
         else:
-            decided, text = (lambda: self.check_outcome(ctx)), self.say("trace_decided")
-        resolution.run(ctx, steps, title, lambda when: self._holds(when, s, s.day), decided, text)
+            resolution.run(
+                ctx,
+                steps,
+                title,
+                lambda when: self._holds(when, s, s.day),
+                lambda: self.check_outcome(ctx),
+                decided_line,
+            )
 
     # ================================================================== exits
     def exit(
@@ -1041,6 +1059,11 @@ class Pipeline(Board):
             )
         announce.release(ctx)  # and whatever else the night had to announce (R-ALL-11)
         self.end_game(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
+
+
+def _never() -> bool:
+    """No step's exit decides the game (the outcome is checked at the stage's end)."""
+    return False
 
 
 def _when_key(spec: dict[str, Any]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
@@ -172,4 +173,4 @@ class Poison(Potion):
                     self.board.exit(
                         ctx, t, self.key, announce_now=not self.board.holds_announcements(s)
                     )
-        return "、".join(names) or self.board.say("trace_none")
+        return texts.LIST_SEP.join(names) or self.board.say("trace_none")

@@ -162,7 +162,8 @@ class Protect(Mechanic):
         colour = self.board.colour(s, target)
         what = outcome(self.uses(s), seat, target, colour, self.p.second_use)
         self.record_use(ctx, seat, (target,), what)
-        return f"{s.players[target].name}（{what}）" if what != PROTECT else s.players[target].name
+        name = s.players[target].name
+        return texts.TRACE_NAME_WITH.format(name=name, what=what) if what != PROTECT else name
 
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """Tonight's second use on a player of a ``kill`` colour: he exits (by the skill)."""
@@ -175,4 +176,4 @@ class Protect(Mechanic):
                 self.board.exit(
                     ctx, t, self.key, announce_now=not self.board.holds_announcements(s)
                 )
-        return "、".join(out) or self.board.say("trace_none")
+        return texts.LIST_SEP.join(out) or self.board.say("trace_none")

@@ -97,15 +97,17 @@ def check_hooks(board: Board, tables: dict[str, tuple[Step, ...]]) -> None:
 def run(
     ctx: Ctx,
     steps: tuple[Step, ...],
-    title: str,
+    title: str | dict[str, Any],
     holds: Callable[[When], bool],
     decided: Callable[[], bool],
-    decided_text: str,
+    decided_line: str | dict[str, Any],
 ) -> None:
     """The steps in order, each labelled in the post's words, as the director's trace titled
     ``title``; ``holds`` says whether a step's conditions hold now; ``decided`` is asked after
     every step with an exit, and a decided game stops the resolution (R-ALL-08: the pipeline's
-    check of the outcome; a board that checks only at the stage's end answers no)."""
+    check of the outcome; a board that checks only at the stage's end answers no), its trace
+    ending with ``decided_line``. The trace is kept as data (:mod:`bansha.engine.trace`: each
+    step's label and what its skills did), put in words only where the director reads it."""
     s = ctx.state
     res = Resolution(s.day, [], len(s.exit_order))
     for step in steps:
@@ -116,17 +118,17 @@ def run(
         if len(mechanics) == 1:  # the usual step: one skill, its text as it is
             m = mechanics[0]
             text = m.do(ctx, res, step.params[0]) if do else m.resolve(ctx, res, step.params[0])
-            res.trace.append(f"{step.label}：{text}" if text else step.label)
+            res.trace.append([step.label, text])
         else:
-            details: list[str] = []
+            details: list[list[Any]] = []
             for i, m in enumerate(mechanics):
                 params = step.params[i]
                 text = m.do(ctx, res, params) if do else m.resolve(ctx, res, params)
                 if text:
-                    details.append(f"{m.spec.name}：{text}")
-            res.trace.append(f"{step.label}：{'；'.join(details)}" if details else step.label)
+                    details.append([m.spec.name, text])
+            res.trace.append([step.label, details])
         if s.ended or (len(s.exit_order) != exits and decided()):
-            res.trace.append(decided_text)
+            res.trace.append(decided_line)
             break
     ctx.emit("trace", {"title": title, "lines": res.trace})
 

@@ -16,7 +16,6 @@ orders (``State.orders``: ``ring:<ring>`` and ``ranks:<ring>``, from an ``order`
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -67,15 +66,22 @@ def team_choice(
     """
     if not submissions:
         return None, "none"
-    counts = Counter(submissions.values())
-    ordered = counts.most_common()
-    top_name, top_count = ordered[0]
-    runner_up = ordered[1][1] if len(ordered) > 1 else 0
+    counts: dict[int, int] = {}
+    for name in submissions.values():
+        counts[name] = counts.get(name, 0) + 1
+    # the most sent name (the first sent among equals) and the most any other name got
+    top_name, top_count, runner_up = -1, 0, 0
+    for name, n in counts.items():
+        if n > top_count:
+            top_name, top_count, runner_up = name, n, top_count
+        elif n > runner_up:
+            runner_up = n
     if top_count >= 2 and top_count > runner_up:
         return top_name, "case1"
     if top_count == 2 and runner_up == 2:
-        pairs = [name for name, n in ordered if n == 2]
-        for name in pairs:
+        for name, n in counts.items():  # the names sent twice, in the order first sent
+            if n != 2:
+                continue
             by = [m for m, t in submissions.items() if t == name]
             if all(m in real for m in by):
                 return name, "case3"
@@ -229,18 +235,19 @@ class RingTeam(Mechanic):
             data = {"team": self.p.ring, "random": target, "title": title, "lines": [line]}
             ctx.emit("trace", data, chance=True)
             case = "random"
-        lines = [f"{s.players[m].name} → {s.players[t].name}" for m, t in subs.items()]
+        # the director's trace kept as data (bansha.engine.trace puts it in words)
+        lines: list[Any] = [f"{s.players[m].name} → {s.players[t].name}" for m, t in subs.items()]
         chosen = s.players[target].name if target is not None else board.say("nobody")
-        lines.append(board.say("trace_ring_case", case=board.say(f"trace_{case}"), p=chosen))
+        said = {"case": board.say(f"trace_{case}"), "p": chosen}
+        lines.append({"key": "trace_ring_case", "params": said})
         won = whose(case, subs, ranks, target)
         if won:
-            lines.append(
-                board.say("trace_ring_taken", ps="、".join(s.players[m].name for m in won))
-            )
-        title = board.say("trace_ring", day=s.day, team=team)
+            taken = texts.LIST_SEP.join([s.players[m].name for m in won])
+            lines.append({"key": "trace_ring_taken", "params": {"ps": taken}})
+        heading: dict[str, Any] = {"key": "trace_ring", "params": {"day": s.day, "team": team}}
         ctx.emit(
             "trace",
-            {"title": title, "lines": lines, "team": self.p.ring, "target": target, "case": case},
+            {"title": heading, "lines": lines, "team": self.p.ring, "target": target, "case": case},
         )
         if target is None:
             return None
@@ -260,7 +267,7 @@ class RingTeam(Mechanic):
             chain = "→".join(names[x] for x in [*ring, ring[0]])
             out.append(self.board.say("draws_ring", team=team, ps=chain))
         if ranks:
-            listed = "、".join(names[x] for x in ranks)
+            listed = texts.LIST_SEP.join(names[x] for x in ranks)
             out.append(self.board.say("draws_ranks", team=team, ps=listed))
         return out
 

@@ -199,14 +199,19 @@ class RunoffVote(Mechanic):
     def _tally(self, s: State) -> tuple[dict[int, float], int, str]:
         standing = current_ballots(s.ballots, False)
         board = self.board
-        counts = votes.tally(
-            standing,
-            lambda v: board.vote_weight(s, v),
-            lambda v: s.players[v].alive and board.may_vote(s, v),
-            lambda t: s.players[t].alive,
-        )
-        cast = sum(1 for v in standing if s.players[v].alive)
-        abstain = sum(1 for v, t in standing.items() if t is None and s.players[v].alive)
+        players = s.players
+        # votes.tally in one loop (no call per ballot): a living voter who keeps his vote, for a
+        # living candidate; with the ballots cast and the abstentions, by living voters
+        counts: dict[int, float] = {}
+        cast = abstain = 0
+        for v, t in standing.items():
+            if not players[v].alive:
+                continue
+            cast += 1
+            if t is None:
+                abstain += 1
+            elif players[t].alive and board.may_vote(s, v):
+                counts[t] = counts.get(t, 0.0) + board.vote_weight(s, v)
         return counts, cast, board.tally_text(s, counts, abstain)
 
     def _close_round(self, ctx: Ctx) -> None:

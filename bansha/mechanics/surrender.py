@@ -115,7 +115,10 @@ class Surrender(Mechanic):
         if arg in s.groups:
             return bool(s.groups[arg])
         roles = self.board.teams.get(arg, ((), None))[0]
-        return any(p.role in roles for p in s.players)
+        for p in s.players:  # noqa: SIM110 - a loop: mypyc compiles it, not a generator
+            if p.role in roles:
+                return True
+        return False
 
     def may_be_owed(self, s: State) -> bool:
         """Only while a proposal is pending: an asked member owes his answer; a proposal is a

@@ -20,8 +20,14 @@ def holders(state: State, skill: str) -> list[int]:
 
 def current(state: State, skill: str) -> dict[int, ActRecord]:
     """This stage's submissions of ``skill`` by players who still hold it (R-ALL-09), by seat."""
-    held = set(holders(state, skill))
-    return {seat: rec for (seat, sk), rec in state.acts.items() if sk == skill and seat in held}
+    players = state.players
+    out: dict[int, ActRecord] = {}
+    for (seat, sk), rec in state.acts.items():
+        if sk == skill:
+            p = players[seat]
+            if p.alive and skill in p.skills:  # a holder now (holders)
+                out[seat] = rec
+    return out
 
 
 def team_target(state: State, skill: str) -> int | None:

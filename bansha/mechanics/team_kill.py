@@ -95,11 +95,19 @@ class TeamKill(Mechanic):
         if self.spec.team is not None:
             return super().audience(s, seat)
         key = self.key
-        seen = {p.seat for p in s.players if p.alive and key in p.skills} | {seat}
+        seen = [p.alive and key in p.skills for p in s.players]  # by seat
+        seen[seat] = True
         for members in s.groups.values():
-            if seen & set(members):
-                seen |= set(members)
-        return tuple(sorted(seen))
+            for member in members:
+                if seen[member]:  # a group one of them is in: all its members
+                    for other in members:
+                        seen[other] = True
+                    break
+        out: list[int] = []
+        for x, found in enumerate(seen):
+            if found:
+                out.append(x)
+        return tuple(out)
 
     def refuse_target(self, s: State, seat: int, target: int) -> str | None:
         """Himself or a teammate, where the board forbids it."""

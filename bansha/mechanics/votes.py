@@ -99,7 +99,9 @@ def top(counts: dict[int, float]) -> list[int]:
     if not counts:
         return []
     best = max(counts.values())
-    return sorted(c for c, v in counts.items() if v == best)
+    out = [c for c, v in counts.items() if v == best]
+    out.sort()
+    return out
 
 
 def first_to_reach(
