@@ -127,6 +127,7 @@ FILTERS = {
     "option_tags": rendering.option_tags,
     "player_pills": rendering.player_pills,
     "record_items": rendering.record_items,
+    "vote_items": rendering.vote_items,
     "notice_lines": rendering.notice_lines,
     "announcement_groups": rendering.announcement_groups,
     "list_slice": list_slice,

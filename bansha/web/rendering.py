@@ -357,6 +357,29 @@ def player_pills(players: Iterable[Mapping[str, Any]]) -> SafeString:
     )
 
 
+def vote_items(votes: Iterable[Mapping[str, Any]]) -> SafeString:
+    """The stage's votes in the order cast (本阶段投票): 「甲 → 乙」, 弃权 for a vote for no one, a
+    changed vote marked (every change is a line: a busy day's list runs to hundreds)."""
+    from bansha import texts
+
+    changed = (
+        _fill(' class="change"'),
+        _fill(' <span class="muted">{}</span>', texts.VOTE_CHANGE_MARK),
+    )
+    return _rows(
+        "<li{}>{} → {}{}</li>",
+        (
+            (
+                changed[0] if b.get("change") else "",
+                b.get("by", ""),
+                b.get("for") or texts.ABSTAIN,
+                changed[1] if b.get("change") else "",
+            )
+            for b in votes
+        ),
+    )
+
+
 def record_items(rows: list[Mapping[str, Any]], tz: str = clock.DEFAULT_ZONE) -> SafeString:
     """A seat's own record (我的记录), the latest first: when, stage, text, local time."""
     return _rows(
