@@ -1,5 +1,5 @@
 """The stage's votes on a page (``rendering.vote_items``): what the template loop it replaced
-wrote, every value escaped."""
+wrote, every value escaped (``rendering._escaped``, as ``conditional_escape`` writes it)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 from django.template import engines
+from django.utils.safestring import mark_safe
 
-from bansha.web.rendering import vote_items
+from bansha.web.rendering import _escaped, vote_items
 
 LOOP = (
     '{% for b in v.votes %}<li{% if b.change %} class="change"{% endif %}>{{ b.by }} → '
@@ -44,3 +45,19 @@ def test_every_value_is_escaped() -> None:
     out = str(vote_items(VOTES))
     assert "<b>" not in out and html.escape("<b>丙</b>") in out
     assert re.findall(r"<li( class=\"change\")?>", out) == ["", "", ' class="change"', "", ""]
+
+
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [
+        ("<甲&'\">", "&lt;甲&amp;&#x27;&quot;&gt;"),
+        (7, "7"),
+        (True, "True"),
+        (None, "None"),
+        (mark_safe("<i>x</i>"), "<i>x</i>"),
+        (["<"], "[&#x27;&lt;&#x27;]"),
+    ],
+)
+def test_each_value_is_written_as_conditional_escape_writes_it(value: object, written: str) -> None:
+    assert _escaped(value) == written
+    assert _escaped(value) == written  # a kept text: the same text again
