@@ -121,8 +121,9 @@ def start_server(
         stderr=subprocess.DEVNULL,
     )
     for _ in range(3000):  # a busy machine takes a while to migrate a new database
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+        try:  # refused at once until it listens; then its first answer is waited for (a server
+            # under valgrind takes many seconds, and a probe given up on is still served)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=600)
             return proc
         except OSError:
             time.sleep(0.1)
