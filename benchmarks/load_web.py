@@ -120,7 +120,8 @@ def start_server(
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    for _ in range(3000):  # a busy machine takes a while to migrate a new database
+    started = time.monotonic()
+    while time.monotonic() - started < 1800:  # a busy machine (or valgrind) takes a while
         try:  # refused at once until it listens; then its first answer is waited for (a server
             # under valgrind takes many seconds, and a probe given up on is still served)
             urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=600)
