@@ -27,6 +27,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ClassVar
 
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
+TIMEOUT = 300
+"""Seconds a request is waited for (the first new-game page builds every rule set; a server under
+valgrind on a busy machine is slow)."""
 
 
 class Client:
@@ -46,7 +49,7 @@ class Client:
     def get(self, path: str) -> str:
         """A page's HTML (empty for a redirect)."""
         try:
-            with self.opener.open(self.base + path, timeout=30) as r:
+            with self.opener.open(self.base + path, timeout=TIMEOUT) as r:
                 self._timed(r.headers)
                 return r.read().decode()
         except urllib.error.HTTPError as e:
@@ -72,7 +75,7 @@ class Client:
             self.base + path, data=data, headers={"Referer": self.base + "/"}
         )
         try:
-            with self.opener.open(req, timeout=30) as r:
+            with self.opener.open(req, timeout=TIMEOUT) as r:
                 self._timed(r.headers)
                 r.read()
                 return r.status
@@ -153,7 +156,7 @@ def seat_players(base: str, games: int) -> list[tuple[str, Client, list[str]]]:
         ).encode()
         req = urllib.request.Request(base + "/new", data=data, headers={"Referer": base + "/"})
         try:  # the game's page of links comes after a redirect (Post/Redirect/Get)
-            html = d.opener.open(req, timeout=60).read().decode()
+            html = d.opener.open(req, timeout=TIMEOUT).read().decode()
         except urllib.error.HTTPError as e:
             if e.code != 302:
                 raise
