@@ -130,7 +130,11 @@ def start_server(
             urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=600)
             return proc
         except OSError:
+            if proc.poll() is not None:  # it stopped (its port taken by another server, say)
+                break
             time.sleep(0.1)
+    proc.terminate()  # never left behind: a later run on the same port would reach it instead
+    proc.wait(60)
     raise RuntimeError("server did not start")
 
 
