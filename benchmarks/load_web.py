@@ -27,6 +27,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ClassVar
 
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
+TIMEOUT = 300
+"""Seconds a request is waited for (the first new-game page builds every rule set; a server under
+valgrind on a busy machine is slow)."""
 
 
 class Client:
@@ -46,7 +49,7 @@ class Client:
     def get(self, path: str) -> str:
         """A page's HTML (empty for a redirect)."""
         try:
-            with self.opener.open(self.base + path, timeout=30) as r:
+            with self.opener.open(self.base + path, timeout=TIMEOUT) as r:
                 self._timed(r.headers)
                 return r.read().decode()
         except urllib.error.HTTPError as e:
@@ -72,7 +75,7 @@ class Client:
             self.base + path, data=data, headers={"Referer": self.base + "/"}
         )
         try:
-            with self.opener.open(req, timeout=30) as r:
+            with self.opener.open(req, timeout=TIMEOUT) as r:
                 self._timed(r.headers)
                 r.read()
                 return r.status
@@ -81,20 +84,31 @@ class Client:
             return e.code
 
 
-def start_server(home: str, port: int, workers: int, threads: int = 4) -> subprocess.Popen[bytes]:
-    """``bansha serve`` with its own database and a director account, once it answers."""
+def start_server(
+    home: str,
+    port: int,
+    workers: int,
+    threads: int = 4,
+    under: tuple[str, ...] = (),
+    clock: bool = True,
+) -> subprocess.Popen[bytes]:
+    """``bansha serve`` with its own database and a director account, once it answers (``under``:
+    a command the server runs under, e.g. valgrind's; the director made only when the home is
+    new)."""
     # every simulated player shares 127.0.0.1, so the per-address rate limits are off here
     env = {**os.environ, "BANSHA_HOME": home, "BANSHA_RATELIMIT": "0", "BANSHA_SERVER_TIMING": "1"}
     bansha = [sys.executable, "-m", "bansha.cli"]
-    subprocess.run(
-        [*bansha, "director", "load"],
-        env=env,
-        input=b"a-long-password-1\n",
-        check=True,
-        capture_output=True,
-    )
+    if not os.path.exists(os.path.join(home, "bansha.db")):
+        subprocess.run(
+            [*bansha, "director", "load"],
+            env=env,
+            input=b"a-long-password-1\n",
+            check=True,
+            capture_output=True,
+        )
     proc = subprocess.Popen(
         [
+            *under,
             *bansha,
             "serve",
             "--port",
@@ -103,18 +117,87 @@ def start_server(home: str, port: int, workers: int, threads: int = 4) -> subpro
             str(workers),
             "--threads",
             str(threads),
+            *([] if clock else ["--no-clock"]),
         ],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    for _ in range(3000):  # a busy machine takes a while to migrate a new database
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+    started = time.monotonic()
+    while time.monotonic() - started < 1800:  # a busy machine (or valgrind) takes a while
+        try:  # refused at once until it listens; then its first answer is waited for (a server
+            # under valgrind takes many seconds, and a probe given up on is still served)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=600)
             return proc
         except OSError:
+            if proc.poll() is not None:  # it stopped (its port taken by another server, say)
+                break
             time.sleep(0.1)
+    proc.terminate()  # never left behind: a later run on the same port would reach it instead
+    proc.wait(60)
     raise RuntimeError("server did not start")
+
+
+def seat_players(base: str, games: int) -> list[tuple[str, Client, list[str]]]:
+    """Log the director in, create ``games`` M103 games through the director's pages (every other
+    one closed on to its first 讨论日), and seat every player with their private link: each
+    player's game, browser and team chats."""
+    d = Client(base)
+    d.get("/accounts/login/")
+    d.post("/accounts/login/", {"username": "load", "password": "a-long-password-1"})
+    d.get("/new")
+    players: list[tuple[str, Client, list[str]]] = []
+    for g in range(games):
+        token = next((c.value for c in d.jar if c.name == "csrftoken"), "")
+        data = urllib.parse.urlencode(
+            {
+                "ruleset": "m103",
+                "players": "\n".join(NAMES),
+                "options": "",
+                "nonce": f"new-{g}",
+                "csrfmiddlewaretoken": token,
+            }
+        ).encode()
+        req = urllib.request.Request(base + "/new", data=data, headers={"Referer": base + "/"})
+        try:  # the game's page of links comes after a redirect (Post/Redirect/Get)
+            html = d.opener.open(req, timeout=TIMEOUT).read().decode()
+        except urllib.error.HTTPError as e:
+            if e.code != 302:
+                raise
+            html = d.get(e.headers["Location"].replace(base, ""))
+        links = re.findall(r'value="(http://[^"]+/join/[A-Za-z0-9_\-]+)"', html)
+        gid = links[0].split("/g/")[1].split("/")[0]
+        d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c1-{gid}"})
+        # every other game on to its first 讨论日 (the night's stages, M103 R-M103-18, between)
+        for n in range(2, 8 if g % 2 else 2):
+            if "讨论日" in d.get(f"/g/{gid}/").split("</header>")[0]:
+                break
+            d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c{n}-{gid}"})
+        for link in links:
+            c = Client(base)
+            c.get(link.replace(base, ""))
+            page = c.get(f"/g/{gid}/me")
+            groups = re.findall(r'data-group="(\w+)"', page)
+            players.append((gid, c, groups))
+    return players
+
+
+def send(c: Client, gid: str, groups: list[str], kind: float, i: int, rng: random.Random) -> str:
+    """One request of the load's mix (``kind`` in [0, 1): 40% page loads, 30% team-chat lines
+    for a player in a team chat, 15% votes, 15% night acts, the rest votes); its label."""
+    if kind < 0.4:
+        c.get(f"/g/{gid}/me")
+        return "page"
+    if kind < 0.7 and groups:
+        c.post(f"/g/{gid}/say", {"group": groups[0], "text": f"消息{i}", "nonce": f"s{i}"})
+        return "chat"
+    if kind < 0.85:
+        target = str(rng.randrange(len(NAMES)))
+        c.post(f"/g/{gid}/act", {"skill": "vote", "target": target, "nonce": f"v{i}"})
+        return "vote"
+    target = str(rng.randrange(len(NAMES)))
+    c.post(f"/g/{gid}/act", {"skill": "kill", "targets": target, "nonce": f"k{i}"})
+    return "act"
 
 
 def processor_seconds(pid: int) -> float:
@@ -150,45 +233,7 @@ def main() -> None:
     base = f"http://127.0.0.1:{args.port}"
     proc = start_server(home, args.port, args.workers, args.server_threads)
     try:
-        d = Client(base)
-        d.get("/accounts/login/")
-        d.post("/accounts/login/", {"username": "load", "password": "a-long-password-1"})
-        d.get("/new")
-        players: list[tuple[str, Client, list[str]]] = []
-        for g in range(args.games):
-            token = next((c.value for c in d.jar if c.name == "csrftoken"), "")
-            data = urllib.parse.urlencode(
-                {
-                    "ruleset": "m103",
-                    "players": "\n".join(NAMES),
-                    "options": "",
-                    "nonce": f"new-{g}",
-                    "csrfmiddlewaretoken": token,
-                }
-            ).encode()
-            req = urllib.request.Request(base + "/new", data=data, headers={"Referer": base + "/"})
-            try:  # the game's page of links comes after a redirect (Post/Redirect/Get)
-                html = d.opener.open(req, timeout=60).read().decode()
-            except urllib.error.HTTPError as e:
-                if e.code != 302:
-                    raise
-                html = d.get(e.headers["Location"].replace(base, ""))
-            links = re.findall(r'value="(http://[^"]+/join/[A-Za-z0-9_\-]+)"', html)
-            gid = links[0].split("/g/")[1].split("/")[0]
-            d.post(f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c1-{gid}"})
-            # every other game on to its first 讨论日 (the night's stages, M103 R-M103-18, between)
-            for n in range(2, 8 if g % 2 else 2):
-                if "讨论日" in d.get(f"/g/{gid}/").split("</header>")[0]:
-                    break
-                d.post(
-                    f"/g/{gid}/director/command", {"command": "关闭阶段", "nonce": f"c{n}-{gid}"}
-                )
-            for link in links:
-                c = Client(base)
-                c.get(link.replace(base, ""))
-                page = c.get(f"/g/{gid}/me")
-                groups = re.findall(r'data-group="(\w+)"', page)
-                players.append((gid, c, groups))
+        players = seat_players(base, args.games)
         print(f"{args.games} games, {len(players)} seated players", flush=True)
         latencies: list[float] = []
         by_kind: dict[str, list[float]] = {}
@@ -200,24 +245,7 @@ def main() -> None:
             gid, c, groups = players[rng.randrange(len(players))]
             kind = rng.random()
             t0 = time.perf_counter()
-            if kind < 0.4:
-                label = "page"
-                c.get(f"/g/{gid}/me")
-            elif kind < 0.7 and groups:
-                label = "chat"
-                c.post(f"/g/{gid}/say", {"group": groups[0], "text": f"消息{i}", "nonce": f"s{i}"})
-            elif kind < 0.85:
-                label = "vote"
-                c.post(
-                    f"/g/{gid}/act",
-                    {"skill": "vote", "target": str(rng.randrange(len(NAMES))), "nonce": f"v{i}"},
-                )
-            else:
-                label = "act"
-                c.post(
-                    f"/g/{gid}/act",
-                    {"skill": "kill", "targets": str(rng.randrange(len(NAMES))), "nonce": f"k{i}"},
-                )
+            label = send(c, gid, groups, kind, i, rng)
             dt = time.perf_counter() - t0
             spent = Client.handler_ms.get(threading.get_ident(), 0.0)
             with lock:

@@ -1,0 +1,63 @@
+"""The pages' CSRF field (``bansha.web.jinja.masked_token``): Django's token, its mask drawn from
+one read of the system's random source."""
+
+from __future__ import annotations
+
+import collections
+import re
+
+import pytest
+from django.middleware.csrf import (
+    CSRF_ALLOWED_CHARS,
+    _unmask_cipher_token,
+    get_token,
+)
+from django.test import Client, RequestFactory
+
+from bansha.web.jinja import _random_indices, masked_token
+
+SECRET = "abcdefghijklmnopqrstuvwxyzABCDEF"
+
+
+def test_the_token_is_the_cookies_secret_under_a_fresh_mask_and_the_cookie_is_renewed() -> None:
+    request = RequestFactory().get("/")
+    request.META["CSRF_COOKIE"] = SECRET
+    tokens = {masked_token(request) for _ in range(50)}
+    assert len(tokens) == 50  # a new mask every time (BREACH)
+    for token in tokens:
+        assert len(token) == 64 and set(token) <= set(CSRF_ALLOWED_CHARS)
+        assert _unmask_cipher_token(token) == SECRET
+    assert request.META["CSRF_COOKIE_NEEDS_UPDATE"] is True
+
+
+def test_a_request_without_a_secret_gets_a_new_one_as_django_makes_it() -> None:
+    request = RequestFactory().get("/")
+    token = masked_token(request)
+    secret = request.META["CSRF_COOKIE"]
+    assert len(secret) == 32 and set(secret) <= set(CSRF_ALLOWED_CHARS)
+    assert _unmask_cipher_token(token) == secret
+    assert request.META["CSRF_COOKIE_NEEDS_UPDATE"] is True
+    assert _unmask_cipher_token(get_token(request)) == secret
+
+
+def test_the_mask_falls_on_every_character_alike() -> None:
+    counts = collections.Counter(i for _ in range(2000) for i in _random_indices(32))
+    assert set(counts) == set(range(len(CSRF_ALLOWED_CHARS)))
+    expected = 2000 * 32 / len(CSRF_ALLOWED_CHARS)
+    assert all(abs(n - expected) < 0.2 * expected for n in counts.values())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_form_posted_with_the_pages_token_passes_the_csrf_check_and_a_changed_one_does_not() -> (
+    None
+):
+    browser = Client(enforce_csrf_checks=True)
+    html = browser.get("/accounts/login/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    assert token is not None
+    form = {"username": "nobody", "password": "x" * 12}
+    good = browser.post("/accounts/login/", {**form, "csrfmiddlewaretoken": token.group(1)})
+    assert good.status_code == 200  # the login form again (wrong password), not a CSRF refusal
+    flipped = token.group(1)[:-1] + ("a" if token.group(1)[-1] != "a" else "b")
+    bad = browser.post("/accounts/login/", {**form, "csrfmiddlewaretoken": flipped})
+    assert bad.status_code == 403
