@@ -16,16 +16,18 @@ from typing import Any
 
 import yaml
 
-PATH = Path(__file__).with_name("about.yaml")
-"""The catalogue's words."""
+FILE = "about.yaml"
+"""The catalogue's words, beside this module."""
 
 _TABLE: dict[str, Any] = {}
 
 
 def table() -> dict[str, Any]:
-    """The whole file, read once per process: ``param_kinds``, ``common``, ``mechanics``."""
+    """The whole file, read once per process: ``param_kinds``, ``common``, ``mechanics`` (its
+    path found when first read: the compiled module's ``__file__`` is its own only then)."""
     if not _TABLE:
-        _TABLE.update(yaml.safe_load(PATH.read_text(encoding="utf-8")))
+        text = Path(__file__).with_name(FILE).read_text(encoding="utf-8")
+        _TABLE.update(yaml.safe_load(text))
     return _TABLE
 
 
