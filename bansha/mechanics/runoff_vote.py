@@ -159,7 +159,10 @@ class RunoffVote(Mechanic):
         if key == self.p.round:
             return self._round_form.of(s)
         if key == self.p.runoff:
-            return LegalAct(self.key, tuple(s.pending[self.runoff_due]), 1, self._choices)
+            pair = s.pending.get(self.runoff_due)
+            if not pair:  # a runoff stage held with no tie owed offers nothing
+                return None
+            return LegalAct(self.key, tuple(pair), 1, self._choices)
         return None
 
     def cast(self, ctx: Ctx, cmd: Vote) -> None:
@@ -172,7 +175,9 @@ class RunoffVote(Mechanic):
         if cmd.target is not None:
             if not 0 <= cmd.target < len(s.players) or not s.players[cmd.target].alive:
                 raise RuleError(self.board.say("refuse_vote_target"))
-            if s.stage_key == self.p.runoff and cmd.target not in s.pending[self.runoff_due]:
+            if s.stage_key == self.p.runoff and cmd.target not in (
+                s.pending.get(self.runoff_due) or ()
+            ):
                 raise RuleError(self.board.say("refuse_runoff_target"))
         votes.cast(
             ctx,
@@ -235,7 +240,9 @@ class RunoffVote(Mechanic):
     def _close_runoff(self, ctx: Ctx) -> None:
         """Round 2: most votes is out; a second tie goes to the previous night's victim."""
         s = ctx.state
-        pair = list(s.pending[self.runoff_due])
+        pair = list(s.pending.get(self.runoff_due) or ())
+        if not pair:  # no tie was owed (a stage held by another condition): nothing to count
+            return
         ctx.emit("pending", {"key": self.runoff_due, "value": None})
         counts, _, text = self._tally(s)
         params = {"day": s.day, "tally": text}
@@ -254,7 +261,9 @@ class RunoffVote(Mechanic):
     def _close_decide(self, ctx: Ctx) -> None:
         """高票讨论: the victim names who goes out; no answer, nobody."""
         s = ctx.state
-        decide = s.pending[self.decide_due]
+        decide = s.pending.get(self.decide_due)
+        if decide is None:  # no decision was owed: nobody goes out by it
+            return
         ctx.emit("pending", {"key": self.decide_due, "value": None})
         rec = s.acts.get((decide["by"], self.p.decide))
         if rec is not None and s.players[rec.targets[0]].alive:
