@@ -23,7 +23,18 @@ from bansha.rulesets import find_ruleset
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑")
 DEAL = ["狼人"] * 4 + ["预言家", "女巫", "猎人", "白痴"] + ["村民"] * 4
 SEER = 4
-BOARD = """\
+EXITS = """\
+    - {step: 猎人开枪, skill: shoot}
+    - {step: 移交警徽, skill: succession}
+    - {step: 杀人诛心, skill: heart}
+    - {step: 弃明投暗, skill: turn}
+    - {step: 狼人全部出局, skill: recovery}
+"""
+"""What follows an exit on pair12, in order (the 12-player base's shot and badge, then XXXII's
+conversions); a variant adding a skill that acts then writes the list again with it."""
+
+BOARD = (
+    """\
 extends: 预女猎白
 id: pair12
 names: [pair12]
@@ -120,11 +131,9 @@ resolution:
 causes: {barrier: 死于红字结界}
 consequences:
   exit:
-    - {step: 猎人开枪, skill: shoot}
-    - {step: 移交警徽, skill: succession}
-    - {step: 杀人诛心, skill: heart}
-    - {step: 弃明投暗, skill: turn}
-    - {step: 狼人全部出局, skill: recovery}
+"""
+    + EXITS
+    + """\
   voted_out:
     - {step: 白痴翻牌, skill: reveal}
     - {step: 王车易位, skill: castling}
@@ -159,6 +168,7 @@ texts:
   result_mark: "{skill:mark}：{p}，标记{word}。"
   spared_privilege: "{p}被投票出局，受{skill:privilege}保护，没有出局。"
 """
+)
 
 
 def board(tmp_path: Path, extra: str = "") -> Pipeline:
@@ -423,7 +433,8 @@ def test_every_living_wolf_named_the_minion_joins_at_nightfall(tmp_path: Path) -
     assert not [la for la in g.legal(0) if la.skill == "betray"]  # nothing left to name
 
 
-LEGACY = """\
+LEGACY = (
+    """\
 extends: %s
 id: legacy12
 names: [legacy12]
@@ -447,11 +458,9 @@ groups: {coven: 魔女群}
 causes: {legacy: 魔法传承}
 consequences:
   exit:
-    - {step: 猎人开枪, skill: shoot}
-    - {step: 移交警徽, skill: succession}
-    - {step: 杀人诛心, skill: heart}
-    - {step: 弃明投暗, skill: turn}
-    - {step: 狼人全部出局, skill: recovery}
+"""
+    + EXITS
+    + """\
     - {step: 魔法传承, skill: legacy}
 resolution:
   night:
@@ -465,6 +474,7 @@ resolution:
 texts:
   converted_legacy: 你升变为{role:apprentice}，进入{group:coven}。
 """
+)
 
 
 def extended(
