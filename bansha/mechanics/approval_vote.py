@@ -16,6 +16,7 @@ proposal mechanic.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bansha import texts
 from bansha.engine.commands import Act
@@ -116,6 +117,11 @@ class ApprovalVote(Mechanic):
         self._words = (board.word(yes), board.word(no))
         self._form = LegalAct(self.key, (), 0, choices=self._words, slots=slots)
         self._proposal: Proposal | None = None
+        self._offered: tuple[Any, Any, LegalAct] | None = None
+        """The last form offered and the proposers and teams it shows (the very objects the
+        state holds until the next proposals): every living seat is offered the same form."""
+        self._last_read: tuple[Act, tuple[str | None, str | None]] | None = None
+        """The act just checked (:meth:`validate`) and what it stands for, for :meth:`submit`."""
 
     def values(self) -> dict[str, str]:
         """The text keys of the results."""
@@ -138,16 +144,33 @@ class ApprovalVote(Mechanic):
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """One list for proposals 1..slots, each slot shown with its proposer and team (public
         by now)."""
+        due = self.proposal.p
+        proposers, teams = s.pending.get(due.due), s.pending.get(due.teams_due)
+        offered = self._offered
+        if offered is not None and offered[0] is proposers and offered[1] is teams:
+            return offered[2]
         n = self.p.slots
-        proposers = tuple(self.proposal.proposers(s)[:n])
-        teams = tuple(tuple(t or ()) for t in self.teams(s)[:n])
-        return self._form._replace(slot_for=proposers, slot_teams=teams)
+        slot_for = tuple(list(proposers or ())[:n])
+        slot_teams = tuple(tuple(t or ()) for t in list(teams or ())[:n])
+        form = self._form._replace(slot_for=slot_for, slot_teams=slot_teams)
+        self._offered = (proposers, teams, form)
+        return form
 
     def read(self, s: State, cmd: Act) -> tuple[str | None, str | None]:
         """The list ``cmd`` stands for (one word for one named proposer changes that slot of
         the standing list, the others rejections until voted), or the text key of why not."""
-        words = [w.strip() for w in (cmd.choice or "").split(",") if w.strip()]
-        if not words or any(w not in self._words for w in words):
+        given = cmd.choice or ""
+        words: list[str] = []
+        as_given = True  # no word needed stripping: the list is the choice as given
+        for said in given.split(","):
+            w = said.strip()
+            if w != said or not w:
+                as_given = False
+            if w:
+                if w not in self._words:
+                    return None, "refuse_approval_word"
+                words.append(w)
+        if not words:
             return None, "refuse_approval_word"
         n = self.p.slots
         if cmd.targets:
@@ -160,17 +183,20 @@ class ApprovalVote(Mechanic):
             return ",".join(slots), None
         if len(words) != n:
             return None, "refuse_approval_count"
-        return ",".join(words), None
+        return given if as_given else ",".join(words), None
 
     def validate(self, s: State, cmd: Act) -> str | None:
-        """Why ``cmd`` is not a list of approvals (:meth:`read`)."""
-        return self.read(s, cmd)[1]
+        """Why ``cmd`` is not a list of approvals (:meth:`read`; kept for :meth:`submit`)."""
+        read = self.read(s, cmd)
+        self._last_read = (cmd, read)
+        return read[1]
 
     def submit(self, ctx: Ctx, cmd: Act) -> None:
         """The list recorded, seen by its maker only, with whose proposal each slot answers."""
         s = ctx.state
-        choice, _ = self.read(s, cmd)
-        about = list(self.proposal.proposers(s)[: self.p.slots])
+        last, self._last_read = self._last_read, None
+        choice = last[1][0] if last is not None and last[0] is cmd else self.read(s, cmd)[0]
+        about = self.proposal.proposers(s)[: self.p.slots]
         self.board.record_act(ctx, cmd, (cmd.by,), choice=choice, about=about)
 
     # ------------------------------------------------------------------ resolution
@@ -182,24 +208,35 @@ class ApprovalVote(Mechanic):
         proposers = self.proposal.proposers(s)
         teams = self.teams(s)
         yes = self._words[0]
-        voters = list(s.living())
-        choices: dict[int, list[str]] = {}
+        voters = s.living()
+        acts, key = s.acts, self.key
+        lists: list[list[str]] = []
         for x in voters:
-            rec = s.acts.get((x, self.key))
-            choices[x] = (rec.choice or "").split(",") if rec else []
+            rec = acts.get((x, key))
+            lists.append((rec.choice or "").split(",") if rec is not None else [])
         names = [pl.name for pl in s.players]
         went: int | None = None
         lines: list[str] = []
         for i in range(min(p.slots, len(teams))):
             who = names[proposers[i]]
             if teams[i] is None:
-                lines.append(board.say("trace_approval_missing", i=i + 1, p=who))
+                missing = board.texts.get("trace_approval_missing", "trace_approval_missing")
+                lines.append(board.fill(missing, {"i": i + 1, "p": who}))
                 continue
-            ayes = [x for x in voters if len(choices[x]) > i and choices[x][i] == yes]
-            nays = [x for x in voters if x not in ayes]
+            ayes: list[int] = []
+            nays: list[int] = []
+            for j in range(len(voters)):
+                said = lists[j]
+                if len(said) > i and said[i] == yes:
+                    ayes.append(voters[j])
+                else:
+                    nays.append(voters[j])
             ok = len(ayes) >= p.needed
             line = "trace_approval_passed" if ok else "trace_approval_failed"
-            lines.append(board.say(line, i=i + 1, p=who, n=len(ayes), needed=p.needed))
+            line = board.texts.get(line, line)  # a trace line (Board.say, its kwargs spared)
+            lines.append(
+                board.fill(line, {"i": i + 1, "p": who, "n": len(ayes), "needed": p.needed})
+            )
             verdict = board.texts["passed"] if ok else board.texts["failed"]
             data = {"p": proposers[i], "ps_yes": ayes, "ps_no": nays, "verdict": verdict}
             ctx.emit("announcement", {"key": p.result, "params": data}, PUBLIC)

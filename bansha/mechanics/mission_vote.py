@@ -158,6 +158,11 @@ class MissionVote(Mechanic):
         self._both = (w(success), w(fail))
         self._forced = {k: (w(v),) for k, v in by_faction.items()}
         self._forced_role = {k: (w(v),) for k, v in by_role.items()}
+        form = self._form
+        self._both_form = form(self._both)
+        self._forms = {k: form(v) for k, v in self._forced.items()}
+        self._role_forms = {k: form(v) for k, v in self._forced_role.items()}
+        """Each vote's form, built once: a faction's forced one, a role's, or both words."""
 
     def values(self) -> dict[str, str]:
         """The text keys of the result, the recap and the overrides."""
@@ -191,9 +196,15 @@ class MissionVote(Mechanic):
     # ------------------------------------------------------------------ acts
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """A member of the team that goes votes one of his choices."""
-        if seat not in (s.pending.get(self.p.due) or {}).get("team", ()):
+        due: dict[str, Any] | None = s.pending.get(self.p.due)
+        if not due or seat not in due.get("team", ()):
             return None
-        return LegalAct(self.key, (), 0, choices=self.choices(s, seat))
+        p = s.players[seat]
+        return self._forms.get(p.faction) or self._role_forms.get(p.role) or self._both_form
+
+    def _form(self, choices: tuple[str, ...]) -> LegalAct:
+        """The vote's form with ``choices``."""
+        return LegalAct(self.key, (), 0, choices=choices)
 
     def validate(self, s: State, cmd: Act) -> str | None:
         """Only his choices."""

@@ -111,6 +111,9 @@ class Proposal(Mechanic):
             self.text_key(raw, "random"),
         )
         raw.done()
+        self._offered: tuple[tuple[int, ...], int, LegalAct] | None = None
+        """The last form offered, with the living seats (the state's own tuple, kept until the
+        next exit) and the size it was built for: the round's proposers share it."""
 
     def values(self) -> dict[str, str]:
         """The text keys of the round's announcements."""
@@ -194,7 +197,13 @@ class Proposal(Mechanic):
         """A proposer submits a team of the round's size among the living."""
         if seat not in s.pending.get(self.p.due, ()):
             return None
-        return LegalAct(self.key, s.living(), self.size(s))
+        living, size = s.living(), self.size(s)
+        offered = self._offered
+        if offered is not None and offered[0] is living and offered[1] == size:
+            return offered[2]
+        form = LegalAct(self.key, living, size)
+        self._offered = (living, size, form)
+        return form
 
     def validate(self, s: State, cmd: Act) -> str | None:
         """「需要选中对应数量名角色出征，不可多选也不可少选」, every one still in the game."""

@@ -71,10 +71,15 @@ class Rounds(Board):
             for table, steps in read.items()
             for i, step in enumerate(steps)
         ]
+        self._whens: dict[Any, tuple[bool, Mechanic]] = {}
+        """Each ``when`` of the data file: whether it holds when its mechanic owes an act
+        (``due:``) or when it does not (``not_due:``), and the mechanic."""
         for where, when in whens:
             kind, _, skill = str(when).partition(":")
             if when is not None and (kind not in ("due", "not_due") or skill not in self.mechs):
                 raise SetupError(texts.ROUNDS_WHEN.format(where=where))
+            if when is not None:
+                self._whens[when] = (kind == "due", self.mechs[skill])
 
     # ================================================================== setup and stages
     def setup(
@@ -91,11 +96,12 @@ class Rounds(Board):
         M186's 拍刀 once the assassination began, 湖中仙女 after missions 2–4) or
         ``not_due:<skill>``."""
         when = spec.get("when")
-        if when is None:
-            return True
-        kind, _, skill = str(when).partition(":")
-        owed = bool(self.mechs[skill].due(state))
-        return owed if kind == "due" else not owed
+        return True if when is None else self.holds(state, when)
+
+    def holds(self, state: State, when: Any) -> bool:
+        """A ``when`` of the data file now (read once: :attr:`_whens`)."""
+        owed_holds, m = self._whens[when]
+        return bool(m.due(state)) == owed_holds
 
     def on_phase_start(self, ctx: Ctx, phase: str, day: int) -> None:
         """The phase's table (``phase_start``): M186's recap, Lancelot draw and proposers."""
@@ -121,23 +127,53 @@ class Rounds(Board):
                 out.append(declaration)
         return out
 
+    def due_offers(self, state: State) -> list[list[LegalAct]]:
+        """``legal`` by seat without what cannot make a seat absent at this close, none of it
+        asked for: a declaration (``rare``) and each skill the seat already submitted in the stage
+        (every mechanic offers its own skill)."""
+        if state.ended:
+            return [[] for _ in state.players]
+        mechs = self._by_stage.get(state.stage_key or "", ())
+        acts = state.acts
+        out: list[list[LegalAct]] = []
+        for p in state.players:
+            offers: list[LegalAct] = []
+            if p.alive:
+                seat = p.seat
+                for m in mechs:
+                    if (seat, m.key) not in acts:
+                        la = m.legal(state, seat)
+                        if la is not None and not la.rare:
+                            offers.append(la)
+            out.append(offers)
+        return out
+
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """An act offered now, checked and recorded by its mechanic (a declaration made)."""
         s = ctx.state
-        if not s.players[cmd.by].alive:
+        by, skill = cmd.by, cmd.skill
+        if not s.players[by].alive:
             raise RuleError(self.say("refuse_out"))
-        if all(la.skill != cmd.skill for la in self.legal(s, cmd.by)):
-            raise RuleError(self._why_not(s, cmd))
-        for m in self._declaring:
-            declaration = m.declaration(s, cmd.by)
-            if declaration is not None and declaration.skill == cmd.skill:
-                m.declare(ctx, cmd)
+        for d in self._declaring:
+            declaration = d.declaration(s, by)
+            if declaration is not None and declaration.skill == skill:
+                d.declare(ctx, cmd)
                 return
-        m = self.mechs[cmd.skill]
+        if not self._offers(s, by, skill):
+            raise RuleError(self._why_not(s, cmd))
+        m = self.mechs[skill]
         reason = m.validate(s, cmd)
         if reason is not None:
             raise RuleError(m.refusal(s, cmd.by, reason))
         m.submit(ctx, cmd)
+
+    def _offers(self, s: State, seat: int, skill: str) -> bool:
+        """Whether a mechanic of the stage offers ``seat`` a form of ``skill`` now."""
+        for m in self._by_stage.get(s.stage_key or "", ()):
+            la = m.legal(s, seat)
+            if la is not None and la.skill == skill:
+                return True
+        return False
 
     def _why_not(self, s: State, cmd: Act) -> str:
         """The data file's reason, in the skill's own words where the file has them: a skill he
