@@ -143,9 +143,11 @@ class ApprovalVote(Mechanic):
     # ------------------------------------------------------------------ acts
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """One list for proposals 1..slots, each slot shown with its proposer and team (public
-        by now)."""
+        by now); none while no proposal is owed its approvals."""
         due = self.proposal.p
         proposers, teams = s.pending.get(due.due), s.pending.get(due.teams_due)
+        if not teams:
+            return None  # no proposal is owed its approvals (a stage held out of its turn)
         offered = self._offered
         if offered is not None and offered[0] is proposers and offered[1] is teams:
             return offered[2]
@@ -207,6 +209,8 @@ class ApprovalVote(Mechanic):
         board, p = self.board, self.p
         proposers = self.proposal.proposers(s)
         teams = self.teams(s)
+        if not teams:
+            return ""  # no proposal was owed its approvals: nothing to count
         yes = self._words[0]
         voters = s.living()
         acts, key = s.acts, self.key

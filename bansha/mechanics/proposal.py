@@ -225,6 +225,8 @@ class Proposal(Mechanic):
         (R-M186-03); the teams are owed their approvals."""
         s = ctx.state
         proposers = self.proposers(s)
+        if not proposers:
+            return ""  # nobody was owed a proposal (a stage held out of its turn)
         size = self.size(s)
         teams: list[list[int] | None] = []
         for i, seat in enumerate(proposers):

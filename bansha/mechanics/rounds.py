@@ -25,6 +25,7 @@ from bansha import texts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
+from bansha.engine.events import Event
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import tables
@@ -32,6 +33,7 @@ from bansha.mechanics.base import Board, Mechanic
 from bansha.mechanics.catalogue import declare_all
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.red_cards import RedCards
+from bansha.mechanics.stored_flags import StoredFlags
 
 
 class Rounds(Board):
@@ -58,9 +60,12 @@ class Rounds(Board):
         """The mechanics that offer a declaration (拍刀) beside their stages' forms."""
         self._cards = next((m for m in self.mechs.values() if isinstance(m, RedCards)), None)
         """Red cards and a faction ruled lost (R-M186-08), if the board declares them."""
+        self._stored = StoredFlags.read(self.data.get("stored_flags"))
+        """How a stream stored while the board's memory sat in flags reads (``stored_flags``)."""
         self._setup = tables.read(self, "setup")
         self._starts = tables.read(self, "phase_start")
         self._steps = tables.read(self, "resolution")
+        tables.check_named(self, self._steps)
         whens = [
             (f"timetable.{phase}[{i}].when", spec.get("when"))
             for phase, specs in self.data["timetable"].items()
@@ -183,6 +188,12 @@ class Rounds(Board):
         text = t.get(f"refuse_no_skill.{skill}") if skill not in s.players[cmd.by].skills else None
         text = text or t.get(f"refuse_now.{skill}") or t["refuse_now"]
         return self.fill(text, {"skill": self.skill_name(skill) if skill in self.skills else skill})
+
+    def upcast(self, events: list[Event]) -> list[Event]:
+        """A stream stored while the board's memory sat in flags reads as today's
+        (``stored_flags``: :mod:`bansha.mechanics.stored_flags`, the pipeline's reader); others as
+        stored."""
+        return self._stored.upcast(events)
 
     # ================================================================== director
     def director_draws(self, state: State) -> list[str]:

@@ -29,6 +29,13 @@ from bansha.engine.errors import SetupError
 from bansha.mechanics.base import Board, Mechanic, Resolution
 from bansha.mechanics.params import Raw
 
+TABLES: dict[str, tuple[str, ...]] = {
+    "setup": ("setup",),
+    "phase_start": ("start",),
+    "resolution": ("do", "resolve"),
+}
+"""Each table of the data file and the verbs its steps may use (what follows the deal, what a
+phase's start does, what a stage's close resolves)."""
 VERBS = ("do", "resolve", "start", "setup")
 
 
@@ -52,9 +59,13 @@ def read(board: Board, key: str) -> dict[str, tuple[TableStep, ...]]:
         read_steps: list[TableStep] = []
         for i, raw in enumerate(steps or []):
             where = f"{key}.{table}[{i}]"
-            verbs = [v for v in VERBS if v in raw] if isinstance(raw, dict) else []
+            allowed = TABLES.get(key, VERBS)
+            verbs = [v for v in allowed if v in raw] if isinstance(raw, dict) else []
             if len(verbs) != 1 or "step" not in raw:
-                raise SetupError(texts.TABLE_STEP_SHAPE.format(where=where))
+                shape = texts.TABLE_STEP_SHAPE.format(
+                    where=where, verbs=texts.LIST_SEP.join(allowed)
+                )
+                raise SetupError(shape)
             verb = verbs[0]
             skill = board.skill_ref(str(raw[verb]), f"{where}.{verb}")
             m = board.mechs.get(skill)
@@ -67,6 +78,18 @@ def read(board: Board, key: str) -> dict[str, tuple[TableStep, ...]]:
             read_steps.append(TableStep(str(raw["step"]), verb, m, params, raw.get("when")))
         out[str(table)] = tuple(read_steps)
     return out
+
+
+def check_named(board: Board, tables: dict[str, tuple[TableStep, ...]]) -> None:
+    """Every step hook a declared mechanic needs (:meth:`Mechanic.steps`: its acts turned into
+    uses) is named in the ``resolution`` tables: on this board a mechanic offers its form to the
+    seats it names (every player approves, the team votes), not to the holders of a skill, so
+    every declared skill's hooks are asked for, not only those of a skill a role holds."""
+    named = {(step.mechanic.key, step.verb) for steps in tables.values() for step in steps}
+    for key, m in board.mechs.items():
+        for verb in m.steps():
+            if (key, verb) not in named:
+                raise SetupError(texts.HOOK_MISSING.format(verb=verb, skill=key))
 
 
 def run(

@@ -18,6 +18,7 @@ import difflib
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
@@ -61,6 +62,7 @@ from bansha.datafiles.types import (
 from bansha.engine import director
 from bansha.engine.ruleset import BASE_OPTIONS
 from bansha.mechanics import upcasts
+from bansha.mechanics.tables import TABLES
 from bansha.mechanics.vote_posts import FormatError, VoteFormat
 
 MAX_PLAYERS = MAX_COUNT
@@ -1084,6 +1086,8 @@ class M186Data(RuleSetData):
     """What each phase's start does, in order (:mod:`bansha.mechanics.tables`)."""
     resolution: dict[Key, list[dict[Key, Any]]] = {}
     """What each stage's close resolves, in order (:mod:`bansha.mechanics.tables`)."""
+    stored_flags: dict[Key, Any] = {}
+    """How a stream stored while its memory sat in flags reads (:mod:`bansha.mechanics.stored_flags`)."""
 
     @model_validator(mode="before")
     @classmethod
@@ -1105,10 +1109,17 @@ class M186Data(RuleSetData):
                 return ["skills", skill, "params", key], (spec.params or {}).get(key)
         return [key], None
 
+    def _texts(self, base: RuleSetData | None) -> list[Problem]:
+        """Its texts are checked with its declarations (:class:`BoardCheck`)."""
+        return []
+
     def problems(self, base: RuleSetData | None) -> list[Problem]:
-        """Five missions, each team no larger than the table, each needing no more fails than its
-        size; approvals and proposers no more than the players."""
+        """Everything its declarations name, as for a file the pipeline runs (:class:`BoardCheck`
+        with the board of rounds' tables and conditions); five missions, each team no larger than
+        the table, each needing no more fails than its size; approvals and proposers no more than
+        the players."""
         out = super().problems(base)
+        out += BoardCheck(self, common_texts(), base, ROUNDS_RUNNER).run()
         n = self.player_count
         sizes_at, sizes = self.param("proposal", "sizes")
         sizes = sizes if isinstance(sizes, list) else []
@@ -1243,7 +1254,49 @@ PIPELINE_TEXTS: dict[str, tuple[str, ...]] = {
 """Texts the pipeline itself says (beside ``base.yaml``'s), with the placeholders it fills;
 ``day_start`` also fills ``p_<status>`` for each status."""
 STAGE_CONDITIONS = ("has", "dealt", "due", "option", "day", "from_day", "last_words")
-STEP_KEYS = ("step", "do", "resolve", "when")
+ROUNDS_TEXTS: dict[str, tuple[str, ...]] = {
+    "refuse_out": (),
+    "refuse_now": ("skill",),
+    "refuse_no_skill": ("skill",),
+}
+"""Texts the board of rounds itself says (:mod:`bansha.mechanics.rounds`: an act of a player out,
+not offered now, of a skill he does not hold; ``.<skill>`` its own wording), with the placeholders
+it fills."""
+
+
+@dataclass(frozen=True)
+class Runner:
+    """What a runner of declared mechanics reads beside its mechanics' declarations, for
+    :class:`BoardCheck`: its step tables (a top-level key → the verbs a step may use, and whether
+    the table's keys are stages, phases or names of the file's own), the conditions a ``when`` may
+    name, the texts it says itself with the placeholders it fills (those it cannot do without:
+    ``required``), and whether texts may name the file's words (``{skill:check}``)."""
+
+    tables: Mapping[str, tuple[tuple[str, ...], str]]
+    conditions: tuple[str, ...]
+    texts: Mapping[str, tuple[str, ...]]
+    required: tuple[str, ...] = ()
+    names: bool = True
+
+
+PIPELINE_RUNNER = Runner(
+    {"resolution": (("do", "resolve"), "stage")}, STAGE_CONDITIONS, PIPELINE_TEXTS
+)
+"""The pipeline (:mod:`bansha.mechanics.pipeline`): one resolution table per stage."""
+ROUNDS_RUNNER = Runner(
+    {
+        "setup": (TABLES["setup"], "name"),
+        "phase_start": (TABLES["phase_start"], "phase"),
+        "resolution": (TABLES["resolution"], "stage"),
+    },
+    ("due", "not_due"),
+    ROUNDS_TEXTS,
+    required=("refuse_out", "refuse_now"),
+    names=False,
+)
+"""The board of rounds (:mod:`bansha.mechanics.rounds`, :mod:`bansha.mechanics.tables`): what
+follows the deal, what each phase's start does and what each stage's close resolves; a stage or
+a step held on a mechanic's due (``due:``/``not_due:``)."""
 
 
 def _words(value: Any) -> list[Any]:
@@ -1258,12 +1311,21 @@ class BoardCheck:
     problem names its key path and the nearest known key (「是否应为…」)."""
 
     def __init__(
-        self, board: PipelineData, base_texts: Mapping[str, str], base: RuleSetData | None = None
+        self,
+        board: PipelineData | M186Data,
+        base_texts: Mapping[str, str],
+        base: RuleSetData | None = None,
+        runner: Runner = PIPELINE_RUNNER,
     ) -> None:
         from bansha.mechanics.base import Mechanic
         from bansha.mechanics.catalogue import CATALOGUE
 
         self.b = board
+        self.runner = runner
+        """What the file's runner reads beside the mechanics (:class:`Runner`)."""
+        self.pipeline = board if isinstance(board, PipelineData) else None
+        """The file's pipeline keys (teams, outcome, last words, named conditions), if it has them."""
+        self.when_names = self.pipeline.when_names if self.pipeline is not None else {}
         self.catalogue = CATALOGUE
         self.undeclared = Mechanic.about
         self.base_texts = base_texts
@@ -1391,19 +1453,20 @@ class BoardCheck:
                 )
 
     def when(self, loc: Loc, raw: Any) -> None:
-        named = self.b.when_names
+        named = self.when_names
+        conditions = self.runner.conditions
         for i, part in enumerate(_words(raw)):
             where = [*loc, i] if isinstance(raw, list) else loc
             alias = named.get(part) if isinstance(part, str) else None
             if alias is not None:
                 continue  # checked where when_names is
             kind, _, arg = str(part).partition(":")
-            if kind not in STAGE_CONDITIONS:
-                self.out.append(unknown(where, kind, STAGE_CONDITIONS, NOUNS["condition"]))
-            elif kind in ("has", "due", "dealt"):
+            if kind not in conditions:
+                self.out.append(unknown(where, kind, conditions, NOUNS["condition"]))
+            elif kind in ("has", "due", "not_due", "dealt"):
                 self.ref(where, arg, self.b.skills, NOUNS["skill"], self.skill_words())
                 skill = self.b.skills.get(arg)
-                if kind == "due" and skill is not None and not self.owes(skill):
+                if kind in ("due", "not_due") and skill is not None and not self.owes(skill):
                     self.out.append(Problem(format_path(where), message("due_never", skill=arg)))
             elif kind == "option":
                 self.ref(where, arg.partition("=")[0], self.b.options, NOUNS["option"])
@@ -1417,18 +1480,47 @@ class BoardCheck:
             for i, st in enumerate(stages):
                 if st.when is not None:
                     self.when(["timetable", phase, i, "when"], st.when)
-        for name, raw in b.when_names.items():
+        for name, raw in self.when_names.items():
             self.when(["when_names", name], raw)
-        for stage, steps in b.resolution.items():
-            if stage not in self.stages and any(
-                self.live(str(k))
-                for step in steps
-                for v in ("do", "resolve")
-                for k in _words(step.get(v))
+        for table, (verbs, keyed) in self.runner.tables.items():
+            self.table(table, verbs, keyed)
+        if self.pipeline is not None:
+            self.pipeline_keys(self.pipeline)
+        self.progress()
+        self.texts()
+        self.counts()
+        return self.out
+
+    def table(self, table: str, verbs: tuple[str, ...], keyed: str) -> None:
+        """A table of steps (``resolution``, ``setup``, ``phase_start``): its keys (a stage, a
+        phase or a name of the file's own) and each step."""
+        b = self.b
+        steps_by: dict[str, list[dict[str, Any]]] = getattr(b, table)
+        for name, steps in steps_by.items():
+            if (
+                keyed == "stage"
+                and name not in self.stages
+                and any(
+                    self.live(str(k)) for step in steps for v in verbs for k in _words(step.get(v))
+                )
             ):
-                self.out.append(unknown(["resolution", stage], stage, self.stages, NOUNS["stage"]))
+                self.out.append(unknown([table, name], name, self.stages, NOUNS["stage"]))
+            elif keyed == "phase" and name not in b.cycle:
+                self.out.append(unknown([table, name], name, b.cycle))
             for i, step in enumerate(steps):
-                self.step(["resolution", stage, i], step)
+                self.step([table, name, i], step, verbs)
+
+    def progress(self) -> None:
+        """The progress lines' texts (``progress``): each word's count and names (``n_<word>``,
+        ``ps_<word>``: :func:`bansha.engine.seat.by_word`), or the names told with a word (``ps``,
+        ``n``)."""
+        by_word = {f"{x}_{w}" for w in self.b.words for x in ("n", "ps")}
+        for i, line in enumerate(self.b.progress):
+            fields = {"ps", "n"} if line.known is not None else by_word
+            self.needs.setdefault(line.text, (set(), f"progress[{i}]"))[0].update(fields)
+
+    def pipeline_keys(self, b: PipelineData) -> None:
+        """The pipeline's own sections: teams, the outcome, last words."""
         for team, spec in b.teams.items():
             if team not in b.groups:
                 self.out.append(unknown(["teams", team], team, b.groups, NOUNS["group"]))
@@ -1442,15 +1534,12 @@ class BoardCheck:
                     NOUNS["skill"],
                     self.skill_words(),
                 )
-        self.outcome()
+        self.outcome(b)
         lw = b.last_words or {}
         for i, c in enumerate(_words(lw.get("never"))):
             self.ref(["last_words", "never", i], c, self.causes, NOUNS["cause"], dict(b.causes))
         if lw.get("quota_role") is not None:
             self.ref(["last_words", "quota_role"], lw["quota_role"], b.roles, NOUNS["role"])
-        self.texts()
-        self.counts()
-        return self.out
 
     def live(self, key: str) -> bool:
         """Whether a skill can be used in a game of this file: a dealt role holds it, or no role
@@ -1500,11 +1589,11 @@ class BoardCheck:
 
         for need in about.texts:
             text = expand(need.key, key, values)
-            if text is None:
-                continue
-            self.needs.setdefault(text, (set(), f"skills.{key}"))[0].update(need.placeholders)
-            if need.required:
-                self.required.append((text, f"skills.{key}"))
+            named = [text] if text is not None else self.in_rows(need.key, key, params)
+            for text in named:
+                self.needs.setdefault(text, (set(), f"skills.{key}"))[0].update(need.placeholders)
+                if need.required:
+                    self.required.append((text, f"skills.{key}"))
         for pattern in about.causes:
             cause = expand(pattern, key, values)
             if cause is not None and cause not in self.b.causes and cause != "{cause}":
@@ -1514,6 +1603,31 @@ class BoardCheck:
                         message("cause_needed", cause=cause, skill=key, mechanic=skill.mechanic),
                     )
                 )
+
+    def in_rows(self, pattern: str, key: str, params: Mapping[str, Any]) -> list[str]:
+        """The texts a pattern naming one parameter (``{notice}``) names in the rows of a table
+        parameter (:mod:`bansha.mechanics.knowledge`'s ``told``: each rule's ``notice``, its
+        ``then``'s too)."""
+        from bansha.mechanics.about import expand
+
+        name = placeholders(pattern) - {"skill"}
+        if len(name) != 1:
+            return []
+        field = name.pop()
+        out: list[str] = []
+        rows: list[Any] = [v for v in params.values() if isinstance(v, list | dict)]
+        while rows:
+            row = rows.pop()
+            if isinstance(row, dict):
+                value = row.get(field)
+                if isinstance(value, str):
+                    text = expand(pattern, key, {field: value})
+                    if text is not None and text not in out:
+                        out.append(text)
+                rows += [v for v in row.values() if isinstance(v, list | dict)]
+            elif isinstance(row, list):
+                rows += [v for v in row if isinstance(v, list | dict)]
+        return out
 
     def owes(self, skill: BoardSkill) -> bool:
         """Whether the skill's mechanic ever owes an act (``due``: a shot, a badge)."""
@@ -1530,9 +1644,9 @@ class BoardCheck:
     def _stage_words(self) -> dict[str, str]:
         return {s.key: s.stage for stages in self.b.timetable.values() for s in stages}
 
-    def step(self, loc: Loc, step: Mapping[str, Any]) -> None:
-        verbs = [v for v in ("do", "resolve") if v in step]
-        keys: set[str] = set(STEP_KEYS)
+    def step(self, loc: Loc, step: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
+        verbs = [v for v in allowed if v in step]
+        keys: set[str] = {"step", "when", *allowed}
         for verb in verbs:
             for i, k in enumerate(_words(step[verb])):
                 where = [*loc, verb, i] if isinstance(step[verb], list) else [*loc, verb]
@@ -1567,8 +1681,8 @@ class BoardCheck:
         if "when" in step:
             self.when([*loc, "when"], step["when"])
 
-    def outcome(self) -> None:
-        raw = self.b.outcome
+    def outcome(self, b: PipelineData) -> None:
+        raw = b.outcome
         known = {
             "faction": list(self.b.factions),
             "category": list(self.b.categories),
@@ -1665,8 +1779,9 @@ class BoardCheck:
             out = set(self.needs[key][0])
         if key in self.base_texts:
             out = (out or set()) | placeholders(self.base_texts[key])
-        if key in PIPELINE_TEXTS:
-            out = (out or set()) | set(PIPELINE_TEXTS[key])
+        own = self.runner.texts
+        if key in own:
+            out = (out or set()) | set(own[key])
             if key.startswith("day_start"):
                 out |= {f"p_{s}" for s in self.b.statuses}
         if key.startswith("out_") and key[4:] in self.causes:
@@ -1688,8 +1803,8 @@ class BoardCheck:
 
     def texts(self) -> None:
         b = self.b
-        names = b.name_tables()
-        known = sorted(set(self.needs) | set(self.base_texts) | set(PIPELINE_TEXTS))
+        names = b.name_tables() if self.runner.names else None
+        known = sorted(set(self.needs) | set(self.base_texts) | set(self.runner.texts))
         for key, template in b.texts.items():
             allowed = self.allowed(key)
             if allowed is None and b.OPEN:
@@ -1719,14 +1834,11 @@ class BoardCheck:
             self.out += check_template(["skills", key, "text"], skill.text, set(), names)
         for key, role in b.roles.items():
             self.out += check_template(["roles", key, "text"], role.text, set(), names)
-        for text, who in self.required:
+        required = [*self.required, *((t, "runs_on") for t in self.runner.required)]
+        for text, who in required:
             if text not in b.texts:
-                fields = (
-                    texts.LIST_SEP.join(
-                        "{" + p + "}" for p in sorted(self.needs.get(text, (set(), ""))[0])
-                    )
-                    or texts.NOBODY
-                )
+                filled = self.needs.get(text, (set(self.runner.texts.get(text, ())), ""))[0]
+                fields = texts.LIST_SEP.join("{" + p + "}" for p in sorted(filled)) or texts.NOBODY
                 self.out.append(
                     Problem(
                         format_path(["texts", text]), message("text_needed", who=who, fields=fields)

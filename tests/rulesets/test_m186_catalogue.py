@@ -80,3 +80,28 @@ def test_a_deck_or_a_forced_vote_naming_nothing_is_refused(tmp_path: Path) -> No
         board(tmp_path, "  waver: {params: {swap: joker}}\n")
     with pytest.raises(SetupError, match="by_faction」的「green」不是 factions 中的阵营"):
         board(tmp_path, "  mission: {params: {by_faction: {green: success}}}\n")
+
+
+def test_a_strike_whose_stage_is_the_approvals_opens_it_with_nothing_to_vote(
+    tmp_path: Path,
+) -> None:
+    """A variant whose 刺杀 is used in the approvals' stage (R-M186-07, R-M186-10: 拍刀 ends the
+    stage it interrupts and opens the strike's own): that stage then opens with no proposal owed
+    its approvals, so it offers nobody a list and counts none at its close; the game goes on to
+    the 拍刀 day's random strike (R-M186-09)."""
+    rs = board(tmp_path, "  strike: {stages: [approvals]}\n")
+    deal = {i: rs.role_key(r) for i, r in enumerate(DEAL)}
+    g = Game.create(rs, NAMES, 1, deal, {"captain": "甲", "deck": ["不变"] * 3})
+    assassin = DEAL.index("刺客")
+    until(g, "proposals")
+    g.handle(Act(assassin, "declare"))
+    assert g.state.stage_key == "approvals"
+    assert all(la.skill != "approve" for x in g.state.living() for la in g.legal(x))
+    for _ in range(6):
+        if g.state.ended:
+            break
+        g.handle(Close())
+    assert g.state.ended
+    assert not any(
+        e.kind == "announcement" and e.data["key"] == "approval_result" for e in g.events
+    )

@@ -3,8 +3,8 @@
 bs46 and M186 once kept their memory in ``State.flags`` (director-only ``flag`` events); today
 it is typed state (orders, a deck, decisions owed, uses, marks). A game stored before that move
 and still running (a two-week game across an upgrade) is read through the rule set's upcast
-(``RuleSet.upcast``: bs46's data file's ``stored_flags``, the stored formats of
-``mechanics/upcasts``). ``upcast/<stream>.json`` holds fixed-seed games
+(``RuleSet.upcast``: each post's data file's ``stored_flags``, read by
+``mechanics/stored_flags.py``). ``upcast/<stream>.json`` holds fixed-seed games
 played by the old code, with every command and the points a stored game stops at (recorded by
 ``record_upcast_streams.py``): folding the stored part with today's code and submitting the
 rest of the commands, every event any player or the public is shown is the old code's own, in
@@ -15,6 +15,7 @@ what moved.
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -24,20 +25,19 @@ import pytest
 
 from bansha.engine import Game
 from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Speak, Vote
-from bansha.engine.errors import RuleError
+from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import DIRECTOR, Event
 from bansha.engine.ruleset import RuleSet
 from bansha.engine.state import fold
 from bansha.mechanics.rounds import Rounds
 from bansha.mechanics.stored_flags import StoredFlags
-from bansha.mechanics.upcasts import m186_flags as m186_upcast
 from bansha.rulesets import find_ruleset
 from tests.golden.games import play_one
 
 HERE = Path(__file__).parent / "upcast"
 OLD_KEYS = {
     "bs46": StoredFlags.read(find_ruleset("bs46").data["stored_flags"]).old,
-    "m186": m186_upcast.OLD,
+    "m186": StoredFlags.read(find_ruleset("m186").data["stored_flags"]).old,
 }
 """The old keys each post's upcast reads as other events."""
 POSTS = ("bs46", "m186")
@@ -212,3 +212,17 @@ def test_what_m186_owes_when_a_stage_opens_is_owed_at_the_stop() -> None:
     assert "due:strike" in strike.pending  # 刺客拍刀流程 began: the strike is owed
     lady = stored_game(rs, "m186", found("m186", "before_a_lady"), "before_a_lady").state
     assert "due:lady" in lady.pending
+
+
+def test_m186s_older_keys_are_data_read_by_the_one_reader() -> None:
+    """M186's older keys are its data file's ``stored_flags``, read by bs46's reader: each kind
+    names its own old keys, and an entry of the wrong shape is named in Chinese."""
+    flags = StoredFlags.read(find_ruleset("m186").data["stored_flags"])
+    assert flags.old == {
+        "deck", "proposers", "proposals", "last_mission", "lady_due", "lady_former", "went_by",
+        "team", "missions", "assassination", "grail_used", "red_cards",
+    }  # fmt: skip
+    with pytest.raises(SetupError, match=re.escape("stored_flags.teams.team")):
+        StoredFlags.read({"teams": {"team": {"pending": "due:mission"}}})
+    with pytest.raises(SetupError, match=re.escape("stored_flags")):
+        StoredFlags.read({"flags": ["deck"]})
