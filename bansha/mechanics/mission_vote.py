@@ -163,6 +163,9 @@ class MissionVote(Mechanic):
         self._forms = {k: form(v) for k, v in self._forced.items()}
         self._role_forms = {k: form(v) for k, v in self._forced_role.items()}
         """Each vote's form, built once: a faction's forced one, a role's, or both words."""
+        self._team: tuple[dict[str, Any], frozenset[int]] | None = None
+        """The mission owed as the state holds it (its own value, until the next) and its team as
+        a set."""
 
     def values(self) -> dict[str, str]:
         """The text keys of the result, the recap and the overrides."""
@@ -197,7 +200,12 @@ class MissionVote(Mechanic):
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """A member of the team that goes votes one of his choices."""
         due: dict[str, Any] | None = s.pending.get(self.p.due)
-        if not due or seat not in due.get("team", ()):
+        if not due:
+            return None
+        team = self._team
+        if team is None or team[0] is not due:
+            team = self._team = (due, frozenset(due.get("team", ())))
+        if seat not in team[1]:
             return None
         p = s.players[seat]
         return self._forms.get(p.faction) or self._role_forms.get(p.role) or self._both_form

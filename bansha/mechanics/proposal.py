@@ -111,6 +111,9 @@ class Proposal(Mechanic):
             self.text_key(raw, "random"),
         )
         raw.done()
+        self._owed: tuple[Any, frozenset[int]] | None = None
+        """The round's proposers as the state holds them (its own list, until the next round) and
+        as a set."""
         self._offered: tuple[tuple[int, ...], int, LegalAct] | None = None
         """The last form offered, with the living seats (the state's own tuple, kept until the
         next exit) and the size it was built for: the round's proposers share it."""
@@ -195,7 +198,13 @@ class Proposal(Mechanic):
     # ------------------------------------------------------------------ acts
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """A proposer submits a team of the round's size among the living."""
-        if seat not in s.pending.get(self.p.due, ()):
+        proposers = s.pending.get(self.p.due)
+        if proposers is None:
+            return None
+        owed = self._owed
+        if owed is None or owed[0] is not proposers:
+            owed = self._owed = (proposers, frozenset(proposers))
+        if seat not in owed[1]:
             return None
         living, size = s.living(), self.size(s)
         offered = self._offered

@@ -49,6 +49,8 @@ class TableStep:
     mechanic: Mechanic
     params: Any
     when: Any
+    held: dict[str, Any] | None
+    """``{"when": when}`` as the board's ``stage_applies`` reads a stage (None: always held)."""
 
 
 def read(board: Board, key: str) -> dict[str, tuple[TableStep, ...]]:
@@ -75,7 +77,9 @@ def read(board: Board, key: str) -> dict[str, tuple[TableStep, ...]]:
                 )
             rest = {k: v for k, v in raw.items() if k not in ("step", verb, "when")}
             params = m.prepare(verb, Raw(rest, where, board.options))
-            read_steps.append(TableStep(str(raw["step"]), verb, m, params, raw.get("when")))
+            when = raw.get("when")
+            held = None if when is None else {"when": when}
+            read_steps.append(TableStep(str(raw["step"]), verb, m, params, when, held))
         out[str(table)] = tuple(read_steps)
     return out
 
@@ -109,7 +113,7 @@ def run(
     for step in steps:
         if s.ended or (s.phase, s.day, s.stage_key) != where:
             return
-        if step.when is not None and not board.stage_applies(s, {"when": step.when}, s.day):
+        if step.held is not None and not board.stage_applies(s, step.held, s.day):
             continue
         m = step.mechanic
         if step.verb == "do":
