@@ -30,6 +30,9 @@ from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 from bansha.mechanics.proposal import Proposal
 
+WRITTEN_OUT = 8
+"""Up to this many slots, every whole list the form may write is known in advance (256 lists of two words)."""
+
 
 @dataclass(frozen=True, slots=True)
 class ApprovalParams:
@@ -122,6 +125,12 @@ class ApprovalVote(Mechanic):
         state holds until the next proposals): every living seat is offered the same form."""
         self._last_read: tuple[Act, tuple[str | None, str | None]] | None = None
         """The act just checked (:meth:`validate`) and what it stands for, for :meth:`submit`."""
+        lists = [""]
+        for _ in range(slots if slots <= WRITTEN_OUT else 0):
+            lists = [f"{head},{w}" if head else w for head in lists for w in self._words]
+        self._lists = frozenset(lists if slots <= WRITTEN_OUT else ())
+        """Every whole list of ``slots`` words written as the form writes it (joined by commas),
+        read as it is."""
 
     def values(self) -> dict[str, str]:
         """The text keys of the results."""
@@ -162,6 +171,8 @@ class ApprovalVote(Mechanic):
         """The list ``cmd`` stands for (one word for one named proposer changes that slot of
         the standing list, the others rejections until voted), or the text key of why not."""
         given = cmd.choice or ""
+        if not cmd.targets and given in self._lists:
+            return given, None  # a whole list as the form writes it
         words: list[str] = []
         as_given = True  # no word needed stripping: the list is the choice as given
         for said in given.split(","):
