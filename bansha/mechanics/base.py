@@ -18,7 +18,7 @@ from typing import Any, ClassVar, TypeVar
 from bansha import texts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
-from bansha.engine.errors import SetupError
+from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import Event
 from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State, Use
@@ -388,6 +388,14 @@ class Mechanic:
     def refuse_target(self, s: State, seat: int, target: int) -> str | None:
         """The text key of why ``target`` is not a legal target (beyond being out)."""
         return None
+
+    def take(self, ctx: Ctx, cmd: Act) -> None:
+        """An act this mechanic checks itself (``validates``), as both runners take it: refused
+        with the words of :meth:`refusal`, else recorded (:meth:`submit`)."""
+        reason = self.validate(ctx.state, cmd)
+        if reason is not None:
+            raise RuleError(self.refusal(ctx.state, cmd.by, reason))
+        self.submit(ctx, cmd)
 
     def submit(self, ctx: Ctx, cmd: Act) -> None:
         """Record a validated act (the last submission stands), seen by its maker or team."""

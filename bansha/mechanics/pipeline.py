@@ -632,10 +632,7 @@ class Pipeline(Board):
         key = cmd.skill
         p = s.players[cmd.by]
         if m.validates:
-            reason = m.validate(s, cmd)
-            if reason is not None:
-                raise RuleError(self.say(reason, skill=key))
-            m.submit(ctx, cmd)
+            m.take(ctx, cmd)
             return
         if not m.holds(s, cmd.by):
             if m.by_due:

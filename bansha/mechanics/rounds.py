@@ -166,11 +166,7 @@ class Rounds(Board):
                 return
         if not self._offers(s, by, skill):
             raise RuleError(self._why_not(s, cmd))
-        m = self.mechs[skill]
-        reason = m.validate(s, cmd)
-        if reason is not None:
-            raise RuleError(m.refusal(s, cmd.by, reason))
-        m.submit(ctx, cmd)
+        self.mechs[skill].take(ctx, cmd)
 
     def _offers(self, s: State, seat: int, skill: str) -> bool:
         """Whether a mechanic of the stage offers ``seat`` a form of ``skill`` now."""
