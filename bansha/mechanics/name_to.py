@@ -108,7 +108,7 @@ class NameTo(Mechanic):
             return None
         if self.p.until_joined and to is not None and to in s.groups.get(self.spec.team or "", ()):
             return None
-        return LegalAct(self.key, tuple(self.members(s)), 1)
+        return self.pick_form(tuple(self.members(s)))
 
     def submit(self, ctx: Ctx, cmd: Act) -> None:
         """Record the pick as the team's (``team_acts[<skill>]``), seen by the team."""
