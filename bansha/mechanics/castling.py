@@ -187,7 +187,8 @@ class Castling(Mechanic):
     def holds(self, s: State, seat: int) -> bool:
         """Only the holder who owes his decision, while he is in (R-ALL-09: removed before it,
         淹死, he decides nothing)."""
-        return s.players[seat].alive and seat in self.due(s)
+        offer = s.pending.get(self.pending)
+        return offer is not None and seat == int(offer["seat"]) and s.players[seat].alive
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """是 or 否."""

@@ -91,14 +91,16 @@ class NameTo(Mechanic):
 
     def recipient(self, s: State) -> int | None:
         """The player of ``to_role``, if there is one."""
+        role = self.p.to_role
         for p in s.players:
-            if p.role == self.p.to_role:
+            if p.role == role:
                 return p.seat
         return None
 
     def members(self, s: State) -> list[int]:
         """The living members of the team who hold the skill (whose names may be told)."""
-        return [p.seat for p in s.players if p.alive and self.key in p.skills]
+        key, players = self.key, s.players
+        return [x for x in s.living() if key in players[x].skills]
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """One living teammate, while the told player has not joined the team's group (and,
