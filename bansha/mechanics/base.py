@@ -372,6 +372,20 @@ class Mechanic:
             form = self._living_forms[choices] = LivingForm(self.key, choices)
         return form.of(s)
 
+    _last_form: LegalAct | None = None
+    """The form :meth:`pick_form` built last."""
+
+    def pick_form(self, targets: tuple[int, ...], picks: int = 1) -> LegalAct:
+        """``LegalAct(skill, targets, picks)``: the last one built, given again while its targets
+        and picks are the same (a named tuple is built by a Python-level call, and a stage's
+        legal acts are asked of its seats at every poll, mostly the same form)."""
+        last = self._last_form
+        if last is not None and last.picks == picks and last.targets == targets:
+            return last
+        built = LegalAct(self.key, targets, picks)
+        self._last_form = built
+        return built
+
     def validate(self, s: State, cmd: Act) -> str | None:
         """With ``validates``: the text key of why ``cmd`` is refused, or None."""
         return None

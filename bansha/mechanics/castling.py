@@ -147,6 +147,8 @@ class Castling(Mechanic):
         )
         raw.done()
         self.pending = f"due:{self.key}"
+        self.decision = LegalAct(self.key, (), 0, (self.p.accept, self.p.decline))
+        """The form of his decision: 是 or 否."""
 
     def values(self) -> dict[str, str]:
         """The text keys it says."""
@@ -185,11 +187,12 @@ class Castling(Mechanic):
     def holds(self, s: State, seat: int) -> bool:
         """Only the holder who owes his decision, while he is in (R-ALL-09: removed before it,
         淹死, he decides nothing)."""
-        return s.players[seat].alive and seat in self.due(s)
+        offer = s.pending.get(self.pending)
+        return offer is not None and seat == int(offer["seat"]) and s.players[seat].alive
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """是 or 否."""
-        return LegalAct(self.key, (), 0, (self.p.accept, self.p.decline))
+        return self.decision
 
     def on_stage_open(self, ctx: Ctx, key: str) -> None:
         """His decision's stage has opened: he is told it is his to make (``due``)."""

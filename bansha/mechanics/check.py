@@ -108,7 +108,7 @@ class Check(Mechanic):
         """Any living player (himself only if the board allows it)."""
         if self.p.self_:
             return self.living_form(s)
-        return LegalAct(self.key, tuple(t for t in s.living() if t != seat), 1)
+        return self.pick_form(tuple(t for t in s.living() if t != seat))
 
     def refuse_target(self, s: State, seat: int, target: int) -> str | None:
         """Himself, where the board forbids it."""
@@ -158,7 +158,7 @@ class Check(Mechanic):
         ring = self.board.mechs[self.p.chosen_by or ""]
         assert isinstance(ring, ring_team.RingTeam)
         members = ring.members(s, self.key)
-        pick = ring.choose(ctx, self.key)
+        pick = ring.choose(ctx, self.key, members)
         if pick is None:
             return self.board.say("trace_none")
         by, target = pick

@@ -457,8 +457,9 @@ class Conversion(Mechanic):
         if p.trigger != "all_out" or self._spent(s) or p.when is None or p.subject is None:
             return
         cats = self.board.categories
-        if any(q.alive and p.when.matches(s, q, cats) for q in s.players):
-            return
+        for q in s.players:
+            if q.alive and p.when.matches(s, q, cats):
+                return  # somebody matching ``when`` is left
         for q in list(s.players):
             if q.alive and p.subject.matches(s, q, cats) and not self._spent(s):
                 self.convert(ctx, q.seat)

@@ -112,7 +112,6 @@ class Dawn(Mechanic):
         board = self.board
         held: list[dict[str, Any]] = list(s.held_announcements)
         victim = self._unannounced_kill(s)
-        order = {x: i for i, x in enumerate(s.exit_order)}
         death: dict[str, Any] | None = None
         if victim is not None:
             role = board.role_name(s.players[victim].role)
@@ -122,6 +121,7 @@ class Dawn(Mechanic):
                 "exits": [victim],
                 "revealed": [[victim, role]],  # 天亮时，统一公布死者及其身份
             }
+            order = {x: i for i, x in enumerate(s.exit_order)}
             at = order[victim]
             i = next(
                 (j for j, d in enumerate(held) if d.get("exits") and order[d["exits"][0]] > at),

@@ -21,7 +21,7 @@ from bansha.engine.commands import Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State, current_ballots
 from bansha.mechanics import votes
 from bansha.mechanics.about import About, Need, Param
@@ -102,6 +102,8 @@ class DayVote(Mechanic):
         )
         raw.done()
         self.abstain = (board.word("abstain"),)
+        self._form = LivingForm(self.key, self.abstain)
+        """A vote's form: any living player, or 弃权."""
 
     def holds(self, s: State, seat: int) -> bool:
         """Every living player who has not lost his vote."""
@@ -115,7 +117,7 @@ class DayVote(Mechanic):
         earlier = s.ballot_counts.get(seat, 0)
         if earlier and (self._accelerated(s) or earlier > self.p.max_changes):
             return None
-        return self.living_form(s, self.abstain)
+        return self._form.of(s)
 
     def cast(self, ctx: Ctx, cmd: Vote) -> None:
         """Check the voter, the target and the change rules; record the vote (public)."""
@@ -154,6 +156,24 @@ class DayVote(Mechanic):
         raw.done()
         return out
 
+    def _first_to_reach(self, s: State, tied: list[int], accelerated: bool) -> int:
+        """Of the tied candidates, the first to reach the count (R-M103-12), counted as
+        :meth:`do` counts."""
+        board = self.board
+
+        def counts_voter(v: int) -> bool:
+            return s.players[v].alive and board.may_vote(s, v)
+
+        def counts_target(t: int) -> bool:
+            return s.players[t].alive
+
+        def weight(v: int) -> float:
+            return board.vote_weight(s, v)
+
+        return votes.first_to_reach(
+            s.ballots, tied, accelerated, weight, counts_voter, counts_target
+        )
+
     def do(self, ctx: Ctx, res: Resolution, params: object) -> Told:
         """Count the standing votes, announce the tally, then elect or exile (the trace's line
         kept as data)."""
@@ -162,34 +182,18 @@ class DayVote(Mechanic):
         board = self.board
         accelerated = self._accelerated(s)
         standing = current_ballots(s.ballots, accelerated)
-
-        living = s.living()
-        voters: set[int] = set()  # who keeps a vote, asked once per count
-        for x in living:
-            if board.may_vote(s, x):
-                voters.add(x)
-        weights = {v: board.vote_weight(s, v) for v in standing if v in voters}
-
-        def counts_voter(v: int) -> bool:
-            return v in voters
-
-        def counts_target(t: int) -> bool:
-            return s.players[t].alive
-
-        def weight(v: int) -> float:
-            return weights[v]
-
-        # votes.tally with these three, in one loop (no call per ballot), and the abstentions
+        # votes.tally in one loop (no call per ballot): a living voter who keeps his vote, for a
+        # living candidate; and the abstentions
         counts: dict[int, float] = {}
         abstain = 0
         players = s.players
         for v, t in standing.items():
-            if v not in voters:
+            if not players[v].alive or not board.may_vote(s, v):
                 continue
             if t is None:
                 abstain += 1
             elif players[t].alive:
-                counts[t] = counts.get(t, 0.0) + weights[v]
+                counts[t] = counts.get(t, 0.0) + board.vote_weight(s, v)
         if not self.p.abstentions:
             abstain = 0
         tally_text = board.tally_text(s, counts, abstain)
@@ -199,11 +203,7 @@ class DayVote(Mechanic):
         ctx.emit("announcement", said, PUBLIC)
         tied = votes.top(counts)
         if len(tied) > 1 and params.tie == "first_to_reach":
-            tied = [
-                votes.first_to_reach(
-                    s.ballots, tied, accelerated, weight, counts_voter, counts_target
-                )
-            ]
+            tied = [self._first_to_reach(s, tied, accelerated)]
         if params.outcome == "elect":
             status = params.status or ""
             if len(tied) != 1:

@@ -46,6 +46,8 @@ class Declaration:
     """Whose answers count once the roles are dealt (``{role: civilian}``)."""
     mark: str
     """The mark of a kept player who gave the first answer (``believer``)."""
+    form: LegalAct
+    """Every seat's form while the stage is open: one of the answers (built once)."""
 
     @classmethod
     def read(
@@ -72,18 +74,20 @@ class Declaration:
         for i, k in enumerate(keys):
             if str(k) not in words:
                 raise SetupError(texts.DECLARATION_ANSWER.format(i=i, word=k))
+        answers = tuple(words[str(k)] for k in keys)
         return cls(
             skill,
             str(skills[skill]["name"]),
             stage,
-            tuple(words[str(k)] for k in keys),
+            answers,
             selector(raw["keep"], f"{where}.keep", known),
             str(raw["mark"]),
+            LegalAct(skill, (), 0, answers),
         )
 
     def legal(self) -> LegalAct:
         """Every seat's form while the stage is open: one of the answers."""
-        return LegalAct(self.skill, (), 0, self.answers)
+        return self.form
 
     def check(self, s: State, cmd: Act) -> str | None:
         """The text key of why an answer is refused (the stage is over; not one of the answers),

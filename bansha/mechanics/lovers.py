@@ -182,7 +182,7 @@ class Lovers(Mechanic):
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """Two living players other than the emperor; herself allowed (R-M103-07)."""
         role = self.p.exclude_role
-        return LegalAct(self.key, tuple(x for x in s.living() if s.players[x].role != role), 2)
+        return self.pick_form(tuple(x for x in s.living() if s.players[x].role != role), 2)
 
     def refuse_target(self, s: State, seat: int, target: int) -> str | None:
         """The emperor."""

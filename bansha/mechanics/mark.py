@@ -106,8 +106,8 @@ class Mark(Mechanic):
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """Any player (alive or not, with ``dead_targets``)."""
         if self.p.dead_targets:
-            return LegalAct(self.key, tuple(range(len(s.players))), 1)
-        return LegalAct(self.key, s.living(), 1)
+            return self.pick_form(tuple(range(len(s.players))))
+        return self.living_form(s)
 
     def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """The standing pick is marked if it takes; told now, or at a ``resolve:`` step."""

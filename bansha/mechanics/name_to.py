@@ -91,14 +91,16 @@ class NameTo(Mechanic):
 
     def recipient(self, s: State) -> int | None:
         """The player of ``to_role``, if there is one."""
+        role = self.p.to_role
         for p in s.players:
-            if p.role == self.p.to_role:
+            if p.role == role:
                 return p.seat
         return None
 
     def members(self, s: State) -> list[int]:
         """The living members of the team who hold the skill (whose names may be told)."""
-        return [p.seat for p in s.players if p.alive and self.key in p.skills]
+        key, players = self.key, s.players
+        return [x for x in s.living() if key in players[x].skills]
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """One living teammate, while the told player has not joined the team's group (and,
@@ -108,7 +110,7 @@ class NameTo(Mechanic):
             return None
         if self.p.until_joined and to is not None and to in s.groups.get(self.spec.team or "", ()):
             return None
-        return LegalAct(self.key, tuple(self.members(s)), 1)
+        return self.pick_form(tuple(self.members(s)))
 
     def submit(self, ctx: Ctx, cmd: Act) -> None:
         """Record the pick as the team's (``team_acts[<skill>]``), seen by the team."""

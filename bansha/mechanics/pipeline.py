@@ -1012,7 +1012,11 @@ class Pipeline(Board):
         if s.ended:
             return True
         kept = self.outcome.recorded
-        marks = tuple(len(v) for v in s.marks.values()) if kept else ()  # what all_marked reads
+        marked: list[int] = []  # what all_marked reads: how many each mark holds
+        if kept:
+            for v in s.marks.values():
+                marked.append(len(v))
+        marks = tuple(marked)
         basis = (len(s.exit_order), len(s.lost), s.seq if already else 0, s.faction_moves, marks)
         if not already and s.outcome_basis == basis:
             return False  # nothing that decides the outcome changed since the last check

@@ -81,7 +81,7 @@ class Potion(Mechanic):
             return None
         own = self._self_allowed(s)
         targets = tuple(t for t in self.candidates(s) if own or t != seat)
-        return LegalAct(self.key, targets, 1) if targets else None
+        return self.pick_form(targets) if targets else None
 
     def refuse(self, s: State, seat: int) -> str | None:
         """Used up, after the other potion tonight, or nobody to use it on."""

@@ -124,7 +124,7 @@ class Protect(Mechanic):
         targets = tuple(
             t for t in s.living() if (p.self_ or t != seat) and t not in ever and t != last
         )
-        return LegalAct(self.key, targets, 1) if targets else None
+        return self.pick_form(targets) if targets else None
 
     def refuse(self, s: State, seat: int) -> str | None:
         """Nobody left to protect."""

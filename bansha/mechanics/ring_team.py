@@ -95,7 +95,10 @@ def whose(case: str, subs: dict[int, int], ranks: list[int], target: int | None)
     """The members whose submission the team's choice took (情况1/3: all who sent that name;
     情况2: the highest-ranked member who submitted)."""
     if case == "case2":
-        return next(([m] for m in ranks if m in subs), [])
+        for m in ranks:
+            if m in subs:
+                return [m]
+        return []
     if case in ("case1", "case3"):
         return [m for m, t in subs.items() if t == target]
     return []
@@ -139,20 +142,14 @@ class RingTeam(Mechanic):
             raw.need("mandatory", MANDATORY),
         )
         raw.done()
+        self.ring_order = f"ring:{self.p.ring}"
+        """The name of the team's 环形顺序 among the drawn orders (R-BS46-01)."""
+        self.rank_order = f"ranks:{self.p.ring}"
+        """The name of the team's 级别 (highest first, the undercover last, R-BS46-02)."""
 
     def holds(self, s: State, seat: int) -> bool:
         """Nobody uses it: the members use the skill it chooses for."""
         return False
-
-    @property
-    def ring_order(self) -> str:
-        """The name of the team's 环形顺序 among the drawn orders (R-BS46-01)."""
-        return f"ring:{self.p.ring}"
-
-    @property
-    def rank_order(self) -> str:
-        """The name of the team's 级别 (highest first, the undercover last, R-BS46-02)."""
-        return f"ranks:{self.p.ring}"
 
     # ------------------------------------------------------------------ setup
     def pins(self, s: State, fixed: dict[str, Any]) -> dict[str, list[int]]:
@@ -213,12 +210,16 @@ class RingTeam(Mechanic):
         a member drowned or 判死, or an undercover who lost it on recovery, takes no part)."""
         return [p.seat for p in s.players if p.alive and skill in p.skills]
 
-    def choose(self, ctx: Ctx, skill: str) -> tuple[int, int] | None:
+    def choose(
+        self, ctx: Ctx, skill: str, members: list[int] | None = None
+    ) -> tuple[int, int] | None:
         """Tonight's pick of ``skill`` by 情况1–3 (R-BS46-03), or by ``mandatory`` when no member
         submitted (R-BS46-04): (the member whose submission it took, the target); the director's
-        trace names every submission and the case."""
+        trace names every submission and the case. ``members``: :meth:`members`, when the
+        caller has them already."""
         s = ctx.state
-        members = self.members(s, skill)
+        if members is None:
+            members = self.members(s, skill)
         if not members:
             return None
         subs = {seat: rec.targets[0] for seat, rec in current(s, skill).items() if rec.targets}
@@ -253,8 +254,10 @@ class RingTeam(Mechanic):
             return None
         # by the member whose submission it took (the highest-ranked member taking part when
         # none was: R-BS46-04's random draw)
-        by = next((m for m in [*won, *ranks] if m in members), members[0])
-        return by, target
+        for m in [*won, *ranks]:
+            if m in members:
+                return m, target
+        return members[0], target
 
     def draws(self, s: State) -> list[str]:
         """The ring and ranks as the director's god view lists them."""

@@ -339,7 +339,7 @@ class RunoffDecide(Mechanic):
         if owed is None:
             return None
         between = tuple(x for x in owed["between"] if s.players[x].alive)
-        return LegalAct(self.key, between, 1)
+        return self.pick_form(between)
 
     def refuse_target(self, s: State, seat: int, target: int) -> str | None:
         """Not one of the pair."""

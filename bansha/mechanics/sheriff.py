@@ -150,7 +150,7 @@ class Sheriff(Mechanic):
         targets = tuple(
             p.seat for p in s.players if p.seat != seat and (p.alive or p.seat not in s.announced)
         )
-        return LegalAct(self.key, targets, 1) if targets else None
+        return self.pick_form(targets) if targets else None
 
     def submit(self, ctx: Ctx, cmd: Act) -> None:
         """Named ``at_once``: the badge passes now; else the name waits for the stage's close."""

@@ -89,7 +89,7 @@ class Shoot(Mechanic):
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """One living player (not himself)."""
         targets = tuple(t for t in s.living() if self.p.self_ or t != seat)
-        return LegalAct(self.key, targets, 1) if targets else None
+        return self.pick_form(targets) if targets else None
 
     def refuse_target(self, s: State, seat: int, target: int) -> str | None:
         """Himself."""

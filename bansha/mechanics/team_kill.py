@@ -78,7 +78,7 @@ class TeamKill(Mechanic):
         targets = tuple(
             t for t in living if (t != seat or self.p.self_) and (t == seat or t not in team)
         )
-        return LegalAct(self.key, targets, 1) if targets else None
+        return self.pick_form(targets) if targets else None
 
     def submit(self, ctx: Ctx, cmd: Act) -> None:
         """Record the pick as the team's (``team_acts[<skill>]``), seen by the team; a ring

@@ -71,9 +71,9 @@ class VoteFormat:
     reason_required: bool
     hint: str
     pattern: re.Pattern[str]
-    forms: tuple[str, ...]
-    """Every label and look-alike in simplified and traditional characters: a post holding none
-    of them is no vote post (checked before the slower conversion)."""
+    words: tuple[str, ...]
+    """Every label and look-alike (simplified characters); :func:`forms` adds their traditional
+    ones."""
 
     def label(self, kind: str, what: str) -> str:
         """The rule post's label for ``(kind, what)``; a change without labels of its own uses the
@@ -110,7 +110,6 @@ class VoteFormat:
             short = word in look_alikes and any(w != word and w.endswith(word) for w in words)
             alternatives.append((CJK_BEFORE if short else "") + re.escape(word))
         pattern = re.compile(f"({'|'.join(alternatives)})\\s*[{texts.VOTE_POST_COLONS}]")
-        forms = tuple(dict.fromkeys(f for w in words for f in (w, traditional(w))))
         hint = str(data.get("hint") or "").strip()
         if not hint:
             raise FormatError(texts.VOTE_FORMAT_HINT)
@@ -122,7 +121,7 @@ class VoteFormat:
             bool(data.get("reason_required", True)),
             hint,
             pattern,
-            forms,
+            tuple(words),
         )
 
     def note(self, written: str) -> str:
@@ -200,10 +199,19 @@ def own_text(text: str) -> str:
     return WRAPPERS.sub("", CODE.sub("", QUOTE.sub("", text)))
 
 
+@functools.lru_cache(maxsize=64)
+def forms(words: tuple[str, ...]) -> tuple[str, ...]:
+    """Every label and look-alike in simplified and traditional characters: a post holding none
+    of them is no vote post (checked before the slower conversion). Worked out when the first
+    post is read, not when a rule set loads: OpenCC's s2t tables take a tenth of a second to
+    load, which every process reading a rule set would pay."""
+    return tuple(dict.fromkeys(f for w in words for f in (w, traditional(w))))
+
+
 def is_vote_post(text: str, fmt: VoteFormat) -> bool:
     """Whether a post means to vote, look-alike labels included (so none is silently dropped)."""
     plain = own_text(text)
-    if not any(form in plain for form in fmt.forms):
+    if not any(form in plain for form in forms(fmt.words)):
         return False
     return bool(fmt.pattern.search(simplified(plain)))
 
