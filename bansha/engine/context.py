@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from bansha.engine.events import DIRECTOR, Audience, Event
-from bansha.engine.state import FOLD, State
+from bansha.engine.state import State, fold_data
 
 
 class Ctx:
@@ -24,7 +24,7 @@ class Ctx:
         """Record an event and apply it to the state."""
         ev = Event(kind, data, to, chance)
         state = self.state
-        FOLD[kind](state, data)  # the same fold as replay (state.apply), inlined
+        fold_data(state, kind, data)  # the same fold as replay (state.apply), inlined
         if chance:
             state.draws += 1
         state.seq += 1

@@ -795,9 +795,7 @@ class RuleSet:
         team act that any member of the player's team submitted leaves no member absent
         (``team_of``). A player who lost the right during the stage (out, removed, stripped of
         the skill) is offered nothing, so is not absent."""
-        acted: dict[str, set[int]] = {}
-        for seat, skill in state.acts:
-            acted.setdefault(skill, set()).add(seat)
+        acted: dict[str, set[int]] | None = None  # who submitted each skill, read when needed
         voted = state.ballot_counts
         out: dict[str, list[int]] = {}
         for seat, offers in enumerate(self.due_offers(state)):
@@ -811,6 +809,10 @@ class RuleSet:
                 elif not self.owes(state, skill, seat):
                     continue
                 else:
+                    if acted is None:
+                        acted = {}
+                        for submitter, submitted in state.acts:
+                            acted.setdefault(submitted, set()).add(submitter)
                     done = acted.get(skill)
                     if done and (
                         seat in done or not done.isdisjoint(self.team_of(state, skill, seat))

@@ -7,6 +7,7 @@ forms the web page would show. It never reads the state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bansha import texts
 from bansha.engine import Act, Vote
@@ -25,9 +26,20 @@ def random_command(
     rng: random.Random, seat: int, legal: list[LegalAct], pass_rate: float
 ) -> Command | None:
     """One uniformly random legal command for ``seat``, or None (pass) with ``pass_rate``."""
+    return drawn_command(rng, rng.random, seat, legal, pass_rate)
+
+
+def drawn_command(
+    rng: random.Random,
+    draw: Callable[[], float],
+    seat: int,
+    legal: list[LegalAct],
+    pass_rate: float,
+) -> Command | None:
+    """:func:`random_command` with ``rng.random`` already read (``draw``): an agent reads it
+    once, not once per decision."""
     if not legal:
         return None
-    draw = rng.random
     if draw() < pass_rate:
         return None
     la = legal[int(draw() * len(legal))] if len(legal) > 1 else legal[0]
@@ -94,11 +106,12 @@ class RandomAgent(Agent):
     def __init__(self, seat: int, rng: random.Random, pass_rate: float = 0.15) -> None:
         super().__init__(seat)
         self.rng = rng
+        self.draw = rng.random
         self.pass_rate = pass_rate
 
     def decide(self, legal: list[LegalAct]) -> Command | None:
         """One uniformly random legal command, or a pass."""
-        return random_command(self.rng, self.seat, legal, self.pass_rate)
+        return drawn_command(self.rng, self.draw, self.seat, legal, self.pass_rate)
 
 
 class Withholding(Agent):
