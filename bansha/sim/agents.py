@@ -62,6 +62,8 @@ def drawn_command(
         return None
     if picks == 1:
         chosen: tuple[int, ...] = (targets[int(draw() * len(targets))],)
+    elif picks == 0:  # a form with nothing to pick (M186's lists): ``sample`` would draw nothing
+        chosen = ()
     else:
         chosen = tuple(rng.sample(targets, picks))
     choices = la.choices
