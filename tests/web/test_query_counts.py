@@ -3,8 +3,8 @@ web load figures (docs/benchmarks.md, "Web platform under load") that no timing 
 reads its session and its seat (with the game's row); a command that lands adds its append (one
 statement on PostgreSQL; a transaction of three on SQLite, which is in the process); a refused
 command adds the check of its form key (a retry of a landed command is acknowledged, not
-refused; a refused act or vote also saves what it had picked and typed in the session, for the
-page it is sent back to). Runs on SQLite, and on PostgreSQL when BANSHA_DATABASE_URL points
+refused; what a refused act or vote had picked goes back to the page in the refusal's message
+cookie, not the session: no save). Runs on SQLite, and on PostgreSQL when BANSHA_DATABASE_URL points
 there."""
 
 import re
@@ -30,8 +30,8 @@ REFUSED_APPEND = 1 if connection.vendor == "postgresql" else 3
 """An append whose form key landed before: PostgreSQL's one statement; SQLite's BEGIN IMMEDIATE,
 the command's row (refused by the key's constraint), ROLLBACK."""
 
-TYPED_KEPT = 1
-"""A refused form's fields kept in the session: its save, one UPDATE of the session's row."""
+TYPED_KEPT = 0
+"""A refused form's small picks kept beside its message in the cookie: no session save."""
 
 
 def _day_with_a_team_chat() -> tuple[str, Client, str]:
