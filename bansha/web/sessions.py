@@ -104,22 +104,28 @@ class SessionStore(db.SessionStore):
         _remember(stored, row[0])
         return stored, row[0]
 
-    def read_with_seat(self, game_id: str) -> tuple[bool, Held | None]:
+    def read_with_seat(self, game_id: str, ahead: bool = False) -> tuple[bool, Held | None]:
         """Load the session and read the seat it holds in ``game_id`` in one statement, when
         this process knows the session's text and that text holds a seat of the game.
         ``(True, held)`` when the seat was read with the session (``held`` None: no live seat
         for what the session holds, or no session); ``(False, None)`` when it was not (the
-        session is loaded or left to load as usual, and the caller reads the seat). Asked again
-        in the same request (the rate limit's key, then the view) before the session changed,
-        the same answer without a statement."""
-        kept = getattr(self, "_with_seat", None)
+        session is loaded or left to load as usual, and the caller reads the seat).
+
+        ``ahead``: read for the request's next call (the rate limit's key reads the session
+        before the view checks the seat), which then gets this answer without a statement;
+        only that one call, and only while the session is unchanged: every other call reads
+        (a live socket's session lives as long as the socket, and each push reads its seat
+        again)."""
+        kept, self._ahead = getattr(self, "_ahead", None), None
         if kept is not None and kept[0] == game_id and not self.modified:
             return kept[1]
         key = self.session_key
         if hasattr(self, "_session_cache") or key is None:
             return False, None
-        self._with_seat = (game_id, self._read_with_seat(key, game_id))
-        return self._with_seat[1]
+        answer = self._read_with_seat(key, game_id)
+        if ahead:
+            self._ahead = (game_id, answer)
+        return answer
 
     def _read_with_seat(self, key: str, game_id: str) -> tuple[bool, Held | None]:
         """``read_with_seat``'s reading."""

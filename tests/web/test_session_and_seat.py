@@ -14,8 +14,9 @@ from django.test.utils import CaptureQueriesContext
 
 from bansha.service import devices
 from bansha.service.games import SERVICE
-from bansha.store.models import DeviceRecord
+from bansha.store.models import DeviceRecord, SeatRecord
 from bansha.store.sessions import stored_key
+from bansha.web.access import held_seat
 from bansha.web.sessions import SessionStore
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -72,3 +73,26 @@ def test_a_session_changed_elsewhere_is_read_again_with_its_own_seat() -> None:
     assert statements == 2  # the session, then the seat it now holds
     status, page, statements = _page(first, gid)
     assert statements == 1 and "己的身份" in page
+
+
+def test_a_long_lived_session_reads_its_seat_again_on_every_check() -> None:
+    """A socket's session lives as long as the socket: each check of its seat reads the link
+    again, the first read (with the session) answers only itself."""
+    gid, (browser,) = _seated((0,))
+    session = SessionStore(browser.cookies["sessionid"].value)
+    assert held_seat(session, gid) is not None  # read with the session, in one statement
+    SeatRecord.objects.filter(game_id=gid, seat=0).update(revoked=True)
+    assert held_seat(session, gid) is None
+
+
+def test_a_seat_read_ahead_answers_the_next_check_only() -> None:
+    """The rate limit's key reads the session and the seat ahead of the view: the view's check
+    takes that answer without a statement, and any later check reads again."""
+    gid, (browser,) = _seated((0,))
+    session = SessionStore(browser.cookies["sessionid"].value)
+    assert session.read_with_seat(gid, ahead=True)[0]
+    with CaptureQueriesContext(connection) as sent:
+        assert held_seat(session, gid) is not None
+    assert not [q for q in sent.captured_queries if q["sql"].lstrip().upper().startswith("SELECT")]
+    SeatRecord.objects.filter(game_id=gid, seat=0).update(revoked=True)
+    assert held_seat(session, gid) is None
