@@ -7,7 +7,9 @@ then starts ``bansha serve --workers 1 --no-clock`` again on the same database u
 callgrind, warms it up (every player's page once, then the load's mix), and for each phase sends
 REQUESTS requests one at a time with callgrind's counters zeroed before and dumped after:
 ``idle`` (no request: what the process does on its own meanwhile), ``mix`` (the load's mix of
-``load_web.send``), then each kind alone. Prints the instructions a request of each phase (the
+``load_web.send``), then each kind alone, and ``missing``: a seated player's GET of a game that
+does not exist (404), the floor every request pays (uvicorn, the hand-over, Django's request,
+middleware and response, the session's read, the error page). Prints the instructions a request of each phase (the
 idle phase's count taken off, scaled to the phase's time) and keeps the dumps (``--out``) for
 ``callgrind_annotate``: where they went, function by function, inclusive of what each calls.
 
@@ -27,10 +29,13 @@ import random
 import subprocess
 import tempfile
 import time
+import urllib.error
 
 from load_web import Client, processor_seconds, seat_players, send, start_server
 
-PHASES = ("idle", "mix", "page", "chat", "vote", "act")
+PHASES = ("idle", "mix", "page", "chat", "vote", "act", "missing")
+MISSING = "/g/0000000000000000/me"
+"""A game that does not exist: its page is a 404."""
 KINDS = {"page": 0.0, "chat": 0.5, "vote": 0.75, "act": 0.9}
 """A ``send`` draw that makes each kind (chat only for a player in a team chat)."""
 
@@ -92,10 +97,16 @@ def main() -> None:
                     time.sleep(1.0)
                     break
                 gid, c, groups = players[rng.randrange(len(players))]
-                draw = rng.random() if phase == "mix" else KINDS[phase]
+                draw = rng.random() if phase == "mix" else KINDS.get(phase, 0.0)
                 if phase == "chat" and not groups:
                     continue
-                send(c, gid, groups, draw, 2 * 10**6 + sent, rng)
+                if phase == "missing":
+                    try:
+                        c.get(MISSING)
+                    except urllib.error.HTTPError as e:
+                        assert e.code == 404, e.code
+                else:
+                    send(c, gid, groups, draw, 2 * 10**6 + sent, rng)
                 sent += 1
             elapsed = time.perf_counter() - start
             cpu = processor_seconds(proc.pid) - cpu

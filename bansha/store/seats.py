@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.contrib.sessions.models import Session
 from django.db import connection
 
 from bansha.store.models import DeviceRecord, GameRecord, SeatRecord
@@ -18,11 +19,16 @@ _HELD = (
     " WHERE g.id = %s AND s.seat = %s AND s.token_hash = %s AND s.revoked = %s"
     " AND d.key = %s AND d.signed_out = %s"
 )
+_SESSION_AND_HELD = (
+    f"SELECT s.session_data, h.* FROM {Session._meta.db_table} s LEFT JOIN ({_HELD}) h ON 1 = 1"
+    " WHERE s.session_key = %s AND s.expire_date > %s"
+)
+
+Held = tuple[GameRecord, datetime]
+"""A held seat's game, and when the device holding it was last seen."""
 
 
-def game_held(
-    game_id: str, seat: int, token_hash: str, device: str
-) -> tuple[GameRecord, datetime] | None:
+def game_held(game_id: str, seat: int, token_hash: str, device: str) -> Held | None:
     """The game and when ``device`` was last seen, if ``token_hash`` is the live (not revoked)
     link of ``seat`` in it and ``device`` a browser that opened it and was not signed out; else
     None.
@@ -33,8 +39,31 @@ def game_held(
     with connection.cursor() as cursor:
         cursor.execute(_HELD, [game_id, seat, token_hash, False, device, False])
         row = cursor.fetchone()
+    return None if row is None else _held(row)
+
+
+def session_and_game_held(
+    stored_key: str, now: Any, game_id: str, seat: int, token_hash: str, device: str
+) -> tuple[str | None, Held | None]:
+    """In one statement: the live session row's data (None when there is none: no row, or
+    expired) and what ``game_held`` reads for the seat, link and device given (None when they
+    hold no seat of the game). The caller uses the seat's row only when the session's data is
+    the text it took the seat, link and device from; ``now``: the time as the database takes
+    it."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _SESSION_AND_HELD,
+            [game_id, seat, token_hash, False, device, False, stored_key, now],
+        )
+        row = cursor.fetchone()
     if row is None:
-        return None
+        return None, None
+    return row[0], None if row[1] is None else _held(row[1:])
+
+
+def _held(row: Any) -> Held:
+    """The game's row and the device's last visit, each column converted as the ORM converts
+    it (JSON, aware times, SQLite's booleans)."""
     values = []
     for value, (column, converters) in zip(row, _converters(), strict=True):
         for convert in converters:

@@ -17,6 +17,7 @@ from bansha import texts
 from bansha.service import devices, team
 from bansha.store.models import GameRecord, SeatRecord
 from bansha.store.seats import game_held
+from bansha.web.sessions import seat_keys
 
 
 def game_or_404(game_id: str) -> GameRecord:
@@ -28,21 +29,25 @@ def game_or_404(game_id: str) -> GameRecord:
 
 
 def held_seat(session: Any, game_id: str) -> tuple[GameRecord, int] | None:
-    """The game and the seat a session (a page's or a socket's) holds in it, read in one query;
-    None for no seat, a revoked link, a device signed out, another game's session or a missing
-    game. Records the device's visit now and then (``devices.SEEN_EVERY``)."""
+    """The game and the seat a session (a page's or a socket's) holds in it, read in one query
+    (with the session's own read when the session is not loaded yet and this process knows its
+    text: ``sessions.SessionStore.read_with_seat``); None for no seat, a revoked link, a device
+    signed out, another game's session or a missing game. Records the device's visit now and
+    then (``devices.SEEN_EVERY``)."""
     if session is None:
         return None
-    seat = session.get(f"seat:{game_id}")
-    key = session.get(f"seatkey:{game_id}")
-    device = session.get(f"seatdev:{game_id}")
-    if not isinstance(seat, int) or not isinstance(key, str) or not isinstance(device, str):
-        return None
-    found = game_held(game_id, seat, key, device)
+    read_with_seat = getattr(session, "read_with_seat", None)
+    together, found = (False, None) if read_with_seat is None else read_with_seat(game_id)
+    if not together:
+        held_keys = seat_keys(session, game_id)
+        if held_keys is None:
+            return None
+        found = game_held(game_id, *held_keys)
     if found is None:
         return None
     record, last_seen = found
-    devices.seen(device, last_seen, timezone.now())
+    seat = session[f"seat:{game_id}"]
+    devices.seen(session[f"seatdev:{game_id}"], last_seen, timezone.now())
     return record, seat
 
 

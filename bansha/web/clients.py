@@ -48,6 +48,9 @@ def submitter(group: str, request: HttpRequest) -> str:
     match = request.resolver_match
     game_id = match.kwargs.get("game_id") if match is not None else None
     session = getattr(request, "session", None)
+    read_with_seat = getattr(session, "read_with_seat", None)
+    if game_id and read_with_seat is not None:  # the view reads the seat with it: one statement
+        read_with_seat(game_id, ahead=True)
     seat = session.get(f"seat:{game_id}") if game_id and session is not None else None
     if seat is not None:
         return f"seat:{game_id}:{seat}"

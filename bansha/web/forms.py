@@ -11,6 +11,7 @@ from typing import Any
 from bansha import texts
 from bansha.engine import Act, Close, Director, RuleError, Vote, director
 from bansha.engine.ruleset import RuleSet
+from bansha.web.messages import UntrustedCookieStorage
 
 ABSTAIN = "abstain"
 """The vote form's value for 弃权 (an empty value is 「请选择」: nothing chosen)."""
@@ -132,12 +133,24 @@ def typed_key(game_id: str) -> str:
     return f"typed:{game_id}"
 
 
-def keep_typed(session: Any, game_id: str, post: Any, form: str) -> None:
-    """Keep what a refused form had typed for the page the player is sent back to."""
-    session[typed_key(game_id)] = typed_back(post, form)
+def keep_typed(request: Any, game_id: str, post: Any, form: str) -> None:
+    """Keep what a refused form had typed for the page the player is sent back to: small picks
+    beside the refusal's message in its cookie (no database write), longer texts in the
+    session."""
+    typed = typed_back(post, form)
+    storage = getattr(request, "_messages", None)
+    key = typed_key(game_id)
+    if isinstance(storage, UntrustedCookieStorage) and storage.keep_typed(game_id, typed):
+        if key in request.session:  # an older refusal's text is not shown instead
+            del request.session[key]
+        return
+    request.session[key] = typed
 
 
-def take_typed(session: Any, game_id: str) -> dict[str, Any]:
+def take_typed(request: Any, game_id: str) -> dict[str, Any]:
     """What a refused form of ``game_id`` had typed (once: a later page shows empty boxes)."""
-    typed = session.pop(typed_key(game_id), None)
+    storage = getattr(request, "_messages", None)
+    kept = storage.take_typed(game_id) if isinstance(storage, UntrustedCookieStorage) else None
+    typed = request.session.pop(typed_key(game_id), None)  # a write only when it was there
+    typed = kept if kept is not None else typed
     return typed if isinstance(typed, dict) else {}

@@ -107,5 +107,5 @@ def room_say(request: HttpRequest, game_id: str) -> HttpResponse:
     except RuleError as e:
         messages.error(request, e.message)
         if held is not None:  # the seat's page shows the box again with the text in it
-            keep_typed(request.session, record.id, request.POST, "room")
+            keep_typed(request, record.id, request.POST, "room")
     return HttpResponseRedirect(back + "#rooms")

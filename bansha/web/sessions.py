@@ -15,12 +15,18 @@ so the session ends everywhere; expired rows are never read), except for two thi
 - A row's data is decoded (its signature checked, then JSON) once per process and signing keys,
   not on every request of the browser: the decoded session is kept under the stored text
   itself, so any change of the row is a new text, and a row that is gone is never read.
+- A player's request reads its session and its seat in one statement (``read_with_seat``):
+  the seat, link and device are taken from the text this process last read or wrote for the
+  session, and the seat's row is used only when the session's row still holds exactly that
+  text (else the seat is read again from what the row now holds). The seat's row is read in
+  the same statement as ever, so a revoked link or a device signed out is refused at once.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -31,6 +37,7 @@ from django.contrib.sessions.models import Session
 from django.db import connections, router
 from django.utils import timezone
 
+from bansha.store.seats import Held, session_and_game_held
 from bansha.store.sessions import stored_key
 
 _READ = (
@@ -46,6 +53,33 @@ DECODED = 4096
 _decoded: OrderedDict[tuple[str, str, tuple[str, ...]], dict[str, Any]] = OrderedDict()
 _decoded_lock = threading.Lock()
 _PLAIN = (str, int, float, bool, type(None))
+_last_text: OrderedDict[str, str] = OrderedDict()
+"""Each session's text as this process last read or wrote it, by its stored key (as many as
+decoded sessions are kept)."""
+
+
+def _remember(stored: str, text: str) -> None:
+    """Note ``text`` as the session's last known text."""
+    with _decoded_lock:
+        _last_text[stored] = text
+        _last_text.move_to_end(stored)
+        while len(_last_text) > DECODED:
+            _last_text.popitem(last=False)
+
+
+SeatKeys = tuple[int, str, str]
+"""A held seat's number, its link's digest and the device's key, as a session keeps them."""
+
+
+def seat_keys(session: Mapping[str, Any], game_id: str) -> SeatKeys | None:
+    """The seat, its link's digest and this browser's device key a session holds for the game
+    (None when it holds no seat there)."""
+    seat = session.get(f"seat:{game_id}")
+    key = session.get(f"seatkey:{game_id}")
+    device = session.get(f"seatdev:{game_id}")
+    if not isinstance(seat, int) or not isinstance(key, str) or not isinstance(device, str):
+        return None
+    return seat, key, device
 
 
 class SessionStore(db.SessionStore):
@@ -67,7 +101,55 @@ class SessionStore(db.SessionStore):
         if row is None:
             self._session_key = None
             return None
+        _remember(stored, row[0])
         return stored, row[0]
+
+    def read_with_seat(self, game_id: str, ahead: bool = False) -> tuple[bool, Held | None]:
+        """Load the session and read the seat it holds in ``game_id`` in one statement, when
+        this process knows the session's text and that text holds a seat of the game.
+        ``(True, held)`` when the seat was read with the session (``held`` None: no live seat
+        for what the session holds, or no session); ``(False, None)`` when it was not (the
+        session is loaded or left to load as usual, and the caller reads the seat).
+
+        ``ahead``: read for the request's next call (the rate limit's key reads the session
+        before the view checks the seat), which then gets this answer without a statement;
+        only that one call, and only while the session is unchanged: every other call reads
+        (a live socket's session lives as long as the socket, and each push reads its seat
+        again)."""
+        kept, self._ahead = getattr(self, "_ahead", None), None
+        if kept is not None and kept[0] == game_id and not self.modified:
+            return kept[1]
+        key = self.session_key
+        if hasattr(self, "_session_cache") or key is None:
+            return False, None
+        answer = self._read_with_seat(key, game_id)
+        if ahead:
+            self._ahead = (game_id, answer)
+        return answer
+
+    def _read_with_seat(self, key: str, game_id: str) -> tuple[bool, Held | None]:
+        """``read_with_seat``'s reading."""
+        stored = stored_key(key)
+        secrets = (settings.SECRET_KEY, tuple(settings.SECRET_KEY_FALLBACKS))
+        with _decoded_lock:
+            text = _last_text.get(stored)
+            known = None if text is None else _decoded.get((text, *secrets))
+        held_keys = None if known is None else seat_keys(known, game_id)
+        if held_keys is None:
+            return False, None
+        connection = connections[router.db_for_read(Session)]
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        data, held = session_and_game_held(stored, now, game_id, *held_keys)
+        self.accessed = True
+        if data is None:  # no live session: an empty one, a new key when it is saved
+            self._session_key = None
+            self._session_cache = {}
+            return True, None
+        _remember(stored, data)
+        self._session_cache = self.decode(data)
+        if data != text:  # changed since: its seat is read from what it holds now
+            return False, None
+        return True, held
 
     def load(self) -> dict[str, Any]:
         """The session's data (empty when there is no live row), as Django's store loads it,
@@ -120,11 +202,13 @@ class SessionStore(db.SessionStore):
         data = self.encode(self._get_session(no_load=False))
         connection = connections[router.db_for_write(Session)]
         expire = connection.ops.adapt_datetimefield_value(self.get_expiry_date())
+        stored = stored_key(self.session_key)
         with connection.cursor() as cursor:
-            cursor.execute(_UPDATE, [data, expire, stored_key(self.session_key)])
+            cursor.execute(_UPDATE, [data, expire, stored])
             updated = cursor.rowcount
         if updated != 1:
             raise UpdateError
+        _remember(stored, data)
 
     def create_model_instance(self, data: dict[str, Any]) -> Any:
         """The row to save: the session's data under the digest of its key."""

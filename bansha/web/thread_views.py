@@ -60,10 +60,10 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             )
         except RuleError as e:
             messages.error(request, e.message)
-            keep_typed(request.session, record.id, request.POST, "post")
+            keep_typed(request, record.id, request.POST, "post")
         except ValueError:
             messages.error(request, texts.QUOTE_NOT_A_NUMBER)
-            keep_typed(request.session, record.id, request.POST, "post")
+            keep_typed(request, record.id, request.POST, "post")
         return HttpResponseRedirect(reverse("discussion", args=[record.id]))
     with SERVICE.reading(record.id, record.seq) as game:
         v, seq = viewcache.current(record.id, game, viewer)
@@ -115,7 +115,7 @@ def discussion(request: HttpRequest, game_id: str) -> HttpResponse:
             "can_post": isinstance(viewer, int),
             "post_hint": hint or texts.THREAD_POST_HINT,
             "seq": seq,
-            "typed": take_typed(request.session, record.id) if isinstance(viewer, int) else {},
+            "typed": take_typed(request, record.id) if isinstance(viewer, int) else {},
         },
     )
 

@@ -134,7 +134,7 @@ def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
     with SERVICE.reading(record.id, record.seq) as game:
         v, seq = viewcache.current(record.id, game, seat, Window(chats=None) if every else PAGE)
     chat_limit = 0 if every else CHAT_SHOWN
-    typed = take_typed(request.session, record.id)
+    typed = take_typed(request, record.id)
     return render(
         request,
         "bansha/player.html",
@@ -169,7 +169,7 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
         messages.success(request, texts.SUBMITTED if landed else texts.SUBMITTED_BEFORE)
     except RuleError as e:
         messages.error(request, e.message)
-        keep_typed(request.session, record.id, request.POST, "act")
+        keep_typed(request, record.id, request.POST, "act")
     if record.demo:
         SERVICE.run_bots(record.id)
     return HttpResponseRedirect(reverse("player", args=[record.id]))
@@ -190,7 +190,7 @@ def player_say(request: HttpRequest, game_id: str) -> HttpResponse:
         )
     except RuleError as e:
         messages.error(request, e.message)
-        keep_typed(request.session, record.id, request.POST, "say")
+        keep_typed(request, record.id, request.POST, "say")
     return HttpResponseRedirect(reverse("player", args=[record.id]) + "#chats")
 
 

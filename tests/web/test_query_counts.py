@@ -1,10 +1,10 @@
 """The statements each kind of player request sends to the database, counted: the guard of the
 web load figures (docs/benchmarks.md, "Web platform under load") that no timing can be. A page
-reads its session and its seat (with the game's row); a command that lands adds its append (one
+reads its session and its seat (with the game's row) in one statement; a command that lands adds its append (one
 statement on PostgreSQL; a transaction of three on SQLite, which is in the process); a refused
 command adds the check of its form key (a retry of a landed command is acknowledged, not
-refused; a refused act or vote also saves what it had picked and typed in the session, for the
-page it is sent back to). Runs on SQLite, and on PostgreSQL when BANSHA_DATABASE_URL points
+refused; what a refused act or vote had picked goes back to the page in the refusal's message
+cookie, not the session: no save). Runs on SQLite, and on PostgreSQL when BANSHA_DATABASE_URL points
 there."""
 
 import re
@@ -21,8 +21,10 @@ from bansha.store.models import CommandRecord
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 
-READ = 2
-"""The session's row, then the game's row joined with the seat's live link."""
+READ = 1
+"""The session's row and, in the same statement, the game's row joined with the seat's live link
+and the device (the seat, link and device as the session's text this process read before held
+them; the browser's first request of a process reads the session first, then its seat)."""
 APPEND = 1 if connection.vendor == "postgresql" else 5
 """PostgreSQL: one statement; SQLite: BEGIN IMMEDIATE, the command's row, the events, the head,
 COMMIT."""
@@ -30,8 +32,8 @@ REFUSED_APPEND = 1 if connection.vendor == "postgresql" else 3
 """An append whose form key landed before: PostgreSQL's one statement; SQLite's BEGIN IMMEDIATE,
 the command's row (refused by the key's constraint), ROLLBACK."""
 
-TYPED_KEPT = 1
-"""A refused form's fields kept in the session: its save, one UPDATE of the session's row."""
+TYPED_KEPT = 0
+"""A refused form's small picks kept beside its message in the cookie: no session save."""
 
 
 def _day_with_a_team_chat() -> tuple[str, Client, str]:

@@ -76,15 +76,24 @@ def test_a_socket_opened_before_the_link_is_replaced_is_closed_and_hears_nothing
     assert page == (410 if replace is _substitute else 404)  # a substitute's: said plainly
 
 
-def test_every_push_checks_the_link_again() -> None:
+@pytest.mark.parametrize("served", [False, True], ids=["socket only", "page served first"])
+def test_every_push_checks_the_link_again(served: bool) -> None:
     """A revocation whose close message never arrived (written by another tool, another
-    process that crashed): the next push finds the link revoked, sends nothing and closes."""
+    process that crashed): the next push finds the link revoked, sends nothing and closes. The
+    same when the page was served first (the process then knows the session's text and reads
+    the session and the seat in one statement): no push is answered from an earlier read."""
     gid, a, b, tokens = _night_with_a_team_chat()
     old = _seated(gid, tokens[a])
+    for _ in range(2 if served else 0):
+        assert old.get(f"/g/{gid}/me").status_code == 200
 
     async def watch() -> list[dict]:
         ws = socket(gid, "me", old)
         await open_socket(ws)
+        if served:  # a push the seat hears first
+            await asyncio.to_thread(SERVICE.submit, gid, Say(b, "assassins", "撤销之前的话"))
+            await ws.receive_output(10)
+            await rest(ws)
         await asyncio.to_thread(SeatRecord.objects.filter(game_id=gid, seat=a).update, revoked=True)
         await asyncio.to_thread(SERVICE.submit, gid, Say(b, "assassins", "没人该听到"))
         return await rest(ws)

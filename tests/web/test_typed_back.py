@@ -4,9 +4,12 @@ the pick still picked); the next page after that starts empty."""
 
 import html
 import re
+from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from bansha.engine import Act, Close, Director
 from bansha.rulesets import find_ruleset
@@ -89,3 +92,43 @@ def test_a_refused_act_keeps_its_ticks_and_a_refused_vote_its_pick() -> None:
     assert "此表单已提交过，请刷新页面" in page
     assert re.search(rf'<option value="{ASSASSIN}" selected>', page)
     assert not re.search(rf'<option value="{CONSORT}" selected>', page)
+
+
+def _session_writes(browser: Client, path: str, form: dict[str, object] | None = None) -> Any:
+    """The response, and the statements that changed the session's row."""
+    with CaptureQueriesContext(connection) as sent:
+        response = browser.get(path) if form is None else browser.post(path, form)
+    saves = [q["sql"] for q in sent.captured_queries if "django_session" in q["sql"]]
+    return response, [q for q in saves if not q.lstrip().upper().startswith("SELECT")]
+
+
+def test_a_refused_acts_small_picks_come_back_without_a_session_write() -> None:
+    gid, browser = _seated(CUPID)
+    too_many = {"skill": "red_thread", "targets": ["1", "2", "3"], "nonce": "a1"}
+    sent, writes = _session_writes(browser, f"/g/{gid}/act", too_many)
+    assert writes == [] and "messages" in sent.cookies
+    response, writes = _session_writes(browser, sent["Location"])
+    assert writes == []
+    page = html.unescape(response.content.decode())
+    assert re.findall(r'name="targets" value="(\d+)" checked', page) == ["1", "2", "3"]
+    again = _page(browser, f"/g/{gid}/me")  # once: the next page starts empty
+    assert re.findall(r'name="targets" value="(\d+)" checked', again) == []
+
+
+def test_a_refused_forms_picks_show_on_their_own_games_page_only() -> None:
+    gid, browser = _seated(CUPID)
+    other = SERVICE.create("m103", NAMES, seed=6, roles=ROLES)
+    assert browser.get(f"/g/{other.record.id}/join/{other.tokens[CUPID]}").status_code == 302
+    browser.post(
+        f"/g/{gid}/act", {"skill": "red_thread", "targets": ["1", "2", "3"], "nonce": "a1"}
+    )
+    elsewhere = _page(browser, f"/g/{other.record.id}/me")
+    assert re.findall(r'name="targets" value="(\d+)" checked', elsewhere) == []
+    page = _page(browser, f"/g/{gid}/me")  # still kept for its own game's page
+    assert re.findall(r'name="targets" value="(\d+)" checked', page) == ["1", "2", "3"]
+
+
+def test_a_page_without_a_message_writes_no_message_cookie() -> None:
+    gid, browser = _seated(CUPID)
+    response = browser.get(f"/g/{gid}/me")
+    assert "messages" not in response.cookies
