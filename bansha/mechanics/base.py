@@ -161,14 +161,21 @@ class Board(PostRules):
 
     def tally_text(self, s: State, counts: dict[int, float], abstain: int) -> str:
         """「甲3票，乙1.5票，弃权1票」 from the data file's words (each part's text looked up once)."""
-        part, players = self.texts.get("tally_part", "tally_part"), s.players
-        parts = [
-            self.fill(part, {"p": players[c].name, "n": _num(n)})
-            for c, n in sorted(counts.items(), key=lambda kv: -kv[1])
-        ]
+        texts, players = self.texts, s.players
+        part = texts.get("tally_part", "tally_part")
+        # most votes first, ties in the order counted (as a stable sort on -n would give): an
+        # insertion into a short list, not ``sorted`` with a key, a Python-level call per item
+        ranked: list[tuple[int, float]] = []
+        for c, n in counts.items():
+            i = len(ranked)
+            while i and ranked[i - 1][1] < n:
+                i -= 1
+            ranked.insert(i, (c, n))
+        parts = [self.fill(part, {"p": players[c].name, "n": _num(n)}) for c, n in ranked]
         if abstain:
-            parts.append(self.say("tally_abstain", n=abstain))
-        return self.say("tally_join").join(parts) or self.say("tally_empty")
+            parts.append(self.fill(texts.get("tally_abstain", "tally_abstain"), {"n": abstain}))
+        joined = texts.get("tally_join", "tally_join").join(parts)
+        return joined or texts.get("tally_empty", "tally_empty")
 
     def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
         """Each living player the mechanic's form leaves out, with the reason it would refuse

@@ -584,17 +584,18 @@ class Pipeline(Board):
             out.extend(last_words.legal(state, seat))
         p = state.players[seat]
         alive, skills = p.alive, p.skills
+        vote = VOTE if due else ""  # read once: a module global is a dict lookup at each use
         # a stage no mechanic names (M103's 遗言, 殉职) still offers what is usable anywhere (投降)
         for m in mechanics:
             key = m.key
-            if due and key == VOTE and seat in state.ballot_counts:
+            if due and key == vote and seat in state.ballot_counts:
                 continue  # voted: not absent, and not asked whether he still holds his vote
             if m.held_plainly:
                 if not alive or key not in skills:
                     continue
             elif not m.holds(state, seat):
                 continue
-            if due and key != VOTE and (seat, key) in state.acts:
+            if due and key != vote and (seat, key) in state.acts:
                 continue  # submitted: not absent, whatever the form would offer
             la = m.legal(state, seat)
             if la is not None:

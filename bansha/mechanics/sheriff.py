@@ -131,7 +131,10 @@ class Sheriff(Mechanic):
 
     def holds(self, s: State, seat: int) -> bool:
         """Only the sheriff who must name a successor, out as he is."""
-        due = s.pending.get(self.pending)
+        pending = s.pending
+        if not pending:  # most polls: nothing pending, no lookup
+            return False
+        due = pending.get(self.pending)
         return due is not None and due == seat
 
     def counts(self, s: State, seat: int) -> bool:

@@ -109,11 +109,15 @@ class Surrender(Mechanic):
     def _anyone_asked(self, s: State, faction: str) -> bool:
         """Whether :meth:`asked` names anybody, without listing them (a group is never empty:
         an empty ``group_set`` removes it)."""
-        kind, arg = self.who.get(faction, ("", ""))
+        who = self.who.get(faction)  # no default: a default tuple is built at every call
+        if who is None:
+            return False
+        kind, arg = who
         if kind == "mark":
             return bool(s.marks.get(arg))
-        if arg in s.groups:
-            return bool(s.groups[arg])
+        group = s.groups.get(arg)
+        if group is not None:
+            return bool(group)
         roles = self.board.teams.get(arg, ((), None))[0]
         for p in s.players:  # noqa: SIM110 - a loop: mypyc compiles it, not a generator
             if p.role in roles:
@@ -124,7 +128,10 @@ class Surrender(Mechanic):
         """Only while a proposal is pending: an asked member owes his answer; a proposal is a
         declaration."""
         pending = s.pending
-        return any(key in pending for key in self.keys.values())
+        for key in self.keys.values():  # noqa: SIM110 - a loop: mypyc compiles it, not a generator
+            if key in pending:
+                return True
+        return False
 
     def _key(self, faction: str) -> str:
         return self.keys.get(faction) or f"surrender:{faction}"
@@ -140,9 +147,11 @@ class Surrender(Mechanic):
         of a proposal, so its form never changes with one: it may propose whether or not one is
         pending (a proposal made while one is pending joins it)."""
         p = s.players[seat]
-        pending = s.pending.get(self._key(p.faction))
+        pending = s.pending.get(self._key(p.faction)) if s.pending else None
         if pending is None:  # nothing to answer: a living member proposes, if anyone is asked
-            return self.propose if p.alive and self._anyone_asked(s, p.faction) else None
+            if not p.alive:
+                return None
+            return self.propose if self._anyone_asked(s, p.faction) else None
         asked = self.asked(s, p.faction)
         if pending is None or seat not in asked:
             return self.propose if p.alive and asked else None
