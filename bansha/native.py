@@ -4,15 +4,17 @@ The engine, the mechanics, the rule sets, the random agents and the forum thread
 fully typed Python. For speed (the simulator and the benchmarks play thousands of games a second,
 a director imports threads of ten thousand floors) they are compiled with
 mypyc, which ships with mypy: ``bansha compile`` writes one extension module next
-to each source file plus a manifest of the sources' hashes. Python imports an extension module in
-preference to its source, so a compiled module must never outlive an edit of its source: when the
-manifest does not match the sources, :func:`use_current_code` makes every ``bansha`` module load
-from source (and says so once). ``BANSHA_PURE=1`` does the same on purpose (the tests compare the
+to each source file plus a manifest of the sources' hashes (and each file's size and modification
+time, so that a process start hashes only a file that was touched since). Python imports an
+extension module in preference to its source, so a compiled module must never outlive an edit of
+its source: when the manifest does not match the sources, :func:`use_current_code` makes every
+``bansha`` module load from source (and says so once). ``BANSHA_PURE=1`` does the same on purpose (the tests compare the
 two). Nothing else changes: compiled or not, a game is the same list of events.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -20,6 +22,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -59,15 +62,47 @@ class BuildError(RuntimeError):
     """The compiler failed (the source keeps running)."""
 
 
+RACY_NS = 1_000_000_000
+"""A source modified less than this before its stamp was taken is hashed at every check."""
+LIBRARY = "compiled__mypyc"
+"""The name of the one shared library every compiled module is part of (``native_build.GROUP``),
+next to the package's modules."""
+
+
+def _source_names() -> list[str]:
+    """:func:`sources`, relative to the package (``engine/state.py``): one directory listing per
+    pattern's folder, no walk of the package."""
+    plain = set(PLAIN)
+    found: set[str] = set()
+    listed: dict[str, list[str]] = {}
+    for pattern in COMPILED:
+        folder, _, name = pattern.rpartition("/")
+        names = listed.get(folder)
+        if names is None:
+            try:
+                names = listed[folder] = os.listdir(PACKAGE / folder)
+            except OSError:
+                names = listed[folder] = []
+        for match in fnmatch.filter(names, name):
+            rel = f"{folder}/{match}"
+            if match != "__init__.py" and rel not in plain:
+                found.add(rel)
+    return sorted(found)
+
+
 def sources() -> list[Path]:
     """The source files that are compiled, in a stable order."""
-    found = {p for pattern in COMPILED for p in PACKAGE.glob(pattern)}
-    plain = {PACKAGE / p for p in PLAIN}
-    return sorted(p for p in found if p.name != "__init__.py" and p not in plain)
+    return [PACKAGE / rel for rel in _source_names()]
 
 
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _stamp(path: Path) -> list[int]:
+    """A file's size and modification time (ns): what a process start compares before hashing."""
+    st = path.stat()
+    return [st.st_size, st.st_mtime_ns]
 
 
 def extensions() -> list[Path]:
@@ -76,16 +111,52 @@ def extensions() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*") if p.name.endswith(suffixes))
 
 
+def _library_present() -> bool:
+    """Whether the compiled modules' shared library is there (what :func:`extensions` would find
+    first, without walking the package)."""
+    return any(
+        (PACKAGE / f"{LIBRARY}{suffix}").exists()
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES
+    )
+
+
 def current() -> bool:
-    """Whether compiled modules exist and were built from exactly the present sources."""
-    if not MANIFEST.exists() or not extensions():
+    """Whether compiled modules exist and were built from exactly the present sources.
+
+    The manifest holds each source's hash, size and modification time as they were when the
+    build began; a source whose size and time are still those, and whose time was then more than
+    :data:`RACY_NS` old, is the file that was hashed, and only another is hashed again (an edit
+    undone since is still current). A manifest without sizes and times has every source hashed."""
+    if not MANIFEST.exists() or not _library_present():
         return False
     try:
         built = json.loads(MANIFEST.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    want = {str(p.relative_to(PACKAGE)): _digest(p) for p in sources()}
-    return bool(built.get("sources") == want and built.get("python") == _python_tag())
+    hashes = built.get("sources")
+    stamps = built.get("stamps") or {}
+    if built.get("python") != _python_tag() or not isinstance(hashes, dict):
+        return False
+    # a file modified within a second of its stamp could be edited again within the same tick
+    # of the file system's clock, size unchanged: such a file is hashed
+    settled = int(built.get("stamped_at") or 0) - RACY_NS
+    names = _source_names()
+    if len(names) != len(hashes):
+        return False
+    for rel in names:
+        want = hashes.get(rel)
+        if want is None:
+            return False
+        path = PACKAGE / rel
+        try:
+            stamp = _stamp(path)
+            if stamps.get(rel) == stamp and stamp[1] < settled:
+                continue
+            if _digest(path) != want:
+                return False
+        except OSError:
+            return False
+    return True
 
 
 def _python_tag() -> str:
@@ -157,6 +228,9 @@ def build(force: bool = False, steps: Callable[[BuildSteps], None] | None = None
         return False
     clean()
     # the hashes of what is compiled, taken before compiling: a file edited meanwhile is stale
+    # (its time moves, so it is hashed again and differs)
+    stamped_at = time.time_ns()
+    stamps = {str(p.relative_to(PACKAGE)): _stamp(p) for p in sources()}
     built = {str(p.relative_to(PACKAGE)): _digest(p) for p in sources()}
     files = [str(p.relative_to(ROOT)) for p in sources()]
     env = {**os.environ, "BANSHA_PURE": "1", "PYTHONUNBUFFERED": "1"}  # each line as it comes
@@ -182,6 +256,8 @@ def build(force: bool = False, steps: Callable[[BuildSteps], None] | None = None
     manifest = {
         "python": _python_tag(),
         "sources": built,
+        "stamps": stamps,
+        "stamped_at": stamped_at,
     }
     MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return True

@@ -554,10 +554,27 @@ class Pipeline(Board):
     def legal(self, state: State, seat: int) -> list[LegalAct]:
         """The acts ``seat`` may submit now: each of the stage's skills he holds, as its
         mechanic offers it, and an open last-words right."""
+        if state.phase == "ended":
+            return []
         d = self.declaration
-        if d is not None and state.stage_key == d.stage and not state.ended:
+        if d is not None and state.stage_key == d.stage:
             return [d.legal()]  # every seat answers, before the roles are known
-        return self._offers(state, seat, self._by_stage.get(state.stage_key, self._anywhere), False)
+        out: list[LegalAct] = []
+        if state.last_words:
+            out.extend(last_words.legal(state, seat))
+        p = state.players[seat]
+        alive, skills = p.alive, p.skills
+        # a stage no mechanic names (M103's 遗言, 殉职) still offers what is usable anywhere (投降)
+        for m in self._by_stage.get(state.stage_key, self._anywhere):
+            if m.held_plainly:
+                if not alive or m.key not in skills:
+                    continue
+            elif not m.holds(state, seat):
+                continue
+            la = m.legal(state, seat)
+            if la is not None:
+                out.append(la)
+        return out
 
     def due_offers(self, state: State) -> list[list[LegalAct]]:
         """``legal`` by seat without what cannot make a seat absent at this close, none of it
@@ -567,39 +584,39 @@ class Pipeline(Board):
         d = self.declaration
         if d is not None and state.stage_key == d.stage:
             return [self.legal(state, seat) for seat in range(len(state.players))]
-        owed = tuple(
-            m for m in self._by_stage.get(state.stage_key, self._anywhere) if m.may_be_owed(state)
-        )
-        return [self._offers(state, seat, owed, True) for seat in range(len(state.players))]
-
-    def _offers(
-        self, state: State, seat: int, mechanics: tuple[Mechanic, ...], due: bool
-    ) -> list[LegalAct]:
-        """``legal`` from the stage's ``mechanics``, or with ``due`` the part of it
-        :meth:`due_offers` keeps."""
+        n = len(state.players)
+        empty: list[LegalAct] = []  # shared by the seats offered nothing (the lists are read)
+        out = [empty] * n
         if state.ended:
-            return []
-        out: list[LegalAct] = []
-        if state.last_words and not due:
-            out.extend(last_words.legal(state, seat))
-        p = state.players[seat]
-        alive, skills = p.alive, p.skills
-        vote = VOTE if due else ""  # read once: a module global is a dict lookup at each use
-        # a stage no mechanic names (M103's 遗言, 殉职) still offers what is usable anywhere (投降)
-        for m in mechanics:
-            key = m.key
-            if due and key == vote and seat in state.ballot_counts:
-                continue  # voted: not absent, and not asked whether he still holds his vote
-            if m.held_plainly:
-                if not alive or key not in skills:
-                    continue
-            elif not m.holds(state, seat):
+            return out
+        players, voted, acts = state.players, state.ballot_counts, state.acts
+        every = range(n)
+        # mechanic by mechanic, each over the seats that may hold it: the offers of each seat
+        # come in the stage's order of mechanics, as ``_offers`` gives them
+        for m in self._by_stage.get(state.stage_key, self._anywhere):
+            if not m.may_be_owed(state):
                 continue
-            if due and key != vote and (seat, key) in state.acts:
-                continue  # submitted: not absent, whatever the form would offer
-            la = m.legal(state, seat)
-            if la is not None:
-                out.append(la)
+            key = m.key
+            vote = key == VOTE
+            plain = m.held_plainly
+            for seat in state.living() if plain else every:
+                if vote:
+                    if seat in voted:
+                        continue  # voted: not absent, and not asked whether he still holds it
+                elif (seat, key) in acts:
+                    continue  # submitted: not absent, whatever the form would offer
+                if plain:
+                    if key not in players[seat].skills:
+                        continue
+                elif not m.holds(state, seat):
+                    continue
+                la = m.legal(state, seat)
+                if la is not None:
+                    got = out[seat]
+                    if got is empty:
+                        out[seat] = [la]
+                    else:
+                        got.append(la)
         return out
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:

@@ -36,7 +36,7 @@ def play(
         if game.state.phase == "ended":
             return game
         for _ in range(rounds):
-            seats.sort(key=lambda _: draw())
+            seats = reordered(seats, draw)
             for seat in seats:
                 options = game.legal(seat)
                 if not options:
@@ -55,6 +55,14 @@ def play(
                 return game
         game.handle(Close())
     raise StalledGame(f"game did not end within {max_stages} stages (seed {seed})")
+
+
+def reordered(seats: list[int], draw: Callable[[], float]) -> list[int]:
+    """``seats`` in a random order: the order ``seats.sort(key=lambda _: draw())`` gives, the same
+    draws in the same order (one per seat, first to last) and the same stable sort, without a
+    Python-level call of a key function per seat."""
+    keys = [draw() for _ in seats]
+    return [seats[i] for i in sorted(range(len(keys)), key=keys.__getitem__)]
 
 
 class StalledGame(Exception):
