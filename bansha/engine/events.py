@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 PUBLIC = "public"
 DIRECTOR = "director"
@@ -10,7 +10,8 @@ DIRECTOR = "director"
 Audience = str | tuple[int, ...]
 """Who may see an event: ``PUBLIC``, ``DIRECTOR`` only, or a tuple of seats (the director always)."""
 
-EVENT_VERSION = 1
+EVENT_VERSION: Final = 1
+"""The schema version of the events written today."""
 
 
 class Event:

@@ -238,6 +238,8 @@ class State:
     living_cache: tuple[int, ...] | None = None
     outcome_basis: tuple[Any, ...] | None = None
     """A rule set's memo of what its last win/loss check saw (not part of the game's facts)."""
+    label_kept: tuple[str, int, str] | None = field(default=None, compare=False, repr=False)
+    """The phase, day and text :meth:`phase_label` gave last (not part of the game's facts)."""
 
     @property
     def ended(self) -> bool:
@@ -251,10 +253,15 @@ class State:
         return self.living_cache
 
     def phase_label(self) -> str:
-        """``start``, ``day N``, ``night N`` or ``ended``, as scenarios name phases."""
-        if self.phase in ("day", "night"):
-            return f"{self.phase} {self.day}"
-        return self.phase
+        """``start``, ``day N``, ``night N`` or ``ended``, as scenarios name phases (the text
+        kept until the phase or the day moves: a close and each of its omissions name it)."""
+        phase, day = self.phase, self.day
+        kept = self.label_kept
+        if kept is not None and kept[1] == day and kept[0] == phase:
+            return kept[2]
+        label = f"{phase} {day}" if phase in ("day", "night") else phase
+        self.label_kept = (phase, day, label)
+        return label
 
     def fingerprint(self) -> tuple[Any, ...]:
         """A comparable summary, used to check that replay equals live play."""

@@ -103,6 +103,8 @@ class Pipeline(Board):
                 if stage != "*":
                     by_stage.setdefault(stage, []).append(m)
         self._by_stage = {k: tuple(v + anywhere) for k, v in by_stage.items()}
+        self._stage_kept: tuple[str, tuple[Mechanic, ...]] = ("", self._anywhere)
+        """The stage key :meth:`_mechanics_of` answered last, and its answer."""
         self._voting: dict[str, DayVote | RunoffVote] = {
             stage: m
             for stage, ms in by_stage.items()
@@ -565,7 +567,7 @@ class Pipeline(Board):
         p = state.players[seat]
         alive, skills = p.alive, p.skills
         # a stage no mechanic names (M103's 遗言, 殉职) still offers what is usable anywhere (投降)
-        for m in self._by_stage.get(state.stage_key, self._anywhere):
+        for m in self._mechanics_of(state.stage_key):
             if m.held_plainly:
                 if not alive or m.key not in skills:
                     continue
@@ -575,6 +577,16 @@ class Pipeline(Board):
             if la is not None:
                 out.append(la)
         return out
+
+    def _mechanics_of(self, stage_key: str) -> tuple[Mechanic, ...]:
+        """The mechanics of a stage's skills (``_by_stage``; a stage no mechanic names, only
+        those usable anywhere), the last stage's answer kept: every poll of a stage asks it."""
+        kept = self._stage_kept
+        if kept[0] is stage_key:  # the state's key: the same string until the next stage opens
+            return kept[1]
+        mechanics = self._by_stage.get(stage_key, self._anywhere)
+        self._stage_kept = (stage_key, mechanics)
+        return mechanics
 
     def due_offers(self, state: State) -> list[list[LegalAct]]:
         """``legal`` by seat without what cannot make a seat absent at this close, none of it
@@ -589,21 +601,26 @@ class Pipeline(Board):
         out = [empty] * n
         if state.ended:
             return out
-        players, voted, acts = state.players, state.ballot_counts, state.acts
-        every = range(n)
+        players, voted = state.players, state.ballot_counts
+        acted: dict[str, set[int]] = {}  # who submitted each skill in the stage
+        for submitter, skill in state.acts:
+            acted.setdefault(skill, set()).add(submitter)
+        every = tuple(range(n))
         # mechanic by mechanic, each over the seats that may hold it: the offers of each seat
-        # come in the stage's order of mechanics, as ``_offers`` gives them
-        for m in self._by_stage.get(state.stage_key, self._anywhere):
+        # come in the stage's order of mechanics, as ``legal`` gives them
+        for m in self._mechanics_of(state.stage_key):
             if not m.may_be_owed(state):
                 continue
             key = m.key
             vote = key == VOTE
+            done = acted.get(key)
             plain = m.held_plainly
-            for seat in state.living() if plain else every:
+            seats = state.living() if plain else every
+            for seat in seats:
                 if vote:
                     if seat in voted:
                         continue  # voted: not absent, and not asked whether he still holds it
-                elif (seat, key) in acts:
+                elif done is not None and seat in done:
                     continue  # submitted: not absent, whatever the form would offer
                 if plain:
                     if key not in players[seat].skills:

@@ -59,10 +59,12 @@ def play(
 
 def reordered(seats: list[int], draw: Callable[[], float]) -> list[int]:
     """``seats`` in a random order: the order ``seats.sort(key=lambda _: draw())`` gives, the same
-    draws in the same order (one per seat, first to last) and the same stable sort, without a
-    Python-level call of a key function per seat."""
-    keys = [draw() for _ in seats]
-    return [seats[i] for i in sorted(range(len(keys)), key=keys.__getitem__)]
+    draws in the same order (one per seat, first to last) and the same stable sort (equal draws
+    keep their places: each draw is paired with its seat's place), without a Python-level call of
+    a key function per seat."""
+    drawn = [(draw(), i) for i in range(len(seats))]
+    drawn.sort()
+    return [seats[i] for _, i in drawn]
 
 
 class StalledGame(Exception):
