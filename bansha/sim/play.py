@@ -36,7 +36,7 @@ def play(
         if game.state.phase == "ended":
             return game
         for _ in range(rounds):
-            seats = reordered(seats, draw)
+            seats.sort(key=lambda _: draw())
             for seat in seats:
                 options = game.legal(seat)
                 if not options:
@@ -55,16 +55,6 @@ def play(
                 return game
         game.handle(Close())
     raise StalledGame(f"game did not end within {max_stages} stages (seed {seed})")
-
-
-def reordered(seats: list[int], draw: Callable[[], float]) -> list[int]:
-    """``seats`` in a random order: the order ``seats.sort(key=lambda _: draw())`` gives, the same
-    draws in the same order (one per seat, first to last) and the same stable sort (equal draws
-    keep their places: each draw is paired with its seat's place), without a Python-level call of
-    a key function per seat."""
-    drawn = [(draw(), i) for i in range(len(seats))]
-    drawn.sort()
-    return [seats[i] for _, i in drawn]
 
 
 class StalledGame(Exception):
