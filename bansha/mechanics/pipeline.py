@@ -105,6 +105,8 @@ class Pipeline(Board):
         self._by_stage = {k: tuple(v + anywhere) for k, v in by_stage.items()}
         self._stage_kept: tuple[str, tuple[Mechanic, ...]] = ("", self._anywhere)
         """The stage key :meth:`_mechanics_of` answered last, and its answer."""
+        self._every: tuple[int, ...] = ()
+        """Every seat of the last game whose offers were read (``range`` as a tuple)."""
         self._voting: dict[str, DayVote | RunoffVote] = {
             stage: m
             for stage, ms in by_stage.items()
@@ -604,8 +606,14 @@ class Pipeline(Board):
         players, voted = state.players, state.ballot_counts
         acted: dict[str, set[int]] = {}  # who submitted each skill in the stage
         for submitter, skill in state.acts:
-            acted.setdefault(skill, set()).add(submitter)
-        every = tuple(range(n))
+            seen = acted.get(skill)
+            if seen is None:
+                acted[skill] = {submitter}
+            else:
+                seen.add(submitter)
+        every = self._every
+        if len(every) != n:
+            every = self._every = tuple(range(n))
         # mechanic by mechanic, each over the seats that may hold it: the offers of each seat
         # come in the stage's order of mechanics, as ``legal`` gives them
         for m in self._mechanics_of(state.stage_key):
