@@ -132,3 +132,22 @@ def test_a_page_without_a_message_writes_no_message_cookie() -> None:
     gid, browser = _seated(CUPID)
     response = browser.get(f"/g/{gid}/me")
     assert "messages" not in response.cookies
+
+
+def test_a_short_message_cookie_is_not_compressed_and_a_long_one_is() -> None:
+    from django.contrib.messages.storage.base import Message
+    from django.test import RequestFactory
+
+    from bansha.web.messages import UntrustedCookieStorage
+
+    def cookie(text: str) -> str:
+        storage = UntrustedCookieStorage(RequestFactory().get("/"))
+        return str(storage._encode([Message(25, text)]))
+
+    short, long = cookie("已提交"), cookie("已提交" * 200)
+    assert not short.startswith(".") and long.startswith(".")  # "." marks zlib's text
+    for text in (short, long):
+        request = RequestFactory().get("/")
+        request.COOKIES["messages"] = text
+        (message,) = UntrustedCookieStorage(request)
+        assert str(message.message).startswith("已提交")
