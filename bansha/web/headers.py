@@ -35,7 +35,10 @@ class PrivatePages:
         if (session is not None and not session.is_empty()) or (
             user is not None and user.is_authenticated
         ):
-            patch_cache_control(response, private=True, no_store=True)
+            if response.has_header("Cache-Control"):
+                patch_cache_control(response, private=True, no_store=True)
+            else:  # what patch_cache_control writes on a response that had none
+                response["Cache-Control"] = "private, no-store"
         return response
 
 
