@@ -17,14 +17,18 @@ and ``bansha.web.console_thread``, ``url(name, *args)`` (Django's ``reverse``) a
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, get_token
+from django.template import loader
 from django.templatetags.static import static
 from django.urls import get_script_prefix, reverse
 from jinja2 import ChainableUndefined, Environment
+from markupsafe import Markup
 
 from bansha.web import console_thread, rendering
 
@@ -101,6 +105,55 @@ class FormToken:
         return self._html
 
     __str__ = __html__
+
+
+CSRF_MARK = Markup("<bansha:csrf>")
+"""Where the CSRF field goes in a page rendered to be kept (markup no text of a page can
+write)."""
+_MARKS = re.compile(f"({re.escape(CSRF_MARK)}|{re.escape(rendering.KEY_MARK)})")
+
+
+class Skeleton:
+    """A page rendered once to be served again, with marks where each request's own values go:
+    its CSRF field (``CSRF_MARK``: the request's token under a fresh mask, as ``FormToken``
+    writes it) and each form's key (``rendering.KEY_MARK``: a fresh key each). Everything else
+    is the page as the template wrote it; the caller keeps it only for the very viewer and view
+    it was rendered from."""
+
+    __slots__ = ("kinds", "pieces")
+
+    def __init__(self, html: str) -> None:
+        parts = _MARKS.split(html)
+        self.pieces: tuple[str, ...] = tuple(parts[0::2])
+        self.kinds: tuple[bool, ...] = tuple(p == CSRF_MARK for p in parts[1::2])
+
+    def fill(self, request: HttpRequest) -> str:
+        """The page for ``request``: its CSRF field and fresh form keys in the marks."""
+        field = None
+        out = [self.pieces[0]]
+        for is_csrf, piece in zip(self.kinds, self.pieces[1:], strict=True):
+            if is_csrf:
+                if field is None:
+                    field = FormToken(request).__html__()
+                out.append(field)
+            else:
+                out.append(rendering.form_key())
+            out.append(piece)
+        return "".join(out)
+
+
+def skeleton(template_name: str, context: Mapping[str, Any]) -> Skeleton:
+    """``template_name`` rendered with ``context`` as a page to be kept (``Skeleton``): no
+    request's values in it (no CSRF token, no form key, no flash message: the caller renders a
+    page that shows one as usual)."""
+    marking = rendering.marking.set(True)
+    try:
+        html = loader.get_template(template_name).render(
+            {**context, "csrf_input": CSRF_MARK, "messages": ()}
+        )
+    finally:
+        rendering.marking.reset(marking)
+    return Skeleton(html)
 
 
 def form_token(request: HttpRequest) -> dict[str, object]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from functools import cache, lru_cache
 from typing import Any
 
@@ -14,10 +15,19 @@ from django.utils.safestring import SafeString
 
 from bansha.engine import clock
 
+KEY_MARK = SafeString("<bansha:form-key>")
+"""Where a form's key goes in a page rendered to be kept (``jinja.Skeleton``): markup no text of
+a page can write (every text is escaped), filled with a fresh key for each request."""
+marking: ContextVar[bool] = ContextVar("marking", default=False)
+"""True while a page is rendered to be kept (this thread's render only)."""
+
 
 def form_key() -> str:
     """A fresh random key for one rendered form (128 bits): the same form sent twice lands once;
-    two renders never share one, however close together."""
+    two renders never share one, however close together. (``KEY_MARK`` while a page is rendered
+    to be kept: each request fills in its own.)"""
+    if marking.get():
+        return KEY_MARK
     return secrets.token_urlsafe(16)
 
 
