@@ -23,10 +23,14 @@ shorter; a long one is compressed as before (``COMPRESSED_FROM``). Both read bac
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
-from django.contrib.messages.storage.base import Message
+from django.conf import settings
+from django.contrib.messages.storage.base import BaseStorage, Message
 from django.contrib.messages.storage.cookie import CookieStorage, MessagePartGatherSerializer
+from django.core.signing import Signer, _cookie_signer_key
+from django.utils.module_loading import import_string
 
 TYPED_LEVEL = 1
 """The level a refused form's picks are kept at among the cookie's messages: below every level
@@ -57,11 +61,33 @@ def _typed_from(text: str) -> dict[str, Any] | None:
     return typed
 
 
+@lru_cache(maxsize=8)
+def _signer(backend: str, key: str, fallbacks: tuple[str, ...], salt: str) -> Signer:
+    """Django's cookie signer (``signing.get_cookie_signer``) for these settings, made once: the
+    storage made it anew for every request. (Its fallback keys a list: Django passes a ``map``,
+    which a signer kept for many requests would use up on the first.)"""
+    made: Signer = import_string(backend)(
+        key=_cookie_signer_key(key),
+        fallback_keys=[_cookie_signer_key(k) for k in fallbacks],
+        salt=salt,
+    )
+    return made
+
+
 class UntrustedCookieStorage(CookieStorage):
     """Cookie-kept messages, always plain text when read back, with refused forms' small picks
     beside them (per game)."""
 
     _typed: dict[str, str]
+
+    def __init__(self, request: Any, *args: Any, **kwargs: Any) -> None:
+        BaseStorage.__init__(self, request, *args, **kwargs)
+        self.signer = _signer(
+            settings.SIGNING_BACKEND,
+            settings.SECRET_KEY,
+            tuple(settings.SECRET_KEY_FALLBACKS),
+            self.key_salt,
+        )
 
     def _decode(self, data: Any) -> Any:
         messages = super()._decode(data)

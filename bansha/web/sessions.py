@@ -140,13 +140,8 @@ class SessionStore(db.SessionStore):
         connection = connections[router.db_for_read(Session)]
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         data, held = session_and_game_held(stored, now, game_id, *held_keys)
-        self.accessed = True
-        if data is None:  # no live session: an empty one, a new key when it is saved
-            self._session_key = None
-            self._session_cache = {}
+        if not self._took(stored, data):
             return True, None
-        _remember(stored, data)
-        self._session_cache = self.decode(data)
         if data != text:  # changed since: its seat is read from what it holds now
             return False, None
         return True, held
@@ -160,18 +155,25 @@ class SessionStore(db.SessionStore):
         connection = connections[router.db_for_read(Session)]
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         data, seats = session_and_seats(stored, now, game_id)
-        self.accessed = True
-        if data is None:  # no live session: an empty one, a new key when it is saved
-            self._session_key = None
-            self._session_cache = {}
+        if not self._took(stored, data):
             return True, None
-        _remember(stored, data)
-        self._session_cache = self.decode(data)
         held_keys = seat_keys(self._session_cache, game_id)
         if held_keys is None:  # it holds no seat of the game
             return True, None
         held = held_from(seats, *held_keys)
         return (False, None) if held is None else (True, held)
+
+    def _took(self, stored: str, data: str | None) -> bool:
+        """Take the session's row as read with a seat: its data (``data``), or no live session
+        (None: an empty one, a new key when it is saved). False when there was none."""
+        self.accessed = True
+        if data is None:
+            self._session_key = None
+            self._session_cache = {}
+            return False
+        _remember(stored, data)
+        self._session_cache = self.decode(data)
+        return True
 
     def load(self) -> dict[str, Any]:
         """The session's data (empty when there is no live row), as Django's store loads it,

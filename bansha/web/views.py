@@ -46,7 +46,7 @@ from bansha.web.access import (
 from bansha.web.clients import submitter
 from bansha.web.errors import seat_gone
 from bansha.web.forms import act_command, director_command_for, keep_typed, stage_of, take_typed
-from bansha.web.jinja import Skeleton, skeleton
+from bansha.web.jinja import Skeleton, skeleton, url
 
 DEMO_NAMES = [texts.DEMO_SELF, *SEAT_NAMES[:19]]
 FORM_KEY_LENGTH = 40
@@ -116,7 +116,7 @@ def join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
         )
     request.session.cycle_key()
     hold_seat(request, record.id, seat.seat, key)
-    return HttpResponseRedirect(reverse("player", args=[record.id]))
+    return HttpResponseRedirect(url("player", record.id))
 
 
 def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
@@ -211,7 +211,7 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
         keep_typed(request, record.id, request.POST, "act")
     if record.demo:
         SERVICE.run_bots(record.id)
-    return HttpResponseRedirect(reverse("player", args=[record.id]))
+    return HttpResponseRedirect(url("player", record.id))
 
 
 @require_POST
@@ -230,7 +230,7 @@ def player_say(request: HttpRequest, game_id: str) -> HttpResponse:
     except RuleError as e:
         messages.error(request, e.message)
         keep_typed(request, record.id, request.POST, "say")
-    return HttpResponseRedirect(reverse("player", args=[record.id]) + "#chats")
+    return HttpResponseRedirect(url("player", record.id) + "#chats")
 
 
 @require_POST
@@ -256,7 +256,7 @@ def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
     except RuleError as e:
         messages.error(request, e.message)
     SERVICE.run_bots(record.id)
-    return HttpResponseRedirect(reverse("player", args=[record.id]))
+    return HttpResponseRedirect(url("player", record.id))
 
 
 @login_required

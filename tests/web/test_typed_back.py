@@ -151,3 +151,23 @@ def test_a_short_message_cookie_is_not_compressed_and_a_long_one_is() -> None:
         request.COOKIES["messages"] = text
         (message,) = UntrustedCookieStorage(request)
         assert str(message.message).startswith("已提交")
+
+
+def test_a_message_cookie_signed_with_a_fallback_key_is_read_by_every_request() -> None:
+    from django.contrib.messages.storage.base import Message
+    from django.test import RequestFactory, override_settings
+
+    from bansha.web.messages import UntrustedCookieStorage
+
+    old, new = "old-" + "k" * 60, "new-" + "n" * 60
+    with override_settings(SECRET_KEY=old, SECRET_KEY_FALLBACKS=[]):
+        text = str(UntrustedCookieStorage(RequestFactory().get("/"))._encode([Message(25, "旧")]))
+    with override_settings(SECRET_KEY=new, SECRET_KEY_FALLBACKS=[old]):
+        for _ in range(3):  # the signer is kept: its fallback keys serve every request
+            request = RequestFactory().get("/")
+            request.COOKIES["messages"] = text
+            assert [str(m.message) for m in UntrustedCookieStorage(request)] == ["旧"]
+    with override_settings(SECRET_KEY=new, SECRET_KEY_FALLBACKS=[]):
+        request = RequestFactory().get("/")
+        request.COOKIES["messages"] = text
+        assert list(UntrustedCookieStorage(request)) == []  # no longer a key: not read
