@@ -38,11 +38,18 @@ def label(user_agent: str) -> str:
 
 
 def opened(
-    game_id: str, seat: int, token_hash: str, device: str | None, user_agent: str, now: datetime
+    game_id: str,
+    seat: int,
+    token_hash: str,
+    device: str | None,
+    user_agent: str,
+    now: datetime,
+    session: str = "",
 ) -> str | None:
     """A browser opened the live link ``token_hash`` of ``seat``: the same device again (its
     session's ``device`` still holds that link) counts one more opening, any other is a new
-    device. Returns the device key its session keeps, None when the link is not live."""
+    device. Returns the device key its session keeps, None when the link is not live.
+    ``session``: the session that holds it, as the session table keys it (empty: not known)."""
     link = SeatRecord.objects.filter(
         game_id=game_id, seat=seat, token_hash=token_hash, revoked=False
     ).first()
@@ -50,11 +57,16 @@ def opened(
         return None
     if device is not None:
         same = DeviceRecord.objects.filter(link=link, key=device, signed_out=False)
-        if same.update(opened=F("opened") + 1, last_seen=now):
+        if same.update(opened=F("opened") + 1, last_seen=now, session=session):
             return device
     key = secrets.token_hex(KEY_BYTES)
     DeviceRecord.objects.create(
-        link=link, key=key, label=label(user_agent), first_seen=now, last_seen=now
+        link=link,
+        key=key,
+        label=label(user_agent),
+        first_seen=now,
+        last_seen=now,
+        session=session,
     )
     return key
 

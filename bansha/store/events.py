@@ -170,14 +170,27 @@ def _append_plainly(
     return True
 
 
+_COLUMNS: dict[tuple[str, Any, str], str] = {}
+_FIELDS: dict[tuple[Any, str], Any] = {}
+
+
 def _column(model: Any, name: str) -> str:
-    """A field's column, quoted ("key" is a keyword)."""
-    return str(connection.ops.quote_name(model._meta.get_field(name).column))
+    """A field's column, quoted ("key" is a keyword): worked out once per database vendor (an
+    append names a dozen columns)."""
+    key = (connection.vendor, model, name)
+    column = _COLUMNS.get(key)
+    if column is None:
+        column = _COLUMNS[key] = str(connection.ops.quote_name(model._meta.get_field(name).column))
+    return column
 
 
 def _prep(model: Any, name: str, value: Any) -> Any:
-    """A value as the model's field writes it (JSON, an aware time) for a hand-written statement."""
-    return model._meta.get_field(name).get_db_prep_save(value, connection)
+    """A value as the model's field writes it (JSON, an aware time) for a hand-written statement
+    (the field looked up once per process)."""
+    field = _FIELDS.get((model, name))
+    if field is None:
+        field = _FIELDS[model, name] = model._meta.get_field(name)
+    return field.get_db_prep_save(value, connection)
 
 
 def digest_of(game_id: str, key: str) -> str | None:

@@ -99,6 +99,11 @@ class DeviceRecord(models.Model):
     first_seen = models.DateTimeField()
     last_seen = models.DateTimeField()
     signed_out = models.BooleanField(default=False)
+    session = models.CharField(max_length=40, blank=True, default="")
+    """The session that last opened the link in this browser, as the session table keys it (a
+    digest of the cookie's key): a browser's first request to a server process finds its seat
+    by it, in the statement that reads the session. Only a hint: the seat is used only when it
+    is the one the session's own data holds."""
 
 
 class CommandRecord(models.Model):

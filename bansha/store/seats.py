@@ -24,6 +24,16 @@ _SESSION_AND_HELD = (
     " WHERE s.session_key = %s AND s.expire_date > %s"
 )
 
+_SESSION_AND_SEATS = (
+    f"SELECT s.session_data, h.* FROM {Session._meta.db_table} s LEFT JOIN ("
+    f"SELECT {', '.join('g.' + f.column for f in _FIELDS)}, d.last_seen, l.seat, l.token_hash,"
+    f" d.key FROM {GameRecord._meta.db_table} g"
+    f" JOIN {SeatRecord._meta.db_table} l ON l.game_id = g.id"
+    f" JOIN {DeviceRecord._meta.db_table} d ON d.link_id = l.id"
+    " WHERE g.id = %s AND l.revoked = %s AND d.signed_out = %s AND d.session = %s"
+    ") h ON 1 = 1 WHERE s.session_key = %s AND s.expire_date > %s"
+)
+
 Held = tuple[GameRecord, datetime]
 """A held seat's game, and when the device holding it was last seen."""
 
@@ -59,6 +69,39 @@ def session_and_game_held(
     if row is None:
         return None, None
     return row[0], None if row[1] is None else _held(row[1:])
+
+
+SeatRow = tuple[tuple[int, str, str], Any]
+"""A live seat's number, link digest and device key, and the rest of its row for ``_held``."""
+
+
+def session_and_seats(stored_key: str, now: Any, game_id: str) -> tuple[str | None, list[SeatRow]]:
+    """In one statement: the live session row's data (None when there is none) and the live
+    seats of the game whose devices (not signed out, of links not revoked) that session last
+    opened: each as its seat, link and device, and its row. The caller holds a seat only when it
+    is exactly the seat, link and device the session's data holds (``held_from``)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SESSION_AND_SEATS, [game_id, False, False, stored_key, stored_key, now])
+        rows = cursor.fetchall()
+    if not rows:
+        return None, []
+    width = len(_FIELDS) + 1
+    seats = [
+        ((int(row[1 + width]), row[2 + width], row[3 + width]), row[1 : 1 + width])
+        for row in rows
+        if row[1] is not None
+    ]
+    return rows[0][0], seats
+
+
+def held_from(seats: list[SeatRow], seat: int, token_hash: str, device: str) -> Held | None:
+    """What ``game_held`` reads for ``seat``, ``token_hash`` and ``device``, from the rows of
+    ``session_and_seats`` (None when none of them is that seat, link and device: the caller
+    reads it with ``game_held``)."""
+    for keys, row in seats:
+        if keys == (seat, token_hash, device):
+            return _held(row)
+    return None
 
 
 def _held(row: Any) -> Held:

@@ -17,6 +17,7 @@ from bansha import texts
 from bansha.service import devices, team
 from bansha.store.models import GameRecord, SeatRecord
 from bansha.store.seats import game_held
+from bansha.store.sessions import stored_key
 from bansha.web.sessions import seat_keys
 
 
@@ -60,6 +61,7 @@ def hold_seat(request: HttpRequest, game_id: str, seat: int, token_hash: str) ->
     before = session.get(f"seatdev:{game_id}")
     if not same and isinstance(before, str):
         devices.release(before)  # switched to another seat: it holds the one it left no more
+    key = session.session_key
     device = devices.opened(
         game_id,
         seat,
@@ -67,6 +69,7 @@ def hold_seat(request: HttpRequest, game_id: str, seat: int, token_hash: str) ->
         session.get(f"seatdev:{game_id}") if same else None,
         request.headers.get("user-agent", ""),
         timezone.now(),
+        stored_key(key) if isinstance(key, str) else "",
     )
     if device is None:
         return False

@@ -6,6 +6,7 @@ its request has read already)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -16,10 +17,19 @@ from bansha import texts
 
 def page(status: int, title: str, text: str) -> HttpResponse:
     """An error page with its status."""
-    html = loader.get_template("bansha/error.html").render(
+    return HttpResponse(
+        _page_html(status, title, text), status=status, content_type="text/html; charset=utf-8"
+    )
+
+
+@lru_cache(maxsize=64)
+def _page_html(status: int, title: str, text: str) -> str:
+    """An error page's HTML, rendered once per process for each status and text: it reads no
+    request (nobody's session, no token), so every viewer gets the same bytes (a missing
+    game's page is what every page a viewer may not load answers)."""
+    return loader.get_template("bansha/error.html").render(
         {"status": status, "title": title, "text": text, "home": texts.BACK_HOME}
     )
-    return HttpResponse(html, status=status, content_type="text/html; charset=utf-8")
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -1,9 +1,11 @@
 """Response headers every page needs: nothing private stays in a cache; the Content-Security-Policy
-built once."""
+built once; the CSRF cookie sent when the browser needs it, not on every page with a form."""
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 
 from csp.constants import HEADER, HEADER_REPORT_ONLY
@@ -11,7 +13,8 @@ from csp.middleware import CheckableLazyObject, CSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
-from django.utils.cache import patch_cache_control
+from django.middleware.csrf import CsrfViewMiddleware
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 
 class PrivatePages:
@@ -32,7 +35,10 @@ class PrivatePages:
         if (session is not None and not session.is_empty()) or (
             user is not None and user.is_authenticated
         ):
-            patch_cache_control(response, private=True, no_store=True)
+            if response.has_header("Cache-Control"):
+                patch_cache_control(response, private=True, no_store=True)
+            else:  # what patch_cache_control writes on a response that had none
+                response["Cache-Control"] = "private, no-store"
         return response
 
 
@@ -110,3 +116,57 @@ class ServerTiming:
         response = self.get_response(request)
         response["Server-Timing"] = f"cpu;dur={(time.thread_time_ns() - start) / 1e6:.3f}"
         return response
+
+
+CSRF_RENEW_EVERY = 24 * 3600.0
+"""Seconds after which a browser's CSRF cookie is sent again (its expiry renewed) by a page that
+uses it: at least once a day while the browser uses the site, so it never runs out in use (it
+lasts ``CSRF_COOKIE_AGE``, a year)."""
+CSRF_KEPT = 8192
+"""Browsers' cookies whose last renewal a process remembers (the least recent forgotten: that
+browser's cookie is sent again on its next page)."""
+_renewed: OrderedDict[str, float] = OrderedDict()
+_renewed_lock = threading.Lock()
+
+
+def _cookie_due(secret: str, held: bool, now: float) -> bool:
+    """Whether the cookie ``secret`` is to be sent now: the browser does not hold it (``held``:
+    its request carried that very cookie) or this process has not sent it within
+    ``CSRF_RENEW_EVERY``. When it is, it is noted as sent now (the caller sends it)."""
+    with _renewed_lock:
+        sent = _renewed.get(secret)
+        if held and sent is not None and now - sent < CSRF_RENEW_EVERY:
+            return False
+        _renewed[secret] = now
+        _renewed.move_to_end(secret)
+        while len(_renewed) > CSRF_KEPT:
+            _renewed.popitem(last=False)
+        return True
+
+
+class SteadyCsrf(CsrfViewMiddleware):
+    """Django's CSRF protection, unchanged in what it checks and in the token each form carries;
+    only its cookie is not sent again on every page that writes a form. Django sends the cookie
+    with every response whose page used the token, the same value each time, to renew its expiry
+    (a year). Here a page sends it when the browser did not send that very cookie (a new secret,
+    a rotated one at login, an old masked cookie), or when this process has not sent it for a
+    day (``CSRF_RENEW_EVERY``); otherwise the response says ``Vary: Cookie`` as Django's does (a
+    page with a token must never come from a shared cache) and sends no cookie."""
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        """Send the cookie when the browser needs it (see the class)."""
+        meta = request.META
+        secret = meta.get("CSRF_COOKIE")
+        if (
+            meta.get("CSRF_COOKIE_NEEDS_UPDATE")
+            and isinstance(secret, str)
+            and not settings.CSRF_USE_SESSIONS
+            and not _cookie_due(
+                secret, request.COOKIES.get(settings.CSRF_COOKIE_NAME) == secret, time.monotonic()
+            )
+        ):
+            patch_vary_headers(response, ("Cookie",))
+            meta["CSRF_COOKIE_NEEDS_UPDATE"] = False
+        return super().process_response(request, response)

@@ -17,14 +17,18 @@ and ``bansha.web.console_thread``, ``url(name, *args)`` (Django's ``reverse``) a
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, get_token
+from django.template import loader
 from django.templatetags.static import static
 from django.urls import get_script_prefix, reverse
 from jinja2 import ChainableUndefined, Environment
+from markupsafe import Markup
 
 from bansha.web import console_thread, rendering
 
@@ -103,6 +107,55 @@ class FormToken:
     __str__ = __html__
 
 
+CSRF_MARK = Markup("<bansha:csrf>")
+"""Where the CSRF field goes in a page rendered to be kept (markup no text of a page can
+write)."""
+_MARKS = re.compile(f"({re.escape(CSRF_MARK)}|{re.escape(rendering.KEY_MARK)})")
+
+
+class Skeleton:
+    """A page rendered once to be served again, with marks where each request's own values go:
+    its CSRF field (``CSRF_MARK``: the request's token under a fresh mask, as ``FormToken``
+    writes it) and each form's key (``rendering.KEY_MARK``: a fresh key each). Everything else
+    is the page as the template wrote it; the caller keeps it only for the very viewer and view
+    it was rendered from."""
+
+    __slots__ = ("kinds", "pieces")
+
+    def __init__(self, html: str) -> None:
+        parts = _MARKS.split(html)
+        self.pieces: tuple[str, ...] = tuple(parts[0::2])
+        self.kinds: tuple[bool, ...] = tuple(p == CSRF_MARK for p in parts[1::2])
+
+    def fill(self, request: HttpRequest) -> str:
+        """The page for ``request``: its CSRF field and fresh form keys in the marks."""
+        field = None
+        out = [self.pieces[0]]
+        for is_csrf, piece in zip(self.kinds, self.pieces[1:], strict=True):
+            if is_csrf:
+                if field is None:
+                    field = FormToken(request).__html__()
+                out.append(field)
+            else:
+                out.append(rendering.form_key())
+            out.append(piece)
+        return "".join(out)
+
+
+def skeleton(template_name: str, context: Mapping[str, Any]) -> Skeleton:
+    """``template_name`` rendered with ``context`` as a page to be kept (``Skeleton``): no
+    request's values in it (no CSRF token, no form key, no flash message: the caller renders a
+    page that shows one as usual)."""
+    marking = rendering.marking.set(True)
+    try:
+        html = loader.get_template(template_name).render(
+            {**context, "csrf_input": CSRF_MARK, "messages": ()}
+        )
+    finally:
+        rendering.marking.reset(marking)
+    return Skeleton(html)
+
+
 def form_token(request: HttpRequest) -> dict[str, object]:
     """A context processor: ``csrf_input`` worked out once per page (``FormToken``)."""
     return {"csrf_input": FormToken(request)}
@@ -152,10 +205,67 @@ GLOBALS = {
 """The functions the templates call."""
 
 
+_DICT_NAMES = frozenset(dir(dict))
+"""Every attribute a plain dict has (its methods): the only names ``getattr`` finds on one."""
+
+
+class PageEnvironment(Environment):
+    """Jinja2's environment with ``{{ v.stage }}`` on a plain dict (every value of an engine
+    view) read as the key it is at once. Jinja2 tries the attribute first and reads the key
+    only after the failed attribute's exception: about 150 of them on a player page. The answer
+    is the same: a plain dict has no attribute but its class's (``.items`` stays the method)."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        """``obj.attribute`` as Jinja2 reads it, a plain dict's key without the detour."""
+        if type(obj) is dict and attribute not in _DICT_NAMES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
+PARTS = {
+    "card": "bansha/_card.html",
+    "act_form": "bansha/_act.html",
+    "rooms": "bansha/_rooms.html",
+    "reveal": "bansha/_reveal.html",
+    "players": "bansha/_players.html",
+    "announcements": "bansha/_announcements.html",
+}
+"""The pages' shared parts, each a macro of its own file, by name: ``{{ parts.card(v) }}``."""
+
+
+class Parts:
+    """The shared parts' macros (``PARTS``), each file's module made once per environment. A
+    macro is given what it writes as arguments: an ``{% include %}`` copied the page's whole
+    context for each part (once per legal act on a player page), and ``{% from %}`` compared
+    the page's globals with the part's on every render."""
+
+    __slots__ = ("_env", "_macros")
+
+    def __init__(self, env: Environment) -> None:
+        self._env = env
+        self._macros: dict[str, Any] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        """The macro ``name`` (Jinja2 reads a global's attribute this way)."""
+        try:
+            return self._macros[name]
+        except KeyError:
+            pass
+        if name not in PARTS:
+            raise AttributeError(name)
+        macro = getattr(self._env.get_template(PARTS[name]).module, name)
+        self._macros[name] = macro
+        return macro
+
+
 def environment(**options: Any) -> Environment:
     """The Jinja2 environment of ``settings.TEMPLATES`` (Django's backend passes its options)."""
     options.update(undefined=ChainableUndefined, keep_trailing_newline=True, autoescape=True)
-    env = Environment(**options)
+    env = PageEnvironment(**options)
     env.filters.update(FILTERS)
     env.globals.update(GLOBALS)
+    env.globals["parts"] = Parts(env)
     return env

@@ -15,20 +15,29 @@ after it (each was a save of the session's row). Longer texts (a thread post, la
 chat line) stay in the session (``forms.keep_typed``).
 
 A page that shows no message and finds no message cookie writes none: Django's storage would
-send a cookie's deletion on every such page.
+send a cookie's deletion on every such page. A short cookie (a message or two: every form's) is
+signed without zlib, which Django ran on every write only to find the compressed text no
+shorter; a long one is compressed as before (``COMPRESSED_FROM``). Both read back alike.
 """
 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
-from django.contrib.messages.storage.base import Message
-from django.contrib.messages.storage.cookie import CookieStorage
+from django.conf import settings
+from django.contrib.messages.storage.base import BaseStorage, Message
+from django.contrib.messages.storage.cookie import CookieStorage, MessagePartGatherSerializer
+from django.core.signing import Signer, _cookie_signer_key
+from django.utils.module_loading import import_string
 
 TYPED_LEVEL = 1
 """The level a refused form's picks are kept at among the cookie's messages: below every level
 a message is shown at, and taken out of the messages as they are read (never shown as one)."""
+COMPRESSED_FROM = 600
+"""The serialized messages' length (characters) from which the cookie is compressed: below it,
+zlib's text of a few JSON messages is hardly ever shorter (and the cookie holds 2 KB)."""
 TYPED_SMALL = 400
 """The most characters of a refused form's picks kept in the cookie (its JSON); more stays in the
 session (the cookie holds about 2 KB, the refusal's message beside it)."""
@@ -52,11 +61,33 @@ def _typed_from(text: str) -> dict[str, Any] | None:
     return typed
 
 
+@lru_cache(maxsize=8)
+def _signer(backend: str, key: str, fallbacks: tuple[str, ...], salt: str) -> Signer:
+    """Django's cookie signer (``signing.get_cookie_signer``) for these settings, made once: the
+    storage made it anew for every request. (Its fallback keys a list: Django passes a ``map``,
+    which a signer kept for many requests would use up on the first.)"""
+    made: Signer = import_string(backend)(
+        key=_cookie_signer_key(key),
+        fallback_keys=[_cookie_signer_key(k) for k in fallbacks],
+        salt=salt,
+    )
+    return made
+
+
 class UntrustedCookieStorage(CookieStorage):
     """Cookie-kept messages, always plain text when read back, with refused forms' small picks
     beside them (per game)."""
 
     _typed: dict[str, str]
+
+    def __init__(self, request: Any, *args: Any, **kwargs: Any) -> None:
+        BaseStorage.__init__(self, request, *args, **kwargs)
+        self.signer = _signer(
+            settings.SIGNING_BACKEND,
+            settings.SECRET_KEY,
+            tuple(settings.SECRET_KEY_FALLBACKS),
+            self.key_salt,
+        )
 
     def _decode(self, data: Any) -> Any:
         messages = super()._decode(data)
@@ -66,6 +97,16 @@ class UntrustedCookieStorage(CookieStorage):
                 None if message.extra_tags is None else str(message.extra_tags).encode().decode()
             )
         return messages
+
+    def _encode_parts(self, messages: Any, encode_empty: bool = False) -> Any:
+        """Django's signed text of the serialized messages, compressed only when long
+        (``COMPRESSED_FROM``)."""
+        if not messages and not encode_empty:
+            return None
+        long = sum(map(len, messages)) >= COMPRESSED_FROM
+        return self.signer.sign_object(
+            messages, serializer=MessagePartGatherSerializer, compress=long
+        )
 
     def _get(self, *args: Any, **kwargs: Any) -> tuple[Any, bool]:
         """The cookie's messages, the refused forms' picks taken out of them (kept by game)."""

@@ -6,18 +6,28 @@ from __future__ import annotations
 import html
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from functools import cache, lru_cache
 from typing import Any
 
 from django.utils.html import format_html, json_script
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from bansha.engine import clock
+
+KEY_MARK = SafeString("<bansha:form-key>")
+"""Where a form's key goes in a page rendered to be kept (``jinja.Skeleton``): markup no text of
+a page can write (every text is escaped), filled with a fresh key for each request."""
+marking: ContextVar[bool] = ContextVar("marking", default=False)
+"""True while a page is rendered to be kept (this thread's render only)."""
 
 
 def form_key() -> str:
     """A fresh random key for one rendered form (128 bits): the same form sent twice lands once;
-    two renders never share one, however close together."""
+    two renders never share one, however close together. (``KEY_MARK`` while a page is rendered
+    to be kept: each request fills in its own.)"""
+    if marking.get():
+        return KEY_MARK
     return secrets.token_urlsafe(16)
 
 
@@ -122,7 +132,7 @@ def floor_links(floors: list[tuple[int, int]], day: object) -> SafeString:
     from bansha import texts
 
     form = '<a href="?day={}&amp;page={}#floor-{}">{}</a>'
-    return mark_safe(
+    return SafeString(
         texts.LIST_SEP.join(
             _fill(form, day, p, f, texts.THREAD_FLOOR.format(floor=f)) for f, p in floors
         )
@@ -186,13 +196,15 @@ def escaped_text(text: str) -> str:
 
 
 def _fill(form: str, *values: object) -> SafeString:
-    """``format_html(form, *values)``: the form filled with the values escaped."""
-    return mark_safe(form.format(*map(_escaped, values)))
+    """``format_html(form, *values)``: the form filled with the values escaped. (A text made
+    here is marked safe as ``SafeString(text)``: ``mark_safe`` answers the same for a text,
+    through a wrapper that first looks for a lazy argument.)"""
+    return SafeString(form.format(*map(_escaped, values)))
 
 
 def _rows(form: str, rows: Iterable[Iterable[object]]) -> SafeString:
     """``format_html_join("", form, rows)``: one filled form per row, joined."""
-    return mark_safe("".join(form.format(*map(_escaped, row)) for row in rows))
+    return SafeString("".join([form.format(*map(_escaped, row)) for row in rows]))
 
 
 def said(messages: Iterable[Mapping[str, Any]], tz: str = clock.DEFAULT_ZONE) -> SafeString:
@@ -292,7 +304,7 @@ def lift_rows(lift: Iterable[tuple[str, Mapping[str, Any]]], day: object) -> Saf
                 urlencode(name),
                 name,
                 texts.THREAD_LIFT_COUNT.format(count=row["count"]),
-                mark_safe(texts.THREAD_LIFT_FLOORS.format(links=floor_links(row["here"], day)))
+                SafeString(texts.THREAD_LIFT_FLOORS.format(links=floor_links(row["here"], day)))
                 if row["here"]
                 else "",
             )
@@ -303,7 +315,7 @@ def lift_rows(lift: Iterable[tuple[str, Mapping[str, Any]]], day: object) -> Saf
 
 def day_links(days: Iterable[int], day: int) -> SafeString:
     """The thread's game days, 「第1天 · 第2天」: the day shown in bold, every other one a link."""
-    return mark_safe(
+    return SafeString(
         " · ".join(
             _fill("<strong>{}</strong>", phase_zh(f"day {d}"))
             if d == day
@@ -332,8 +344,8 @@ def page_links(
         elif n == page.paginator.ELLIPSIS:
             out.append(_fill("{} ", n))
         else:
-            out.append(_fill('<a href="?{}{}={}{}">{}</a> ', mark_safe(fixed), key, n, tail, n))
-    return mark_safe("".join(out))
+            out.append(_fill('<a href="?{}{}={}{}">{}</a> ', SafeString(fixed), key, n, tail, n))
+    return SafeString("".join(out))
 
 
 def option_tags(

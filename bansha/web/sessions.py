@@ -37,7 +37,7 @@ from django.contrib.sessions.models import Session
 from django.db import connections, router
 from django.utils import timezone
 
-from bansha.store.seats import Held, session_and_game_held
+from bansha.store.seats import Held, held_from, session_and_game_held, session_and_seats
 from bansha.store.sessions import stored_key
 
 _READ = (
@@ -136,20 +136,44 @@ class SessionStore(db.SessionStore):
             known = None if text is None else _decoded.get((text, *secrets))
         held_keys = None if known is None else seat_keys(known, game_id)
         if held_keys is None:
-            return False, None
+            return self._read_first(stored, game_id)
         connection = connections[router.db_for_read(Session)]
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         data, held = session_and_game_held(stored, now, game_id, *held_keys)
-        self.accessed = True
-        if data is None:  # no live session: an empty one, a new key when it is saved
-            self._session_key = None
-            self._session_cache = {}
+        if not self._took(stored, data):
             return True, None
-        _remember(stored, data)
-        self._session_cache = self.decode(data)
         if data != text:  # changed since: its seat is read from what it holds now
             return False, None
         return True, held
+
+    def _read_first(self, stored: str, game_id: str) -> tuple[bool, Held | None]:
+        """``read_with_seat``'s reading when this process does not know the session's text (a
+        browser's first request to it): the session's row and, in the same statement, the live
+        seats of the game this session's devices opened (``seats.session_and_seats``); the
+        seat is held when it is the very seat, link and device the session's data holds, else
+        read as before (``(False, None)``: the caller reads it)."""
+        connection = connections[router.db_for_read(Session)]
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        data, seats = session_and_seats(stored, now, game_id)
+        if not self._took(stored, data):
+            return True, None
+        held_keys = seat_keys(self._session_cache, game_id)
+        if held_keys is None:  # it holds no seat of the game
+            return True, None
+        held = held_from(seats, *held_keys)
+        return (False, None) if held is None else (True, held)
+
+    def _took(self, stored: str, data: str | None) -> bool:
+        """Take the session's row as read with a seat: its data (``data``), or no live session
+        (None: an empty one, a new key when it is saved). False when there was none."""
+        self.accessed = True
+        if data is None:
+            self._session_key = None
+            self._session_cache = {}
+            return False
+        _remember(stored, data)
+        self._session_cache = self.decode(data)
+        return True
 
     def load(self) -> dict[str, Any]:
         """The session's data (empty when there is no live row), as Django's store loads it,

@@ -48,7 +48,7 @@ MIDDLEWARE = [
     "bansha.web.headers.SteadyPolicy",  # django-csp's, its policy built once
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
+    "bansha.web.headers.SteadyCsrf",  # Django's, its cookie not re-sent on every form page
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

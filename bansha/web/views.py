@@ -8,13 +8,15 @@ every page comes from ``bansha.engine.views.view`` for that viewer.
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
@@ -44,6 +46,7 @@ from bansha.web.access import (
 from bansha.web.clients import submitter
 from bansha.web.errors import seat_gone
 from bansha.web.forms import act_command, director_command_for, keep_typed, stage_of, take_typed
+from bansha.web.jinja import Skeleton, skeleton, url
 
 DEMO_NAMES = [texts.DEMO_SELF, *SEAT_NAMES[:19]]
 FORM_KEY_LENGTH = 40
@@ -113,7 +116,7 @@ def join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
         )
     request.session.cycle_key()
     hold_seat(request, record.id, seat.seat, key)
-    return HttpResponseRedirect(reverse("player", args=[record.id]))
+    return HttpResponseRedirect(url("player", record.id))
 
 
 def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
@@ -127,26 +130,62 @@ def public_page(request: HttpRequest, game_id: str) -> HttpResponse:
     )
 
 
+PAGES_KEPT = 512
+"""Player pages kept rendered per process (``_kept_page``), the least recently used dropped."""
+_pages: OrderedDict[tuple[object, ...], Skeleton] = OrderedDict()
+_pages_lock = threading.Lock()
+
+
+def _kept_page(key: tuple[object, ...], context: dict[str, Any]) -> Skeleton:
+    """The player page of ``context`` as rendered to be kept (``jinja.Skeleton``), rendered once
+    per ``key``: the game, the seat, the page's version (a digest of the seat's own view: equal
+    versions, equal views), and everything else the page is written from. A kept page is only
+    ever served again for that very seat of that game; it holds no request's values (CSRF
+    token, form keys and flash messages are each request's own)."""
+    with _pages_lock:
+        kept = _pages.get(key)
+        if kept is not None:
+            _pages.move_to_end(key)
+            return kept
+    kept = skeleton("bansha/player.html", context)
+    with _pages_lock:
+        _pages[key] = kept
+        while len(_pages) > PAGES_KEPT:
+            _pages.popitem(last=False)
+    return kept
+
+
 def player_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    """A player's page: their role card, knowledge, results, forms for what they may do now."""
+    """A player's page: their role card, knowledge, results, forms for what they may do now.
+    The page of a view rendered before for the same seat is served from that render with this
+    request's own token and form keys (``_kept_page``), unless it shows a flash message or what
+    a refused form had typed."""
     record, seat = player_or_404(request, game_id)
     every = request.GET.get("chats") == "all"  # "show all": every message of each chat
     with SERVICE.reading(record.id, record.seq) as game:
         v, seq = viewcache.current(record.id, game, seat, Window(chats=None) if every else PAGE)
     chat_limit = 0 if every else CHAT_SHOWN
     typed = take_typed(request, record.id)
-    return render(
-        request,
-        "bansha/player.html",
-        {
-            "record": record,
-            "v": v,
-            "seat": seat,
-            "seq": seq,
-            "chat_limit": chat_limit,
-            "typed": typed,
-        },
+    context = {
+        "record": record,
+        "v": v,
+        "seat": seat,
+        "seq": seq,
+        "chat_limit": chat_limit,
+        "typed": typed,
+    }
+    if every or typed or len(messages.get_messages(request)):
+        return render(request, "bansha/player.html", context)
+    key = (
+        record.id,
+        seat,
+        seq,
+        record.title,
+        record.timezone,
+        record.demo,
+        get_script_prefix(),
     )
+    return HttpResponse(_kept_page(key, context).fill(request))
 
 
 @require_POST
@@ -172,7 +211,7 @@ def player_act(request: HttpRequest, game_id: str) -> HttpResponse:
         keep_typed(request, record.id, request.POST, "act")
     if record.demo:
         SERVICE.run_bots(record.id)
-    return HttpResponseRedirect(reverse("player", args=[record.id]))
+    return HttpResponseRedirect(url("player", record.id))
 
 
 @require_POST
@@ -191,7 +230,7 @@ def player_say(request: HttpRequest, game_id: str) -> HttpResponse:
     except RuleError as e:
         messages.error(request, e.message)
         keep_typed(request, record.id, request.POST, "say")
-    return HttpResponseRedirect(reverse("player", args=[record.id]) + "#chats")
+    return HttpResponseRedirect(url("player", record.id) + "#chats")
 
 
 @require_POST
@@ -217,7 +256,7 @@ def demo_advance(request: HttpRequest, game_id: str) -> HttpResponse:
     except RuleError as e:
         messages.error(request, e.message)
     SERVICE.run_bots(record.id)
-    return HttpResponseRedirect(reverse("player", args=[record.id]))
+    return HttpResponseRedirect(url("player", record.id))
 
 
 @login_required

@@ -61,3 +61,42 @@ def test_a_form_posted_with_the_pages_token_passes_the_csrf_check_and_a_changed_
     flipped = token.group(1)[:-1] + ("a" if token.group(1)[-1] != "a" else "b")
     bad = browser.post("/accounts/login/", {**form, "csrfmiddlewaretoken": flipped})
     assert bad.status_code == 403
+
+
+def _token(html: str) -> str:
+    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    assert found is not None
+    return found.group(1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_cookie_is_sent_when_the_browser_needs_it_and_every_form_still_carries_a_token(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from django.conf import settings
+
+    from bansha.web import headers
+
+    name = settings.CSRF_COOKIE_NAME
+    browser = Client(enforce_csrf_checks=True)
+    first = browser.get("/")  # the home page writes forms with the token
+    assert name in first.cookies  # a new browser gets its cookie
+    secret = first.cookies[name].value
+    again = browser.get("/")
+    assert name not in again.cookies  # it holds this very cookie, sent lately
+    assert "Cookie" in again["Vary"]  # never from a shared cache: the page holds a token
+    assert _unmask_cipher_token(_token(again.content.decode())) == secret
+    monkeypatch.setattr(headers, "CSRF_RENEW_EVERY", 0.0)  # a day on: renewed
+    assert browser.get("/").cookies[name].value == secret
+    monkeypatch.setattr(headers, "CSRF_RENEW_EVERY", 24 * 3600.0)
+    browser.cookies[name] = "x" * 32  # a browser that changed its cookie gets it again
+    assert browser.get("/").cookies[name].value == "x" * 32
+    headers._renewed.clear()  # another process (or one restarted) sends it once
+    assert name in browser.get("/").cookies
+    assert name not in browser.get("/").cookies
+    # a form posted with a page's token passes the check, a changed one does not
+    token = _token(browser.get("/").content.decode())
+    good = browser.post("/accounts/login/", {"username": "a", "csrfmiddlewaretoken": token})
+    assert good.status_code == 200  # the login form again, not a CSRF refusal
+    bad = browser.post("/accounts/login/", {"username": "a", "csrfmiddlewaretoken": "y" * 64})
+    assert bad.status_code == 403

@@ -96,3 +96,53 @@ def test_a_seat_read_ahead_answers_the_next_check_only() -> None:
     assert not [q for q in sent.captured_queries if q["sql"].lstrip().upper().startswith("SELECT")]
     SeatRecord.objects.filter(game_id=gid, seat=0).update(revoked=True)
     assert held_seat(session, gid) is None
+
+
+def _fresh_process() -> None:
+    """What a server process that never read these sessions knows of them: nothing."""
+    from bansha.web import sessions
+
+    sessions._last_text.clear()
+    sessions._decoded.clear()
+
+
+def test_a_browsers_first_request_to_a_process_reads_its_session_and_seat_in_one_statement() -> (
+    None
+):
+    gid, (first, second) = _seated((0, 5))
+    for browser, mine, other in ((first, "甲", "己"), (second, "己", "甲")):
+        _fresh_process()
+        status, page, statements = _page(browser, gid)
+        assert status == 200 and statements == 1
+        assert f"{mine}的身份" in page and f"{other}的身份" not in page
+
+
+def test_on_a_first_request_a_reissued_link_and_a_signed_out_device_are_refused() -> None:
+    gid, (first, second) = _seated((0, 5))
+    SERVICE.reissue(gid, 0)
+    _fresh_process()
+    status, page, _ = _page(first, gid)
+    assert status in (403, 404, 410) and "甲的身份" not in page
+    device = DeviceRecord.objects.get(link__game_id=gid, link__seat=5, link__revoked=False)
+    devices.sign_out(gid, device.id)
+    _fresh_process()
+    status, page, _ = _page(second, gid)
+    assert status in (403, 404, 410) and "己的身份" not in page
+
+
+def test_a_first_request_holds_only_the_seat_its_own_session_holds() -> None:
+    gid, (first, second) = _seated((0, 5))
+    # the second browser's device now notes the first browser's session (as if that session had
+    # opened it): still, each browser gets the seat its own session's data holds
+    DeviceRecord.objects.filter(link__game_id=gid, link__seat=5).update(
+        session=stored_key(first.cookies["sessionid"].value)
+    )
+    for browser, mine, other in ((first, "甲", "己"), (second, "己", "甲")):
+        _fresh_process()
+        status, page, _ = _page(browser, gid)
+        assert status == 200 and f"{mine}的身份" in page and f"{other}的身份" not in page
+    # a session with no device noted (opened before devices noted it) reads its seat after
+    DeviceRecord.objects.filter(link__game_id=gid).update(session="")
+    _fresh_process()
+    status, page, statements = _page(first, gid)
+    assert status == 200 and "甲的身份" in page and statements == 2

@@ -132,3 +132,42 @@ def test_a_page_without_a_message_writes_no_message_cookie() -> None:
     gid, browser = _seated(CUPID)
     response = browser.get(f"/g/{gid}/me")
     assert "messages" not in response.cookies
+
+
+def test_a_short_message_cookie_is_not_compressed_and_a_long_one_is() -> None:
+    from django.contrib.messages.storage.base import Message
+    from django.test import RequestFactory
+
+    from bansha.web.messages import UntrustedCookieStorage
+
+    def cookie(text: str) -> str:
+        storage = UntrustedCookieStorage(RequestFactory().get("/"))
+        return str(storage._encode([Message(25, text)]))
+
+    short, long = cookie("已提交"), cookie("已提交" * 200)
+    assert not short.startswith(".") and long.startswith(".")  # "." marks zlib's text
+    for text in (short, long):
+        request = RequestFactory().get("/")
+        request.COOKIES["messages"] = text
+        (message,) = UntrustedCookieStorage(request)
+        assert str(message.message).startswith("已提交")
+
+
+def test_a_message_cookie_signed_with_a_fallback_key_is_read_by_every_request() -> None:
+    from django.contrib.messages.storage.base import Message
+    from django.test import RequestFactory, override_settings
+
+    from bansha.web.messages import UntrustedCookieStorage
+
+    old, new = "old-" + "k" * 60, "new-" + "n" * 60
+    with override_settings(SECRET_KEY=old, SECRET_KEY_FALLBACKS=[]):
+        text = str(UntrustedCookieStorage(RequestFactory().get("/"))._encode([Message(25, "旧")]))
+    with override_settings(SECRET_KEY=new, SECRET_KEY_FALLBACKS=[old]):
+        for _ in range(3):  # the signer is kept: its fallback keys serve every request
+            request = RequestFactory().get("/")
+            request.COOKIES["messages"] = text
+            assert [str(m.message) for m in UntrustedCookieStorage(request)] == ["旧"]
+    with override_settings(SECRET_KEY=new, SECRET_KEY_FALLBACKS=[]):
+        request = RequestFactory().get("/")
+        request.COOKIES["messages"] = text
+        assert list(UntrustedCookieStorage(request)) == []  # no longer a key: not read
