@@ -433,14 +433,22 @@ class Mechanic:
     _last_form: LegalAct | None = None
     """The form :meth:`pick_form` built last."""
 
-    def pick_form(self, targets: tuple[int, ...], picks: int = 1) -> LegalAct:
-        """``LegalAct(skill, targets, picks)``: the last one built, given again while its targets
-        and picks are the same (a named tuple is built by a Python-level call, and a stage's
-        legal acts are asked of its seats at every poll, mostly the same form)."""
+    def pick_form(
+        self, targets: tuple[int, ...], picks: int = 1, must_include: tuple[int, ...] = ()
+    ) -> LegalAct:
+        """``LegalAct(skill, targets, picks, must_include=...)``: the last one built, given again
+        while its targets, picks and required targets are the same (a named tuple is built by a
+        Python-level call, and a stage's legal acts are asked of its seats at every poll, mostly
+        the same form)."""
         last = self._last_form
-        if last is not None and last.picks == picks and last.targets == targets:
+        if (
+            last is not None
+            and last.picks == picks
+            and last.targets == targets
+            and last.must_include == must_include
+        ):
             return last
-        built = LegalAct(self.key, targets, picks)
+        built = LegalAct(self.key, targets, picks, must_include=must_include)
         self._last_form = built
         return built
 
