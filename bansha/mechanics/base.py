@@ -22,6 +22,7 @@ from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import Event
 from bansha.engine.ruleset import LegalAct, LivingForm
 from bansha.engine.state import State, Use
+from bansha.engine.template import Template
 from bansha.mechanics import upcasts
 from bansha.mechanics.about import About
 from bansha.mechanics.colours import Colours
@@ -159,10 +160,15 @@ class Board(PostRules):
             params.setdefault("skill", self.skill_name(skill) if skill in self.skills else skill)
         return self.fill(template, params)
 
+    _tally: TallyWords | None = None
+    """The tally's words, read on first use (:class:`TallyWords`)."""
+
     def tally_text(self, s: State, counts: dict[int, float], abstain: int) -> str:
-        """「甲3票，乙1.5票，弃权1票」 from the data file's words (each part's text looked up once)."""
-        texts, players = self.texts, s.players
-        part = texts.get("tally_part", "tally_part")
+        """「甲3票，乙1.5票，弃权1票」 from the data file's words (read once per board)."""
+        words = self._tally
+        if words is None:
+            words = self._tally = TallyWords(self.texts)
+        players = s.players
         # most votes first, ties in the order counted (as a stable sort on -n would give): an
         # insertion into a short list, not ``sorted`` with a key, a Python-level call per item
         ranked: list[tuple[int, float]] = []
@@ -171,11 +177,20 @@ class Board(PostRules):
             while i and ranked[i - 1][1] < n:
                 i -= 1
             ranked.insert(i, (c, n))
-        parts = [self.fill(part, {"p": players[c].name, "n": _num(n)}) for c, n in ranked]
+        pieces = words.part_pieces
+        parts: list[str] = []
+        for c, n in ranked:
+            if pieces is None:
+                parts.append(self.fill(words.part, {"p": players[c].name, "n": _num(n)}))
+            else:
+                parts.append(_fill(pieces, players[c].name, _num(n)))
         if abstain:
-            parts.append(self.fill(texts.get("tally_abstain", "tally_abstain"), {"n": abstain}))
-        joined = texts.get("tally_join", "tally_join").join(parts)
-        return joined or texts.get("tally_empty", "tally_empty")
+            if words.abstain_pieces is None:
+                parts.append(self.fill(words.abstain, {"n": abstain}))
+            else:
+                parts.append(_fill(words.abstain_pieces, "", str(abstain)))
+        joined = words.join.join(parts)
+        return joined or words.empty
 
     def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
         """Each living player the mechanic's form leaves out, with the reason it would refuse
@@ -308,6 +323,42 @@ def _num(n: float) -> str:
     return str(int(n)) if n == int(n) else f"{n:g}"
 
 
+class TallyWords:
+    """A vote tally's words of the data file, read once per board: a candidate's part
+    (``tally_part``, 「{p}{n}票」) and the abstentions' (``tally_abstain``), each split into its
+    literal pieces and the names it fills when it fills only ``{p}`` and ``{n}`` (else filled
+    as any text), the joiner and the empty tally's words."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.part = texts.get("tally_part", "tally_part")
+        self.abstain = texts.get("tally_abstain", "tally_abstain")
+        self.join = texts.get("tally_join", "tally_join")
+        self.empty = texts.get("tally_empty", "tally_empty")
+        self.part_pieces = _pieces(self.part, ("p", "n"))
+        self.abstain_pieces = _pieces(self.abstain, ("n",))
+
+
+def _pieces(text: str, names: tuple[str, ...]) -> tuple[tuple[str, str | None], ...] | None:
+    """``text``'s literal pieces, each with the name filled after it, when it names only
+    ``names`` in plain fields; else None."""
+    template = Template(text)
+    if template.general or any(n is not None and n not in names for _, n in template.parts):
+        return None
+    return template.parts
+
+
+def _fill(pieces: tuple[tuple[str, str | None], ...], p: str, n: str) -> str:
+    """Pieces of :func:`_pieces` filled with ``p`` and ``n`` (as the template's fill would)."""
+    out = ""
+    for literal, name in pieces:
+        out += literal
+        if name == "p":
+            out += p
+        elif name == "n":
+            out += n
+    return out
+
+
 class Mechanic:
     """A rule piece a declared skill runs. Subclasses quote the clause they serve.
 
@@ -382,14 +433,22 @@ class Mechanic:
     _last_form: LegalAct | None = None
     """The form :meth:`pick_form` built last."""
 
-    def pick_form(self, targets: tuple[int, ...], picks: int = 1) -> LegalAct:
-        """``LegalAct(skill, targets, picks)``: the last one built, given again while its targets
-        and picks are the same (a named tuple is built by a Python-level call, and a stage's
-        legal acts are asked of its seats at every poll, mostly the same form)."""
+    def pick_form(
+        self, targets: tuple[int, ...], picks: int = 1, must_include: tuple[int, ...] = ()
+    ) -> LegalAct:
+        """``LegalAct(skill, targets, picks, must_include=...)``: the last one built, given again
+        while its targets, picks and required targets are the same (a named tuple is built by a
+        Python-level call, and a stage's legal acts are asked of its seats at every poll, mostly
+        the same form)."""
         last = self._last_form
-        if last is not None and last.picks == picks and last.targets == targets:
+        if (
+            last is not None
+            and last.picks == picks
+            and last.targets == targets
+            and last.must_include == must_include
+        ):
             return last
-        built = LegalAct(self.key, targets, picks)
+        built = LegalAct(self.key, targets, picks, must_include=must_include)
         self._last_form = built
         return built
 
@@ -612,8 +671,15 @@ class Mechanic:
     ) -> None:
         """Tell ``seat`` his answer privately: a result (his record) and the notice he reads."""
         s = ctx.state
-        result = {"seat": seat, "skill": self.key, "value": word, "targets": list(targets)}
-        ctx.emit("result", {**result, "day": s.day, "phase": s.phase}, (seat,))
+        result = {
+            "seat": seat,
+            "skill": self.key,
+            "value": word,
+            "targets": list(targets),
+            "day": s.day,
+            "phase": s.phase,
+        }
+        ctx.emit("result", result, (seat,))
         ctx.emit("notice", notice, (seat,))
 
     def draw_one(self, ctx: Ctx, pool: list[int]) -> int:

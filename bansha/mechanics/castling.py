@@ -187,7 +187,10 @@ class Castling(Mechanic):
     def holds(self, s: State, seat: int) -> bool:
         """Only the holder who owes his decision, while he is in (R-ALL-09: removed before it,
         淹死, he decides nothing)."""
-        offer = s.pending.get(self.pending)
+        pending = s.pending
+        if not pending:  # asked of every seat at every close: nothing pending, nobody owes it
+            return False
+        offer = pending.get(self.pending)
         return offer is not None and seat == int(offer["seat"]) and s.players[seat].alive
 
     def legal(self, s: State, seat: int) -> LegalAct | None:

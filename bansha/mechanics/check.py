@@ -141,10 +141,12 @@ class Check(Mechanic):
             pick = self.use_pick(ctx)
             picks = [] if pick is None else [pick]
         else:
-            for (seat, skill), rec in tuple(s.acts.items()):
-                if skill == self.key and rec.targets and self.counts(s, seat):
-                    self.record_use(ctx, seat, rec.targets[:1])
+            key = self.key
+            for (seat, skill), rec in s.acts.items():  # read first: recording folds events
+                if skill == key and rec.targets and self.counts(s, seat):
                     picks.append((seat, rec.targets[0]))
+            for seat, target in picks:
+                self.record_use(ctx, seat, (target,))
         if not picks:
             return self.board.say("trace_none")
         if self.p.tell == "later":
@@ -174,8 +176,15 @@ class Check(Mechanic):
         team's checks handed over to a recovered undercover (R-BS46-07)."""
         target = u.targets[0]
         word = str(u.choice)
-        result = {"seat": seat, "skill": self.key, "value": word, "targets": [target]}
-        ctx.emit("result", {**result, "day": u.day, "phase": self.phase}, (seat,))
+        result = {
+            "seat": seat,
+            "skill": self.key,
+            "value": word,
+            "targets": [target],
+            "day": u.day,
+            "phase": self.phase,
+        }
+        ctx.emit("result", result, (seat,))
         notice = {"key": self.p.notice, "params": {"p": target, "word": word}}
         ctx.emit("notice", notice, (seat,))
 

@@ -121,12 +121,14 @@ class Dawn(Mechanic):
                 "exits": [victim],
                 "revealed": [[victim, role]],  # 天亮时，统一公布死者及其身份
             }
-            order = {x: i for i, x in enumerate(s.exit_order)}
-            at = order[victim]
-            i = next(
-                (j for j, d in enumerate(held) if d.get("exits") and order[d["exits"][0]] > at),
-                len(held),
-            )
+            exits = s.exit_order
+            at = _position(exits, victim)
+            i = len(held)
+            for j, d in enumerate(held):  # before the first held exit that came after his
+                named = d.get("exits")
+                if named and _position(exits, named[0]) > at:
+                    i = j
+                    break
             held.insert(i, death)
         if s.held_announcements:
             announce.drop_held(ctx)
@@ -154,3 +156,11 @@ class Dawn(Mechanic):
             if p.exit_cause == cause and p.seat not in s.announced:
                 return p.seat
         return None
+
+
+def _position(exit_order: list[int], seat: int) -> int:
+    """Where ``seat`` stands in the order of exits (his last place, were he listed twice)."""
+    for i in range(len(exit_order) - 1, -1, -1):
+        if exit_order[i] == seat:
+            return i
+    raise KeyError(seat)

@@ -106,8 +106,14 @@ class Mark(Mechanic):
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """Any player (alive or not, with ``dead_targets``)."""
         if self.p.dead_targets:
-            return self.pick_form(tuple(range(len(s.players))))
+            form = self._every_form
+            if form is None or len(form.targets) != len(s.players):
+                form = self._every_form = self.pick_form(tuple(range(len(s.players))))
+            return form
         return self.living_form(s)
+
+    _every_form: LegalAct | None = None
+    """The form of a pick among every player, in or out (built once per number of players)."""
 
     def do(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """The standing pick is marked if it takes; told now, or at a ``resolve:`` step."""

@@ -102,9 +102,22 @@ class NameTo(Mechanic):
         key, players = self.key, s.players
         return [x for x in s.living() if key in players[x].skills]
 
+    _asked: tuple[State, int, LegalAct | None] | None = None
+    """What :meth:`legal` last answered: the state, at which of its events, and the form (one
+    object, so that two games asking at once never read each other's)."""
+
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """One living teammate, while the told player has not joined the team's group (and,
-        before he exists, on the ``unmade_days`` only)."""
+        before he exists, on the ``unmade_days`` only): the same form for every member, worked
+        out once for each state of the game (its events so far)."""
+        asked = self._asked
+        if asked is not None and asked[0] is s and asked[1] == s.seq:
+            return asked[2]
+        answer = self._form(s)
+        self._asked = (s, s.seq, answer)
+        return answer
+
+    def _form(self, s: State) -> LegalAct | None:
         to = self.recipient(s)
         if to is None and self.p.unmade_days is not None and s.day not in self.p.unmade_days:
             return None

@@ -186,7 +186,7 @@ class PairCheck(Mechanic):
         if got is None:
             return None
         free, must = got
-        return LegalAct(self.key, tuple(free), 2, must_include=tuple(must))
+        return self.pick_form(tuple(free), 2, tuple(must))
 
     def refuse(self, s: State, seat: int) -> str | None:
         """Resting after ``rest_after``, or no two legal targets (④)."""

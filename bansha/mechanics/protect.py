@@ -117,14 +117,28 @@ class Protect(Mechanic):
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """Living players, minus himself, the already protected or last night's, as declared."""
         p = self.p
-        ever = {t for u in self.uses(s) for t in u.targets} if p.once_per_target else set()
-        last = None if p.consecutive else self._last_night(s, seat)
+        uses = self.uses(s)
+        ever: set[int] | None = None
+        if p.once_per_target:
+            ever = set()
+            for u in uses:
+                ever.update(u.targets)
+        last = -1  # nobody: a protector may protect the same player nights running
+        if not p.consecutive:
+            night = self._last_night(s, seat)
+            if night is not None:
+                last = night
         if p.second_use:
-            ever = ever | (restricted_to(self.uses(s), seat) or set())
-        targets = tuple(
-            t for t in s.living() if (p.self_ or t != seat) and t not in ever and t != last
-        )
-        return self.pick_form(targets) if targets else None
+            restricted = restricted_to(uses, seat)
+            if restricted:
+                ever = restricted if ever is None else ever | restricted
+        himself = p.self_
+        targets: list[int] = []
+        for t in s.living():
+            if (t == seat and not himself) or t == last or (ever is not None and t in ever):
+                continue
+            targets.append(t)
+        return self.pick_form(tuple(targets)) if targets else None
 
     def refuse(self, s: State, seat: int) -> str | None:
         """Nobody left to protect."""

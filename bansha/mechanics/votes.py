@@ -96,10 +96,14 @@ def tally(
 
 def top(counts: dict[int, float]) -> list[int]:
     """The candidates with the most votes (several when tied), in seat order."""
-    if not counts:
-        return []
-    best = max(counts.values())
-    out = [c for c, v in counts.items() if v == best]
+    out: list[int] = []
+    best = 0.0
+    for c, v in counts.items():  # one pass: a loop mypyc compiles, no generator
+        if not out or v > best:
+            best = v
+            out = [c]
+        elif v == best:
+            out.append(c)
     out.sort()
     return out
 
