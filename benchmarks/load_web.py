@@ -121,7 +121,7 @@ def start_server(
         ],
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=open(os.path.join(home, "server.log"), "ab"),  # noqa: SIM115  (the server's)
     )
     started = time.monotonic()
     while time.monotonic() - started < 1800:  # a busy machine (or valgrind) takes a while
@@ -135,7 +135,7 @@ def start_server(
             time.sleep(0.1)
     proc.terminate()  # never left behind: a later run on the same port would reach it instead
     proc.wait(60)
-    raise RuntimeError("server did not start")
+    raise RuntimeError(f"server did not start (its output: {home}/server.log)")
 
 
 def seat_players(base: str, games: int) -> list[tuple[str, Client, list[str]]]:

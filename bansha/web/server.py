@@ -130,6 +130,7 @@ def serve(
             port=port,
             workers=workers,
             access_log=False,
+            server_header=False,
             log_level="info",
             proxy_headers=bool(trusted_proxies),
             forwarded_allow_ips=list(trusted_proxies or []),
