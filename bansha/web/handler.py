@@ -86,7 +86,7 @@ class PooledASGIHandler(ASGIHandler):
             return
         try:
             served = await lane.call(self._serve, scope, body_file)
-            if isinstance(served, HttpResponseBase):  # streamed: its content read while sent
+            if isinstance(served, HttpResponseBase):  # an asynchronous stream: read while sent
                 try:
                     await self.send_response(served, send)
                 finally:
@@ -122,20 +122,24 @@ class PooledASGIHandler(ASGIHandler):
     def _serve(
         self, scope: dict[str, Any], body_file: Any
     ) -> tuple[int, list[tuple[bytes, bytes]], bytes] | HttpResponseBase:
-        """``request_started``, the request, and its response: held in memory, its status,
-        headers (as Django's ``send_response`` encodes them) and body, the response closed; a
-        streaming response as it is (closed after it is sent)."""
+        """``request_started``, the request, and its response: its status, headers (as Django's
+        ``send_response`` encodes them) and whole body, the response closed; a response that
+        streams from an asynchronous iterator as it is (sent by Django's ``send_response``,
+        closed after). A synchronous stream (a static file, a download) is read here whole, as
+        Django's handler reads it (``list`` of its parts), but on this thread instead of a hop
+        to asgiref's shared thread."""
         set_script_prefix(get_script_prefix(scope))
         signals.request_started.send(sender=self.__class__, scope=scope)
         request, response = self.create_request(scope, body_file)
         if request is not None:
             response = self.get_response(request)
             response._handler_class = self.__class__
-            if isinstance(response, FileResponse):  # the server chunks: larger reads
+            if isinstance(response, FileResponse):  # larger reads
                 response.block_size = self.chunk_size
-        if response.streaming:
+        if response.streaming and response.is_async:
             return response
         try:
+            content = b"".join(response) if response.streaming else response.content
             headers = [
                 (
                     header.encode("ascii") if isinstance(header, str) else bytes(header),
@@ -145,7 +149,7 @@ class PooledASGIHandler(ASGIHandler):
             ]
             for cookie in response.cookies.values():
                 headers.append((b"Set-Cookie", cookie.output(header="").encode("ascii").strip()))
-            return response.status_code, headers, response.content
+            return response.status_code, headers, content
         finally:
             response.close()
 
