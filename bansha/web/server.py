@@ -114,6 +114,10 @@ def serve(
 ) -> None:
     """Migrate, start the deadline worker, and serve the ASGI app (no access log: no tokens in logs).
 
+    No ``Server`` header names the server's software, and live-update sockets are not compressed
+    (``permessage-deflate``): a push is some forty bytes, which compression makes no smaller but
+    costs a compressor's state per socket and its work per push.
+
     ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are read only from ``trusted_proxies`` (addresses
     or networks): from any other peer, or when none is named, a request's address is its
     connection's (uvicorn itself would trust them from 127.0.0.1)."""
@@ -131,6 +135,7 @@ def serve(
             workers=workers,
             access_log=False,
             server_header=False,
+            ws_per_message_deflate=False,
             log_level="info",
             proxy_headers=bool(trusted_proxies),
             forwarded_allow_ips=list(trusted_proxies or []),
