@@ -8,12 +8,13 @@ crosses between that thread and the event loop three times per request. Under lo
 then share the lock in 5 ms slices and each one's latency grows with the number running: at 300
 requests per second on two cores the 99th percentile was hundreds of milliseconds.
 
-This handler keeps Django's request handling (body reading, signals, the response) and changes
-three things:
+This handler keeps Django's request handling (the request object, the signals, the middleware,
+the response's encoding as Django's ``send_response`` does it) and changes four things:
 
 - the middleware chain is built in synchronous mode, and a request's whole synchronous part
-  (``request_started``, the request object, the middleware chain and view, the response's close
-  with ``request_finished``) is handed to its thread once per request, where Django's handler
+  (``request_started``, the request object, the middleware chain and view, the response's headers
+  and cookies encoded, its body read, its close with ``request_finished``) is handed to its thread
+  once per request, and the event loop only sends the headers and the body, where Django's handler
   makes three hops through asgiref's ``sync_to_async`` and runs a task beside the view to hear a
   disconnect (about 0.2 ms of processor time each hop); the hand-over is a queue the thread
   reads and a future of the event loop it settles, in a copy of the request's context
@@ -23,7 +24,12 @@ three things:
 - requests run on ``settings.REQUEST_THREADS`` long-lived threads (``Lane``: one request at a
   time per thread, every database connection of a request on its one thread, as Django requires
   of synchronous code);
-- a request waits, on the event loop, for a free thread: first come, first served.
+- a request waits, on the event loop, for a free thread: first come, first served;
+- a body that came in one message is read into memory, not into a spooled temporary file, and a
+  synchronous stream (a static file) is read on the request's thread rather than on asgiref's
+  shared one. Measured in ``docs/benchmarks.md`` ("The server's floor"): the event loop's
+  instructions a request about 0.72 of what they were with Django's ``send_response`` and
+  body reading on the loop.
 """
 
 from __future__ import annotations
