@@ -61,6 +61,7 @@ def main() -> None:
     args = ap.parse_args()
     home = tempfile.mkdtemp(prefix="bansha-instr-")
     out = args.out or tempfile.mkdtemp(prefix="bansha-instr-out-")
+    os.makedirs(out, exist_ok=True)
     base = f"http://127.0.0.1:{args.port}"
     proc = start_server(home, args.port, 1, args.threads, clock=False)
     try:

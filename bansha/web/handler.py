@@ -8,12 +8,13 @@ crosses between that thread and the event loop three times per request. Under lo
 then share the lock in 5 ms slices and each one's latency grows with the number running: at 300
 requests per second on two cores the 99th percentile was hundreds of milliseconds.
 
-This handler keeps Django's request handling (body reading, signals, the response) and changes
-three things:
+This handler keeps Django's request handling (the request object, the signals, the middleware,
+the response's encoding as Django's ``send_response`` does it) and changes four things:
 
 - the middleware chain is built in synchronous mode, and a request's whole synchronous part
-  (``request_started``, the request object, the middleware chain and view, the response's close
-  with ``request_finished``) is handed to its thread once per request, where Django's handler
+  (``request_started``, the request object, the middleware chain and view, the response's headers
+  and cookies encoded, its body read, its close with ``request_finished``) is handed to its thread
+  once per request, and the event loop only sends the headers and the body, where Django's handler
   makes three hops through asgiref's ``sync_to_async`` and runs a task beside the view to hear a
   disconnect (about 0.2 ms of processor time each hop); the hand-over is a queue the thread
   reads and a future of the event loop it settles, in a copy of the request's context
@@ -23,7 +24,12 @@ three things:
 - requests run on ``settings.REQUEST_THREADS`` long-lived threads (``Lane``: one request at a
   time per thread, every database connection of a request on its one thread, as Django requires
   of synchronous code);
-- a request waits, on the event loop, for a free thread: first come, first served.
+- a request waits, on the event loop, for a free thread: first come, first served;
+- a body that came in one message is read into memory, not into a spooled temporary file, and a
+  synchronous stream (a static file) is read on the request's thread rather than on asgiref's
+  shared one. Measured in ``docs/benchmarks.md`` ("The server's floor"): the event loop's
+  instructions a request about 0.72 of what they were with Django's ``send_response`` and
+  body reading on the loop.
 """
 
 from __future__ import annotations
@@ -31,7 +37,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import io
 import queue
+import tempfile
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -59,52 +67,103 @@ class PooledASGIHandler(ASGIHandler):
         """Serve one HTTP request on the next free request thread."""
         if scope["type"] != "http":
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
-        if self._idle is None:  # made on the server's event loop, at the first request
-            self._idle = asyncio.Queue()
+        idle = self._idle
+        if idle is None:  # made on the server's event loop, at the first request
+            idle = self._idle = asyncio.Queue()
             for i in range(self.threads):
-                self._idle.put_nowait(Lane(f"bansha-request-{i}"))
-        lane = await self._idle.get()
-        token = _lane.set(lane)
+                idle.put_nowait(Lane(f"bansha-request-{i}"))
+        lane = await idle.get()
         try:
-            await self.handle(scope, receive, send)
+            await self.handle(scope, receive, send, lane)
         finally:
-            _lane.reset(token)
-            self._idle.put_nowait(lane)
+            idle.put_nowait(lane)
 
-    async def handle(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        """Read the body, then run the request's whole synchronous part (``request_started``,
-        the middleware chain and view, and, for a response held in memory, its ``close`` with
-        ``request_finished``) in one hop to the request's thread, and send the response.
-        Django's own ``handle`` makes three hops for this (each signal and the view) and runs a
-        task beside the view to hear a disconnect, which a synchronous view cannot act on."""
+    async def handle(self, scope: dict[str, Any], receive: Any, send: Any, lane: Lane) -> None:
+        """Read the body, then run the request's whole synchronous part on its thread in one
+        hop (``request_started``, the middleware chain and view, and, for a response held in
+        memory, its headers encoded and its ``close`` with ``request_finished``), and send the
+        response: a response held in memory as two messages, the headers and the whole body.
+        Django's own ``handle`` makes three hops for this (each signal and the view), runs a task
+        beside the view to hear a disconnect (which a synchronous view cannot act on), and
+        encodes the headers and slices the body on the event loop."""
         try:
             body_file = await self.read_body(receive)
         except RequestAborted:
             return
-        set_script_prefix(get_script_prefix(scope))
         try:
-            response = await _on_request_thread(self._serve, scope, body_file)
-            try:
-                await self.send_response(response, send)
-            finally:
-                if response.streaming:  # its content was read while sending: closed after
-                    await _on_request_thread(response.close)
+            served = await lane.call(self._serve, scope, body_file)
+            if isinstance(served, HttpResponseBase):  # an asynchronous stream: read while sent
+                try:
+                    await self.send_response(served, send)
+                finally:
+                    await lane.call(served.close)
+                return
+            status, headers, content = served
+            await send({"type": "http.response.start", "status": status, "headers": headers})
+            await send({"type": "http.response.body", "body": content})
         finally:
             body_file.close()
 
-    def _serve(self, scope: dict[str, Any], body_file: Any) -> HttpResponseBase:
-        """``request_started``, the request, its response, and the response closed when it is
-        held in memory (its content is bytes already)."""
+    async def read_body(self, receive: Any) -> Any:
+        """The request's body as a file: in memory when it came in one message no larger than
+        ``FILE_UPLOAD_MAX_MEMORY_SIZE`` (a page's GET, a form's POST), else Django's spooled
+        file, which moves to disk as it grows."""
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise RequestAborted()
+        body = message.get("body", b"")
+        if not message.get("more_body", False) and len(body) <= _memory_size():
+            return io.BytesIO(body)
+        spooled = tempfile.SpooledTemporaryFile(max_size=_memory_size(), mode="w+b")  # noqa: SIM115
+        spooled.write(body)
+        while message.get("more_body", False):
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                spooled.close()
+                raise RequestAborted()
+            spooled.write(message.get("body", b""))
+        spooled.seek(0)
+        return spooled
+
+    def _serve(
+        self, scope: dict[str, Any], body_file: Any
+    ) -> tuple[int, list[tuple[bytes, bytes]], bytes] | HttpResponseBase:
+        """``request_started``, the request, and its response: its status, headers (as Django's
+        ``send_response`` encodes them) and whole body, the response closed; a response that
+        streams from an asynchronous iterator as it is (sent by Django's ``send_response``,
+        closed after). A synchronous stream (a static file, a download) is read here whole, as
+        Django's handler reads it (``list`` of its parts), but on this thread instead of a hop
+        to asgiref's shared thread."""
+        set_script_prefix(get_script_prefix(scope))
         signals.request_started.send(sender=self.__class__, scope=scope)
         request, response = self.create_request(scope, body_file)
         if request is not None:
             response = self.get_response(request)
             response._handler_class = self.__class__
-            if isinstance(response, FileResponse):  # the server chunks: larger reads
+            if isinstance(response, FileResponse):  # larger reads
                 response.block_size = self.chunk_size
-        if not response.streaming:
+        if response.streaming and response.is_async:
+            return response
+        try:
+            content = b"".join(response) if response.streaming else response.content
+            headers = [
+                (
+                    header.encode("ascii") if isinstance(header, str) else bytes(header),
+                    value.encode("latin1") if isinstance(value, str) else bytes(value),
+                )
+                for header, value in response.items()
+            ]
+            for cookie in response.cookies.values():
+                headers.append((b"Set-Cookie", cookie.output(header="").encode("ascii").strip()))
+            return response.status_code, headers, content
+        finally:
             response.close()
-        return response
+
+
+def _memory_size() -> int:
+    """The largest body kept in memory (``FILE_UPLOAD_MAX_MEMORY_SIZE``, as Django's own
+    ``read_body`` spools)."""
+    return int(settings.FILE_UPLOAD_MAX_MEMORY_SIZE)
 
 
 class Lane:
@@ -143,15 +202,6 @@ def _settle(done: asyncio.Future[Any], result: Any, error: BaseException | None)
         done.set_result(result)
     else:
         done.set_exception(error)
-
-
-_lane: contextvars.ContextVar[Lane] = contextvars.ContextVar("request_thread")
-"""The request's thread, from the moment it is free for the request."""
-
-
-async def _on_request_thread(call: Callable[..., T], *args: Any) -> T:
-    """``call(*args)`` on the request's thread, in a copy of the request's context."""
-    return await _lane.get().call(call, *args)
 
 
 def get_asgi_application() -> PooledASGIHandler:

@@ -5,7 +5,8 @@ process, and both belong to the event loop that made them: used from another loo
 threads at once) the pool stops handing out connections and pushes hang or are lost. Synchronous
 code (a command's push, a stage closed by the clock thread, the deadline worker, the command
 line) therefore never calls the layer on a loop of its own (``async_to_sync`` outside a request
-makes a new loop for every call): it hands the call to the process's layer loop and waits for it.
+makes a new loop for every call): it hands the call to the process's layer loop (and waits for
+it only on a loop the process started for itself: ``call``).
 The layer loop is the server's own (adopted at its start-up and by every socket, whose calls run
 on it anyway); a process without one (the deadline worker, the command line, tests) starts one
 loop on a thread of its own the first time it needs it and keeps it.
@@ -14,6 +15,7 @@ loop on a thread of its own the first time it needs it and keeps it.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import sys
 import threading
@@ -32,7 +34,8 @@ from bansha.web import collector
 log = logging.getLogger(__name__)
 
 CALL_TIMEOUT = 10.0
-"""Seconds a synchronous caller waits for one layer call (a push never holds a command longer)."""
+"""Seconds a synchronous caller waits for one layer call on the process's own loop (a push never
+holds a command longer; on a server's loop a command does not wait for it at all)."""
 
 T = TypeVar("T")
 
@@ -99,8 +102,15 @@ def loop() -> asyncio.AbstractEventLoop:
 
 
 def call(make: Callable[[BaseChannelLayer], Awaitable[Any]]) -> None:
-    """Run one layer call (``make(layer)``) from synchronous code on the layer's loop and wait for
-    it; nothing when the site has no channel layer."""
+    """Run one layer call (``make(layer)``) from synchronous code on the layer's loop; nothing
+    when the site has no channel layer.
+
+    On a server's loop (adopted: it runs as long as the process serves) the call is handed to
+    it and the caller goes on: a command's request does not wait for the loop, which under load
+    waits its turn at the interpreter's lock behind the other request threads, nor for the
+    PostgreSQL layer's round trip; a failure is logged. On the loop this process started for
+    itself (the deadline worker, the command line, tests: a process that may end right after)
+    the caller waits for the call, ``CALL_TIMEOUT`` at most."""
     layer_loop = loop()
     layer = get_channel_layer()
     if layer is None:
@@ -112,7 +122,17 @@ def call(make: Callable[[BaseChannelLayer], Awaitable[Any]]) -> None:
     if running is layer_loop:  # already on it (an async caller): run without blocking it
         layer_loop.create_task(_awaited(make(layer)))
         return
-    asyncio.run_coroutine_threadsafe(_awaited(make(layer)), layer_loop).result(CALL_TIMEOUT)
+    handed = asyncio.run_coroutine_threadsafe(_awaited(make(layer)), layer_loop)
+    if layer_loop is not _own:  # the server's loop: it outlives this request
+        handed.add_done_callback(_log_failure)
+        return
+    handed.result(CALL_TIMEOUT)
+
+
+def _log_failure(handed: concurrent.futures.Future[Any]) -> None:
+    """Log a layer call that failed after its caller went on."""
+    if not handed.cancelled() and handed.exception() is not None:
+        log.error("channel layer call failed", exc_info=handed.exception())
 
 
 async def _awaited(awaitable: Awaitable[Any]) -> Any:

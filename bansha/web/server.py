@@ -6,6 +6,7 @@ import logging
 import os
 import threading
 import time
+from typing import Any
 
 from bansha import texts
 
@@ -104,6 +105,14 @@ def start_clock(stop: threading.Event) -> None:
     threading.Thread(target=watch_loop, args=(stop,), daemon=True, name="threads").start()
 
 
+WORKER_PATIENCE = 30
+"""Seconds uvicorn's supervisor waits for a worker process (``--workers`` 2 or more) to answer
+its health check before it kills the worker and starts another (uvicorn's default is 5). On a
+busy host a worker still starting (a new interpreter importing Django) took longer than 5 s to
+answer: it was killed and started again six times in a row, each start another few seconds of
+both cores' time, which made the next start slower still."""
+
+
 def serve(
     host: str,
     port: int,
@@ -114,15 +123,24 @@ def serve(
 ) -> None:
     """Migrate, start the deadline worker, and serve the ASGI app (no access log: no tokens in logs).
 
+    No ``Server`` header names the server's software, and live-update sockets are not compressed
+    (``permessage-deflate``): a push is some forty bytes, which compression makes no smaller but
+    costs a compressor's state per socket and its work per push.
+
     ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are read only from ``trusted_proxies`` (addresses
     or networks): from any other peer, or when none is named, a request's address is its
     connection's (uvicorn itself would trust them from 127.0.0.1)."""
+    import inspect
+
     import uvicorn
 
     setup(database_url)
     stop = threading.Event()
     if clock:
         start_clock(stop)
+    patience: dict[str, Any] = {}
+    if "timeout_worker_healthcheck" in inspect.signature(uvicorn.Config).parameters:
+        patience["timeout_worker_healthcheck"] = WORKER_PATIENCE
     try:
         uvicorn.run(
             "bansha.web.asgi:application",
@@ -130,9 +148,12 @@ def serve(
             port=port,
             workers=workers,
             access_log=False,
+            server_header=False,
+            ws_per_message_deflate=False,
             log_level="info",
             proxy_headers=bool(trusted_proxies),
             forwarded_allow_ips=list(trusted_proxies or []),
+            **patience,
         )
     finally:
         stop.set()

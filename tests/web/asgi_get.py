@@ -10,6 +10,14 @@ from typing import Any
 
 async def asgi_get(app: Any, path: str, cookie: str = "") -> tuple[int, bytes]:
     """GET ``path`` from 127.0.0.1 (with ``cookie`` when given): the status and the body."""
+    sent = await asgi_get_messages(app, path, cookie)
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return int(sent[0]["status"]), body
+
+
+async def asgi_get_messages(app: Any, path: str, cookie: str = "") -> list[dict[str, Any]]:
+    """GET ``path`` from 127.0.0.1 (with ``cookie`` when given): the messages the application
+    sent."""
     headers = [(b"host", b"127.0.0.1")]
     if cookie:
         headers.append((b"cookie", cookie.encode()))
@@ -42,5 +50,4 @@ async def asgi_get(app: Any, path: str, cookie: str = "") -> tuple[int, bytes]:
         sent.append(message)
 
     await app(scope, receive, send)
-    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
-    return int(sent[0]["status"]), body
+    return sent

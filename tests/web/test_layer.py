@@ -108,3 +108,47 @@ def test_a_push_right_after_a_page_opens_reaches_it_however_slow_the_layer_is(
     layer.release()  # the next socket is the first of a new layer
     assert len(on_the_layer(opened_then_told())) == 1
     assert len(on_the_layer(opened_then_told())) == 1
+
+
+def test_on_a_servers_loop_a_command_does_not_wait_for_its_push(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """On the server's loop (adopted at start-up) a push is handed over and the command goes on:
+    a layer held up (here until the test lets it go) holds no request; the push still runs, in
+    order, and a failed one is logged."""
+    monkeypatch.setattr(layer, "CALL_TIMEOUT", 60.0)  # a waiting caller would wait this long
+    server_loop = asyncio.new_event_loop()
+    ready = threading.Event()
+    threading.Thread(target=layer._serve, args=(server_loop, ready), daemon=True).start()
+    ready.wait()
+    gate = asyncio.Event()
+    done: list[str] = []
+
+    async def held(name: str) -> None:
+        await gate.wait()
+        done.append(name)
+
+    async def failing() -> None:
+        raise RuntimeError("layer down")
+
+    try:
+        layer.adopt(server_loop)  # as the lifespan's start-up
+        assert layer.loop() is server_loop
+        caller = threading.Thread(
+            target=lambda: [layer.call(lambda _, n=n: held(n)) for n in "ab"]  # type: ignore[misc]
+        )
+        caller.start()
+        caller.join(30)
+        assert not caller.is_alive() and done == []  # went on while the layer was held up
+        server_loop.call_soon_threadsafe(gate.set)
+        layer.call(lambda _: failing())
+        asyncio.run_coroutine_threadsafe(asyncio.sleep(0), server_loop).result(30)
+        assert done == ["a", "b"]
+        asyncio.run_coroutine_threadsafe(asyncio.sleep(0), server_loop).result(30)
+        assert any("channel layer call failed" in r.getMessage() for r in caplog.records)
+    finally:
+        server_loop.call_soon_threadsafe(server_loop.stop)
+        while server_loop.is_running():
+            pass
+        server_loop.close()
+    assert layer.loop() is not server_loop  # the process's own loop again
