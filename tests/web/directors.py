@@ -14,3 +14,15 @@ def director_client(name: str = "dir", raise_errors: bool = True) -> Client:
     c = Client(raise_request_exception=raise_errors)
     c.force_login(user)
     return c
+
+
+def close_to_first_day(gid: str) -> None:
+    """The director closes stages of game ``gid`` (an M103 table) until its first 讨论日 opens:
+    votes land there and a night act is refused."""
+    from bansha.engine import Close
+    from bansha.service.games import SERVICE
+
+    for n in range(8):
+        if "讨论日" in str(SERVICE.load(gid).state.stage):
+            return
+        SERVICE.submit(gid, Close(), key=f"close{n}", actor="director")

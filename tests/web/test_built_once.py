@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from bansha.service import rulesets
 from bansha.service.games import SERVICE
 from bansha.web import console
-from tests.web.directors import director_client
+from tests.web.directors import close_to_first_day, director_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -50,15 +50,10 @@ def test_a_variant_game_builds_its_rule_set_once_across_its_requests(monkeypatch
     (also after the game itself is dropped from the cache and loaded again from the store)."""
     from django.test import Client
 
-    from bansha.engine import Close
-
     variant = "extends: m103\nid: counted-variant\ntitle: 数构建的变体\n"
     created = SERVICE.create("m103", NAMES, seed=5, variant_yaml=variant)
     gid = created.record.id
-    for n in range(8):  # on to the first 讨论日: votes land, a night act is refused
-        if "讨论日" in str(SERVICE.load(gid).state.stage):
-            break
-        SERVICE.submit(gid, Close(), key=f"close{n}", actor="director")
+    close_to_first_day(gid)
     builds: list[str] = []
     build = rulesets.load_variant_text
 

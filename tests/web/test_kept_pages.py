@@ -13,11 +13,11 @@ from django.template.loader import render_to_string
 from django.test import Client
 from markupsafe import Markup
 
-from bansha.engine import Close
 from bansha.service import viewcache
 from bansha.service.games import SERVICE
 from bansha.store.models import GameRecord
 from bansha.web import views
+from tests.web.directors import close_to_first_day
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -28,10 +28,7 @@ KEY = re.compile(r'name="nonce" value="([^"]+)"')
 def _day() -> tuple[str, dict[int, str]]:
     created = SERVICE.create("m103", NAMES, seed=2)
     gid = created.record.id
-    for n in range(8):
-        if "讨论日" in str(SERVICE.load(gid).state.stage):
-            break
-        SERVICE.submit(gid, Close(), key=f"close{n}", actor="director")
+    close_to_first_day(gid)
     return gid, created.tokens
 
 

@@ -14,9 +14,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from bansha.engine import Close
 from bansha.service.games import SERVICE
 from bansha.store.models import CommandRecord
+from tests.web.directors import close_to_first_day
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -40,10 +40,7 @@ def _day_with_a_team_chat() -> tuple[str, Client, str]:
     """An M103 game at its first 讨论日 and the page of a seat with a team chat."""
     created = SERVICE.create("m103", NAMES, seed=1)
     gid = created.record.id
-    for n in range(8):
-        if "讨论日" in str(SERVICE.load(gid).state.stage):
-            break
-        SERVICE.submit(gid, Close(), key=f"close{n}", actor="director")
+    close_to_first_day(gid)
     seat = SERVICE.load(gid).state.groups["assassins"][0]
     browser = Client()
     assert browser.get(f"/g/{gid}/join/{created.tokens[seat]}").status_code == 302
