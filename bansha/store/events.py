@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import orjson
-from django.db import IntegrityError, connection, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 from django.utils import timezone
 
 from bansha.engine.events import Event
@@ -34,13 +34,14 @@ def append(
     ``head`` updates the game row's denormalised fields (deadline, ended) in the same transaction.
     """
     new_seq = expected_seq + len(events)
+    db = connections[DEFAULT_DB_ALIAS]  # the thread's connection, looked up once
     try:
-        if connection.vendor == "postgresql" and 0 < len(events) <= ONE_STATEMENT_EVENTS:
-            if _append_in_one_statement(game_id, expected_seq, events, command, head) != 1:
+        if db.vendor == "postgresql" and 0 < len(events) <= ONE_STATEMENT_EVENTS:
+            if _append_in_one_statement(db, game_id, expected_seq, events, command, head) != 1:
                 raise ConcurrencyError(game_id)
             return new_seq
         with transaction.atomic():
-            if not _append_plainly(game_id, expected_seq, events, command, head):
+            if not _append_plainly(db, game_id, expected_seq, events, command, head):
                 raise ConcurrencyError(game_id)
     except IntegrityError as e:
         if command is not None and "key" in str(e).lower() and "command" in str(e).lower():
@@ -55,6 +56,7 @@ new game's deal); a longer one is a transaction of the usual statements."""
 
 
 def _append_in_one_statement(
+    db: Any,
     game_id: str,
     expected_seq: int,
     events: list[Event],
@@ -69,20 +71,20 @@ def _append_in_one_statement(
     now = timezone.now()
     game = GameRecord._meta
     fields = {"seq": expected_seq + len(events), **(head or {})}
-    sets = ", ".join(f"{_column(GameRecord, name)} = %s" for name in fields)
-    params: list[Any] = [_prep(GameRecord, name, v) for name, v in fields.items()]
+    sets = ", ".join(f"{_column(db, GameRecord, name)} = %s" for name in fields)
+    params: list[Any] = [_prep(db, GameRecord, name, v) for name, v in fields.items()]
     params += [game_id, expected_seq]
     sql = [
         f"WITH moved AS (UPDATE {game.db_table} SET {sets} WHERE id = %s AND seq = %s RETURNING id)"
     ]
     if command is not None:
         row = {"digest": "", **command, "seq": expected_seq + len(events), "created_at": now}
-        columns = ", ".join(_column(CommandRecord, name) for name in row)
+        columns = ", ".join(_column(db, CommandRecord, name) for name in row)
         sql.append(
             f", logged AS (INSERT INTO {CommandRecord._meta.db_table} (game_id, {columns})"
             f" SELECT id, {', '.join(['%s'] * len(row))} FROM moved)"
         )
-        params += [_prep(CommandRecord, name, v) for name, v in row.items()]
+        params += [_prep(db, CommandRecord, name, v) for name, v in row.items()]
     values = ", ".join(
         ["(%s::integer, %s, %s::jsonb, %s::jsonb, %s::boolean, %s::smallint)"] * len(events)
     )
@@ -93,17 +95,17 @@ def _append_in_one_statement(
         f" FROM moved, (VALUES {values}) AS v (seq, kind, data, audience, chance, version))"
         " SELECT count(*) FROM moved"
     )
-    params.append(_prep(EventRecord, "created_at", now))
+    params.append(_prep(db, EventRecord, "created_at", now))
     for i, ev in enumerate(events):
         params += [
             expected_seq + i + 1,
             ev.kind,
-            _prep(EventRecord, "data", ev.data),
-            _prep(EventRecord, "audience", list(ev.to) if isinstance(ev.to, tuple) else ev.to),
+            _prep(db, EventRecord, "data", ev.data),
+            _prep(db, EventRecord, "audience", list(ev.to) if isinstance(ev.to, tuple) else ev.to),
             ev.chance,
             ev.version,
         ]
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute("".join(sql), params)
         return int(cursor.fetchone()[0])
 
@@ -114,6 +116,7 @@ values a statement)."""
 
 
 def _append_plainly(
+    db: Any,
     game_id: str,
     expected_seq: int,
     events: list[Event],
@@ -128,16 +131,16 @@ def _append_plainly(
     now = timezone.now()
     new_seq = expected_seq + len(events)
     fields = {"seq": new_seq, **(head or {})}
-    sets = ", ".join(f"{_column(GameRecord, name)} = %s" for name in fields)
-    params: list[Any] = [_prep(GameRecord, name, v) for name, v in fields.items()]
-    with connection.cursor() as cursor:
+    sets = ", ".join(f"{_column(db, GameRecord, name)} = %s" for name in fields)
+    params: list[Any] = [_prep(db, GameRecord, name, v) for name, v in fields.items()]
+    with db.cursor() as cursor:
         if command is not None:
             row = {"digest": "", **command, "seq": new_seq, "created_at": now}
-            columns = ", ".join(_column(CommandRecord, name) for name in row)
+            columns = ", ".join(_column(db, CommandRecord, name) for name in row)
             cursor.execute(
                 f"INSERT INTO {CommandRecord._meta.db_table} (game_id, {columns})"
                 f" VALUES (%s, {', '.join(['%s'] * len(row))})",
-                [game_id, *(_prep(CommandRecord, name, v) for name, v in row.items())],
+                [game_id, *(_prep(db, CommandRecord, name, v) for name, v in row.items())],
             )
         cursor.execute(
             f"UPDATE {GameRecord._meta.db_table} SET {sets} WHERE id = %s AND seq = %s",
@@ -145,7 +148,7 @@ def _append_plainly(
         )
         if cursor.rowcount != 1:
             return False
-        at = _prep(EventRecord, "created_at", now)
+        at = _prep(db, EventRecord, "created_at", now)
         for start in range(0, len(events), PLAIN_EVENTS):
             chunk = events[start : start + PLAIN_EVENTS]
             values: list[Any] = []
@@ -155,8 +158,8 @@ def _append_plainly(
                     game_id,
                     i,
                     ev.kind,
-                    _prep(EventRecord, "data", ev.data),
-                    _prep(EventRecord, "audience", audience),
+                    _prep(db, EventRecord, "data", ev.data),
+                    _prep(db, EventRecord, "audience", audience),
                     ev.chance,
                     ev.version,
                     at,
@@ -174,23 +177,23 @@ _COLUMNS: dict[tuple[str, Any, str], str] = {}
 _FIELDS: dict[tuple[Any, str], Any] = {}
 
 
-def _column(model: Any, name: str) -> str:
+def _column(db: Any, model: Any, name: str) -> str:
     """A field's column, quoted ("key" is a keyword): worked out once per database vendor (an
-    append names a dozen columns)."""
-    key = (connection.vendor, model, name)
+    append names a dozen columns); ``db``: the connection."""
+    key = (db.vendor, model, name)
     column = _COLUMNS.get(key)
     if column is None:
-        column = _COLUMNS[key] = str(connection.ops.quote_name(model._meta.get_field(name).column))
+        column = _COLUMNS[key] = str(db.ops.quote_name(model._meta.get_field(name).column))
     return column
 
 
-def _prep(model: Any, name: str, value: Any) -> Any:
+def _prep(db: Any, model: Any, name: str, value: Any) -> Any:
     """A value as the model's field writes it (JSON, an aware time) for a hand-written statement
-    (the field looked up once per process)."""
+    on the connection ``db`` (the field looked up once per process)."""
     field = _FIELDS.get((model, name))
     if field is None:
         field = _FIELDS[model, name] = model._meta.get_field(name)
-    return field.get_db_prep_save(value, connection)
+    return field.get_db_prep_save(value, db)
 
 
 def digest_of(game_id: str, key: str) -> str | None:

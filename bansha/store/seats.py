@@ -6,11 +6,12 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.sessions.models import Session
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 
 from bansha.store.models import DeviceRecord, GameRecord, SeatRecord
 
 _FIELDS = GameRecord._meta.concrete_fields
+_ATTNAMES = [f.attname for f in _FIELDS]
 _HELD = (
     f"SELECT {', '.join('g.' + f.column for f in _FIELDS)}, d.last_seen"
     f" FROM {GameRecord._meta.db_table} g"
@@ -107,26 +108,27 @@ def held_from(seats: list[SeatRow], seat: int, token_hash: str, device: str) -> 
 def _held(row: Any) -> Held:
     """The game's row and the device's last visit, each column converted as the ORM converts
     it (JSON, aware times, SQLite's booleans)."""
+    db = connections[DEFAULT_DB_ALIAS]  # the thread's connection, looked up once
     values = []
-    for value, (column, converters) in zip(row, _converters(), strict=True):
+    for value, (column, converters) in zip(row, _converters(db), strict=True):
         for convert in converters:
-            value = convert(value, column, connection)
+            value = convert(value, column, db)
         values.append(value)
-    record = GameRecord.from_db(connection.alias, [f.attname for f in _FIELDS], values[:-1])
+    record = GameRecord.from_db(db.alias, _ATTNAMES, values[:-1])
     return record, values[-1]
 
 
 _CONVERTERS: dict[str, list[tuple[Any, list[Any]]]] = {}
 
 
-def _converters() -> list[tuple[Any, list[Any]]]:
+def _converters(db: Any) -> list[tuple[Any, list[Any]]]:
     """Each column's converters from the database's value to the field's, as the ORM applies
-    them (made once per database vendor)."""
-    if connection.vendor not in _CONVERTERS:
+    them (made once per database vendor); ``db``: the connection."""
+    made = _CONVERTERS.get(db.vendor)
+    if made is None:
         seen = DeviceRecord._meta.get_field("last_seen").get_col(DeviceRecord._meta.db_table)
         columns = [*(f.get_col(GameRecord._meta.db_table) for f in _FIELDS), seen]
-        _CONVERTERS[connection.vendor] = [
-            (c, connection.ops.get_db_converters(c) + c.get_db_converters(connection))
-            for c in columns
+        made = _CONVERTERS[db.vendor] = [
+            (c, db.ops.get_db_converters(c) + c.get_db_converters(db)) for c in columns
         ]
-    return _CONVERTERS[connection.vendor]
+    return made

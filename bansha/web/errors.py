@@ -11,6 +11,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
+from django_ratelimit.exceptions import Ratelimited
 
 from bansha import texts
 
@@ -53,7 +54,11 @@ def seat_gone(request: HttpRequest, reason: Any) -> HttpResponse:
 
 
 def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """403."""
+    """403; a rate limit reached is a 429 (django-ratelimit's ``Ratelimited``, raised by its
+    decorator, is a ``PermissionDenied``: Django hands it here, as the library's documentation
+    suggests, instead of a middleware that every request would pass through)."""
+    if isinstance(exception, Ratelimited):
+        return too_many(request, exception)
     return page(403, texts.FORBIDDEN_TITLE, texts.FORBIDDEN)
 
 

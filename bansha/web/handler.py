@@ -3,8 +3,8 @@
 Every page of bansha is a synchronous Django view, and its work is processor time (the engine's
 view, templates, queries), so threads beyond a few only take turns at Python's interpreter lock.
 Django's stock ASGI handler starts a thread for every request (and another to join it), lets
-every request in at once, and, because one middleware (django-ratelimit's) is synchronous only,
-crosses between that thread and the event loop three times per request. Under load the requests
+every request in at once, and, with a middleware that is synchronous only (django-ratelimit's
+was), crosses between that thread and the event loop three times per request. Under load the requests
 then share the lock in 5 ms slices and each one's latency grows with the number running: at 300
 requests per second on two cores the 99th percentile was hundreds of milliseconds.
 

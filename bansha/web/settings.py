@@ -47,12 +47,11 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "bansha.web.headers.SteadyPolicy",  # django-csp's, its policy built once
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    "bansha.web.common.ResolvedOnce",  # Django's CommonMiddleware, a 404's URL resolved once
     "bansha.web.headers.SteadyCsrf",  # Django's, its cookie not re-sent on every form page
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_ratelimit.middleware.RatelimitMiddleware",
     "bansha.web.headers.PrivatePages",
     "axes.middleware.AxesMiddleware",
 ]
@@ -97,6 +96,9 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # request threads live as long as the server (bansha.web.handler): each keeps its connection
     # (opening one and setting its pragmas cost about a millisecond per request)
     DATABASES["default"]["CONN_MAX_AGE"] = 600
+    # Django's backend, a process's writers queued on a lock of their own before SQLite's (whose
+    # busy handler sleeps and polls): bansha.store.sqlite
+    DATABASES["default"]["ENGINE"] = "bansha.store.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;",
         "transaction_mode": "IMMEDIATE",
@@ -127,9 +129,9 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # Rate limits (django-ratelimit) count in this cache: per process, enough against guessing links
-# (per address); players' submissions count per seat (bansha.web.clients.submitter).
+# (per address); players' submissions count per seat (bansha.web.clients.submitter). A limit
+# reached is a 429 (bansha.web.errors.forbidden: the views' decorators raise it, no middleware).
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-RATELIMIT_VIEW = "bansha.web.errors.too_many"
 RATELIMIT_ENABLE = (
     os.environ.get("BANSHA_RATELIMIT", "1") != "0"
 )  # off only for load tests from one address
