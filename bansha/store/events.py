@@ -174,7 +174,7 @@ def _append_plainly(
 
 
 _COLUMNS: dict[tuple[str, Any, str], str] = {}
-_FIELDS: dict[tuple[Any, str], Any] = {}
+_FIELDS: dict[tuple[str, Any, str], tuple[Any, type | None]] = {}
 
 
 def _column(db: Any, model: Any, name: str) -> str:
@@ -189,11 +189,31 @@ def _column(db: Any, model: Any, name: str) -> str:
 
 def _prep(db: Any, model: Any, name: str, value: Any) -> Any:
     """A value as the model's field writes it (JSON, an aware time) for a hand-written statement
-    on the connection ``db`` (the field looked up once per process)."""
-    field = _FIELDS.get((model, name))
-    if field is None:
-        field = _FIELDS[model, name] = model._meta.get_field(name)
+    on the connection ``db`` (the field looked up once per process and database). A text, flag
+    or (but on PostgreSQL) number of its field's own type is written as it is, which is what its
+    field would make of it (an append writes a dozen such values)."""
+    kept = _FIELDS.get((db.vendor, model, name))
+    if kept is None:
+        field = model._meta.get_field(name)
+        plain = _AS_IT_IS.get(field.get_internal_type())
+        if plain is int and db.vendor == "postgresql":  # psycopg's integer of the column's size
+            plain = None
+        kept = _FIELDS[db.vendor, model, name] = (field, plain)
+    field, plain = kept
+    if type(value) is plain:
+        return value
     return field.get_db_prep_save(value, db)
+
+
+_AS_IT_IS = {
+    "CharField": str,
+    "TextField": str,
+    "IntegerField": int,
+    "SmallIntegerField": int,
+    "BigIntegerField": int,
+    "BooleanField": bool,
+}
+"""Fields whose value of this type their ``get_db_prep_save`` gives back unchanged."""
 
 
 def digest_of(game_id: str, key: str) -> str | None:
