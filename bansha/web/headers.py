@@ -12,6 +12,7 @@ from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.middleware import CheckableLazyObject, CSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
+from django.core.signals import setting_changed
 from django.http import HttpRequest, HttpResponseBase
 from django.middleware.csrf import CsrfViewMiddleware
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -42,13 +43,15 @@ class PrivatePages:
         return response
 
 
-_PER_RESPONSE = (
-    "_csp_config",
-    "_csp_update",
-    "_csp_replace",
-    "_csp_config_ro",
-    "_csp_update_ro",
-    "_csp_replace_ro",
+_PER_RESPONSE = frozenset(
+    (
+        "_csp_config",
+        "_csp_update",
+        "_csp_replace",
+        "_csp_config_ro",
+        "_csp_update_ro",
+        "_csp_replace_ro",
+    )
 )
 """What a view may set on its response to change its policy (django-csp's decorators)."""
 
@@ -58,46 +61,59 @@ class SteadyPolicy(CSPMiddleware):
     the same header from the settings on every response (two passes over every directive)
     unless a view changed the policy for its response or asked for a nonce, and bansha's views
     do neither (the pages have no inline script or style). When one does, the library builds
-    it as before."""
+    it as before. The settings it reads (the two policies, ``DEBUG``) are read again when they
+    change (Django's ``setting_changed``, as in tests), not on every response."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         super().__init__(get_response)
-        self._built: dict[bool, tuple[object, str]] = {}
+        self._built: dict[bool, tuple[str, tuple[str, ...]]] = {}
+        self._debug: bool | None = None
+        setting_changed.connect(self._forget, weak=True)
 
-    def _policy(self, report_only: bool) -> str:
-        """The policy from the settings alone (built again when the settings object changes)."""
-        name = "CONTENT_SECURITY_POLICY_REPORT_ONLY" if report_only else "CONTENT_SECURITY_POLICY"
-        source = getattr(settings, name, None)
+    def _forget(self, setting: str = "", **kwargs: object) -> None:
+        """A setting changed: the policies and ``DEBUG`` are read again at the next response."""
+        if setting in ("DEBUG", "CONTENT_SECURITY_POLICY", "CONTENT_SECURITY_POLICY_REPORT_ONLY"):
+            self._built.clear()
+            self._debug = None
+
+    def _policy(self, report_only: bool) -> tuple[str, tuple[str, ...]]:
+        """The policy from the settings alone, and the path prefixes it leaves out."""
         kept = self._built.get(report_only)
-        if kept is None or kept[0] is not source:
-            kept = self._built[report_only] = (source, build_policy(report_only=report_only))
-        return kept[1]
+        if kept is None:
+            name = (
+                "CONTENT_SECURITY_POLICY_REPORT_ONLY" if report_only else "CONTENT_SECURITY_POLICY"
+            )
+            prefixes = (getattr(settings, name, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
+            kept = (build_policy(report_only=report_only), tuple(prefixes))
+            self._built[report_only] = kept
+        return kept
 
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
     ) -> HttpResponseBase:
         """The library's headers, the same bytes, from the policy built once."""
-        steady = getattr(request, "_csp_nonce", None) is None and not any(
-            getattr(response, name, None) is not None for name in _PER_RESPONSE
+        debug = self._debug
+        if debug is None:
+            debug = self._debug = bool(settings.DEBUG)
+        steady = getattr(request, "_csp_nonce", None) is None and (
+            _PER_RESPONSE.isdisjoint(response.__dict__)
+            or not any(getattr(response, name, None) is not None for name in _PER_RESPONSE)
         )
-        if not steady or (response.status_code in (500, 404) and settings.DEBUG):
+        if not steady or (debug and response.status_code in (500, 404)):
             return super().process_response(request, response)
-        for report_only, header, exempt in (
-            (False, HEADER, "_csp_exempt"),
-            (True, HEADER_REPORT_ONLY, "_csp_exempt_ro"),
-        ):
-            csp = self._policy(report_only)
+        for report_only, header, exempt in _HEADERS:
+            csp, prefixes = self._policy(report_only)
             if not csp or header in response or getattr(response, exempt, False) is not False:
                 continue
-            name = (
-                "CONTENT_SECURITY_POLICY_REPORT_ONLY" if report_only else "CONTENT_SECURITY_POLICY"
-            )
-            prefixes = (getattr(settings, name, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
-            if not request.path_info.startswith(tuple(prefixes)):
+            if not prefixes or not request.path_info.startswith(prefixes):
                 response[header] = csp
         # as the library does: a nonce asked for after the header was written is an error
         request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
         return response
+
+
+_HEADERS = ((False, HEADER, "_csp_exempt"), (True, HEADER_REPORT_ONLY, "_csp_exempt_ro"))
+"""Each policy's header and the response's attribute that exempts it (django-csp's)."""
 
 
 class ServerTiming:
