@@ -36,8 +36,9 @@ import re
 import subprocess
 import sys
 import tempfile
-from typing import Any
 from urllib.parse import urlencode
+
+from server_instructions import totals
 
 KINDS = ("missing", "page", "chat", "vote", "act")
 MISSING = "/g/0000000000000000/me"
@@ -47,6 +48,8 @@ WARM = 40
 def serve_one(args: argparse.Namespace) -> None:
     """Inside callgrind: set up, warm up, then the counted requests of one kind."""
     from inprocess import day_game, prepare
+
+    from tests.web.asgi_get import http_scope
 
     _, owner = prepare("bansha-instructions-")
     from django.conf import settings
@@ -90,26 +93,13 @@ def serve_one(args: argparse.Namespace) -> None:
                 path, form = f"/g/{gid}/act", {"skill": "kill", "targets": str(rng.randrange(14))}
             form |= {"nonce": f"{args.one}{i}", "csrfmiddlewaretoken": token}
             body = urlencode(form).encode()
-        headers = [(b"host", b"127.0.0.1"), (b"cookie", cookie.encode())]
+        extra = []
         if body:
-            headers += [
+            extra = [
                 (b"content-type", b"application/x-www-form-urlencoded"),
                 (b"content-length", str(len(body)).encode()),
             ]
-        scope: dict[str, Any] = {
-            "type": "http",
-            "asgi": {"version": "3.0"},
-            "http_version": "1.1",
-            "method": method,
-            "scheme": "http",
-            "path": path,
-            "raw_path": path.encode(),
-            "query_string": b"",
-            "root_path": "",
-            "headers": headers,
-            "client": ("127.0.0.1", 50000),
-            "server": ("127.0.0.1", 8000),
-        }
+        scope = http_scope(path, cookie, method, extra)
         served = app._serve(scope, io.BytesIO(body))
         status = served[0] if isinstance(served, tuple) else served.status_code
         assert status in ((302,) if body else (200, 404)), (status, args.one)
@@ -126,15 +116,6 @@ def serve_one(args: argparse.Namespace) -> None:
     for i in range(args.requests):
         one(1000 + i)
     subprocess.run(["callgrind_control", "-d", pid], check=True, capture_output=True)
-
-
-def totals(path: str) -> int:
-    """The instructions a callgrind dump counted."""
-    with open(path) as f:
-        for line in f:
-            if line.startswith(("summary:", "totals:")):
-                return int(line.split()[1])
-    raise ValueError(f"no totals in {path}")
 
 
 def main() -> None:

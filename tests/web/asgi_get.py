@@ -5,6 +5,7 @@ by ``benchmarks/request_pieces.py``."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -18,23 +19,7 @@ async def asgi_get(app: Any, path: str, cookie: str = "") -> tuple[int, bytes]:
 async def asgi_get_messages(app: Any, path: str, cookie: str = "") -> list[dict[str, Any]]:
     """GET ``path`` from 127.0.0.1 (with ``cookie`` when given): the messages the application
     sent."""
-    headers = [(b"host", b"127.0.0.1")]
-    if cookie:
-        headers.append((b"cookie", cookie.encode()))
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": headers,
-        "client": ("127.0.0.1", 50000),
-        "server": ("127.0.0.1", 8000),
-    }
+    scope = http_scope(path, cookie)
     sent: list[dict[str, Any]] = []
     asked = False
 
@@ -51,3 +36,27 @@ async def asgi_get_messages(app: Any, path: str, cookie: str = "") -> list[dict[
 
     await app(scope, receive, send)
     return sent
+
+
+def http_scope(
+    path: str, cookie: str = "", method: str = "GET", headers: Sequence[tuple[bytes, bytes]] = ()
+) -> dict[str, Any]:
+    """The scope a real server builds for a request from 127.0.0.1 (with ``cookie`` and any
+    other ``headers`` when given)."""
+    sent = [(b"host", b"127.0.0.1")]
+    if cookie:
+        sent.append((b"cookie", cookie.encode()))
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [*sent, *headers],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
