@@ -100,12 +100,16 @@ def grant(
     return True
 
 
-def legal(state: State, seat: int) -> list[LegalAct]:
+ONLY_LAST_WORDS = (LAST_WORDS,)
+"""What :func:`legal` offers a holder (one tuple: it is asked of every seat at every poll)."""
+
+
+def legal(state: State, seat: int) -> tuple[LegalAct, ...]:
     """The last-words form, for a holder of a right not yet used."""
     rights = state.last_words
     if rights and rights.get(seat, "") is None:
-        return [LAST_WORDS]
-    return []
+        return ONLY_LAST_WORDS
+    return ()
 
 
 def check_text(text: str | None) -> str:

@@ -23,6 +23,7 @@ from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State, Use
 from bansha.mechanics.about import NOTICE, TELL, About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.kept_forms import KeptForm
 from bansha.mechanics.params import Raw
 
 
@@ -174,6 +175,8 @@ class PairCheck(Mechanic):
             raw.text("notice", None) or f"result_{self.key}",
         )
         raw.done()
+        self._kept = KeptForm()
+        """The last form :meth:`legal` gave."""
         self.pending = f"due:{self.key}"
 
     def values(self) -> dict[str, str]:
@@ -182,11 +185,13 @@ class PairCheck(Mechanic):
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
         """Rules ①–④: the free targets, and the pieces one target must be from (③)."""
-        got = options(s, self.uses(s), seat, self.p.rules)
-        if got is None:
-            return None
-        free, must = got
-        return self.pick_form(tuple(free), 2, tuple(must))
+        uses = self.uses(s)
+        kept = self._kept.get(s, seat, len(uses))
+        if kept is not None:  # what uses, day and living gave last (kept_forms)
+            return kept[5]
+        got = options(s, uses, seat, self.p.rules)
+        form = None if got is None else self.pick_form(tuple(got[0]), 2, tuple(got[1]))
+        return self._kept.keep(s, seat, len(uses), form)
 
     def refuse(self, s: State, seat: int) -> str | None:
         """Resting after ``rest_after``, or no two legal targets (④)."""

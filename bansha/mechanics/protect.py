@@ -19,6 +19,7 @@ from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State, Use
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.kept_forms import KeptForm
 from bansha.mechanics.params import Raw
 
 PROTECT, KILL, VOID = "protect", "kill", "void"
@@ -102,6 +103,8 @@ class Protect(Mechanic):
             second,
         )
         raw.done()
+        self._kept = KeptForm()
+        """The last form :meth:`legal` gave."""
 
     def values(self) -> dict[str, str]:
         """The exit cause of a ``second_use`` that kills (the skill's key), only if one does."""
@@ -115,9 +118,16 @@ class Protect(Mechanic):
         return None
 
     def legal(self, s: State, seat: int) -> LegalAct | None:
-        """Living players, minus himself, the already protected or last night's, as declared."""
-        p = self.p
+        """Living players, minus himself, the already protected or last night's, as declared
+        (the answer kept while the uses, the day and the living stand: :mod:`kept_forms`)."""
         uses = self.uses(s)
+        kept = self._kept.get(s, seat, len(uses))
+        if kept is not None:
+            return kept[5]
+        return self._kept.keep(s, seat, len(uses), self._form(s, seat, uses))
+
+    def _form(self, s: State, seat: int, uses: list[Use]) -> LegalAct | None:
+        p = self.p
         ever: set[int] | None = None
         if p.once_per_target:
             ever = set()

@@ -27,7 +27,7 @@ from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
-from bansha.mechanics.team import current
+from bansha.mechanics.team import current_targets
 
 MANDATORY = ("no_action", "random")
 """R-BS46-04 when no member submits: no act, or a random living player."""
@@ -222,8 +222,10 @@ class RingTeam(Mechanic):
             members = self.members(s, skill)
         if not members:
             return None
-        subs = {seat: rec.targets[0] for seat, rec in current(s, skill).items() if rec.targets}
-        real = {x for x in members if s.players[x].role == self.p.real}
+        players = s.players
+        subs = current_targets(s, skill)
+        real_role = self.p.real
+        real = {x for x in members if players[x].role == real_role}
         ranks = list(s.orders[self.rank_order])
         ranks += [x for x in members if x not in ranks]  # a recovered undercover
         target, case = team_choice(subs, ranks, real)

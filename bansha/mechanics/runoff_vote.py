@@ -124,16 +124,10 @@ class RunoffVote(Mechanic):
         raw.done()
         self._choices = (board.word_of(self.p.abstain, f"{where}.abstain"),)
         self._round_form = LivingForm(self.key, self._choices)
-
-    @property
-    def runoff_due(self) -> str:
+        self.runoff_due = f"due:{self.p.runoff}"
         """The 高票对辩 owed (pending): the two players tied above the threshold."""
-        return f"due:{self.p.runoff}"
-
-    @property
-    def decide_due(self) -> str:
+        self.decide_due = f"due:{self.p.decide_stage}"
         """The 高票讨论 owed (pending): ``{by: the previous night's victim, between: the pair}``."""
-        return f"due:{self.p.decide_stage}"
 
     def due(self, s: State) -> tuple[int, ...]:
         """While the 高票对辩 is owed, every living player votes in it (``when: due:<skill>``)."""
@@ -318,10 +312,19 @@ class RunoffDecide(Mechanic):
             )
         self.of = of
 
+    _decide_due: str | None = None
+    """The vote's ``decide_due`` (read on first use: the vote may be declared after this)."""
+
     def _owed(self, s: State) -> dict[str, Any] | None:
-        vote = self.board.mechs[self.of]
-        assert isinstance(vote, RunoffVote)
-        owed: dict[str, Any] | None = s.pending.get(vote.decide_due)
+        pending = s.pending
+        if not pending:  # asked at every poll: nothing pending, nothing owed
+            return None
+        due = self._decide_due
+        if due is None:
+            vote = self.board.mechs[self.of]
+            assert isinstance(vote, RunoffVote)
+            due = self._decide_due = vote.decide_due
+        owed: dict[str, Any] | None = pending.get(due)
         return owed
 
     def due(self, s: State) -> tuple[int, ...]:

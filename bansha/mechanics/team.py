@@ -30,6 +30,18 @@ def current(state: State, skill: str) -> dict[int, ActRecord]:
     return out
 
 
+def current_targets(state: State, skill: str) -> dict[int, int]:
+    """:func:`current`'s submissions that name a target, as seat → target, in one pass."""
+    players = state.players
+    out: dict[int, int] = {}
+    for (seat, sk), rec in state.acts.items():
+        if sk == skill and rec.targets:
+            p = players[seat]
+            if p.alive and skill in p.skills:
+                out[seat] = rec.targets[0]
+    return out
+
+
 def team_target(state: State, skill: str) -> int | None:
     """The team's standing target: the last submission of ``skill`` by a current holder
     (R-M103-10, R-ALL-09), or None when none of them submitted."""

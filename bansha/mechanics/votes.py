@@ -119,10 +119,13 @@ def first_to_reach(
     """Of the tied candidates, the one whose running count first reached the final top (R-M103-12)."""
     final = tally(current_ballots(ballots, accelerated), weight, counts_voter, counts_target)
     goal = final[tied[0]]
-    for i in range(1, len(ballots) + 1):
-        running = tally(
-            current_ballots(ballots[:i], accelerated), weight, counts_voter, counts_target
-        )
+    # the standing votes after each ballot, kept up to date (current_ballots of each prefix,
+    # in the same order: a voter keeps the place of his first vote)
+    standing: dict[int, int | None] = {}
+    for b in ballots:
+        if not (accelerated and b.voter in standing):
+            standing[b.voter] = b.target
+        running = tally(standing, weight, counts_voter, counts_target)
         reached = [c for c in tied if running.get(c, 0.0) >= goal]
         if reached:
             return min(reached, key=tied.index)
