@@ -5,8 +5,8 @@ holds counts: at the top of the module, inside a function, or under ``TYPE_CHECK
 a dependency too). Each module belongs to one unit (its package under ``bansha``, or a top-level
 module), each unit to one layer, bottom to top:
 
-1. ``texts``, ``terminal``, ``native``, ``native_build``: the words, the terminal, the
-   compiled-engine guard;
+1. ``texts``, ``terminal``, ``native``, ``native_build``, ``collector``: the words, the terminal, the
+   compiled-engine guard, the garbage collector's settings of a long-running process;
 2. ``cli_words``, ``names`` and the package's ``__init__``: the command line library's words in
    Chinese import only the layer below (``texts``, ``terminal``), and the forum tools' own command
    line (``forum/cli.py``) speaks them, so they sit here rather than beside the CLIs; the seats'
@@ -38,7 +38,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "bansha"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("texts", "terminal", "native", "native_build"),
+    ("texts", "terminal", "native", "native_build", "collector"),
     ("cli_words", "names", "__init__"),
     ("engine",),
     ("mechanics",),

@@ -8,7 +8,9 @@ import time
 import tracemalloc
 from typing import Any
 
+from bansha import collector
 from bansha.engine import Game
+from bansha.engine.ruleset import RuleSet
 from bansha.rulesets import find_ruleset
 from bansha.sim.play import play_random
 
@@ -22,8 +24,14 @@ def names(n: int) -> list[str]:
 
 
 def run_bench(ruleset: str, games: int, seed: int = 0, memory: bool = True) -> dict[str, Any]:
-    """Play ``games`` complete games; report throughput, actions and memory at 10% and 100%."""
+    """Play ``games`` complete games; report throughput, actions and memory at 10% and 100%
+    (the collector settled once the rule set is read, as in ``bansha simulate``: ``collector``)."""
     rs = find_ruleset(ruleset)
+    with collector.settled():
+        return _run(rs, games, seed, memory)
+
+
+def _run(rs: RuleSet, games: int, seed: int, memory: bool) -> dict[str, Any]:
     players = names(rs.player_count)
     actions = 0
     start = time.perf_counter()

@@ -21,7 +21,7 @@ from functools import cache
 from statistics import mean, median
 from typing import Any
 
-from bansha import texts
+from bansha import collector, texts
 from bansha.engine import Game
 from bansha.engine.events import DIRECTOR
 from bansha.engine.ruleset import RuleSet
@@ -194,28 +194,31 @@ def simulate(
     if games < 1:
         raise ValueError(texts.SIM_TOO_FEW_GAMES)
     rs = _ruleset(ref)
-    impact_games = max(0, min(impact_games, games))
-    keep = seed + impact_games
-    start = time.perf_counter()
-    tally = Tally()
-    for t in _run_tasks(
-        [(ref, agents, r, None, keep) for r in _chunks(seed, games)], jobs, advance
-    ):
-        tally.add(t)
-    played = time.perf_counter() - start
-    skills = _impact_skills(rs, tally) if impact_games else []
-    tasks = [(ref, agents, r, skill, keep) for skill in skills for r in _chunks(seed, impact_games)]
-    counter: dict[str, Tally] = {skill: Tally() for skill in skills}
-    per_skill = len(_chunks(seed, impact_games)) if impact_games else 0
-    for i, t in enumerate(_run_tasks(tasks, jobs, advance)):
-        counter[skills[i // per_skill]].add(t)
-    report = _report(rs, ref, agents, seed, tally, counter, impact_games)
-    report["run"] = {
-        "jobs": jobs,
-        "seconds": round(time.perf_counter() - start, 3),
-        "games_per_second": round(games / played, 1) if played > 0 else None,
-    }
-    return report
+    with collector.settled():  # once the rule set is read; forked workers inherit it
+        impact_games = max(0, min(impact_games, games))
+        keep = seed + impact_games
+        start = time.perf_counter()
+        tally = Tally()
+        for t in _run_tasks(
+            [(ref, agents, r, None, keep) for r in _chunks(seed, games)], jobs, advance
+        ):
+            tally.add(t)
+        played = time.perf_counter() - start
+        skills = _impact_skills(rs, tally) if impact_games else []
+        tasks = [
+            (ref, agents, r, skill, keep) for skill in skills for r in _chunks(seed, impact_games)
+        ]
+        counter: dict[str, Tally] = {skill: Tally() for skill in skills}
+        per_skill = len(_chunks(seed, impact_games)) if impact_games else 0
+        for i, t in enumerate(_run_tasks(tasks, jobs, advance)):
+            counter[skills[i // per_skill]].add(t)
+        report = _report(rs, ref, agents, seed, tally, counter, impact_games)
+        report["run"] = {
+            "jobs": jobs,
+            "seconds": round(time.perf_counter() - start, 3),
+            "games_per_second": round(games / played, 1) if played > 0 else None,
+        }
+        return report
 
 
 def total_games(games: int, impact_games: int, ref: str) -> int:

@@ -29,7 +29,7 @@ from channels.layers import (
     get_channel_layer,
 )
 
-from bansha.web import collector
+from bansha import collector
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bansha.web import collector
+from bansha import collector
 from bansha.web.layer import lifespan
 
 
