@@ -54,10 +54,11 @@ def test_the_deadline_worker_keeps_the_post_clock() -> None:
 
 def test_resume_leaves_a_clock_deadline_ahead_where_it_is() -> None:
     svc = GameService()
-    # a game that opened at the last 12:30 Beijing time: its deadline, the next 12:00, is ahead
-    # whatever the hour this runs at
+    # a game that opened at the last 12:00 Beijing time: its deadline, the next 12:00, is ahead
+    # whatever the hour this runs at (one opened at the last 12:30 had its deadline behind when
+    # this ran between 12:00 and 12:30)
     now = timezone.now()
-    start = clock.next_clock_time(now - timedelta(days=1), "12:30", SHANGHAI)
+    start = clock.next_clock_time(now - timedelta(days=1), "12:00", SHANGHAI)
     assert start <= now
     gid = svc.create("bs46", BS46, seed=1, options={"start_at": start.isoformat()}).record.id
     before = GameRecord.objects.get(id=gid).deadline
