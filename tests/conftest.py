@@ -47,3 +47,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "long" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def one_rate_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rate-limit library's clock stopped for the test: every request falls in one window of
+    its limit (a window ending between two requests would start the count again, and a test that
+    counts up to a limit would fail by the time of day it ran at)."""
+    import time
+    import types
+
+    import django_ratelimit.core
+
+    now = time.time()
+    monkeypatch.setattr(django_ratelimit.core, "time", types.SimpleNamespace(time=lambda: now))

@@ -62,7 +62,7 @@ def test_a_shared_address_locks_out_only_the_account_guessed() -> None:
     assert _login("victim", PASSWORD, "10.0.0.2") == 302  # and the victim from elsewhere
 
 
-def test_players_behind_one_address_each_have_their_own_limit() -> None:
+def test_players_behind_one_address_each_have_their_own_limit(one_rate_window: None) -> None:
     created = SERVICE.create("m103", [f"座{i}" for i in range(14)])
     gid = created.record.id
     players = []

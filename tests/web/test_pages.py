@@ -155,7 +155,7 @@ def test_tokens_never_reach_the_logs(caplog: pytest.LogCaptureFixture) -> None:
     assert all(token not in r.getMessage() for r in caplog.records)
 
 
-def test_guessing_links_is_rate_limited() -> None:
+def test_guessing_links_is_rate_limited(one_rate_window: None) -> None:
     d = director_client()
     gid, _ = _new_game(d)
     guesser = Client()
