@@ -19,6 +19,7 @@ changes: the same statements, the same transactions, SQLite's own lock taken as 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from django.db.backends.sqlite3 import base
@@ -60,20 +61,19 @@ class DatabaseWrapper(base.DatabaseWrapper):
             raise
 
     def _commit(self) -> None:
-        try:
-            super()._commit()
-        finally:
-            self._release()
+        self._ending(super()._commit)
 
     def _rollback(self) -> None:
-        try:
-            super()._rollback()
-        finally:
-            self._release()
+        self._ending(super()._rollback)
 
     def _close(self) -> None:
+        self._ending(super()._close)
+
+    def _ending(self, end: Callable[[], None]) -> None:
+        """End the transaction (``end``: Django's commit, rollback or close), then free the
+        process's write lock whether or not it went through."""
         try:
-            super()._close()
+            end()
         finally:
             self._release()
 
