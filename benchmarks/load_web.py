@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import http.client
 import http.cookiejar
 import os
 import random
@@ -33,12 +34,24 @@ TIMEOUT = 300
 valgrind on a busy machine is slow)."""
 
 
+CONNECTIONS = {"kept": "connections kept open", "new": "a connection per request"}
+
+
 class Client:
-    """A cookie-keeping HTTP client that posts Django forms with their CSRF token (no redirects)."""
+    """A cookie-keeping HTTP client that posts Django forms with their CSRF token (no redirects).
+
+    With ``Client.keep_alive`` set, each client thread holds one HTTP/1.1 connection open and sends
+    every player's requests over it (as a browser holds its connection between a page and its
+    forms, and a proxy its upstream connections); otherwise each request opens a connection and
+    closes it (urllib's way)."""
 
     class _NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args: object, **kwargs: object) -> None:
             return None
+
+    keep_alive: ClassVar[bool] = False
+    """Requests go over each thread's open connection (set for the timed requests)."""
+    _connections = threading.local()
 
     def __init__(self, base: str) -> None:
         self.base = base
@@ -47,17 +60,47 @@ class Client:
             urllib.request.HTTPCookieProcessor(self.jar), self._NoRedirect()
         )
 
+    def _open(self, req: urllib.request.Request) -> tuple[int, Any, bytes]:
+        """Send ``req`` (its status, headers and body): through urllib, or over this thread's open
+        connection with the player's cookies."""
+        if not Client.keep_alive:
+            try:
+                with self.opener.open(req, timeout=TIMEOUT) as r:
+                    return r.status, r.headers, r.read()
+            except urllib.error.HTTPError as e:
+                return e.code, e.headers, b""
+        self.jar.add_cookie_header(req)
+        headers = {**req.headers, **req.unredirected_hdrs}
+        if req.data is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        for attempt in (1, 2):  # a connection the server closed meanwhile is opened again
+            conn = getattr(Client._connections, "conn", None)
+            if conn is None:
+                host = urllib.parse.urlsplit(self.base).netloc
+                conn = Client._connections.conn = http.client.HTTPConnection(host, timeout=TIMEOUT)
+            try:
+                conn.request(req.get_method(), req.selector, body=req.data, headers=headers)
+                r = conn.getresponse()
+                body = r.read()
+            except (http.client.HTTPException, ConnectionError):
+                conn.close()
+                Client._connections.conn = None
+                if attempt == 2:
+                    raise
+                continue
+            self.jar.extract_cookies(r, req)  # type: ignore[arg-type]
+            return r.status, r.headers, body
+        raise AssertionError("unreachable")
+
     def get(self, path: str) -> str:
         """A page's HTML (empty for a redirect)."""
-        try:
-            with self.opener.open(self.base + path, timeout=TIMEOUT) as r:
-                self._timed(r.headers)
-                return r.read().decode()
-        except urllib.error.HTTPError as e:
-            self._timed(e.headers)
-            if e.code in (301, 302):
-                return ""
-            raise
+        status, headers, body = self._open(urllib.request.Request(self.base + path))
+        self._timed(headers)
+        if status in (301, 302):
+            return ""
+        if status >= 400:
+            raise urllib.error.HTTPError(self.base + path, status, "", headers, None)
+        return body.decode()
 
     handler_ms: ClassVar[dict[int, float]] = {}
     """The handler's processor time of each thread's last request, from the server's
@@ -75,14 +118,9 @@ class Client:
         req = urllib.request.Request(
             self.base + path, data=data, headers={"Referer": self.base + "/"}
         )
-        try:
-            with self.opener.open(req, timeout=TIMEOUT) as r:
-                self._timed(r.headers)
-                r.read()
-                return r.status
-        except urllib.error.HTTPError as e:
-            self._timed(e.headers)
-            return e.code
+        status, headers, _ = self._open(req)
+        self._timed(headers)
+        return status
 
 
 def start_server(
@@ -229,6 +267,13 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=48, help="client threads")
     ap.add_argument("--server-threads", type=int, default=4, help="request threads per worker")
     ap.add_argument("--port", type=int, default=8765)
+    ap.add_argument(
+        "--connections",
+        choices=("kept", "new"),
+        default="kept",
+        help="kept: each client thread keeps its connection open (as browsers do); new: a"
+        " connection per request",
+    )
     args = ap.parse_args()
     home = tempfile.mkdtemp(prefix="bansha-load-")
     base = f"http://127.0.0.1:{args.port}"
@@ -260,6 +305,7 @@ def main() -> None:
         gc.collect()
         gc.freeze()
         gc.disable()
+        Client.keep_alive = args.connections == "kept"
         cpu_before = processor_seconds(proc.pid)
         start = time.perf_counter()
         total = int(args.rate * args.seconds)
@@ -278,7 +324,7 @@ def main() -> None:
         p99 = lat[int(len(lat) * 0.99) - 1] * 1000
         db = "PostgreSQL" if os.environ.get("BANSHA_DATABASE_URL") else "SQLite"
         print(
-            f"{db}, {args.workers} workers: {len(lat)} requests in {elapsed:.1f} s = "
+            f"{db}, {args.workers} workers, {CONNECTIONS[args.connections]}: {len(lat)} requests in {elapsed:.1f} s = "
             f"{len(lat) / elapsed:.0f} req/s; p50 {p50:.1f} ms, p99 {p99:.1f} ms; server "
             f"{cpu / elapsed:.2f} cores, {cpu / len(lat) * 1000:.2f} ms processor time a request"
         )

@@ -49,11 +49,11 @@ def serve_one(args: argparse.Namespace) -> None:
     """Inside callgrind: set up, warm up, then the counted requests of one kind."""
     from inprocess import day_game, prepare
 
-    from tests.web.asgi_get import http_scope
-
-    _, owner = prepare("bansha-instructions-")
+    _, owner = prepare("bansha-instructions-")  # puts the checkout on the path: tests import
     from django.conf import settings
     from django.test import Client
+
+    from tests.web.asgi_get import http_scope
 
     drop = [d for d in args.without.split(",") if d]
     settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE if not any(d in m for d in drop)]
