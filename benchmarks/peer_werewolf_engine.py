@@ -6,6 +6,14 @@ Both tables have 9 players of similar make-up:
 Both are driven by uniformly random agents that pick among the legal actions (passing 15% of the
 time at night). Batches alternate between the two engines so machine noise hits both alike.
 
+Two counts of bansha's actions are printed. The peer counts every answer it is asked for, a night
+skip included (``night_skip``); bansha's ``acts recorded`` counts only the acts, votes and last
+words that were made, and its ``decisions`` counts every time a seat was offered a real act (a
+vote, a night skill, last words: not only a declaration such as 投降, which the peer has not) and
+answered it, with an act or a pass, as the peer's count does. Decisions are counted on a replay of
+the same seeds after the timed batches (a game is the same events every time it is played from its
+seed), so the timed games run exactly as the simulator plays them.
+
 Run with ``bash benchmarks/run_peer.sh`` (installs the peer into a throwaway environment).
 """
 
@@ -21,8 +29,9 @@ from werewolf_engine import GameConfig
 from werewolf_engine.phases import Phase
 
 import bansha
-from bansha.engine import Game
+from bansha.engine import Close, Game
 from bansha.rulesets import find_ruleset
+from bansha.sim.agents import RandomAgent
 from bansha.sim.play import play_random
 
 PEER_ROLES = {"werewolf": 2, "seer": 1, "doctor": 1, "witch": 1, "hunter": 1, "villager": 3}
@@ -64,6 +73,36 @@ def play_bansha(rs: object, seed: int) -> int:
     return sum(1 for e in g.events if e.kind in ("acted", "voted", "last_words"))
 
 
+def decisions(rs: object, seed: int) -> int:
+    """The decisions of one bansha werewolf9 game: ``play_random``'s game replayed seat by seat
+    (its turn order and agents' draws), counting each poll that offered a real act."""
+    g = Game.create(rs, NAMES, seed)  # type: ignore[arg-type]
+    turns = random.Random(f"turns/{seed}")
+    agents_rng = random.Random(f"agents/{seed}")
+    agents = [RandomAgent(seat, agents_rng, 0.15) for seat in range(len(NAMES))]
+    seats = list(range(len(NAMES)))
+    count = 0
+    while g.state.phase != "ended":
+        seats.sort(key=lambda _: turns.random())
+        for seat in seats:
+            options = g.legal(seat)
+            if not options:
+                continue
+            count += any(not la.rare for la in options)
+            cmd = agents[seat].decide(options)
+            if cmd is None:
+                continue
+            g.handle(cmd)
+            if g.state.phase == "ended":
+                break
+        else:
+            g.handle(Close())
+    played = play_random(Game.create(rs, NAMES, seed), seed, rounds=1)  # type: ignore[arg-type]
+    if [e.kind for e in played.events] != [e.kind for e in g.events]:
+        raise RuntimeError(f"the replay of seed {seed} is not play_random's game")
+    return count
+
+
 def main() -> None:
     """Alternate batches of both engines and print µs per action and the ratio."""
     ap = argparse.ArgumentParser()
@@ -86,6 +125,10 @@ def main() -> None:
         seed += args.batch
     print_table("engine", sides)
     print_ratio("bansha / werewolf-engine", sides["bansha"], sides["werewolf-engine"])
+    asked = Side(sides["bansha"].seconds, 0, 0)
+    asked.add(0.0, sum(decisions(rs, s) for s in range(seed)), seed)
+    print_table("bansha, decisions", {"bansha": asked})
+    print_ratio("bansha per decision / werewolf-engine", asked, sides["werewolf-engine"])
 
 
 if __name__ == "__main__":
