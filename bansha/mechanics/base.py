@@ -20,7 +20,7 @@ from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import Event
-from bansha.engine.ruleset import LegalAct, LivingForm
+from bansha.engine.ruleset import LegalAct, LivingForm, form
 from bansha.engine.state import State, Use
 from bansha.engine.template import Template
 from bansha.mechanics import upcasts
@@ -448,7 +448,7 @@ class Mechanic:
             and last.must_include == must_include
         ):
             return last
-        built = LegalAct(self.key, targets, picks, must_include=must_include)
+        built = form(self.key, targets, picks, must_include=must_include)
         self._last_form = built
         return built
 

@@ -24,7 +24,7 @@ from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.ruleset import LegalAct, form
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
@@ -212,7 +212,7 @@ class MissionVote(Mechanic):
 
     def _form(self, choices: tuple[str, ...]) -> LegalAct:
         """The vote's form with ``choices``."""
-        return LegalAct(self.key, (), 0, choices=choices)
+        return form(self.key, (), 0, choices)
 
     def validate(self, s: State, cmd: Act) -> str | None:
         """Only his choices."""
