@@ -425,10 +425,10 @@ class Mechanic:
     def living_form(self, s: State, choices: tuple[str, ...] = ()) -> LegalAct:
         """The form of one pick among every living player with ``choices``, built once per
         roster (:class:`~bansha.engine.ruleset.LivingForm`)."""
-        form = self._living_forms.get(choices)
-        if form is None:
-            form = self._living_forms[choices] = LivingForm(self.key, choices)
-        return form.of(s)
+        kept = self._living_forms.get(choices)
+        if kept is None:
+            kept = self._living_forms[choices] = LivingForm(self.key, choices)
+        return kept.of(s)
 
     _last_form: LegalAct | None = None
     """The form :meth:`pick_form` built last."""
