@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from bansha import texts
 from bansha.engine import clock, director, rooms, speech
@@ -81,6 +81,25 @@ class LegalAct(NamedTuple):
     """Each slot's proposed team (empty: none was submitted), public once proposed."""
 
 
+_TUPLE_NEW: Final = tuple.__new__
+"""The constructor a named tuple's ``__new__`` ends in, called directly by :func:`form`."""
+
+
+def form(
+    skill: str,
+    targets: tuple[int, ...],
+    picks: int,
+    choices: tuple[str, ...] = (),
+    must_include: tuple[int, ...] = (),
+    rare: bool = False,
+) -> LegalAct:
+    """``LegalAct(skill, targets, picks, choices, rare=rare, must_include=must_include)``, the other fields
+    their defaults, built without the named tuple's ``__new__`` (a function the interpreter runs,
+    at each call from the compiled engine): forms are built at polls and closes."""
+    fields = (skill, targets, picks, choices, False, 0, rare, must_include, (), ())
+    return _TUPLE_NEW(LegalAct, fields)
+
+
 class LivingForm:
     """The form of one pick among every living player (``State.living()``) with fixed
     ``choices``, built once per roster: the same tuple of living seats (the state keeps one until
@@ -100,9 +119,9 @@ class LivingForm:
         memo = self._memo
         if memo is not None and memo[0] is living:
             return memo[1]
-        form = LegalAct(self.skill, living, 1, self.choices)
-        self._memo = (living, form)
-        return form
+        built = form(self.skill, living, 1, self.choices)
+        self._memo = (living, built)
+        return built
 
 
 def read_as(stored: Event, kind: str, data: dict[str, Any]) -> Event:

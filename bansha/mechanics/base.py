@@ -20,7 +20,7 @@ from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import Event
-from bansha.engine.ruleset import LegalAct, LivingForm
+from bansha.engine.ruleset import LegalAct, LivingForm, form
 from bansha.engine.state import State, Use
 from bansha.engine.template import Template
 from bansha.mechanics import upcasts
@@ -425,10 +425,10 @@ class Mechanic:
     def living_form(self, s: State, choices: tuple[str, ...] = ()) -> LegalAct:
         """The form of one pick among every living player with ``choices``, built once per
         roster (:class:`~bansha.engine.ruleset.LivingForm`)."""
-        form = self._living_forms.get(choices)
-        if form is None:
-            form = self._living_forms[choices] = LivingForm(self.key, choices)
-        return form.of(s)
+        kept = self._living_forms.get(choices)
+        if kept is None:
+            kept = self._living_forms[choices] = LivingForm(self.key, choices)
+        return kept.of(s)
 
     _last_form: LegalAct | None = None
     """The form :meth:`pick_form` built last."""
@@ -448,7 +448,7 @@ class Mechanic:
             and last.must_include == must_include
         ):
             return last
-        built = LegalAct(self.key, targets, picks, must_include=must_include)
+        built = form(self.key, targets, picks, must_include=must_include)
         self._last_form = built
         return built
 

@@ -16,7 +16,7 @@ from bansha import texts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.ruleset import LegalAct, form
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, SkillSpec
@@ -92,7 +92,7 @@ class Duel(Mechanic):
         if self.used_by(s, seat) >= self.p.uses:
             return None
         targets = tuple(t for t in s.living() if t != seat)
-        return LegalAct(self.key, targets, 1, rare=True) if targets else None
+        return form(self.key, targets, 1, rare=True) if targets else None
 
     def refuse_target(self, s: State, seat: int, target: int) -> str | None:
         """Himself."""

@@ -18,7 +18,7 @@ from typing import Any
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.ruleset import LegalAct, form
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
@@ -146,7 +146,7 @@ class LadyOfTheLake(Mechanic):
             return None
         former = s.marks.get(self.p.mark, set())
         targets = tuple(x for x in s.living() if x not in former)
-        return LegalAct(self.key, targets, 1) if targets else None
+        return form(self.key, targets, 1) if targets else None
 
     def refuse_target(self, s: State, seat: int, target: int) -> str | None:
         """「不可查验曾经是湖中仙女的角色」, the holder herself included."""

@@ -24,7 +24,7 @@ from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.ruleset import LegalAct, form
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
@@ -158,10 +158,10 @@ class MissionVote(Mechanic):
         self._both = (w(success), w(fail))
         self._forced = {k: (w(v),) for k, v in by_faction.items()}
         self._forced_role = {k: (w(v),) for k, v in by_role.items()}
-        form = self._form
-        self._both_form = form(self._both)
-        self._forms = {k: form(v) for k, v in self._forced.items()}
-        self._role_forms = {k: form(v) for k, v in self._forced_role.items()}
+        build = self._form
+        self._both_form = build(self._both)
+        self._forms = {k: build(v) for k, v in self._forced.items()}
+        self._role_forms = {k: build(v) for k, v in self._forced_role.items()}
         """Each vote's form, built once: a faction's forced one, a role's, or both words."""
         self._team: tuple[dict[str, Any], frozenset[int]] | None = None
         """The mission owed as the state holds it (its own value, until the next) and its team as
@@ -212,7 +212,7 @@ class MissionVote(Mechanic):
 
     def _form(self, choices: tuple[str, ...]) -> LegalAct:
         """The vote's form with ``choices``."""
-        return LegalAct(self.key, (), 0, choices=choices)
+        return form(self.key, (), 0, choices)
 
     def validate(self, s: State, cmd: Act) -> str | None:
         """Only his choices."""

@@ -29,7 +29,7 @@ from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC, Event
-from bansha.engine.ruleset import VOTE, LegalAct
+from bansha.engine.ruleset import LAST_WORDS, VOTE, LegalAct
 from bansha.engine.state import CUT, LAST_WORDS_QUOTA, State
 from bansha.mechanics import announce, conditions, consequences, last_words, recorded, resolution
 from bansha.mechanics.base import Board, Mechanic, SkillSpec
@@ -598,25 +598,66 @@ class Pipeline(Board):
         d = self.declaration
         if d is not None and state.stage_key == d.stage:
             return [self.legal(state, seat) for seat in range(len(state.players))]
-        n = len(state.players)
         empty: list[LegalAct] = []  # shared by the seats offered nothing (the lists are read)
-        out = [empty] * n
-        if state.ended:
-            return out
-        players, voted = state.players, state.ballot_counts
-        acted: dict[str, set[int]] = {}  # who submitted each skill in the stage
-        for submitter, skill in state.acts:
-            seen = acted.get(skill)
-            if seen is None:
-                acted[skill] = {submitter}
+        out = [empty] * len(state.players)
+        for seat, _, la in self._due_walk(state, _submitted_by_skill(state)):
+            got = out[seat]
+            if got is empty:
+                out[seat] = [la]
             else:
-                seen.add(submitter)
+                got.append(la)  # the walk goes mechanic by mechanic: the stage's order
+        return out
+
+    def absences(self, state: State) -> dict[str, list[int]]:
+        """:meth:`RuleSet.absences` read from the walk of :meth:`due_offers` as it goes (no list
+        of offers by seat; who submitted what read once): the same skills in the same order (a
+        seat's offers in the stage's order of mechanics, seat after seat), the same seats."""
+        d = self.declaration
+        if d is not None and state.stage_key == d.stage:
+            return super().absences(state)
+        acted = _submitted_by_skill(state)
+        voted = state.ballot_counts
+        found: list[tuple[int, int, LegalAct]] = []
+        for seat, order, la in self._due_walk(state, acted):
+            skill = la.skill
+            if la.rare or skill == LAST_WORDS:
+                continue
+            if skill == VOTE:
+                if seat in voted:
+                    continue
+            elif not self.owes(state, skill, seat):
+                continue
+            else:
+                done = acted.get(skill)
+                if done and (seat in done or not done.isdisjoint(self.team_of(state, skill, seat))):
+                    continue
+            found.append((seat, order, la))
+        out: dict[str, list[int]] = {}
+        if len(found) > 1:
+            found.sort()  # a walk seat after seat (a seat meets a mechanic once: no tie reaches la)
+        for seat, _, la in found:
+            seats = out.setdefault(la.skill, [])
+            if seat not in seats:
+                seats.append(seat)
+        return out
+
+    def _due_walk(
+        self, state: State, acted: dict[str, set[int]]
+    ) -> list[tuple[int, int, LegalAct]]:
+        """What :meth:`due_offers` lists, as (seat, the mechanic's place in the stage, offer),
+        mechanic by mechanic, each over the seats that may hold it (``acted``: who submitted each
+        skill in the stage)."""
+        found: list[tuple[int, int, LegalAct]] = []
+        if state.ended:
+            return found
+        players, voted = state.players, state.ballot_counts
+        n = len(players)
         every = self._every
         if len(every) != n:
             every = self._every = tuple(range(n))
-        # mechanic by mechanic, each over the seats that may hold it: the offers of each seat
-        # come in the stage's order of mechanics, as ``legal`` gives them
+        order = -1
         for m in self._mechanics_of(state.stage_key):
+            order += 1
             if not m.may_be_owed(state):
                 continue
             key = m.key
@@ -637,12 +678,8 @@ class Pipeline(Board):
                     continue
                 la = m.legal(state, seat)
                 if la is not None:
-                    got = out[seat]
-                    if got is empty:
-                        out[seat] = [la]
-                    else:
-                        got.append(la)
-        return out
+                    found.append((seat, order, la))
+        return found
 
     def on_act(self, ctx: Ctx, cmd: Act) -> None:
         """Validate an act completely through its mechanic, then let the mechanic record it."""
@@ -1104,6 +1141,18 @@ class Pipeline(Board):
             )
         announce.release(ctx)  # and whatever else the night had to announce (R-ALL-11)
         self.end_game(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
+
+
+def _submitted_by_skill(state: State) -> dict[str, set[int]]:
+    """Who submitted each skill in the current stage."""
+    acted: dict[str, set[int]] = {}
+    for submitter, skill in state.acts:
+        seen = acted.get(skill)
+        if seen is None:
+            acted[skill] = {submitter}
+        else:
+            seen.add(submitter)
+    return acted
 
 
 def _never() -> bool:

@@ -22,7 +22,7 @@ from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.ruleset import LegalAct, form
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
@@ -210,9 +210,9 @@ class Proposal(Mechanic):
         offered = self._offered
         if offered is not None and offered[0] is living and offered[1] == size:
             return offered[2]
-        form = LegalAct(self.key, living, size)
-        self._offered = (living, size, form)
-        return form
+        built = form(self.key, living, size)
+        self._offered = (living, size, built)
+        return built
 
     def validate(self, s: State, cmd: Act) -> str | None:
         """「需要选中对应数量名角色出征，不可多选也不可少选」, every one still in the game."""

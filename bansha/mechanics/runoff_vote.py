@@ -27,7 +27,7 @@ from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
-from bansha.engine.ruleset import LegalAct, LivingForm
+from bansha.engine.ruleset import LegalAct, LivingForm, form
 from bansha.engine.state import State, current_ballots
 from bansha.mechanics import votes
 from bansha.mechanics.about import About, Need, Param
@@ -156,7 +156,7 @@ class RunoffVote(Mechanic):
             pair = s.pending.get(self.runoff_due)
             if not pair:  # a runoff stage held with no tie owed offers nothing
                 return None
-            return LegalAct(self.key, tuple(pair), 1, self._choices)
+            return form(self.key, tuple(pair), 1, self._choices)
         return None
 
     def cast(self, ctx: Ctx, cmd: Vote) -> None:

@@ -128,6 +128,8 @@ class Surrender(Mechanic):
         """Only while a proposal is pending: an asked member owes his answer; a proposal is a
         declaration."""
         pending = s.pending
+        if not pending:
+            return False
         for key in self.keys.values():  # noqa: SIM110 - a loop: mypyc compiles it, not a generator
             if key in pending:
                 return True

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
-from bansha.engine.ruleset import LegalAct
+from bansha.engine.ruleset import LegalAct, form
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, SkillSpec
@@ -70,7 +70,7 @@ class SelfDestructTake(Mechanic):
             if seat in members:
                 team |= set(members)
         targets = tuple(t for t in s.living() if t != seat and t not in team)
-        return LegalAct(self.key, targets, 1, rare=True) if targets else None
+        return form(self.key, targets, 1, rare=True) if targets else None
 
     def refuse_target(self, s: State, seat: int, target: int) -> str | None:
         """Himself, or a teammate where the board forbids it."""

@@ -7,7 +7,8 @@ At every poll of random games of every built-in board the pipeline runs, each se
 those of a walk over every mechanic of the stage asking its own ``holds`` and ``legal`` afresh,
 and the offers a close reads for absences (``due_offers``) equal the same walk's without what
 cannot make a seat absent (a right, a skill he submitted in the stage, a mechanic nobody can owe
-now), after a replay too."""
+now), after a replay too; the absences the pipeline reads as it walks are those read from them,
+in the same order."""
 
 import random
 
@@ -15,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bansha.engine import Close, Game
-from bansha.engine.ruleset import VOTE, LegalAct
+from bansha.engine.ruleset import VOTE, LegalAct, RuleSet
 from bansha.engine.state import State
 from bansha.mechanics import last_words
 from bansha.mechanics.pipeline import Pipeline
@@ -74,6 +75,8 @@ def check(game: Game) -> None:
         assert rs.legal(s, seat) == walked(rs, s, seat), (s.stage_key, seat)
     due = rs.due_offers(s)
     assert due == [walked_due(rs, s, seat) for seat in range(len(s.players))], s.stage_key
+    # the pipeline's absences, read as its walk goes, are those the base reads from due_offers
+    assert list(rs.absences(s).items()) == list(RuleSet.absences(rs, s).items()), s.stage_key
 
 
 @settings(max_examples=40, deadline=None)
