@@ -8,7 +8,8 @@ standard build compiles an extension's files one after another.
 
 With GCC the library is built guided by a profile of real games (:data:`TRAINING`): a first
 build counts what each branch and call of the C code does while the training games run, and the
-second, the library kept, lays out and inlines the code by those counts (``-fprofile-use``).
+second, the library kept, lays out and inlines the code by those counts (``-fprofile-use``),
+optimised as one program at link time (:data:`OPTIMISED`).
 Should the instrumented build, its training or the compiler's reading of the counts fail, or the
 compiler not be GCC, the library is built the plain way, and the build's output says so (a line
 starting with :data:`PLAIN_MARK`, which :func:`bansha.native.build` passes on).
@@ -63,7 +64,7 @@ function of the library is a direct call that may be inlined (the library is nev
 ``-fno-semantic-interposition``), and a call into Python goes straight through its address
 (``-fno-plt``)."""
 TRAINING_TIMEOUT = 300
-"""Seconds the training may take in all before the plain build is made instead."""
+"""Seconds one training command may take before the plain build is made instead."""
 
 
 def compile_side_by_side(
