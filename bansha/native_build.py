@@ -137,8 +137,8 @@ def train() -> None:
             [sys.executable, "-m", "bansha.cli", *command],
             env=env,
             check=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
             text=True,
             timeout=TRAINING_TIMEOUT,
         )
@@ -166,9 +166,9 @@ def guided(build: Build) -> None:
 
 
 def _reason(error: BaseException) -> str:
-    """The last line a failed step wrote, or the error itself."""
-    if isinstance(error, subprocess.CalledProcessError) and error.stderr:
-        last = error.stderr.strip().splitlines()[-1]
+    """The failed training command and the last line it wrote, or the error itself."""
+    if isinstance(error, subprocess.CalledProcessError) and error.output:
+        last = error.output.strip().splitlines()[-1]
         return f"bansha {' '.join(error.cmd[3:])}: {last}"
     return str(error)
 
