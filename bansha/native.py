@@ -10,6 +10,10 @@ extension module in preference to its source, so a compiled module must never ou
 its source: when the manifest does not match the sources, :func:`use_current_code` makes every
 ``bansha`` module load from source (and says so once). ``BANSHA_PURE=1`` does the same on purpose (the tests compare the
 two). Nothing else changes: compiled or not, a game is the same list of events.
+
+With GCC the C code is compiled guided by a profile of training games (``native_build``): the
+build compiles twice and plays a few seconds of games in between, and falls back to the plain
+build, with a :class:`PlainBuild` warning, when that fails.
 """
 
 from __future__ import annotations
@@ -60,6 +64,20 @@ BUILD = PACKAGE / "native_build.py"
 
 class BuildError(RuntimeError):
     """The compiler failed (the source keeps running)."""
+
+
+class PlainBuild(UserWarning):
+    """The profile-guided build was given up and the library built the plain way (the same
+    games, a few percent slower): the reason is in the warning's text."""
+
+
+AS_BUILT = "BANSHA_COMPILED_AS_BUILT"
+"""Set to ``1`` by the build script (``native_build.AS_BUILT``) for its training games, which run
+on the library it has just built, before :func:`build` writes the manifest: such a process loads
+the library present without checking it against the sources."""
+PLAIN_MARK = "bansha-build: plain build:"
+"""How a line of the build's output that gives up the profile-guided build begins
+(``native_build.PLAIN_MARK``)."""
 
 
 RACY_NS = 1_000_000_000
@@ -183,7 +201,7 @@ class _SourceOnly(importlib.abc.MetaPathFinder):
 def use_current_code() -> bool:
     """Load compiled modules only when they match the sources; return whether they will be used."""
     pure = os.environ.get("BANSHA_PURE", "") not in ("", "0")
-    if not pure and current():
+    if not pure and (current() or (os.environ.get(AS_BUILT) == "1" and _library_present())):
         return True
     # decided once per process: a compiled module that appears later (a build finishing while
     # this process runs) is never mixed with the source modules already loaded
@@ -253,6 +271,14 @@ def build(force: bool = False, steps: Callable[[BuildSteps], None] | None = None
         clean()
         errors = [line for line in lines if "error:" in line] or lines[-1:] or ["mypyc failed"]
         raise BuildError("; ".join(errors[:3]))
+    for line in lines:
+        if line.startswith(PLAIN_MARK):
+            reason = line[len(PLAIN_MARK) :].strip()
+            warnings.warn(
+                f"bansha: the profile-guided build failed ({reason}); built the plain way",
+                PlainBuild,
+                stacklevel=2,
+            )
     manifest = {
         "python": _python_tag(),
         "sources": built,
