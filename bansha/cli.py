@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import warnings
 from pathlib import Path
 from typing import Annotated
 
@@ -385,10 +386,17 @@ def compile_engine(
             progress.update(task, description=step)
 
         try:
-            native.build(force=force, steps=moved)
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always", native.PlainBuild)
+                native.build(force=force, steps=moved)
         except (OSError, native.BuildError) as e:
             say(console, (texts.CLI_COMPILE_FAILED.format(error=e), "yellow"))
             raise typer.Exit(0 if optional else 1) from e
+    for w in caught:  # the plain build said in the user's words, any other warning passed on
+        if isinstance(w.message, native.PlainBuild):
+            say(console, (texts.CLI_COMPILE_PLAIN.format(reason=w.message.reason), "yellow"))
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     minutes, seconds = divmod(round(time.monotonic() - started), 60)
     say(console, texts.CLI_COMPILED.format(minutes=minutes, seconds=seconds))
 

@@ -68,7 +68,11 @@ class BuildError(RuntimeError):
 
 class PlainBuild(UserWarning):
     """The profile-guided build was given up and the library built the plain way (the same
-    games, a few percent slower): the reason is in the warning's text."""
+    games, a few percent slower): ``reason`` says why (the compiler's or the training's words)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"bansha: the profile-guided build failed ({reason}); built the plain way")
+        self.reason = reason
 
 
 AS_BUILT = "BANSHA_COMPILED_AS_BUILT"
@@ -78,6 +82,9 @@ the library present without checking it against the sources."""
 PLAIN_MARK = "bansha-build: plain build:"
 """How a line of the build's output that gives up the profile-guided build begins
 (``native_build.PLAIN_MARK``)."""
+TRAINING_MARK = "bansha-build: training"
+"""The line the build script prints when its training games start
+(``native_build.TRAINING_MARK``)."""
 
 
 RACY_NS = 1_000_000_000
@@ -219,21 +226,27 @@ def use_current_code() -> bool:
 class BuildSteps:
     """What a build is doing, read from its output line by line: ``generate`` (mypyc checks the
     types and writes the C code, printing nothing), then ``compile`` (the C compiler, ``files``
-    compiled so far), then ``link`` (the extension modules written)."""
+    compiled so far), then ``link`` (the extension modules written); in a profile-guided build
+    then ``train`` (the training games run on that library) and ``tuned`` (the C compiled again
+    by what the training measured, ``files`` counted afresh), and ``link`` again."""
 
     def __init__(self) -> None:
         self.stage = "generate"
         self.files = 0
+        self.trained = False
 
     def read(self, line: str) -> bool:
         """Take one line of the build's output; whether the step or the count moved."""
         words = line.split()
-        if line.startswith("running build_ext"):
-            self.stage = "compile"
+        compiling = "tuned" if self.trained else "compile"
+        if line.startswith(TRAINING_MARK):
+            self.stage, self.files, self.trained = "train", 0, True
+        elif line.startswith("running build_ext"):
+            self.stage = compiling
         elif "-shared" in words:
             self.stage = "link"
         elif "-c" in words and "-o" in words:
-            self.stage, self.files = "compile", self.files + 1
+            self.stage, self.files = compiling, self.files + 1
         else:
             return False
         return True
@@ -274,11 +287,7 @@ def build(force: bool = False, steps: Callable[[BuildSteps], None] | None = None
     for line in lines:
         if line.startswith(PLAIN_MARK):
             reason = line[len(PLAIN_MARK) :].strip()
-            warnings.warn(
-                f"bansha: the profile-guided build failed ({reason}); built the plain way",
-                PlainBuild,
-                stacklevel=2,
-            )
+            warnings.warn(PlainBuild(reason), stacklevel=2)
     manifest = {
         "python": _python_tag(),
         "sources": built,

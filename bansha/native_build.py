@@ -42,6 +42,8 @@ AS_BUILT = "BANSHA_COMPILED_AS_BUILT"
 (``bansha.native.AS_BUILT``): the training games run on the instrumented library."""
 PLAIN_MARK = "bansha-build: plain build:"
 """How the build's output begins the line that says the profile-guided build was given up."""
+TRAINING_MARK = "bansha-build: training"
+"""The line the build prints when the training games start (``native.TRAINING_MARK``)."""
 NO_PROFILE = "BANSHA_NO_PROFILE"
 """Set (to anything but ``0``) to build the plain way at once."""
 
@@ -151,6 +153,7 @@ def guided(build: Build) -> None:
     os.makedirs(profile)
     instrumented = [*OPTIMISED, f"-fprofile-generate={profile}"]
     build(instrumented, instrumented)
+    print(TRAINING_MARK, flush=True)
     train()
     # code the training never ran has no counts and is compiled as in a build without them; the
     # notes of the link-time pass about such code are no error (mypyc's -Werror stays in force

@@ -568,12 +568,16 @@ CLI_COMPILING = (
     "正在编译引擎（源代码每次改动后一次；视机器快慢要一到几分钟，下面显示进度和已用时间）…"
 )
 CLI_COMPILE_STEPS = {
-    "generate": "第1步，共3步：检查类型并生成 C 代码",
-    "compile": "第2步，共3步：编译 C 代码（已编译 {files} 个文件）",
-    "link": "第3步，共3步：链接扩展模块",
+    "generate": "检查类型并生成 C 代码",
+    "compile": "编译 C 代码（已编译 {files} 个文件）",
+    "link": "链接扩展模块",
+    "train": "用训练对局测量编译出的代码",
+    "tuned": "按测量结果再编译 C 代码（已编译 {files} 个文件）",
 }
-"""What the build is doing, beside the time it has taken (``native.BuildSteps``' steps)."""
+"""What the build is doing, beside the time it has taken (``native.BuildSteps``' steps: a build
+guided by a profile has five, a plain one three)."""
 CLI_COMPILE_FAILED = "无法编译（{error}）；改为运行源代码"
+CLI_COMPILE_PLAIN = "按训练对局优化的编译没有成功（{reason}），已改用普通编译（对局会慢几个百分点）"
 CLI_COMPILED = "编译完成，用时{minutes}分{seconds}秒"
 CLI_COMPILE_CURRENT = "编译结果已是最新"
 

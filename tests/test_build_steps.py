@@ -4,8 +4,8 @@ of 「约一分钟」 that a slower machine broke."""
 
 from __future__ import annotations
 
-from bansha import texts
-from bansha.native import BuildSteps
+from bansha import native_build, texts
+from bansha.native import TRAINING_MARK, BuildSteps
 
 OUTPUT = [
     "running build_ext",
@@ -37,8 +37,29 @@ def test_the_build_s_steps_are_read_from_its_output_line_by_line() -> None:
     ]
 
 
+def test_a_guided_build_shows_its_training_and_its_second_compile() -> None:
+    steps = BuildSteps()
+    seen = []
+    for line in [*OUTPUT[:6], TRAINING_MARK, *OUTPUT[:6]]:
+        if steps.read(line):
+            seen.append((steps.stage, steps.files))
+    assert seen == [
+        ("compile", 0),
+        ("compile", 1),
+        ("compile", 2),
+        ("link", 2),
+        ("train", 0),
+        ("tuned", 0),
+        ("tuned", 1),
+        ("tuned", 2),
+        ("link", 2),
+    ]
+    assert TRAINING_MARK == native_build.TRAINING_MARK  # the script prints what is read
+
+
 def test_every_step_has_its_words_and_none_promises_a_time() -> None:
-    assert set(texts.CLI_COMPILE_STEPS) == {"generate", "compile", "link"}
+    assert set(texts.CLI_COMPILE_STEPS) == {"generate", "compile", "link", "train", "tuned"}
     assert "{files}" in texts.CLI_COMPILE_STEPS["compile"]
+    assert "{files}" in texts.CLI_COMPILE_STEPS["tuned"]
     assert "约一分钟" not in texts.CLI_COMPILING
     assert texts.CLI_COMPILED.format(minutes=1, seconds=52) == "编译完成，用时1分52秒"

@@ -164,3 +164,19 @@ def test_every_training_command_runs(command: tuple[str, ...]) -> None:
     args[args.index("--games") + 1] = "1"
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
+
+
+def test_the_command_line_says_a_plain_build_in_chinese(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bansha compile`` tells the user, in the catalogue's words, that the library was built the
+    plain way and why (the warning itself is for programs)."""
+    from bansha import texts
+
+    def plain(force: bool = False, steps: object = None) -> bool:
+        warnings.warn(native.PlainBuild("training failed"), stacklevel=2)
+        return True
+
+    monkeypatch.setattr(native, "current", lambda: False)
+    monkeypatch.setattr(native, "build", plain)
+    result = CliRunner().invoke(app, ["compile"], env={"COLUMNS": "400"})
+    assert result.exit_code == 0, result.output
+    assert texts.CLI_COMPILE_PLAIN.format(reason="training failed") in result.output
