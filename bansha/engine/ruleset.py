@@ -100,6 +100,18 @@ def form(
     return _TUPLE_NEW(LegalAct, fields)
 
 
+def submitted_by_skill(state: State) -> dict[str, set[int]]:
+    """Who submitted each skill in the current stage (its acts, by skill)."""
+    acted: dict[str, set[int]] = {}
+    for submitter, skill in state.acts:
+        seen = acted.get(skill)
+        if seen is None:
+            acted[skill] = {submitter}
+        else:
+            seen.add(submitter)
+    return acted
+
+
 class LivingForm:
     """The form of one pick among every living player (``State.living()``) with fixed
     ``choices``, built once per roster: the same tuple of living seats (the state keeps one until
@@ -814,33 +826,28 @@ class RuleSet:
         team act that any member of the player's team submitted leaves no member absent
         (``team_of``). A player who lost the right during the stage (out, removed, stripped of
         the skill) is offered nothing, so is not absent."""
-        acted: dict[str, set[int]] | None = None  # who submitted each skill, read when needed
-        voted = state.ballot_counts
+        acted = submitted_by_skill(state)
         out: dict[str, list[int]] = {}
         for seat, offers in enumerate(self.due_offers(state)):
             for la in offers:
-                skill = la.skill
-                if la.rare or skill == LAST_WORDS:
-                    continue
-                if skill == VOTE:
-                    if seat in voted:
-                        continue
-                elif not self.owes(state, skill, seat):
-                    continue
-                else:
-                    if acted is None:
-                        acted = {}
-                        for submitter, submitted in state.acts:
-                            acted.setdefault(submitted, set()).add(submitter)
-                    done = acted.get(skill)
-                    if done and (
-                        seat in done or not done.isdisjoint(self.team_of(state, skill, seat))
-                    ):
-                        continue
-                seats = out.setdefault(skill, [])
-                if seat not in seats:
-                    seats.append(seat)
+                if self.absent(state, seat, la, acted):
+                    seats = out.setdefault(la.skill, [])
+                    if seat not in seats:
+                        seats.append(seat)
         return out
+
+    def absent(self, state: State, seat: int, la: LegalAct, acted: dict[str, set[int]]) -> bool:
+        """Whether ``seat``, still offered ``la`` as the stage closes, was due and submitted
+        nothing (:meth:`absences`' test, R-ALL-05; ``acted``: :func:`submitted_by_skill`)."""
+        skill = la.skill
+        if la.rare or skill == LAST_WORDS:
+            return False
+        if skill == VOTE:
+            return seat not in state.ballot_counts
+        if not self.owes(state, skill, seat):
+            return False
+        done = acted.get(skill)
+        return not done or (seat not in done and done.isdisjoint(self.team_of(state, skill, seat)))
 
     def due_offers(self, state: State) -> list[list[LegalAct]]:
         """The acts :meth:`absences` reads at a close, by seat: each seat's ``legal``, or fewer

@@ -29,7 +29,7 @@ from bansha.engine.commands import Act, Vote
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC, Event
-from bansha.engine.ruleset import LAST_WORDS, VOTE, LegalAct
+from bansha.engine.ruleset import VOTE, LegalAct, submitted_by_skill
 from bansha.engine.state import CUT, LAST_WORDS_QUOTA, State
 from bansha.mechanics import announce, conditions, consequences, last_words, recorded, resolution
 from bansha.mechanics.base import Board, Mechanic, SkillSpec
@@ -600,7 +600,7 @@ class Pipeline(Board):
             return [self.legal(state, seat) for seat in range(len(state.players))]
         empty: list[LegalAct] = []  # shared by the seats offered nothing (the lists are read)
         out = [empty] * len(state.players)
-        for seat, _, la in self._due_walk(state, _submitted_by_skill(state)):
+        for seat, _, la in self._due_walk(state, submitted_by_skill(state)):
             got = out[seat]
             if got is empty:
                 out[seat] = [la]
@@ -615,23 +615,12 @@ class Pipeline(Board):
         d = self.declaration
         if d is not None and state.stage_key == d.stage:
             return super().absences(state)
-        acted = _submitted_by_skill(state)
-        voted = state.ballot_counts
-        found: list[tuple[int, int, LegalAct]] = []
-        for seat, order, la in self._due_walk(state, acted):
-            skill = la.skill
-            if la.rare or skill == LAST_WORDS:
-                continue
-            if skill == VOTE:
-                if seat in voted:
-                    continue
-            elif not self.owes(state, skill, seat):
-                continue
-            else:
-                done = acted.get(skill)
-                if done and (seat in done or not done.isdisjoint(self.team_of(state, skill, seat))):
-                    continue
-            found.append((seat, order, la))
+        acted = submitted_by_skill(state)
+        found = [
+            (seat, order, la)
+            for seat, order, la in self._due_walk(state, acted)
+            if self.absent(state, seat, la, acted)
+        ]
         out: dict[str, list[int]] = {}
         if len(found) > 1:
             found.sort()  # a walk seat after seat (a seat meets a mechanic once: no tie reaches la)
@@ -1141,18 +1130,6 @@ class Pipeline(Board):
             )
         announce.release(ctx)  # and whatever else the night had to announce (R-ALL-11)
         self.end_game(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
-
-
-def _submitted_by_skill(state: State) -> dict[str, set[int]]:
-    """Who submitted each skill in the current stage."""
-    acted: dict[str, set[int]] = {}
-    for submitter, skill in state.acts:
-        seen = acted.get(skill)
-        if seen is None:
-            acted[skill] = {submitter}
-        else:
-            seen.add(submitter)
-    return acted
 
 
 def _never() -> bool:
