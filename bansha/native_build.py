@@ -49,7 +49,7 @@ NO_PROFILE = "BANSHA_NO_PROFILE"
 
 TRAINING: tuple[tuple[str, ...], ...] = tuple(
     command
-    for post in ("m103", "bs46", "m186", "xxxii", "werewolf9", "standard12")
+    for post in ("m103", "bs46", "m186", "xxxii", "werewolf9")
     for command in (
         ("bench", post, "--games", "300", "--seed", "100000", "--no-memory"),
         ("simulate", post, "--games", "30", "--seed", "100000", "--impact-games", "0"),
