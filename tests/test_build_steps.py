@@ -20,14 +20,15 @@ OUTPUT = [
 ]
 
 
-def test_the_build_s_steps_are_read_from_its_output_line_by_line() -> None:
+def steps_shown(lines: list[str]) -> list[tuple[str, int]]:
+    """The step and file count shown after each line of ``lines`` that moved them."""
     steps = BuildSteps()
     assert steps.stage == "generate"  # mypyc checks and writes C before printing anything
-    seen = []
-    for line in OUTPUT:
-        if steps.read(line):
-            seen.append((steps.stage, steps.files))
-    assert seen == [
+    return [(steps.stage, steps.files) for line in lines if steps.read(line)]
+
+
+def test_the_build_s_steps_are_read_from_its_output_line_by_line() -> None:
+    assert steps_shown(OUTPUT) == [
         ("compile", 0),
         ("compile", 1),
         ("compile", 2),
@@ -38,12 +39,7 @@ def test_the_build_s_steps_are_read_from_its_output_line_by_line() -> None:
 
 
 def test_a_guided_build_shows_its_training_and_its_second_compile() -> None:
-    steps = BuildSteps()
-    seen = []
-    for line in [*OUTPUT[:6], TRAINING_MARK, *OUTPUT[:6]]:
-        if steps.read(line):
-            seen.append((steps.stage, steps.files))
-    assert seen == [
+    assert steps_shown([*OUTPUT[:6], TRAINING_MARK, *OUTPUT[:6]]) == [
         ("compile", 0),
         ("compile", 1),
         ("compile", 2),
