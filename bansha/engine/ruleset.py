@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any, Final, NamedTuple
 
 from bansha import texts
-from bansha.engine import clock, director, rooms, speech
+from bansha.engine import clock, director, draws, rooms, speech
 from bansha.engine.commands import Act, Close, Command, Director, Post, Say, Speak, Vote
 from bansha.engine.commitment import SCHEME, committed_text, sha256_hex
 from bansha.engine.context import Ctx
@@ -306,7 +306,7 @@ class RuleSet:
                 raise SetupError(texts.FIXED_DEAL_COUNTS.format(counts=self._count_text(roles)))
         else:
             roles = list(pool)
-            ctx.rng().shuffle(roles)
+            draws.shuffle(ctx.rng(), roles)
         players = [p.name for p in s.players]
         ctx.emit("dealt", {"roles": roles, "players": players}, chance=True)
         words = [self.role_name(r) for r in roles]

@@ -134,9 +134,14 @@ def current_ballots(ballots: Iterable[Ballot], accelerated: bool) -> dict[int, i
     return out
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class State:
-    """Everything the engine knows of a game: the director's view before formatting."""
+    """Everything the engine knows of a game: the director's view before formatting.
+
+    A dataclass for its fields' list, comparison and display; its constructor is written out
+    (``__init__``) so that the compiled engine builds a state natively: a dataclass's generated
+    ``__init__`` runs as interpreted code (``engine/records.py``), about 30,000 instructions a
+    state, once for every game created or replayed."""
 
     ruleset: str = ""
     seed: int = 0
@@ -240,6 +245,68 @@ class State:
     """A rule set's memo of what its last win/loss check saw (not part of the game's facts)."""
     label_kept: tuple[str, int, str] | None = field(default=None, compare=False, repr=False)
     """The phase, day and text :meth:`phase_label` gave last (not part of the game's facts)."""
+
+    def __init__(self, players: list[Player] | None = None) -> None:
+        """An empty game (before ``game_created``), seated with ``players`` if given. Every field
+        takes the default its declaration above names."""
+        self.ruleset = ""
+        self.seed = 0
+        self.nonce = ""
+        self.options = {}
+        self.players = [] if players is None else players
+        self.phase = "setup"
+        self.day = 0
+        self.stage = ""
+        self.stage_key = ""
+        self.stage_private = None
+        self.opened_at = None
+        self.deadline = None
+        self.closed_at = None
+        self.acts = {}
+        self.team_acts = {}
+        self.ballots = []
+        self.ballot_counts = {}
+        self.groups = {}
+        self.holders = {}
+        self.marks = {}
+        self.used = {}
+        self.exit_order = []
+        self.lost = []
+        self.won = {}
+        self.winners = []
+        self.draws = 0
+        self.pending = {}
+        self.pinned = {}
+        self.pinned_deal = ()
+        self.dealt = ()
+        self.dealt_players = None
+        self.accelerated = None
+        self.orders = {}
+        self.deck = ()
+        self.held_announcements = []
+        self.last_words_given = 0
+        self.last_words_quota = None
+        self.cut = None
+        self.acceleration_asked = {}
+        self.last_words = {}
+        self.known = {}
+        self.uses = {}
+        self.announced = set()
+        self.told_out = {}
+        self.faction_moves = 0
+        self.seq = 0
+        self.published = 0
+        self.awaiting = None
+        self.edits = {}
+        self.floors = {}
+        self.blue = {}
+        self.vote_floors = {}
+        self.opening = -1
+        self.commands = []
+        self.undone_any = False
+        self.living_cache = None
+        self.outcome_basis = None
+        self.label_kept = None
 
     @property
     def ended(self) -> bool:

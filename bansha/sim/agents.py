@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 
 from bansha import texts
-from bansha.engine import Act, Vote
+from bansha.engine import Act, Vote, draws
 from bansha.engine.commands import Command
 from bansha.engine.events import Event
 from bansha.engine.ruleset import LegalAct
@@ -57,7 +57,7 @@ def drawn_command(
         rest = [t for t in targets if t != first]
         if len(rest) < picks - 1:
             return None
-        return Act(seat, la.skill, (first, *rng.sample(rest, picks - 1)))
+        return Act(seat, la.skill, (first, *draws.sample(rng, rest, picks - 1)))
     if len(targets) < picks:
         return None
     if picks == 1:
@@ -65,7 +65,7 @@ def drawn_command(
     elif picks == 0:  # a form with nothing to pick (M186's lists): ``sample`` would draw nothing
         chosen = ()
     else:
-        chosen = tuple(rng.sample(targets, picks))
+        chosen = tuple(draws.sample(rng, targets, picks))
     choices = la.choices
     if la.slots:
         return Act(

@@ -25,6 +25,7 @@ import random
 from typing import Any
 
 from bansha import texts
+from bansha.engine import draws
 from bansha.engine.commands import Act, Command, Vote
 from bansha.engine.events import Event
 from bansha.engine.game import Game
@@ -325,10 +326,10 @@ class HeuristicAgent(Agent):
             rest = [t for t in pool if t != first] or [t for t in targets if t != first]
             if len(rest) < la.picks - 1:
                 return None
-            return (first, *self.rng.sample(rest, la.picks - 1))
+            return (first, *draws.sample(self.rng, rest, la.picks - 1))
         if len(pool) < la.picks:
             return None
-        return tuple(self.rng.sample(pool, la.picks))
+        return tuple(draws.sample(self.rng, pool, la.picks))
 
     def _vote_target(self, targets: tuple[int, ...]) -> int | None:
         others = [t for t in targets if t != self.seat]
@@ -386,7 +387,7 @@ class HeuristicAgent(Agent):
                 rest += [t for t in targets if t not in first and t not in rest]
         first = [t for t in first if t in targets][:size]
         pool = [t for t in rest if t not in first]
-        return tuple(sorted(first + self.rng.sample(pool, size - len(first))))
+        return tuple(sorted(first + draws.sample(self.rng, pool, size - len(first))))
 
 
 def heuristic_agents(rs: RuleSet, players: int, seed: int) -> list[Agent]:
