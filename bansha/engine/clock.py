@@ -17,7 +17,7 @@ import re
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
@@ -25,10 +25,10 @@ import yaml
 from bansha import texts
 from bansha.engine.errors import RuleError, SetupError
 
-DEFAULT_ZONE = "Asia/Shanghai"
+DEFAULT_ZONE: Final = "Asia/Shanghai"
 """The zone of a game that names none: 北京时间."""
 
-CLOCK = re.compile(r"^([01]?\d|2[0-3])[:\uff1a]([0-5]\d)$")
+CLOCK: Final = re.compile(r"^([01]?\d|2[0-3])[:\uff1a]([0-5]\d)$")
 """A clock time, 20:30 or 20：30 (a full-width colon)."""
 
 

@@ -19,20 +19,20 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import orjson
 
-SCHEME = 2
+SCHEME: Final = 2
 """The commitment's form. 1 (games dealt before it): SHA-256 of ``{"roles":[...],"nonce":"..."}``
 (role keys only, in that key order); 2: the committed text of :func:`committed_text`."""
 
-FORMAT = "bansha-reveal"
+FORMAT: Final = "bansha-reveal"
 """The ``format`` of a reveal file, the JSON a player downloads after the game."""
 
-NONCE_BYTES = 16
+NONCE_BYTES: Final = 16
 """A real game's nonce: 128 bits from the operating system, written as 32 hex digits."""
-SEED_BITS = 128
+SEED_BITS: Final = 128
 """A real game's seed: 128 bits from the operating system."""
 
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-SMALL_SET = 21
+SMALL_SET: Final = 21
 """``sample``'s switch between its two ways of drawing (CPython's: the size of a small set less
 that of an empty list); a population no larger is drawn from a shrinking pool."""
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-PUBLIC = "public"
-DIRECTOR = "director"
+PUBLIC: Final = "public"
+DIRECTOR: Final = "director"
 
 Audience = str | tuple[int, ...]
 """Who may see an event: ``PUBLIC``, ``DIRECTOR`` only, or a tuple of seats (the director always)."""

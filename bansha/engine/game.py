@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from bansha import texts
 from bansha.engine.commands import Command
@@ -12,7 +12,7 @@ from bansha.engine.events import DIRECTOR, PUBLIC, Event
 from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.state import State, apply, fold
 
-OPENING = texts.OPENING_COMMAND
+OPENING: Final = texts.OPENING_COMMAND
 """The review marker of a game's opening announcements (it cannot be taken back)."""
 
 

@@ -16,7 +16,7 @@ director's to enforce.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from bansha import texts
 from bansha.engine.commands import Speak
@@ -25,7 +25,7 @@ from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
 
-TEXT_LIMIT = 2000
+TEXT_LIMIT: Final = 2000
 """The longest message, as in a team chat."""
 
 

@@ -21,19 +21,19 @@ from bansha.engine.events import PUBLIC, Event
 from bansha.engine.state import State
 from bansha.engine.template import Template
 
-NAME_SEP = texts.LIST_SEP
+NAME_SEP: Final = texts.LIST_SEP
 
-LAST_WORDS = "last_words"
+LAST_WORDS: Final = "last_words"
 """The skill key of a last-words right (遗言), in every rule set."""
-VOTE = "vote"
+VOTE: Final = "vote"
 """The skill key of a day vote's legal act (a ``Vote`` command, recorded as ``voted``)."""
-CHAT_LIMIT = 2000
+CHAT_LIMIT: Final = 2000
 """The longest team-chat message, in characters."""
-REASON_LIMIT = 500
+REASON_LIMIT: Final = 500
 """The longest reason a director gives with a card."""
-EXTEND_LIMIT = 60 * 24 * 14
+EXTEND_LIMIT: Final = 60 * 24 * 14
 """The most minutes one 延期 moves a deadline (two weeks)."""
-DRAFT_LIMIT = 5000
+DRAFT_LIMIT: Final = 5000
 """The longest announcement the director may publish in a draft's place (公示审核)."""
 
 

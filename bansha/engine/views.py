@@ -10,7 +10,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
@@ -117,7 +117,7 @@ def visible_events(game: Game, viewer: Viewer, start: int = 0) -> list[Event]:
     return [events[i] for i in shown(game, viewer, start)]
 
 
-RESTART = frozenset({"undone", "published"})
+RESTART: Final = frozenset({"undone", "published"})
 """Events after which what a viewer may see is read again from the start: a 撤销 takes back
 events already seen, a 发布 brings held-back events out in their places among the team chats
 seen meanwhile."""
@@ -159,7 +159,7 @@ class Feed:
         return again, given
 
 
-_DIGEST_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+_DIGEST_OPTIONS: Final = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 
 
 def digest(v: dict[str, Any]) -> str:
@@ -193,7 +193,7 @@ def inputs(game: Game, viewer: Viewer) -> int:
     return hash((tuple(shown(game, viewer)), legal, state.awaiting is not None, tail))
 
 
-CHAT_SHOWN = 100
+CHAT_SHOWN: Final = 100
 """A team chat in a view carries its latest messages (a two-week QQ group runs to thousands); the
 earlier ones are a page away (``Window``)."""
 

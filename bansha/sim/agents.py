@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from bansha import texts
 from bansha.engine import Act, Vote, draws
@@ -15,10 +16,10 @@ from bansha.engine.commands import Command
 from bansha.engine.events import Event
 from bansha.engine.ruleset import LegalAct
 
-RARE_RATE = 0.05
+RARE_RATE: Final = 0.05
 """How often an agent that drew a rare act (a game-changing declaration) really makes it."""
 
-LAST_WORDS = texts.SIM_LAST_WORDS
+LAST_WORDS: Final = texts.SIM_LAST_WORDS
 """The last words a simulated player leaves (one drawn at random)."""
 
 

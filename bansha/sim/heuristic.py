@@ -22,7 +22,7 @@ conventional keys below.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from bansha import texts
 from bansha.engine import draws
@@ -33,15 +33,15 @@ from bansha.engine.ruleset import LegalAct, RuleSet
 from bansha.engine.views import visible_events
 from bansha.sim.agents import LAST_WORDS, Agent, random_command
 
-HARM = frozenset({"kill", "assassinate", "blade", "strike", "decide"})
+HARM: Final = frozenset({"kill", "assassinate", "blade", "strike", "decide"})
 """Skills that remove their target: aimed at foes, then unknowns, never at friends."""
-PROTECT = frozenset({"guard", "save", "barrier", "succession"})
+PROTECT: Final = frozenset({"guard", "save", "barrier", "succession"})
 """Skills that shield or favour their target: the agent or a cleared friend."""
-PROBE = frozenset({"check", "inspect", "lady", "audition"})
+PROBE: Final = frozenset({"check", "inspect", "lady", "audition"})
 """Skills that learn about their target: players not yet probed and not known."""
-ONLY_ON_FOES = frozenset({"poison"})
+ONLY_ON_FOES: Final = frozenset({"poison"})
 """Skills not wasted on a guess: used only on a known foe."""
-NEVER = frozenset({"surrender", "declare"})
+NEVER: Final = frozenset({"surrender", "declare"})
 """Game-ending declarations a heuristic player does not make on its own."""
 DEFAULT_HINTS: dict[str, str] = {
     **dict.fromkeys(HARM, "harm"),

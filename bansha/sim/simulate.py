@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from statistics import mean, median
-from typing import Any
+from typing import Any, Final
 
 from bansha import collector, texts
 from bansha.engine import Game
@@ -35,7 +35,7 @@ from bansha.sim.stats import compare, wilson
 CHUNK = 100
 """Games per task; fixed so that results do not depend on the number of processes."""
 AGENT_KINDS = ("random", "heuristic")
-KILL_CAUSES = frozenset({"kill", "poison", "blade"})
+KILL_CAUSES: Final = frozenset({"kill", "poison", "blade"})
 """Exit causes that are a night kill (M103 指杀/毒药, bs46 暗杀, XXXII 无常之刃): the first-night
 kills table counts these, not other night exits such as XXXII's 魔法传承; with them, every skill
 a board's data file marks as harming its target (``hint: harm`` or ``foes_only``)."""
