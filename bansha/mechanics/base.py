@@ -177,20 +177,25 @@ class Board(PostRules):
             while i and ranked[i - 1][1] < n:
                 i -= 1
             ranked.insert(i, (c, n))
+        # every piece of every part and the joiners in one list, joined once (a string built
+        # piece by piece makes a new string at each piece)
         pieces = words.part_pieces
-        parts: list[str] = []
+        out: list[str] = []
         for c, n in ranked:
+            if out:
+                out.append(words.join)
             if pieces is None:
-                parts.append(self.fill(words.part, {"p": players[c].name, "n": _num(n)}))
+                out.append(self.fill(words.part, {"p": players[c].name, "n": _num(n)}))
             else:
-                parts.append(_fill(pieces, players[c].name, _num(n)))
+                _fill(out, pieces, players[c].name, _num(n))
         if abstain:
+            if out:
+                out.append(words.join)
             if words.abstain_pieces is None:
-                parts.append(self.fill(words.abstain, {"n": abstain}))
+                out.append(self.fill(words.abstain, {"n": abstain}))
             else:
-                parts.append(_fill(words.abstain_pieces, "", str(abstain)))
-        joined = words.join.join(parts)
-        return joined or words.empty
+                _fill(out, words.abstain_pieces, "", str(abstain))
+        return "".join(out) or words.empty
 
     def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
         """Each living player the mechanic's form leaves out, with the reason it would refuse
@@ -347,16 +352,16 @@ def _pieces(text: str, names: tuple[str, ...]) -> tuple[tuple[str, str | None], 
     return template.parts
 
 
-def _fill(pieces: tuple[tuple[str, str | None], ...], p: str, n: str) -> str:
-    """Pieces of :func:`_pieces` filled with ``p`` and ``n`` (as the template's fill would)."""
-    out = ""
+def _fill(out: list[str], pieces: tuple[tuple[str, str | None], ...], p: str, n: str) -> None:
+    """Pieces of :func:`_pieces` filled with ``p`` and ``n`` (as the template's fill would),
+    added to ``out``."""
     for literal, name in pieces:
-        out += literal
+        if literal:
+            out.append(literal)
         if name == "p":
-            out += p
+            out.append(p)
         elif name == "n":
-            out += n
-    return out
+            out.append(n)
 
 
 class Mechanic:
@@ -394,6 +399,13 @@ class Mechanic:
         self.held_plainly: bool = self.plain
         """``plain``, read once: the pipeline asks it of every mechanic of the stage for every
         seat (a class attribute is a dictionary lookup each time in the compiled engine)."""
+        self.checks_itself: bool = self.validates
+        """``validates``, read once (the pipeline asks it at every act)."""
+        self.owed_by_due: bool = self.by_due
+        """``by_due``, read once (the pipeline asks it when an act is refused)."""
+        self.usable_in = frozenset(spec.stages)
+        """The skill's stage keys as a set (the pipeline asks at every act whether the stage
+        is one of them, or ``*``: every stage)."""
         self._living_forms: dict[tuple[str, ...], LivingForm] = {}
 
     def values(self) -> dict[str, str]:

@@ -207,7 +207,7 @@ class PairCheck(Mechanic):
         """The holder, the stage, ①–④, two different players."""
         if not self.holds(s, cmd.by):
             return "refuse_out" if not s.players[cmd.by].alive else "refuse_no_skill"
-        if s.stage_key not in self.spec.stages:
+        if s.stage_key not in self.usable_in:
             return "refuse_now"
         if self.legal(s, cmd.by) is None:
             return self.refuse(s, cmd.by)

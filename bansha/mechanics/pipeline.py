@@ -701,11 +701,11 @@ class Pipeline(Board):
             raise RuleError(self.say("refuse_no_skill", skill=cmd.skill))
         key = cmd.skill
         p = s.players[cmd.by]
-        if m.validates:
+        if m.checks_itself:
             m.take(ctx, cmd)
             return
         if not m.holds(s, cmd.by):
-            if m.by_due:
+            if m.owed_by_due:
                 reason = "refuse_not_due"
             elif not p.alive:
                 reason = self.refusal_out(s, cmd.by)  # 出局: 不能继续参与讨论、投票、行使特权
@@ -713,7 +713,8 @@ class Pipeline(Board):
                 reason = "refuse_no_skill" if key not in p.skills else "refuse_now"
             raise RuleError(self.say(reason, skill=key))
         stage = s.stage_key
-        if stage not in m.spec.stages and "*" not in m.spec.stages:
+        usable = m.usable_in
+        if stage not in usable and "*" not in usable:
             stages = texts.LIST_SEP.join(self._stage_word(k) for k in m.spec.stages)
             for text in (
                 f"refuse_stage_{stage}.{key}",
@@ -1027,13 +1028,11 @@ class Pipeline(Board):
     # ================================================================== outcome
     def factions_in_play(self, state: State) -> list[str]:
         """The factions with a win (also a recorded one) or loss condition that have members."""
-        present = {p.faction for p in state.players}
-        return [f for f in self._ruled_factions if f in present]
+        return _with_members(state, self._ruled_factions)
 
     def _judged_in_play(self, state: State) -> list[str]:
         """The factions with a win or loss condition that have members (the outcome's)."""
-        present = {p.faction for p in state.players}
-        return [f for f in self._judged_factions if f in present]
+        return _with_members(state, self._judged_factions)
 
     def concede(self, ctx: Ctx, faction: str) -> None:
         """判负 by the director: the faction loses privately, then the usual checks; or (``outcome.
@@ -1130,6 +1129,19 @@ class Pipeline(Board):
             )
         announce.release(ctx)  # and whatever else the night had to announce (R-ALL-11)
         self.end_game(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
+
+
+def _with_members(state: State, factions: tuple[str, ...]) -> list[str]:
+    """Those of ``factions`` some player is in, in their order (a board has a few factions: each
+    looked for among the players, no set of every player's faction built at each check)."""
+    out: list[str] = []
+    players = state.players
+    for f in factions:
+        for p in players:
+            if p.faction == f:
+                out.append(f)
+                break
+    return out
 
 
 def _never() -> bool:
