@@ -48,6 +48,8 @@ from bansha.mechanics.stored_flags import StoredFlags
 
 WHEN_KINDS = ("has:", "dealt:", "due:", "option:", "day:", "from_day:", "last_words")
 """The conditions a stage's or a step's ``when`` may hold."""
+DECIDED = "trace_decided"
+"""The text key of the trace's line that says the game was decided and the resolution stopped."""
 PLACEHOLDER = re.compile(r"\{(skill|role|faction|status|word|group|category):([A-Za-z0-9_]+)\}")
 """A name inside a text (``{skill:check}``), filled from the names table when the board loads."""
 
@@ -567,11 +569,13 @@ class Pipeline(Board):
         if state.last_words:
             out.extend(last_words.legal(state, seat))
         p = state.players[seat]
-        alive, skills = p.alive, p.skills
+        skills = p.skills
+        # a plain skill needs a living holder: none for a player out or without skills
+        plain_held = p.alive and bool(skills)
         # a stage no mechanic names (M103's 遗言, 殉职) still offers what is usable anywhere (投降)
         for m in self._mechanics_of(state.stage_key):
             if m.held_plainly:
-                if not alive or m.key not in skills:
+                if not plain_held or m.key not in skills:
                     continue
             elif not m.holds(state, seat):
                 continue
@@ -856,7 +860,10 @@ class Pipeline(Board):
             self.run_steps(ctx, steps)
         specs, position = self._stage_table(s.phase)
         at = position.get(stage_key)
-        for spec in specs[at + 1 :] if at is not None else ():
+        # the phase's later stages by position (a slice, a list or a tuple, is iterated as any
+        # object: an iterator object made at every close)
+        for i in range(len(specs) if at is None else at + 1, len(specs)):
+            spec = specs[i]
             if s.ended or self.stage_applies(s, spec, s.day):
                 break
             skipped = self._steps.get(str(spec["key"]))
@@ -883,10 +890,9 @@ class Pipeline(Board):
             "params": {"day": s.day},
             "stage": s.stage,
         }
-        decided_line = {"key": "trace_decided"}
         if self.outcome.checked == "stage_end":  # R-XXXII-13: at the stage's end only
             resolution.run(
-                ctx, steps, title, lambda when: self._holds(when, s, s.day), _never, decided_line
+                ctx, steps, title, lambda when: self._holds(when, s, s.day), _never, DECIDED
             )
         else:
             resolution.run(
@@ -895,7 +901,7 @@ class Pipeline(Board):
                 title,
                 lambda when: self._holds(when, s, s.day),
                 lambda: self.check_outcome(ctx),
-                decided_line,
+                DECIDED,
             )
 
     # ================================================================== exits
