@@ -325,7 +325,15 @@ class Board(PostRules):
 
 
 def _num(n: float) -> str:
-    return str(int(n)) if n == int(n) else f"{n:g}"
+    """A vote count as the tally says it: a whole number without a decimal point."""
+    whole = int(n)
+    if whole != n:
+        return f"{n:g}"
+    return _COUNTS[whole] if 0 <= whole < len(_COUNTS) else str(whole)
+
+
+_COUNTS = tuple(str(i) for i in range(32))
+"""The words of the counts a tally mostly holds, made once."""
 
 
 class TallyWords:

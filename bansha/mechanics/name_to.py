@@ -99,8 +99,8 @@ class NameTo(Mechanic):
 
     def members(self, s: State) -> list[int]:
         """The living members of the team who hold the skill (whose names may be told)."""
-        key, players = self.key, s.players
-        return [x for x in s.living() if key in players[x].skills]
+        key = self.key
+        return [p.seat for p in s.players if p.alive and key in p.skills]
 
     _asked: tuple[State, int, LegalAct | None] | None = None
     """What :meth:`legal` last answered: the state, at which of its events, and the form (one

@@ -572,8 +572,12 @@ class Pipeline(Board):
         skills = p.skills
         # a plain skill needs a living holder: none for a player out or without skills
         plain_held = p.alive and bool(skills)
-        # a stage no mechanic names (M103's 遗言, 殉职) still offers what is usable anywhere (投降)
-        for m in self._mechanics_of(state.stage_key):
+        # a stage no mechanic names (M103's 遗言, 殉职) still offers what is usable anywhere (投降);
+        # the last stage's answer read here first (a call saved at every poll)
+        key, mechanics = self._stage_kept
+        if key is not state.stage_key:
+            mechanics = self._mechanics_of(state.stage_key)
+        for m in mechanics:
             if m.held_plainly:
                 if not plain_held or m.key not in skills:
                     continue
