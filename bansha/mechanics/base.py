@@ -23,7 +23,7 @@ from bansha.engine.events import Event
 from bansha.engine.ruleset import LegalAct, LivingForm, form
 from bansha.engine.state import State, Use
 from bansha.engine.template import Template
-from bansha.mechanics import upcasts
+from bansha.mechanics import draws, upcasts
 from bansha.mechanics.about import About
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.conditions import Condition, parse
@@ -187,14 +187,14 @@ class Board(PostRules):
             if pieces is None:
                 out.append(self.fill(words.part, {"p": players[c].name, "n": _num(n)}))
             else:
-                _fill(out, pieces, players[c].name, _num(n))
+                _fill_into(out, pieces, players[c].name, _num(n))
         if abstain:
             if out:
                 out.append(words.join)
             if words.abstain_pieces is None:
                 out.append(self.fill(words.abstain, {"n": abstain}))
             else:
-                _fill(out, words.abstain_pieces, "", str(abstain))
+                _fill_into(out, words.abstain_pieces, "", str(abstain))
         return "".join(out) or words.empty
 
     def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
@@ -360,9 +360,15 @@ def _pieces(text: str, names: tuple[str, ...]) -> tuple[tuple[str, str | None], 
     return template.parts
 
 
-def _fill(out: list[str], pieces: tuple[tuple[str, str | None], ...], p: str, n: str) -> None:
-    """Pieces of :func:`_pieces` filled with ``p`` and ``n`` (as the template's fill would),
-    added to ``out``."""
+def _fill(pieces: tuple[tuple[str, str | None], ...], p: str, n: str) -> str:
+    """Pieces of :func:`_pieces` filled with ``p`` and ``n`` (as the template's fill would)."""
+    out: list[str] = []
+    _fill_into(out, pieces, p, n)
+    return "".join(out)
+
+
+def _fill_into(out: list[str], pieces: tuple[tuple[str, str | None], ...], p: str, n: str) -> None:
+    """:func:`_fill`'s pieces added to ``out`` (a tally joins all its parts' pieces once)."""
     for literal, name in pieces:
         if literal:
             out.append(literal)
@@ -663,7 +669,8 @@ class Mechanic:
     # ------------------------------------------------------------------ helpers
     def uses(self, s: State) -> list[Use]:
         """Every resolved use of this skill, in order."""
-        return s.uses.get(self.key, [])
+        uses = s.uses.get(self.key)  # no default list built at every call
+        return [] if uses is None else uses
 
     def used_by(self, s: State, seat: int) -> int:
         """How many times ``seat`` has used this skill."""
@@ -709,7 +716,7 @@ class Mechanic:
         pinned = s.pinned.get(self.key)
         if pinned:
             return pinned[0]
-        pick = ctx.rng().choice(pool)
+        pick = draws.choice(ctx.rng(), pool)
         names = texts.LIST_SEP.join(s.players[x].name for x in pool)
         line = self.board.say("trace_drawn", ps=names, p=s.players[pick].name)
         ctx.emit("trace", {"title": self.spec.name, "lines": [line]}, chance=True)

@@ -21,6 +21,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
+from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
@@ -105,7 +106,7 @@ class LancelotDeck(Mechanic):
             counts[key] -= 1
             head.append(key)
         rest = [k for k, n in counts.items() for _ in range(n)]
-        ctx.rng().shuffle(rest)
+        draws.shuffle(ctx.rng(), rest)
         ctx.emit("deck", {"cards": head + rest}, chance=True)
 
     def draw(self, ctx: Ctx, text: str | None = None) -> None:

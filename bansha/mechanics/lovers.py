@@ -24,6 +24,7 @@ from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
+from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
@@ -200,7 +201,7 @@ class Lovers(Mechanic):
             a, b = sub[1][0], sub[1][1]
         else:
             pool = [x for x in s.living() if s.players[x].role != self.p.exclude_role]
-            a, b = sorted(ctx.rng().sample(pool, 2))
+            a, b = sorted(draws.sample(ctx.rng(), pool, 2))
             ctx.emit(
                 "acted",
                 {"seat": cupid, "skill": self.key, "targets": [a, b], "random": True},

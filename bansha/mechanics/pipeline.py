@@ -312,8 +312,8 @@ class Pipeline(Board):
     # ================================================================== words
     def cause_word(self, cause: str) -> str:
         """How an exit's cause is told (``causes`` of the data file)."""
-        causes: dict[str, str] = self.data.get("causes", {})
-        return str(causes.get(cause, cause))
+        causes: dict[str, str] | None = self.data.get("causes")  # no default dict built
+        return cause if causes is None else str(causes.get(cause, cause))
 
     def skill_hints(self) -> dict[str, str]:
         """What each declared skill does to its target, for bots (``hint``, or its mechanic's
@@ -519,7 +519,7 @@ class Pipeline(Board):
                 else ("day_start_peaceful")
             )
             holders: dict[str, int | None] = {}
-            for status in self.data.get("statuses", {}):
+            for status in self.data.get("statuses") or ():
                 holders[str(status)] = params[f"p_{status}"] = s.holders.get(str(status))
             ctx.emit(
                 "announcement",
@@ -571,7 +571,7 @@ class Pipeline(Board):
         p = state.players[seat]
         skills = p.skills
         # a plain skill needs a living holder: none for a player out or without skills
-        plain_held = p.alive and bool(skills)
+        plain_held = p.alive and len(skills) > 0
         # a stage no mechanic names (M103's 遗言, 殉职) still offers what is usable anywhere (投降);
         # the last stage's answer read here first (a call saved at every poll)
         key, mechanics = self._stage_kept

@@ -24,6 +24,7 @@ from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.state import State
+from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
@@ -179,13 +180,13 @@ class RingTeam(Mechanic):
         drawn = ring is None
         if ring is None:
             ring = sorted(real + under)
-            ctx.rng().shuffle(ring)
+            draws.shuffle(ctx.rng(), ring)
         ctx.emit("order", {"order": self.ring_order, "seats": ring}, chance=drawn)
         ranks = self._pinned(s, "ranks", self.rank_order, real)
         drawn = ranks is None
         if ranks is None:
             ranks = list(real)
-            ctx.rng().shuffle(ranks)
+            draws.shuffle(ctx.rng(), ranks)
         ctx.emit("order", {"order": self.rank_order, "seats": ranks + under}, chance=drawn)
         word = self.board.role_name(self.p.real)
         for member, nxt in ring_next(ring).items():
@@ -232,7 +233,7 @@ class RingTeam(Mechanic):
         board = self.board
         team = self.spec.name
         if target is None and self.p.mandatory == "random":
-            target = ctx.rng().choice(s.living())  # R-BS46-04 (option random)
+            target = draws.choice(ctx.rng(), s.living())  # R-BS46-04 (option random)
             title = board.say("trace_ring_none", day=s.day, team=team)
             line = board.say("trace_ring_random", p=s.players[target].name)
             data = {"team": self.p.ring, "random": target, "title": title, "lines": [line]}
