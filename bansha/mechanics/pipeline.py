@@ -46,6 +46,8 @@ from bansha.mechanics.runoff_vote import RunoffVote
 from bansha.mechanics.sheriff import Sheriff
 from bansha.mechanics.stored_flags import StoredFlags
 
+StageKept = tuple[str, tuple[Mechanic, ...], tuple[Mechanic, ...]]
+"""A stage's key, its mechanics, and those of them that are not plain."""
 WHEN_KINDS = ("has:", "dealt:", "due:", "option:", "day:", "from_day:", "last_words")
 """The conditions a stage's or a step's ``when`` may hold."""
 DECIDED = "trace_decided"
@@ -105,8 +107,13 @@ class Pipeline(Board):
                 if stage != "*":
                     by_stage.setdefault(stage, []).append(m)
         self._by_stage = {k: tuple(v + anywhere) for k, v in by_stage.items()}
-        self._stage_kept: tuple[str, tuple[Mechanic, ...]] = ("", self._anywhere)
-        """The stage key :meth:`_mechanics_of` answered last, and its answer."""
+        self._unplain = {
+            key: _unplain(ms) for key, ms in (*self._by_stage.items(), ("*", self._anywhere))
+        }
+        """Each stage's mechanics but the plain ones (``*``: a stage no mechanic names): what a
+        player out or without skills may be offered."""
+        self._stage_kept: StageKept = ("", self._anywhere, self._unplain["*"])
+        """The stage key :meth:`_stage_of` answered last, and its answer."""
         self._every: tuple[int, ...] = ()
         """Every seat of the last game whose offers were read (``range`` as a tuple)."""
         self._voting: dict[str, DayVote | RunoffVote] = {
@@ -570,16 +577,15 @@ class Pipeline(Board):
             out.extend(last_words.legal(state, seat))
         p = state.players[seat]
         skills = p.skills
-        # a plain skill needs a living holder: none for a player out or without skills
-        plain_held = p.alive and len(skills) > 0
-        # a stage no mechanic names (M103's 遗言, 殉职) still offers what is usable anywhere (投降);
         # the last stage's answer read here first (a call saved at every poll)
-        key, mechanics = self._stage_kept
-        if key is not state.stage_key:
-            mechanics = self._mechanics_of(state.stage_key)
-        for m in mechanics:
+        kept = self._stage_kept
+        if kept[0] is not state.stage_key:
+            kept = self._stage_of(state.stage_key)
+        # a plain skill needs a living holder: a player out or without skills is asked only
+        # the others (the stage's mechanics in the same order, the plain ones left out)
+        for m in kept[1] if p.alive and len(skills) > 0 else kept[2]:
             if m.held_plainly:
-                if not plain_held or m.key not in skills:
+                if m.key not in skills:
                     continue
             elif not m.holds(state, seat):
                 continue
@@ -590,13 +596,22 @@ class Pipeline(Board):
 
     def _mechanics_of(self, stage_key: str) -> tuple[Mechanic, ...]:
         """The mechanics of a stage's skills (``_by_stage``; a stage no mechanic names, only
-        those usable anywhere), the last stage's answer kept: every poll of a stage asks it."""
+        those usable anywhere: M103's 遗言, 殉职 still offer 投降)."""
+        return self._stage_of(stage_key)[1]
+
+    def _stage_of(self, stage_key: str) -> StageKept:
+        """The stage's key, its mechanics (:meth:`_mechanics_of`) and those but the plain ones
+        (``_unplain``), the last stage's answer kept: every poll of a stage asks it."""
         kept = self._stage_kept
         if kept[0] is stage_key:  # the state's key: the same string until the next stage opens
-            return kept[1]
-        mechanics = self._by_stage.get(stage_key, self._anywhere)
-        self._stage_kept = (stage_key, mechanics)
-        return mechanics
+            return kept
+        mechanics = self._by_stage.get(stage_key)
+        if mechanics is None:
+            kept = (stage_key, self._anywhere, self._unplain["*"])
+        else:
+            kept = (stage_key, mechanics, self._unplain[stage_key])
+        self._stage_kept = kept
+        return kept
 
     def due_offers(self, state: State) -> list[list[LegalAct]]:
         """``legal`` by seat without what cannot make a seat absent at this close, none of it
@@ -1139,6 +1154,11 @@ class Pipeline(Board):
             )
         announce.release(ctx)  # and whatever else the night had to announce (R-ALL-11)
         self.end_game(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
+
+
+def _unplain(mechanics: tuple[Mechanic, ...]) -> tuple[Mechanic, ...]:
+    """``mechanics`` but the plain ones (held by a living player with the skill), in order."""
+    return tuple(m for m in mechanics if not m.held_plainly)
 
 
 def _with_members(state: State, factions: tuple[str, ...]) -> list[str]:
