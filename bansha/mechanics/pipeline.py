@@ -594,14 +594,10 @@ class Pipeline(Board):
                 out.append(la)
         return out
 
-    def _mechanics_of(self, stage_key: str) -> tuple[Mechanic, ...]:
-        """The mechanics of a stage's skills (``_by_stage``; a stage no mechanic names, only
-        those usable anywhere: M103's 遗言, 殉职 still offer 投降)."""
-        return self._stage_of(stage_key)[1]
-
     def _stage_of(self, stage_key: str) -> StageKept:
-        """The stage's key, its mechanics (:meth:`_mechanics_of`) and those but the plain ones
-        (``_unplain``), the last stage's answer kept: every poll of a stage asks it."""
+        """The stage's key, the mechanics of its skills (``_by_stage``; a stage no mechanic
+        names, only those usable anywhere: M103's 遗言, 殉职 still offer 投降) and those but the
+        plain ones (``_unplain``), the last stage's answer kept: every poll of a stage asks it."""
         kept = self._stage_kept
         if kept[0] is stage_key:  # the state's key: the same string until the next stage opens
             return kept
@@ -668,7 +664,7 @@ class Pipeline(Board):
         if len(every) != n:
             every = self._every = tuple(range(n))
         order = -1
-        for m in self._mechanics_of(state.stage_key):
+        for m in self._stage_of(state.stage_key)[1]:
             order += 1
             if not m.may_be_owed(state):
                 continue
@@ -1106,15 +1102,20 @@ class Pipeline(Board):
         if s.ended:
             return True
         kept = self.outcome.recorded
+        if not already and _basis_stands(s, bool(kept)):
+            return False  # nothing that decides the outcome changed since the last check
         marked: list[int] = []  # what all_marked reads: how many each mark holds
         if kept:
             for v in s.marks.values():
                 marked.append(len(v))
         marks = tuple(marked)
-        basis = (len(s.exit_order), len(s.lost), s.seq if already else 0, s.faction_moves, marks)
-        if not already and s.outcome_basis == basis:
-            return False  # nothing that decides the outcome changed since the last check
-        s.outcome_basis = basis
+        s.outcome_basis = (
+            len(s.exit_order),
+            len(s.lost),
+            s.seq if already else 0,
+            s.faction_moves,
+            marks,
+        )
         cats = self.categories
         factions = self._judged_in_play(s)
         if kept:
@@ -1154,6 +1155,30 @@ class Pipeline(Board):
             )
         announce.release(ctx)  # and whatever else the night had to announce (R-ALL-11)
         self.end_game(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
+
+
+def _basis_stands(s: State, marks: bool) -> bool:
+    """Whether what decides the outcome is as the last check without a faction already lost
+    saw it (``State.outcome_basis``: the exits, the losses, no event position, the faction
+    changes and, with ``marks``, how many each mark holds), read item by item: no basis is
+    built at a check that finds nothing changed."""
+    basis = s.outcome_basis
+    if (
+        basis is None
+        or basis[0] != len(s.exit_order)
+        or basis[1] != len(s.lost)
+        or basis[2] != 0
+        or basis[3] != s.faction_moves
+    ):
+        return False
+    counts = basis[4]
+    i = 0
+    if marks:
+        for v in s.marks.values():
+            if i >= len(counts) or counts[i] != len(v):
+                return False
+            i += 1
+    return i == len(counts)
 
 
 def _unplain(mechanics: tuple[Mechanic, ...]) -> tuple[Mechanic, ...]:
