@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from bansha import texts
 from bansha.engine.commands import Act
@@ -332,7 +332,7 @@ def _num(n: float) -> str:
     return _COUNTS[whole] if 0 <= whole < len(_COUNTS) else str(whole)
 
 
-_COUNTS = tuple(str(i) for i in range(32))
+_COUNTS: Final = tuple(str(i) for i in range(32))
 """The words of the counts a tally mostly holds, made once."""
 
 

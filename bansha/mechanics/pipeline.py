@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Final, cast
 
 from bansha import texts
 from bansha.engine.commands import Act, Vote
@@ -46,11 +46,15 @@ from bansha.mechanics.runoff_vote import RunoffVote
 from bansha.mechanics.sheriff import Sheriff
 from bansha.mechanics.stored_flags import StoredFlags
 
+Basis = tuple[int, int, int, int, tuple[int, ...]]
+"""What decides the outcome, as the last check saw it (``State.outcome_basis``): the exits, the
+losses, the event position (0 but at a check with a faction already lost), the faction changes
+and how many each mark holds."""
 StageKept = tuple[str, tuple[Mechanic, ...], tuple[Mechanic, ...]]
 """A stage's key, its mechanics, and those of them that are not plain."""
 WHEN_KINDS = ("has:", "dealt:", "due:", "option:", "day:", "from_day:", "last_words")
 """The conditions a stage's or a step's ``when`` may hold."""
-DECIDED = "trace_decided"
+DECIDED: Final = "trace_decided"
 """The text key of the trace's line that says the game was decided and the resolution stopped."""
 PLACEHOLDER = re.compile(r"\{(skill|role|faction|status|word|group|category):([A-Za-z0-9_]+)\}")
 """A name inside a text (``{skill:check}``), filled from the names table when the board loads."""
@@ -907,7 +911,7 @@ class Pipeline(Board):
         }
         if self.outcome.checked == "stage_end":  # R-XXXII-13: at the stage's end only
             resolution.run(
-                ctx, steps, title, lambda when: self._holds(when, s, s.day), _never, DECIDED
+                ctx, steps, title, lambda when: self._holds(when, s, s.day), None, DECIDED
             )
         else:
             resolution.run(
@@ -1162,10 +1166,11 @@ def _basis_stands(s: State, marks: bool) -> bool:
     saw it (``State.outcome_basis``: the exits, the losses, no event position, the faction
     changes and, with ``marks``, how many each mark holds), read item by item: no basis is
     built at a check that finds nothing changed."""
-    basis = s.outcome_basis
+    if s.outcome_basis is None:
+        return False
+    basis = cast(Basis, s.outcome_basis)  # as check_outcome builds it: typed, read unboxed
     if (
-        basis is None
-        or basis[0] != len(s.exit_order)
+        basis[0] != len(s.exit_order)
         or basis[1] != len(s.lost)
         or basis[2] != 0
         or basis[3] != s.faction_moves
@@ -1197,11 +1202,6 @@ def _with_members(state: State, factions: tuple[str, ...]) -> list[str]:
                 out.append(f)
                 break
     return out
-
-
-def _never() -> bool:
-    """No step's exit decides the game (the outcome is checked at the stage's end)."""
-    return False
 
 
 def _when_key(spec: dict[str, Any]) -> str:

@@ -11,6 +11,7 @@ blade's step of 同时结算). M103 「横刀守卫 —— 游戏日夜晚，可
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from bansha import texts
 from bansha.engine.context import Ctx
@@ -22,10 +23,12 @@ from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.kept_forms import KeptForm
 from bansha.mechanics.params import Raw
 
-PROTECT, KILL, VOID = "protect", "kill", "void"
+PROTECT: Final = "protect"
+KILL: Final = "kill"
+VOID: Final = "void"
 """What a use with a second-use rule did (its ``choice``): protected; the second use on the same
 other player killed him; or it protected nobody and restricts the protector from then on."""
-OUTCOMES = (KILL, VOID)
+OUTCOMES: Final = (KILL, VOID)
 
 
 def outcome(uses: list[Use], seat: int, target: int, colour: str, second: dict[str, str]) -> str:
