@@ -32,6 +32,14 @@ from bansha.mechanics.rules import PostRules
 
 M = TypeVar("M", bound="Mechanic")
 
+LIST_SEP: Final = texts.LIST_SEP
+"""``texts.LIST_SEP`` (the names of a trace's line, a refusal's choices), read once: a step says
+it at every close, and a module's attribute is looked up at each use."""
+TRACE_LINE_SEP: Final = texts.TRACE_LINE_SEP
+"""``texts.TRACE_LINE_SEP`` (between a step's lines), read once as :data:`LIST_SEP`."""
+TRACE_NAME_WITH: Final = texts.TRACE_NAME_WITH
+"""``texts.TRACE_NAME_WITH`` (a name with what befell him), read once as :data:`LIST_SEP`."""
+
 POLICIES = ("cornered", "suspect", "")
 """When a heuristic player makes a declaration (an act shown apart): ``cornered`` when the day's
 votes lead on him (自爆 before the vote puts him out), ``suspect`` on the player the day's votes
@@ -717,7 +725,7 @@ class Mechanic:
         if pinned:
             return pinned[0]
         pick = draws.choice(ctx.rng(), pool)
-        names = texts.LIST_SEP.join(s.players[x].name for x in pool)
+        names = LIST_SEP.join(s.players[x].name for x in pool)
         line = self.board.say("trace_drawn", ps=names, p=s.players[pick].name)
         ctx.emit("trace", {"title": self.spec.name, "lines": [line]}, chance=True)
         return pick

@@ -23,7 +23,7 @@ from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
 from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
 
 
@@ -146,5 +146,5 @@ class LancelotDeck(Mechanic):
         """The god view's line: the cards still to draw, in drawing order (none: no line)."""
         if not s.deck:
             return []
-        words = texts.LIST_SEP.join(self.board.word(c) for c in s.deck)
+        words = LIST_SEP.join(self.board.word(c) for c in s.deck)
         return [self.board.say("director_deck", cards=words)]

@@ -26,7 +26,7 @@ from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
 REVEAL = ("public", "cupid")
@@ -223,7 +223,7 @@ class Lovers(Mechanic):
                     {"key": "group_formed", "params": {"group": name, "ps": members}},
                     (x,),
                 )
-        return texts.LIST_SEP.join((s.players[a].name, s.players[b].name))
+        return LIST_SEP.join((s.players[a].name, s.players[b].name))
 
     def _form(self, ctx: Ctx, cupid: int, a: int, b: int) -> bool:
         """R-M103-08: the lovers' faction and the cupid's new faction, role or category; return

@@ -22,7 +22,7 @@ from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
 
@@ -156,7 +156,7 @@ class NameTo(Mechanic):
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """The names not told yet are told now (XXXII's day 1: when the accomplice is made)."""
         s = ctx.state
-        return texts.LIST_SEP.join(s.players[x].name for x in self.tell(ctx)) or self.board.say(
+        return LIST_SEP.join(s.players[x].name for x in self.tell(ctx)) or self.board.say(
             "trace_none"
         )
 

@@ -32,7 +32,7 @@ from bansha.engine.events import PUBLIC, Event
 from bansha.engine.ruleset import VOTE, LegalAct, submitted_by_skill
 from bansha.engine.state import CUT, LAST_WORDS_QUOTA, State
 from bansha.mechanics import announce, conditions, consequences, last_words, recorded, resolution
-from bansha.mechanics.base import Board, Mechanic, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, SkillSpec
 from bansha.mechanics.catalogue import declare
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.dawn import Dawn
@@ -273,7 +273,7 @@ class Pipeline(Board):
                 if not arg.isdigit():
                     raise SetupError(texts.WHEN_DAYS.format(where=f"{where}.when", kind=kind))
             elif kind != "last_words":
-                known = texts.LIST_SEP.join(WHEN_KINDS)
+                known = LIST_SEP.join(WHEN_KINDS)
                 here = f"{where}.when"
                 raise SetupError(texts.WHEN_UNKNOWN.format(where=here, part=part, known=known))
             out.append((kind, arg))
@@ -312,9 +312,7 @@ class Pipeline(Board):
             ("checked", checked, ("step", "stage_end")),
         ):
             if value not in ways:
-                raise SetupError(
-                    texts.OUTCOME_CHOICE.format(key=key, choices=texts.LIST_SEP.join(ways))
-                )
+                raise SetupError(texts.OUTCOME_CHOICE.format(key=key, choices=LIST_SEP.join(ways)))
         return Outcome(wins, read("losses"), joint, priority, on_loss, kept, concede, checked)
 
     def _read_last_words(self) -> last_words.Policy:
@@ -714,9 +712,7 @@ class Pipeline(Board):
         if d is not None and cmd.skill == d.skill:
             reason = d.check(s, cmd)
             if reason is not None:
-                raise RuleError(
-                    self.say(reason, skill=d.skill, choices=texts.LIST_SEP.join(d.answers))
-                )
+                raise RuleError(self.say(reason, skill=d.skill, choices=LIST_SEP.join(d.answers)))
             self.record_act(ctx, cmd, (cmd.by,), None)
             return
         m = self.mechs.get(cmd.skill)
@@ -738,7 +734,7 @@ class Pipeline(Board):
         stage = s.stage_key
         usable = m.usable_in
         if stage not in usable and "*" not in usable:
-            stages = texts.LIST_SEP.join(self._stage_word(k) for k in m.spec.stages)
+            stages = LIST_SEP.join(self._stage_word(k) for k in m.spec.stages)
             for text in (
                 f"refuse_stage_{stage}.{key}",
                 f"refuse_stage.{key}",
@@ -764,9 +760,7 @@ class Pipeline(Board):
             reason = m.refuse_target(s, cmd.by, t) or "refuse_target"
             raise RuleError(self.say(reason, skill=key, p=s.players[t].name))
         if la.choices and not la.text and cmd.choice not in la.choices:
-            raise RuleError(
-                self.say("refuse_choice", skill=key, choices=texts.LIST_SEP.join(la.choices))
-            )
+            raise RuleError(self.say("refuse_choice", skill=key, choices=LIST_SEP.join(la.choices)))
         m.submit(ctx, cmd)
 
     def refusal_out(self, s: State, seat: int) -> str:

@@ -19,7 +19,7 @@ from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State, Use
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import LIST_SEP, TRACE_NAME_WITH, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.kept_forms import KeptForm
 from bansha.mechanics.params import Raw
 
@@ -190,7 +190,7 @@ class Protect(Mechanic):
         what = outcome(self.uses(s), seat, target, colour, self.p.second_use)
         self.record_use(ctx, seat, (target,), what)
         name = s.players[target].name
-        return texts.TRACE_NAME_WITH.format(name=name, what=what) if what != PROTECT else name
+        return TRACE_NAME_WITH.format(name=name, what=what) if what != PROTECT else name
 
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """Tonight's second use on a player of a ``kill`` colour: he exits (by the skill)."""
@@ -203,4 +203,4 @@ class Protect(Mechanic):
                 self.board.exit(
                     ctx, t, self.key, announce_now=not self.board.holds_announcements(s)
                 )
-        return texts.LIST_SEP.join(out) or self.board.say("trace_none")
+        return LIST_SEP.join(out) or self.board.say("trace_none")

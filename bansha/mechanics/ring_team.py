@@ -26,7 +26,7 @@ from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.state import State
 from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
 from bansha.mechanics.team import current_targets
 
@@ -246,7 +246,7 @@ class RingTeam(Mechanic):
         lines.append({"key": "trace_ring_case", "params": said})
         won = whose(case, subs, ranks, target)
         if won:
-            taken = texts.LIST_SEP.join([s.players[m].name for m in won])
+            taken = LIST_SEP.join([s.players[m].name for m in won])
             lines.append({"key": "trace_ring_taken", "params": {"ps": taken}})
         heading: dict[str, Any] = {"key": "trace_ring", "params": {"day": s.day, "team": team}}
         ctx.emit(
@@ -273,7 +273,7 @@ class RingTeam(Mechanic):
             chain = "→".join(names[x] for x in [*ring, ring[0]])
             out.append(self.board.say("draws_ring", team=team, ps=chain))
         if ranks:
-            listed = texts.LIST_SEP.join(names[x] for x in ranks)
+            listed = LIST_SEP.join(names[x] for x in ranks)
             out.append(self.board.say("draws_ranks", team=team, ps=listed))
         return out
 
