@@ -24,6 +24,7 @@ from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
+from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.lancelot_deck import LancelotDeck
@@ -265,7 +266,7 @@ class Assassinate(Mechanic):
         if p.missing == "blue_wins" or not pool:
             self.board.end_game(ctx, [p.missed])
             return ""
-        target = ctx.rng().choice(pool)
+        target = draws.choice(ctx.rng(), pool)
         title = self.board.say("trace_random_strike")
         line = self.board.say("trace_random_strike_line", p=s.players[target].name)
         trace = {"random_strike": target, "title": title, "lines": [line]}

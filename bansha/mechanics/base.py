@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from bansha import texts
 from bansha.engine.commands import Act
@@ -23,7 +23,7 @@ from bansha.engine.events import Event
 from bansha.engine.ruleset import LegalAct, LivingForm, form
 from bansha.engine.state import State, Use
 from bansha.engine.template import Template
-from bansha.mechanics import upcasts
+from bansha.mechanics import draws, upcasts
 from bansha.mechanics.about import About
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.conditions import Condition, parse
@@ -31,6 +31,14 @@ from bansha.mechanics.params import Raw
 from bansha.mechanics.rules import PostRules
 
 M = TypeVar("M", bound="Mechanic")
+
+LIST_SEP: Final = texts.LIST_SEP
+"""``texts.LIST_SEP`` (the names of a trace's line, a refusal's choices), read once: a step says
+it at every close, and a module's attribute is looked up at each use."""
+TRACE_LINE_SEP: Final = texts.TRACE_LINE_SEP
+"""``texts.TRACE_LINE_SEP`` (between a step's lines), read once as :data:`LIST_SEP`."""
+TRACE_NAME_WITH: Final = texts.TRACE_NAME_WITH
+"""``texts.TRACE_NAME_WITH`` (a name with what befell him), read once as :data:`LIST_SEP`."""
 
 POLICIES = ("cornered", "suspect", "")
 """When a heuristic player makes a declaration (an act shown apart): ``cornered`` when the day's
@@ -177,20 +185,25 @@ class Board(PostRules):
             while i and ranked[i - 1][1] < n:
                 i -= 1
             ranked.insert(i, (c, n))
+        # every piece of every part and the joiners in one list, joined once (a string built
+        # piece by piece makes a new string at each piece)
         pieces = words.part_pieces
-        parts: list[str] = []
+        out: list[str] = []
         for c, n in ranked:
+            if out:
+                out.append(words.join)
             if pieces is None:
-                parts.append(self.fill(words.part, {"p": players[c].name, "n": _num(n)}))
+                out.append(self.fill(words.part, {"p": players[c].name, "n": _num(n)}))
             else:
-                parts.append(_fill(pieces, players[c].name, _num(n)))
+                _fill_into(out, pieces, players[c].name, _num(n))
         if abstain:
+            if out:
+                out.append(words.join)
             if words.abstain_pieces is None:
-                parts.append(self.fill(words.abstain, {"n": abstain}))
+                out.append(self.fill(words.abstain, {"n": abstain}))
             else:
-                parts.append(_fill(words.abstain_pieces, "", str(abstain)))
-        joined = words.join.join(parts)
-        return joined or words.empty
+                _fill_into(out, words.abstain_pieces, "", str(abstain))
+        return "".join(out) or words.empty
 
     def unavailable(self, state: State, seat: int, la: LegalAct) -> dict[int, str]:
         """Each living player the mechanic's form leaves out, with the reason it would refuse
@@ -320,7 +333,15 @@ class Board(PostRules):
 
 
 def _num(n: float) -> str:
-    return str(int(n)) if n == int(n) else f"{n:g}"
+    """A vote count as the tally says it: a whole number without a decimal point."""
+    whole = int(n)
+    if whole != n:
+        return f"{n:g}"
+    return _COUNTS[whole] if 0 <= whole < len(_COUNTS) else str(whole)
+
+
+_COUNTS: Final = tuple(str(i) for i in range(32))
+"""The words of the counts a tally mostly holds, made once."""
 
 
 class TallyWords:
@@ -349,14 +370,20 @@ def _pieces(text: str, names: tuple[str, ...]) -> tuple[tuple[str, str | None], 
 
 def _fill(pieces: tuple[tuple[str, str | None], ...], p: str, n: str) -> str:
     """Pieces of :func:`_pieces` filled with ``p`` and ``n`` (as the template's fill would)."""
-    out = ""
+    out: list[str] = []
+    _fill_into(out, pieces, p, n)
+    return "".join(out)
+
+
+def _fill_into(out: list[str], pieces: tuple[tuple[str, str | None], ...], p: str, n: str) -> None:
+    """:func:`_fill`'s pieces added to ``out`` (a tally joins all its parts' pieces once)."""
     for literal, name in pieces:
-        out += literal
+        if literal:
+            out.append(literal)
         if name == "p":
-            out += p
+            out.append(p)
         elif name == "n":
-            out += n
-    return out
+            out.append(n)
 
 
 class Mechanic:
@@ -394,6 +421,13 @@ class Mechanic:
         self.held_plainly: bool = self.plain
         """``plain``, read once: the pipeline asks it of every mechanic of the stage for every
         seat (a class attribute is a dictionary lookup each time in the compiled engine)."""
+        self.checks_itself: bool = self.validates
+        """``validates``, read once (the pipeline asks it at every act)."""
+        self.owed_by_due: bool = self.by_due
+        """``by_due``, read once (the pipeline asks it when an act is refused)."""
+        self.usable_in = frozenset(spec.stages)
+        """The skill's stage keys as a set (the pipeline asks at every act whether the stage
+        is one of them, or ``*``: every stage)."""
         self._living_forms: dict[tuple[str, ...], LivingForm] = {}
 
     def values(self) -> dict[str, str]:
@@ -643,7 +677,8 @@ class Mechanic:
     # ------------------------------------------------------------------ helpers
     def uses(self, s: State) -> list[Use]:
         """Every resolved use of this skill, in order."""
-        return s.uses.get(self.key, [])
+        uses = s.uses.get(self.key)  # no default list built at every call
+        return [] if uses is None else uses
 
     def used_by(self, s: State, seat: int) -> int:
         """How many times ``seat`` has used this skill."""
@@ -689,8 +724,8 @@ class Mechanic:
         pinned = s.pinned.get(self.key)
         if pinned:
             return pinned[0]
-        pick = ctx.rng().choice(pool)
-        names = texts.LIST_SEP.join(s.players[x].name for x in pool)
+        pick = draws.choice(ctx.rng(), pool)
+        names = LIST_SEP.join(s.players[x].name for x in pool)
         line = self.board.say("trace_drawn", ps=names, p=s.players[pick].name)
         ctx.emit("trace", {"title": self.spec.name, "lines": [line]}, chance=True)
         return pick

@@ -32,7 +32,7 @@ from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
 
@@ -282,7 +282,7 @@ class Castling(Mechanic):
             params = {
                 "key": self.p.fixed,
                 "p": names[seat],
-                "ps": texts.LIST_SEP.join(names[x] for x in pool),
+                "ps": LIST_SEP.join(names[x] for x in pool),
             }
             raise RuleError(self.board.fill(text, params))
         return seat

@@ -12,7 +12,7 @@ from bansha import texts
 from bansha.engine.errors import SetupError
 from bansha.mechanics.approval_vote import ApprovalVote
 from bansha.mechanics.assassinate import Assassinate
-from bansha.mechanics.base import HINTS, Board, Mechanic, SkillSpec
+from bansha.mechanics.base import HINTS, LIST_SEP, Board, Mechanic, SkillSpec
 from bansha.mechanics.castling import Castling
 from bansha.mechanics.check import Check
 from bansha.mechanics.conversion import Conversion
@@ -100,7 +100,7 @@ def declare(board: Board, key: str, raw: dict[str, Any]) -> Mechanic:
     kind = str(raw["mechanic"])
     cls = CATALOGUE.get(kind)
     if cls is None:
-        known = texts.LIST_SEP.join(sorted(CATALOGUE))
+        known = LIST_SEP.join(sorted(CATALOGUE))
         here = f"{where}.mechanic"
         raise SetupError(texts.MECHANIC_UNKNOWN.format(where=here, kind=kind, known=known))
     stages = raw.get("stages", raw.get("stage", []))
@@ -110,7 +110,7 @@ def declare(board: Board, key: str, raw: dict[str, Any]) -> Mechanic:
         raise SetupError(texts.DATA_NOT_GROUP.format(where=f"{where}.team", value=team))
     hint = str(raw.get("hint", cls.hint))
     if hint not in HINTS:
-        choices = texts.LIST_SEP.join(HINTS[:-1])
+        choices = LIST_SEP.join(HINTS[:-1])
         raise SetupError(texts.DATA_CHOICE.format(where=f"{where}.hint", choices=choices))
     spec = SkillSpec(
         key,

@@ -22,7 +22,7 @@ from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State, Use
 from bansha.mechanics import ring_team
 from bansha.mechanics.about import NOTICE, TELL, About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import LIST_SEP, TRACE_LINE_SEP, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
 READS = ("faction", "role", "colour")
@@ -95,7 +95,7 @@ class Check(Mechanic):
             missing = [f for f in board.factions if f not in self.p.answers]
             if missing:
                 where = f"skills.{self.key}.params.answers"
-                listed = texts.LIST_SEP.join(missing)
+                listed = LIST_SEP.join(missing)
                 raise SetupError(texts.CHECK_ANSWERS_MISSING.format(where=where, factions=listed))
         for word in self.p.answers.values():
             board.word_of(word, f"skills.{self.key}.params.answers")
@@ -150,8 +150,8 @@ class Check(Mechanic):
         if not picks:
             return self.board.say("trace_none")
         if self.p.tell == "later":
-            return texts.TRACE_LINE_SEP.join(s.players[t].name for _, t in picks)
-        return texts.TRACE_LINE_SEP.join(self._tell(ctx, seat, t) for seat, t in picks)
+            return TRACE_LINE_SEP.join(s.players[t].name for _, t in picks)
+        return TRACE_LINE_SEP.join(self._tell(ctx, seat, t) for seat, t in picks)
 
     def _team_check(self, ctx: Ctx) -> str:
         """A ring team's check (``chosen_by``): the team's choice, recorded with its answer, told to
@@ -208,7 +208,7 @@ class Check(Mechanic):
             for u in self.tonight(s)
             if self.resolves_for(s, u.seat, res)
         ]
-        return texts.TRACE_LINE_SEP.join(out) or self.board.say("trace_none")
+        return TRACE_LINE_SEP.join(out) or self.board.say("trace_none")
 
     def _tell(self, ctx: Ctx, seat: int, target: int) -> str:
         """Tell the checker the answer (a result and a notice), privately."""

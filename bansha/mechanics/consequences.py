@@ -23,7 +23,7 @@ from typing import Any
 
 from bansha import texts
 from bansha.engine.errors import SetupError
-from bansha.mechanics.base import Board, Mechanic
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic
 
 HOOKS = {"exit": "on_exit", "voted_out": "on_voted_out", "faction_lost": "on_faction_lost"}
 """Each table of ``consequences`` and the hook its steps answer."""
@@ -43,7 +43,7 @@ def read(board: Board, mechs: dict[str, Mechanic]) -> dict[str, tuple[Consequenc
     docstring)."""
     raw: Any = board.data.get("consequences") or {}
     if not isinstance(raw, dict) or not set(raw) <= set(HOOKS):
-        known = texts.LIST_SEP.join(HOOKS)
+        known = LIST_SEP.join(HOOKS)
         raise SetupError(texts.CONSEQUENCES_SHAPE.format(known=known))
     out: dict[str, tuple[Consequence, ...]] = {}
     for table, hook in HOOKS.items():
@@ -63,7 +63,7 @@ def read(board: Board, mechs: dict[str, Mechanic]) -> dict[str, tuple[Consequenc
             steps.append(Consequence(str(entry["step"]), mechs[key]))
         missing = [key for key in answering if key not in named]
         if missing:
-            skills = texts.LIST_SEP.join(missing)
+            skills = LIST_SEP.join(missing)
             raise SetupError(texts.CONSEQUENCE_MISSING.format(table=table, skills=skills))
         out[table] = tuple(steps)
     return out

@@ -40,7 +40,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.state import State
 from bansha.mechanics.about import TELL, About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.check import Check
 from bansha.mechanics.conditions import Selector, selector
 from bansha.mechanics.name_to import NameTo, named
@@ -347,7 +347,7 @@ class Conversion(Mechanic):
         done = [u.targets[0] for u in self.tonight(s) if u.targets]
         for seat in done:
             self._tell(ctx, seat)
-        return texts.LIST_SEP.join(s.players[x].name for x in done) or self.board.say("trace_none")
+        return LIST_SEP.join(s.players[x].name for x in done) or self.board.say("trace_none")
 
     def _join(self, ctx: Ctx, seat: int, group: str) -> None:
         """He joins ``group``; its members are told and know him by his role (R-XXXII-21), or
@@ -419,7 +419,7 @@ class Conversion(Mechanic):
             params = {
                 "key": key,
                 "p": names[seat],
-                "ps": texts.LIST_SEP.join(names[x] for x in pool),
+                "ps": LIST_SEP.join(names[x] for x in pool),
             }
             raise RuleError(self.board.fill(text, params))
         return seat
@@ -447,8 +447,8 @@ class Conversion(Mechanic):
                     self.convert(ctx, target)
                     names.append(s.players[target].name)
                     if self._spent(s):
-                        return texts.LIST_SEP.join(names)
-        return texts.LIST_SEP.join(names) or self.board.say("trace_none")
+                        return LIST_SEP.join(names)
+        return LIST_SEP.join(names) or self.board.say("trace_none")
 
     def on_exit(self, ctx: Ctx, seat: int, cause: str, chain: list[tuple[int, str]]) -> None:
         """``all_out``: nobody matching ``when`` is left: each living ``subject`` converts."""
@@ -480,7 +480,7 @@ class Conversion(Mechanic):
         if m is not None and m.tonight(s):
             self.when_named(ctx)
         done = [u.targets[0] for u in self.uses(s)[before:] if u.targets]
-        return texts.LIST_SEP.join(s.players[x].name for x in done) or self.board.say("trace_none")
+        return LIST_SEP.join(s.players[x].name for x in done) or self.board.say("trace_none")
 
     def when_named(self, ctx: Ctx) -> None:
         """``all_named``: the told player converts once every living member has been named to

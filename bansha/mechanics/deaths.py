@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.state import Use
-from bansha.mechanics.base import Board
+from bansha.mechanics.base import TRACE_LINE_SEP, Board
 from bansha.mechanics.params import Raw
 
 
@@ -64,4 +63,4 @@ def resolve_kill(
                 lines.append(board.say("trace_exit", p=name))
             out = exit_cause or cause
             board.exit(ctx, target, out, announce_now=not board.holds_announcements(s))
-    return texts.TRACE_LINE_SEP.join(lines) or board.say("trace_none")
+    return TRACE_LINE_SEP.join(lines) or board.say("trace_none")

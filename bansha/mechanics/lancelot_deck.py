@@ -21,8 +21,9 @@ from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
+from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
 
 
@@ -105,7 +106,7 @@ class LancelotDeck(Mechanic):
             counts[key] -= 1
             head.append(key)
         rest = [k for k, n in counts.items() for _ in range(n)]
-        ctx.rng().shuffle(rest)
+        draws.shuffle(ctx.rng(), rest)
         ctx.emit("deck", {"cards": head + rest}, chance=True)
 
     def draw(self, ctx: Ctx, text: str | None = None) -> None:
@@ -145,5 +146,5 @@ class LancelotDeck(Mechanic):
         """The god view's line: the cards still to draw, in drawing order (none: no line)."""
         if not s.deck:
             return []
-        words = texts.LIST_SEP.join(self.board.word(c) for c in s.deck)
+        words = LIST_SEP.join(self.board.word(c) for c in s.deck)
         return [self.board.say("director_deck", cards=words)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from bansha import texts
 from bansha.engine.context import Ctx
@@ -100,7 +100,7 @@ def grant(
     return True
 
 
-ONLY_LAST_WORDS = (LAST_WORDS,)
+ONLY_LAST_WORDS: Final = (LAST_WORDS,)
 """What :func:`legal` offers a holder (one tuple: it is asked of every seat at every poll)."""
 
 

@@ -24,8 +24,9 @@ from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
+from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
 REVEAL = ("public", "cupid")
@@ -200,7 +201,7 @@ class Lovers(Mechanic):
             a, b = sub[1][0], sub[1][1]
         else:
             pool = [x for x in s.living() if s.players[x].role != self.p.exclude_role]
-            a, b = sorted(ctx.rng().sample(pool, 2))
+            a, b = sorted(draws.sample(ctx.rng(), pool, 2))
             ctx.emit(
                 "acted",
                 {"seat": cupid, "skill": self.key, "targets": [a, b], "random": True},
@@ -222,7 +223,7 @@ class Lovers(Mechanic):
                     {"key": "group_formed", "params": {"group": name, "ps": members}},
                     (x,),
                 )
-        return texts.LIST_SEP.join((s.players[a].name, s.players[b].name))
+        return LIST_SEP.join((s.players[a].name, s.players[b].name))
 
     def _form(self, ctx: Ctx, cupid: int, a: int, b: int) -> bool:
         """R-M103-08: the lovers' faction and the cupid's new faction, role or category; return

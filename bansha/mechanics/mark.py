@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import NOTICE, TELL, About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import TRACE_LINE_SEP, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
 
@@ -143,7 +142,7 @@ class Mark(Mechanic):
             if u.choice is not None:
                 self._tell(ctx, u.seat, u.targets[0], u.choice)
                 out.append(f"{s.players[u.targets[0]].name} → {u.choice}")
-        return texts.TRACE_LINE_SEP.join(out) or self.board.say("trace_none")
+        return TRACE_LINE_SEP.join(out) or self.board.say("trace_none")
 
     def _tell(self, ctx: Ctx, seat: int, target: int, word: str) -> None:
         notice = {"key": self.p.notice, "params": {"p": target, "word": word}}

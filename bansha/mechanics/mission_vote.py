@@ -27,7 +27,7 @@ from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, form
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
 
@@ -259,7 +259,7 @@ class MissionVote(Mechanic):
         elif fails == p.spoils_at and spoiler is not None:
             result = fail
             extra.append(board.texts[p.spoiled])
-        names = texts.LIST_SEP.join(s.players[x].name for x in team)
+        names = LIST_SEP.join(s.players[x].name for x in team)
         lines = [
             board.say("trace_mission_team", ps=names),
             board.say("trace_mission_fails", fails=fails, needed=needed),

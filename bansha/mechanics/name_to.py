@@ -22,7 +22,7 @@ from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
 
@@ -99,8 +99,8 @@ class NameTo(Mechanic):
 
     def members(self, s: State) -> list[int]:
         """The living members of the team who hold the skill (whose names may be told)."""
-        key, players = self.key, s.players
-        return [x for x in s.living() if key in players[x].skills]
+        key = self.key
+        return [p.seat for p in s.players if p.alive and key in p.skills]
 
     _asked: tuple[State, int, LegalAct | None] | None = None
     """What :meth:`legal` last answered: the state, at which of its events, and the form (one
@@ -156,7 +156,7 @@ class NameTo(Mechanic):
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """The names not told yet are told now (XXXII's day 1: when the accomplice is made)."""
         s = ctx.state
-        return texts.LIST_SEP.join(s.players[x].name for x in self.tell(ctx)) or self.board.say(
+        return LIST_SEP.join(s.players[x].name for x in self.tell(ctx)) or self.board.say(
             "trace_none"
         )
 

@@ -22,7 +22,7 @@ from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State, Use
 from bansha.mechanics.about import NOTICE, TELL, About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.kept_forms import KeptForm
 from bansha.mechanics.params import Raw
 
@@ -207,7 +207,7 @@ class PairCheck(Mechanic):
         """The holder, the stage, ①–④, two different players."""
         if not self.holds(s, cmd.by):
             return "refuse_out" if not s.players[cmd.by].alive else "refuse_no_skill"
-        if s.stage_key not in self.spec.stages:
+        if s.stage_key not in self.usable_in:
             return "refuse_now"
         if self.legal(s, cmd.by) is None:
             return self.refuse(s, cmd.by)
@@ -228,7 +228,7 @@ class PairCheck(Mechanic):
         seat, (a, b) = sub[0], sub[1]
         if self.p.tell == "later":
             ctx.emit("pending", {"key": self.pending, "value": [seat, a, b]})
-            return texts.LIST_SEP.join(ctx.state.players[x].name for x in (a, b))
+            return LIST_SEP.join(ctx.state.players[x].name for x in (a, b))
         return self._tell(ctx, seat, a, b)
 
     def steps(self) -> tuple[str, ...]:
@@ -255,5 +255,5 @@ class PairCheck(Mechanic):
         self.record_use(ctx, seat, (a, b), word)
         notice = {"key": self.p.notice, "params": {"ps": [a, b], "word": word}}
         self.tell_result(ctx, seat, (a, b), word, notice)
-        pair = texts.LIST_SEP.join((s.players[a].name, s.players[b].name))
+        pair = LIST_SEP.join((s.players[a].name, s.players[b].name))
         return f"{pair} → {word}"

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Final, cast
 
 from bansha import texts
 from bansha.engine.commands import Act, Vote
@@ -32,7 +32,7 @@ from bansha.engine.events import PUBLIC, Event
 from bansha.engine.ruleset import VOTE, LegalAct, submitted_by_skill
 from bansha.engine.state import CUT, LAST_WORDS_QUOTA, State
 from bansha.mechanics import announce, conditions, consequences, last_words, recorded, resolution
-from bansha.mechanics.base import Board, Mechanic, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, SkillSpec
 from bansha.mechanics.catalogue import declare
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.dawn import Dawn
@@ -46,8 +46,16 @@ from bansha.mechanics.runoff_vote import RunoffVote
 from bansha.mechanics.sheriff import Sheriff
 from bansha.mechanics.stored_flags import StoredFlags
 
+Basis = tuple[int, int, int, int, tuple[int, ...]]
+"""What decides the outcome, as the last check saw it (``State.outcome_basis``): the exits, the
+losses, the event position (0 but at a check with a faction already lost), the faction changes
+and how many each mark holds."""
+StageKept = tuple[str, tuple[Mechanic, ...], tuple[Mechanic, ...]]
+"""A stage's key, its mechanics, and those of them that are not plain."""
 WHEN_KINDS = ("has:", "dealt:", "due:", "option:", "day:", "from_day:", "last_words")
 """The conditions a stage's or a step's ``when`` may hold."""
+DECIDED: Final = "trace_decided"
+"""The text key of the trace's line that says the game was decided and the resolution stopped."""
 PLACEHOLDER = re.compile(r"\{(skill|role|faction|status|word|group|category):([A-Za-z0-9_]+)\}")
 """A name inside a text (``{skill:check}``), filled from the names table when the board loads."""
 
@@ -103,8 +111,13 @@ class Pipeline(Board):
                 if stage != "*":
                     by_stage.setdefault(stage, []).append(m)
         self._by_stage = {k: tuple(v + anywhere) for k, v in by_stage.items()}
-        self._stage_kept: tuple[str, tuple[Mechanic, ...]] = ("", self._anywhere)
-        """The stage key :meth:`_mechanics_of` answered last, and its answer."""
+        self._unplain = {
+            key: _unplain(ms) for key, ms in (*self._by_stage.items(), ("*", self._anywhere))
+        }
+        """Each stage's mechanics but the plain ones (``*``: a stage no mechanic names): what a
+        player out or without skills may be offered."""
+        self._stage_kept: StageKept = ("", self._anywhere, self._unplain["*"])
+        """The stage key :meth:`_stage_of` answered last, and its answer."""
         self._every: tuple[int, ...] = ()
         """Every seat of the last game whose offers were read (``range`` as a tuple)."""
         self._voting: dict[str, DayVote | RunoffVote] = {
@@ -260,7 +273,7 @@ class Pipeline(Board):
                 if not arg.isdigit():
                     raise SetupError(texts.WHEN_DAYS.format(where=f"{where}.when", kind=kind))
             elif kind != "last_words":
-                known = texts.LIST_SEP.join(WHEN_KINDS)
+                known = LIST_SEP.join(WHEN_KINDS)
                 here = f"{where}.when"
                 raise SetupError(texts.WHEN_UNKNOWN.format(where=here, part=part, known=known))
             out.append((kind, arg))
@@ -299,9 +312,7 @@ class Pipeline(Board):
             ("checked", checked, ("step", "stage_end")),
         ):
             if value not in ways:
-                raise SetupError(
-                    texts.OUTCOME_CHOICE.format(key=key, choices=texts.LIST_SEP.join(ways))
-                )
+                raise SetupError(texts.OUTCOME_CHOICE.format(key=key, choices=LIST_SEP.join(ways)))
         return Outcome(wins, read("losses"), joint, priority, on_loss, kept, concede, checked)
 
     def _read_last_words(self) -> last_words.Policy:
@@ -310,8 +321,8 @@ class Pipeline(Board):
     # ================================================================== words
     def cause_word(self, cause: str) -> str:
         """How an exit's cause is told (``causes`` of the data file)."""
-        causes: dict[str, str] = self.data.get("causes", {})
-        return str(causes.get(cause, cause))
+        causes: dict[str, str] | None = self.data.get("causes")  # no default dict built
+        return cause if causes is None else str(causes.get(cause, cause))
 
     def skill_hints(self) -> dict[str, str]:
         """What each declared skill does to its target, for bots (``hint``, or its mechanic's
@@ -517,7 +528,7 @@ class Pipeline(Board):
                 else ("day_start_peaceful")
             )
             holders: dict[str, int | None] = {}
-            for status in self.data.get("statuses", {}):
+            for status in self.data.get("statuses") or ():
                 holders[str(status)] = params[f"p_{status}"] = s.holders.get(str(status))
             ctx.emit(
                 "announcement",
@@ -567,11 +578,16 @@ class Pipeline(Board):
         if state.last_words:
             out.extend(last_words.legal(state, seat))
         p = state.players[seat]
-        alive, skills = p.alive, p.skills
-        # a stage no mechanic names (M103's 遗言, 殉职) still offers what is usable anywhere (投降)
-        for m in self._mechanics_of(state.stage_key):
+        skills = p.skills
+        # the last stage's answer read here first (a call saved at every poll)
+        kept = self._stage_kept
+        if kept[0] is not state.stage_key:
+            kept = self._stage_of(state.stage_key)
+        # a plain skill needs a living holder: a player out or without skills is asked only
+        # the others (the stage's mechanics in the same order, the plain ones left out)
+        for m in kept[1] if p.alive and len(skills) > 0 else kept[2]:
             if m.held_plainly:
-                if not alive or m.key not in skills:
+                if m.key not in skills:
                     continue
             elif not m.holds(state, seat):
                 continue
@@ -580,15 +596,20 @@ class Pipeline(Board):
                 out.append(la)
         return out
 
-    def _mechanics_of(self, stage_key: str) -> tuple[Mechanic, ...]:
-        """The mechanics of a stage's skills (``_by_stage``; a stage no mechanic names, only
-        those usable anywhere), the last stage's answer kept: every poll of a stage asks it."""
+    def _stage_of(self, stage_key: str) -> StageKept:
+        """The stage's key, the mechanics of its skills (``_by_stage``; a stage no mechanic
+        names, only those usable anywhere: M103's 遗言, 殉职 still offer 投降) and those but the
+        plain ones (``_unplain``), the last stage's answer kept: every poll of a stage asks it."""
         kept = self._stage_kept
         if kept[0] is stage_key:  # the state's key: the same string until the next stage opens
-            return kept[1]
-        mechanics = self._by_stage.get(stage_key, self._anywhere)
-        self._stage_kept = (stage_key, mechanics)
-        return mechanics
+            return kept
+        mechanics = self._by_stage.get(stage_key)
+        if mechanics is None:
+            kept = (stage_key, self._anywhere, self._unplain["*"])
+        else:
+            kept = (stage_key, mechanics, self._unplain[stage_key])
+        self._stage_kept = kept
+        return kept
 
     def due_offers(self, state: State) -> list[list[LegalAct]]:
         """``legal`` by seat without what cannot make a seat absent at this close, none of it
@@ -645,7 +666,7 @@ class Pipeline(Board):
         if len(every) != n:
             every = self._every = tuple(range(n))
         order = -1
-        for m in self._mechanics_of(state.stage_key):
+        for m in self._stage_of(state.stage_key)[1]:
             order += 1
             if not m.may_be_owed(state):
                 continue
@@ -691,9 +712,7 @@ class Pipeline(Board):
         if d is not None and cmd.skill == d.skill:
             reason = d.check(s, cmd)
             if reason is not None:
-                raise RuleError(
-                    self.say(reason, skill=d.skill, choices=texts.LIST_SEP.join(d.answers))
-                )
+                raise RuleError(self.say(reason, skill=d.skill, choices=LIST_SEP.join(d.answers)))
             self.record_act(ctx, cmd, (cmd.by,), None)
             return
         m = self.mechs.get(cmd.skill)
@@ -701,11 +720,11 @@ class Pipeline(Board):
             raise RuleError(self.say("refuse_no_skill", skill=cmd.skill))
         key = cmd.skill
         p = s.players[cmd.by]
-        if m.validates:
+        if m.checks_itself:
             m.take(ctx, cmd)
             return
         if not m.holds(s, cmd.by):
-            if m.by_due:
+            if m.owed_by_due:
                 reason = "refuse_not_due"
             elif not p.alive:
                 reason = self.refusal_out(s, cmd.by)  # 出局: 不能继续参与讨论、投票、行使特权
@@ -713,8 +732,9 @@ class Pipeline(Board):
                 reason = "refuse_no_skill" if key not in p.skills else "refuse_now"
             raise RuleError(self.say(reason, skill=key))
         stage = s.stage_key
-        if stage not in m.spec.stages and "*" not in m.spec.stages:
-            stages = texts.LIST_SEP.join(self._stage_word(k) for k in m.spec.stages)
+        usable = m.usable_in
+        if stage not in usable and "*" not in usable:
+            stages = LIST_SEP.join(self._stage_word(k) for k in m.spec.stages)
             for text in (
                 f"refuse_stage_{stage}.{key}",
                 f"refuse_stage.{key}",
@@ -740,9 +760,7 @@ class Pipeline(Board):
             reason = m.refuse_target(s, cmd.by, t) or "refuse_target"
             raise RuleError(self.say(reason, skill=key, p=s.players[t].name))
         if la.choices and not la.text and cmd.choice not in la.choices:
-            raise RuleError(
-                self.say("refuse_choice", skill=key, choices=texts.LIST_SEP.join(la.choices))
-            )
+            raise RuleError(self.say("refuse_choice", skill=key, choices=LIST_SEP.join(la.choices)))
         m.submit(ctx, cmd)
 
     def refusal_out(self, s: State, seat: int) -> str:
@@ -855,7 +873,10 @@ class Pipeline(Board):
             self.run_steps(ctx, steps)
         specs, position = self._stage_table(s.phase)
         at = position.get(stage_key)
-        for spec in specs[at + 1 :] if at is not None else ():
+        # the phase's later stages by position (a slice, a list or a tuple, is iterated as any
+        # object: an iterator object made at every close)
+        for i in range(len(specs) if at is None else at + 1, len(specs)):
+            spec = specs[i]
             if s.ended or self.stage_applies(s, spec, s.day):
                 break
             skipped = self._steps.get(str(spec["key"]))
@@ -882,10 +903,9 @@ class Pipeline(Board):
             "params": {"day": s.day},
             "stage": s.stage,
         }
-        decided_line = {"key": "trace_decided"}
         if self.outcome.checked == "stage_end":  # R-XXXII-13: at the stage's end only
             resolution.run(
-                ctx, steps, title, lambda when: self._holds(when, s, s.day), _never, decided_line
+                ctx, steps, title, lambda when: self._holds(when, s, s.day), None, DECIDED
             )
         else:
             resolution.run(
@@ -894,7 +914,7 @@ class Pipeline(Board):
                 title,
                 lambda when: self._holds(when, s, s.day),
                 lambda: self.check_outcome(ctx),
-                decided_line,
+                DECIDED,
             )
 
     # ================================================================== exits
@@ -1027,13 +1047,11 @@ class Pipeline(Board):
     # ================================================================== outcome
     def factions_in_play(self, state: State) -> list[str]:
         """The factions with a win (also a recorded one) or loss condition that have members."""
-        present = {p.faction for p in state.players}
-        return [f for f in self._ruled_factions if f in present]
+        return _with_members(state, self._ruled_factions)
 
     def _judged_in_play(self, state: State) -> list[str]:
         """The factions with a win or loss condition that have members (the outcome's)."""
-        present = {p.faction for p in state.players}
-        return [f for f in self._judged_factions if f in present]
+        return _with_members(state, self._judged_factions)
 
     def concede(self, ctx: Ctx, faction: str) -> None:
         """判负 by the director: the faction loses privately, then the usual checks; or (``outcome.
@@ -1082,15 +1100,20 @@ class Pipeline(Board):
         if s.ended:
             return True
         kept = self.outcome.recorded
+        if not already and _basis_stands(s, bool(kept)):
+            return False  # nothing that decides the outcome changed since the last check
         marked: list[int] = []  # what all_marked reads: how many each mark holds
         if kept:
             for v in s.marks.values():
                 marked.append(len(v))
         marks = tuple(marked)
-        basis = (len(s.exit_order), len(s.lost), s.seq if already else 0, s.faction_moves, marks)
-        if not already and s.outcome_basis == basis:
-            return False  # nothing that decides the outcome changed since the last check
-        s.outcome_basis = basis
+        s.outcome_basis = (
+            len(s.exit_order),
+            len(s.lost),
+            s.seq if already else 0,
+            s.faction_moves,
+            marks,
+        )
         cats = self.categories
         factions = self._judged_in_play(s)
         if kept:
@@ -1132,9 +1155,47 @@ class Pipeline(Board):
         self.end_game(ctx, recorded.with_recorded(s, self.outcome.recorded, winners))
 
 
-def _never() -> bool:
-    """No step's exit decides the game (the outcome is checked at the stage's end)."""
-    return False
+def _basis_stands(s: State, marks: bool) -> bool:
+    """Whether what decides the outcome is as the last check without a faction already lost
+    saw it (``State.outcome_basis``: the exits, the losses, no event position, the faction
+    changes and, with ``marks``, how many each mark holds), read item by item: no basis is
+    built at a check that finds nothing changed."""
+    if s.outcome_basis is None:
+        return False
+    basis = cast(Basis, s.outcome_basis)  # as check_outcome builds it: typed, read unboxed
+    if (
+        basis[0] != len(s.exit_order)
+        or basis[1] != len(s.lost)
+        or basis[2] != 0
+        or basis[3] != s.faction_moves
+    ):
+        return False
+    counts = basis[4]
+    i = 0
+    if marks:
+        for v in s.marks.values():
+            if i >= len(counts) or counts[i] != len(v):
+                return False
+            i += 1
+    return i == len(counts)
+
+
+def _unplain(mechanics: tuple[Mechanic, ...]) -> tuple[Mechanic, ...]:
+    """``mechanics`` but the plain ones (held by a living player with the skill), in order."""
+    return tuple(m for m in mechanics if not m.held_plainly)
+
+
+def _with_members(state: State, factions: tuple[str, ...]) -> list[str]:
+    """Those of ``factions`` some player is in, in their order (a board has a few factions: each
+    looked for among the players, no set of every player's faction built at each check)."""
+    out: list[str] = []
+    players = state.players
+    for f in factions:
+        for p in players:
+            if p.faction == f:
+                out.append(f)
+                break
+    return out
 
 
 def _when_key(spec: dict[str, Any]) -> str:

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
 from bansha.mechanics.about import About, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
 
@@ -173,4 +172,4 @@ class Poison(Potion):
                     self.board.exit(
                         ctx, t, self.key, announce_now=not self.board.holds_announcements(s)
                     )
-        return texts.LIST_SEP.join(names) or self.board.say("trace_none")
+        return LIST_SEP.join(names) or self.board.say("trace_none")

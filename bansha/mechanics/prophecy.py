@@ -18,6 +18,7 @@ from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.state import State
+from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
@@ -42,7 +43,7 @@ def tell(
     if pinned is not None:
         listed = sorted(pinned)
     else:
-        listed = sorted(ctx.rng().sample(pool, min(n, len(pool))))
+        listed = sorted(draws.sample(ctx.rng(), pool, min(n, len(pool))))
     ctx.emit("known", {"seat": holder, "about": listed, "word": word}, (holder,))
     data = {"key": notice, "params": {"ps": listed}}
     ctx.emit("notice", data, (holder,), chance=pinned is None)

@@ -17,15 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bansha import texts
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct, form
 from bansha.engine.state import State
+from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw
 
 
@@ -157,7 +157,7 @@ class Proposal(Mechanic):
             captain = names[str(name)]
             ctx.emit("holder_set", {**status, "seat": captain}, PUBLIC)
         else:
-            captain = ctx.rng().randrange(len(s.players))
+            captain = draws.randrange(ctx.rng(), len(s.players))
             ctx.emit("holder_set", {**status, "seat": captain}, PUBLIC, chance=True)
         return captain
 
@@ -246,8 +246,8 @@ class Proposal(Mechanic):
                 data: dict[str, Any] = {"key": self.p.proposal, "params": {"p": seat, "ps": team}}
                 ctx.emit("announcement", data, PUBLIC)
             elif i == len(proposers) - 1 and self.p.random_last:
-                team = sorted(ctx.rng().sample(list(s.living()), size))
-                names = texts.LIST_SEP.join(s.players[x].name for x in team)
+                team = sorted(draws.sample(ctx.rng(), list(s.living()), size))
+                names = LIST_SEP.join(s.players[x].name for x in team)
                 title = self.board.say("trace_random_team", round=self.round(s))
                 trace = {"random_team": team, "title": title, "lines": [names]}
                 ctx.emit("trace", trace, chance=True)

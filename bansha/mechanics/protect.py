@@ -11,6 +11,7 @@ blade's step of 同时结算). M103 「横刀守卫 —— 游戏日夜晚，可
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from bansha import texts
 from bansha.engine.context import Ctx
@@ -18,14 +19,16 @@ from bansha.engine.errors import SetupError
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State, Use
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
+from bansha.mechanics.base import LIST_SEP, TRACE_NAME_WITH, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.kept_forms import KeptForm
 from bansha.mechanics.params import Raw
 
-PROTECT, KILL, VOID = "protect", "kill", "void"
+PROTECT: Final = "protect"
+KILL: Final = "kill"
+VOID: Final = "void"
 """What a use with a second-use rule did (its ``choice``): protected; the second use on the same
 other player killed him; or it protected nobody and restricts the protector from then on."""
-OUTCOMES = (KILL, VOID)
+OUTCOMES: Final = (KILL, VOID)
 
 
 def outcome(uses: list[Use], seat: int, target: int, colour: str, second: dict[str, str]) -> str:
@@ -187,7 +190,7 @@ class Protect(Mechanic):
         what = outcome(self.uses(s), seat, target, colour, self.p.second_use)
         self.record_use(ctx, seat, (target,), what)
         name = s.players[target].name
-        return texts.TRACE_NAME_WITH.format(name=name, what=what) if what != PROTECT else name
+        return TRACE_NAME_WITH.format(name=name, what=what) if what != PROTECT else name
 
     def resolve(self, ctx: Ctx, res: Resolution, params: object) -> str:
         """Tonight's second use on a player of a ``kill`` colour: he exits (by the skill)."""
@@ -200,4 +203,4 @@ class Protect(Mechanic):
                 self.board.exit(
                     ctx, t, self.key, announce_now=not self.board.holds_announcements(s)
                 )
-        return texts.LIST_SEP.join(out) or self.board.say("trace_none")
+        return LIST_SEP.join(out) or self.board.say("trace_none")

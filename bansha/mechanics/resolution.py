@@ -99,14 +99,14 @@ def run(
     steps: tuple[Step, ...],
     title: str | dict[str, Any],
     holds: Callable[[When], bool],
-    decided: Callable[[], bool],
-    decided_line: str | dict[str, Any],
+    decided: Callable[[], bool] | None,
+    decided_key: str,
 ) -> None:
     """The steps in order, each labelled in the post's words, as the director's trace titled
     ``title``; ``holds`` says whether a step's conditions hold now; ``decided`` is asked after
     every step with an exit, and a decided game stops the resolution (R-ALL-08: the pipeline's
-    check of the outcome; a board that checks only at the stage's end answers no), its trace
-    ending with ``decided_line``. The trace is kept as data (:mod:`bansha.engine.trace`: each
+    check of the outcome; None: a board that checks only at the stage's end), its trace ending
+    with the text ``decided_key`` (its line built only then). The trace is kept as data (:mod:`bansha.engine.trace`: each
     step's label and what its skills did), put in words only where the director reads it."""
     s = ctx.state
     res = Resolution(s.day, [], len(s.exit_order))
@@ -127,8 +127,8 @@ def run(
                 if text:
                     details.append([m.spec.name, text])
             res.trace.append([step.label, details])
-        if s.ended or (len(s.exit_order) != exits and decided()):
-            res.trace.append(decided_line)
+        if s.ended or (decided is not None and len(s.exit_order) != exits and decided()):
+            res.trace.append({"key": decided_key})
             break
     ctx.emit("trace", {"title": title, "lines": res.trace})
 

@@ -24,8 +24,9 @@ from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.state import State
+from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
-from bansha.mechanics.base import Board, Mechanic, SkillSpec
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw
 from bansha.mechanics.team import current_targets
 
@@ -179,13 +180,13 @@ class RingTeam(Mechanic):
         drawn = ring is None
         if ring is None:
             ring = sorted(real + under)
-            ctx.rng().shuffle(ring)
+            draws.shuffle(ctx.rng(), ring)
         ctx.emit("order", {"order": self.ring_order, "seats": ring}, chance=drawn)
         ranks = self._pinned(s, "ranks", self.rank_order, real)
         drawn = ranks is None
         if ranks is None:
             ranks = list(real)
-            ctx.rng().shuffle(ranks)
+            draws.shuffle(ctx.rng(), ranks)
         ctx.emit("order", {"order": self.rank_order, "seats": ranks + under}, chance=drawn)
         word = self.board.role_name(self.p.real)
         for member, nxt in ring_next(ring).items():
@@ -232,7 +233,7 @@ class RingTeam(Mechanic):
         board = self.board
         team = self.spec.name
         if target is None and self.p.mandatory == "random":
-            target = ctx.rng().choice(s.living())  # R-BS46-04 (option random)
+            target = draws.choice(ctx.rng(), s.living())  # R-BS46-04 (option random)
             title = board.say("trace_ring_none", day=s.day, team=team)
             line = board.say("trace_ring_random", p=s.players[target].name)
             data = {"team": self.p.ring, "random": target, "title": title, "lines": [line]}
@@ -245,7 +246,7 @@ class RingTeam(Mechanic):
         lines.append({"key": "trace_ring_case", "params": said})
         won = whose(case, subs, ranks, target)
         if won:
-            taken = texts.LIST_SEP.join([s.players[m].name for m in won])
+            taken = LIST_SEP.join([s.players[m].name for m in won])
             lines.append({"key": "trace_ring_taken", "params": {"ps": taken}})
         heading: dict[str, Any] = {"key": "trace_ring", "params": {"day": s.day, "team": team}}
         ctx.emit(
@@ -272,7 +273,7 @@ class RingTeam(Mechanic):
             chain = "→".join(names[x] for x in [*ring, ring[0]])
             out.append(self.board.say("draws_ring", team=team, ps=chain))
         if ranks:
-            listed = texts.LIST_SEP.join(names[x] for x in ranks)
+            listed = LIST_SEP.join(names[x] for x in ranks)
             out.append(self.board.say("draws_ranks", team=team, ps=listed))
         return out
 

@@ -20,6 +20,7 @@ from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
+from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.announce import announce
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
@@ -237,7 +238,7 @@ class Sheriff(Mechanic):
         living = s.living()
         if not living:
             return self._lost(ctx)
-        heir = ctx.rng().choice(living)
+        heir = draws.choice(ctx.rng(), living)
         self._give(ctx, heir, "random", chance=True)
         return s.players[heir].name
 

@@ -26,7 +26,7 @@ from typing import Any
 from bansha import texts
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
-from bansha.mechanics.base import Board, Mechanic, Resolution
+from bansha.mechanics.base import LIST_SEP, Board, Mechanic, Resolution
 from bansha.mechanics.params import Raw
 
 TABLES: dict[str, tuple[str, ...]] = {
@@ -64,9 +64,7 @@ def read(board: Board, key: str) -> dict[str, tuple[TableStep, ...]]:
             allowed = TABLES.get(key, VERBS)
             verbs = [v for v in allowed if v in raw] if isinstance(raw, dict) else []
             if len(verbs) != 1 or "step" not in raw:
-                shape = texts.TABLE_STEP_SHAPE.format(
-                    where=where, verbs=texts.LIST_SEP.join(allowed)
-                )
+                shape = texts.TABLE_STEP_SHAPE.format(where=where, verbs=LIST_SEP.join(allowed))
                 raise SetupError(shape)
             verb = verbs[0]
             skill = board.skill_ref(str(raw[verb]), f"{where}.{verb}")
