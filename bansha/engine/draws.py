@@ -1,15 +1,17 @@
-"""Uniform draws from a generator: a shuffle, a pick of one, a pick of several (R-ALL-02).
+"""Uniform draws from a generator: a shuffle, a pick of one or of several, a number (R-ALL-02).
 
 Each is written out here rather than called on ``random.Random``, for two reasons:
 
 - **A deal stays verifiable.** What a seed deals is fixed by these lines, not by the interpreter's
   ``random`` module, whose ``shuffle``, ``choice`` and ``sample`` are not promised to stay the same
   from one Python version to the next; the generator itself (Mersenne Twister, seeded from text) is.
-  They draw exactly what CPython 3.11's methods draw from the same generator
+  They draw exactly what CPython 3.11's methods of the same names draw from the same generator
   (``tests/engine/test_draws.py`` checks it on every run), so every game recorded so far replays
   and verifies as it was dealt.
 - **They are compiled with the engine.** The ``random`` module's methods are interpreted code: a
-  shuffle of nine roles took about 33,000 instructions, its compiled form a few thousand.
+  shuffle of nine roles took about 33,000 instructions, its compiled form a few thousand. The
+  engine's deal, the mechanics' draws (a random heir, a team, a deck) and the simulator's
+  agents all draw through them.
 """
 
 from __future__ import annotations
@@ -34,6 +36,13 @@ def below(rng: random.Random, n: int) -> int:
     while r >= n:
         r = rng.getrandbits(bits)
     return r
+
+
+def randrange(rng: random.Random, stop: int) -> int:
+    """A whole number from 0 to ``stop`` − 1 (``stop`` ≥ 1), each equally likely."""
+    if stop > 0:
+        return below(rng, stop)
+    raise ValueError("empty range for randrange()")
 
 
 def shuffle(rng: random.Random, items: MutableSequence[T]) -> None:

@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bansha import texts
+from bansha.engine import draws
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
-from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.lancelot_deck import LancelotDeck

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any, ClassVar, Final, TypeVar
 
 from bansha import texts
+from bansha.engine import draws
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
@@ -23,7 +24,7 @@ from bansha.engine.events import Event
 from bansha.engine.ruleset import LegalAct, LivingForm, form
 from bansha.engine.state import State, Use
 from bansha.engine.template import Template
-from bansha.mechanics import draws, upcasts
+from bansha.mechanics import upcasts
 from bansha.mechanics.about import About
 from bansha.mechanics.colours import Colours
 from bansha.mechanics.conditions import Condition, parse

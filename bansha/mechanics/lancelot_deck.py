@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from bansha import texts
+from bansha.engine import draws
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.state import State
-from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import LIST_SEP, Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw

@@ -19,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bansha import texts
+from bansha.engine import draws
 from bansha.engine.context import Ctx
 from bansha.engine.errors import SetupError
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
-from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import LIST_SEP, Board, Mechanic, Resolution, SkillSpec
 from bansha.mechanics.params import Raw

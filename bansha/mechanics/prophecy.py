@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bansha import texts
+from bansha.engine import draws
 from bansha.engine.context import Ctx
 from bansha.engine.errors import RuleError, SetupError
 from bansha.engine.state import State
-from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.base import Board, Mechanic, SkillSpec
 from bansha.mechanics.params import Raw

@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bansha.engine import draws
 from bansha.engine.commands import Act
 from bansha.engine.context import Ctx
 from bansha.engine.events import PUBLIC
 from bansha.engine.ruleset import LegalAct
 from bansha.engine.state import State
-from bansha.mechanics import draws
 from bansha.mechanics.about import About, Need, Param
 from bansha.mechanics.announce import announce
 from bansha.mechanics.base import Board, Mechanic, Resolution, SkillSpec

@@ -1,5 +1,6 @@
-"""The engine's draws take from a generator exactly what CPython 3.11's ``random`` methods take:
-every recorded game replays and verifies as it was dealt (``engine/draws.py``)."""
+"""The engine's draws take from a generator exactly what CPython 3.11's ``random`` methods of the
+same names take, and give what those give: every recorded game replays and verifies as it was
+dealt (``engine/draws.py``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bansha.engine import draws
+from bansha.engine.context import Ctx
+from bansha.engine.state import State
 
 
 @given(st.integers(0, 2**64), st.integers(0, 40))
@@ -48,10 +51,50 @@ def test_the_seeded_text_generator_as_a_game_uses_it() -> None:
     assert ours == theirs
 
 
-def test_bad_sizes_are_refused() -> None:
-    rng = random.Random(0)
+SIZES = (1, 2, 3, 5, 6, 8, 17, 18, 21, 22, 30, 100, 500)
+
+
+def _pair(seed: str) -> tuple[random.Random, random.Random]:
+    return random.Random(seed), random.Random(seed)
+
+
+def test_the_generator_is_the_library_s_own() -> None:
+    """The draws follow ``_randbelow_with_getrandbits``: the way of ``random.Random`` itself, the
+    generator a game's ``Ctx.rng`` gives."""
+    assert type(Ctx(State()).rng()) is random.Random
+    assert random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_choice_shuffle_randrange_as_the_library(n: int) -> None:
+    pop = [f"p{i}" for i in range(n)]
+    for seed in range(300):
+        a, b = _pair(f"{seed}/choice/{n}")
+        assert draws.choice(b, pop) == a.choice(pop)
+        assert draws.choice(b, tuple(pop)) == a.choice(tuple(pop))
+        x, y = list(pop), list(pop)
+        a.shuffle(x)
+        draws.shuffle(b, y)
+        assert y == x
+        assert draws.randrange(b, n) == a.randrange(n)
+        assert b.random() == a.random()  # the same numbers taken: the generators still agree
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_sample_as_the_library(n: int) -> None:
+    pop = list(range(100, 100 + n))
+    for k in sorted(k for k in {0, 1, 2, 5, 6, 7, 12, n // 2, n} if k <= n):
+        for seed in range(100):
+            a, b = _pair(f"{seed}/sample/{n}/{k}")
+            assert draws.sample(b, pop, k) == a.sample(pop, k)
+            assert b.random() == a.random()
+
+
+def test_refusals_as_the_library() -> None:
+    rng = random.Random(1)
     with pytest.raises(IndexError):
         draws.choice(rng, [])
-    for k in (-1, 4):
-        with pytest.raises(ValueError):
-            draws.sample(rng, [1, 2, 3], k)
+    with pytest.raises(ValueError):
+        draws.sample(rng, [1, 2], 3)
+    with pytest.raises(ValueError):
+        draws.randrange(rng, 0)
