@@ -9,7 +9,7 @@ request, the middleware chain and view, the response's headers and body, its clo
 ``request_finished``), one at a time, after 40 to warm up, with the
 interpreter's collector off (its full collections come at times no run repeats) and callgrind's
 counters zeroed before and dumped after. The requests run on a thread of their own, marked as a
-request thread as the server's are (``handler.LaneConnections``, when the checkout has it). Kinds:
+request thread as the server's are (``handler.enter_lane``, when the checkout has it). Kinds:
 
 - ``missing``: a seated player's GET of a game that does not exist (404), the floor;
 - ``page``: a player's page; ``chat``: a team-chat line that lands;
@@ -109,8 +109,8 @@ def serve_one(args: argparse.Namespace) -> None:
     def counted() -> None:
         from bansha.web import handler
 
-        if hasattr(handler, "LaneConnections"):  # a request thread, as the server's
-            handler.LaneConnections.enter()
+        if hasattr(handler, "enter_lane"):  # a request thread, as the server's
+            handler.enter_lane()
         for i in range(WARM):
             one(i)
         import gc

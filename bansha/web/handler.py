@@ -50,6 +50,7 @@ from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.db import connections
 from django.http import FileResponse, HttpResponseBase
+from django.urls import base as urls_base
 from django.urls import set_script_prefix
 
 T = TypeVar("T")
@@ -61,7 +62,7 @@ class PooledASGIHandler(ASGIHandler):
     def __init__(self, threads: int) -> None:
         super().__init__()
         self.load_middleware(is_async=False)
-        LaneConnections.install()
+        lane_tables()
         self.threads = max(1, threads)
         self._idle: asyncio.Queue[Lane] | None = None
 
@@ -185,7 +186,7 @@ class Lane:
         return done
 
     def _run(self) -> None:
-        LaneConnections.enter()
+        enter_lane()
         while True:
             loop, done, context, call, args = self._calls.get()
             try:
@@ -200,54 +201,68 @@ class Lane:
 _set = threading.local.__setattr__
 
 
-class LaneConnections(threading.local):
-    """Django's table of each thread's database connections (``connections._connections``), read
-    on a request thread as a plain ``threading.local``, and as before on every other thread.
+class LaneLocal(threading.local):
+    """One of asgiref's ``Local`` tables Django keeps per thread or per context, read on a
+    request thread as a plain ``threading.local``, and as before on every other thread.
 
-    Django keeps the table in asgiref's thread-critical ``Local``: in a thread with no event
-    loop running it is a ``threading.local``, but every look-up first goes through two Python
-    calls and two exceptions (the attribute missed, then ``asyncio.get_running_loop`` raising in
-    a synchronous thread): about 1.5 µs each, and a player's page looks the table up nine times
-    (the request's signals' receivers six). A request thread (``Lane``) never runs an event
-    loop, so there its own attributes are the table, read directly; any other thread (the event
-    loop's, asgiref's and channels' threads, a test's) misses its own attributes and is sent to
-    the ``Local`` as before, so nothing changes there. Each thread still has connections of its
-    own, as Django requires."""
+    Every look-up in asgiref's ``Local`` goes through Python calls and exceptions: the
+    thread-critical one of Django's database connections (``connections._connections``) misses
+    the attribute, then asks ``asyncio.get_running_loop`` (which raises in a synchronous
+    thread), about 1.5 µs each, nine times for a player's page (the request signals' receivers
+    six); the others (the URL configuration and the script prefix of ``django.urls.base``)
+    take a re-entrant lock and copy their context's dictionary on every change, 2–3 µs each,
+    set and cleared on every request. A request thread (``Lane``) never runs an event loop and
+    never hands its context to asynchronous code, so there its own attributes are the table,
+    read directly; any other thread (the event loop's, asgiref's and channels' threads, a
+    test's) misses its own attributes and is sent to the ``Local`` as before, so nothing
+    changes there. A request thread's connections are still its own (Django requires it), and
+    every request still sets its script prefix and URL configuration before it reads them and
+    clears the URL configuration when it ends (Django's ``get_response`` and
+    ``request_finished``), as it did in a context of its own."""
 
     def __init__(self, other: Any) -> None:
         _set(self, "_other", other)
 
-    @classmethod
-    def install(cls) -> None:
-        """Put the table in front of Django's (once per process)."""
-        if not isinstance(connections._connections, cls):
-            connections._connections = cls(connections._connections)
-
-    @classmethod
-    def enter(cls) -> None:
-        """Mark the calling thread a request thread: its connections are its own attributes."""
-        table = connections._connections
-        if isinstance(table, cls):
-            _set(table, "_lane", True)
-
-    def __getattr__(self, alias: str) -> Any:
-        """A connection not among this thread's own attributes: none yet on a request thread,
-        else Django's ``Local``'s."""
+    def __getattr__(self, name: str) -> Any:
+        """A name not among this thread's own attributes: none yet on a request thread, else
+        the ``Local``'s."""
         if self.__dict__.get("_lane"):
-            raise AttributeError(alias)
-        return getattr(self._other, alias)
+            raise AttributeError(name)
+        return getattr(self._other, name)
 
-    def __setattr__(self, alias: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: Any) -> None:
         if self.__dict__.get("_lane"):
-            _set(self, alias, value)
+            _set(self, name, value)
         else:
-            setattr(self._other, alias, value)
+            setattr(self._other, name, value)
 
-    def __delattr__(self, alias: str) -> None:
+    def __delattr__(self, name: str) -> None:
         if self.__dict__.get("_lane"):
-            threading.local.__delattr__(self, alias)
+            threading.local.__delattr__(self, name)
         else:
-            delattr(self._other, alias)
+            delattr(self._other, name)
+
+
+def lane_tables() -> list[LaneLocal]:
+    """Put a ``LaneLocal`` in front of each of Django's tables (once per process); them."""
+    tables = []
+    for owner, name in (
+        (connections, "_connections"),
+        (urls_base, "_prefixes"),
+        (urls_base, "_urlconfs"),
+    ):
+        table = getattr(owner, name)
+        if not isinstance(table, LaneLocal):
+            table = LaneLocal(table)
+            setattr(owner, name, table)
+        tables.append(table)
+    return tables
+
+
+def enter_lane() -> None:
+    """Mark the calling thread a request thread: the tables are its own attributes."""
+    for table in lane_tables():
+        _set(table, "_lane", True)
 
 
 def _settle(done: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:

@@ -1,5 +1,5 @@
-"""A request thread's database connections: its own, read from a plain thread-local table, while
-every other thread reads Django's table as before."""
+"""A request thread's database connections, script prefix and URL configuration: its own, read
+from plain thread-local tables, while every other thread reads Django's tables as before."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 from django.db import connection, connections
+from django.urls import base as urls_base
+from django.urls import get_script_prefix, get_urlconf, set_script_prefix, set_urlconf
 
-from bansha.web.handler import LaneConnections, PooledASGIHandler
+from bansha.web.handler import LaneLocal, PooledASGIHandler, enter_lane
 
 
 def _on_thread(work: Any, lane: bool) -> Any:
@@ -18,7 +20,7 @@ def _on_thread(work: Any, lane: bool) -> Any:
 
     def run() -> None:
         if lane:
-            LaneConnections.enter()
+            enter_lane()
         try:
             out.append(work())
         finally:
@@ -33,7 +35,7 @@ def _on_thread(work: Any, lane: bool) -> Any:
 @pytest.mark.django_db(transaction=True)
 def test_each_request_thread_has_a_connection_of_its_own() -> None:
     PooledASGIHandler(1)  # puts the table in front of Django's
-    assert isinstance(connections._connections, LaneConnections)
+    assert isinstance(connections._connections, LaneLocal)
     here = connections["default"]
 
     def read() -> tuple[int, Any, Any, bool]:
@@ -53,11 +55,35 @@ def test_each_request_thread_has_a_connection_of_its_own() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_table_is_put_in_front_once() -> None:
+def test_the_tables_are_put_in_front_once() -> None:
     PooledASGIHandler(1)
-    table = connections._connections
+    tables = (connections._connections, urls_base._prefixes, urls_base._urlconfs)
     PooledASGIHandler(1)
-    assert connections._connections is table
+    assert (connections._connections, urls_base._prefixes, urls_base._urlconfs) == tables
+    assert all(isinstance(t, LaneLocal) for t in tables)
+
+
+@pytest.mark.parametrize("lane", [True, False])
+def test_script_prefix_and_urlconf_are_each_threads_own(lane: bool) -> None:
+    PooledASGIHandler(1)
+    set_script_prefix("/here/")
+    urlconf = get_urlconf()
+    try:
+
+        def work() -> tuple[str, str | None, str, str | None, str, str | None]:
+            seen = get_script_prefix(), get_urlconf()
+            set_script_prefix("/there")
+            set_urlconf("bansha.web.urls")
+            during = get_script_prefix(), get_urlconf()
+            set_urlconf(None)
+            return (*seen, *during, get_script_prefix(), get_urlconf())
+
+        seen = _on_thread(work, lane)
+        assert seen == ("/", None, "/there/", "bansha.web.urls", "/there/", None)
+        assert get_script_prefix() == "/here/"  # this thread's, untouched
+        assert get_urlconf() == urlconf
+    finally:
+        set_script_prefix("/")
 
 
 @pytest.mark.django_db(transaction=True)
