@@ -46,6 +46,7 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core import signals
+from django.core.cache import caches
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.db import connections
@@ -209,9 +210,10 @@ class LaneLocal(threading.local):
     thread-critical one of Django's database connections (``connections._connections``) misses
     the attribute, then asks ``asyncio.get_running_loop`` (which raises in a synchronous
     thread), about 1.5 µs each, nine times for a player's page (the request signals' receivers
-    six); the others (the URL configuration and the script prefix of ``django.urls.base``)
-    take a re-entrant lock and copy their context's dictionary on every change, 2–3 µs each,
-    set and cleared on every request. A request thread (``Lane``) never runs an event loop and
+    six); the others (the URL configuration and the script prefix of ``django.urls.base``, the
+    caches' table) take a re-entrant lock and copy their context's dictionary on every change,
+    2–3 µs each, set and cleared on every request (and a cache's object, made in the request's
+    copy of the context, was made again by every request that used it). A request thread (``Lane``) never runs an event loop and
     never hands its context to asynchronous code, so there its own attributes are the table,
     read directly; any other thread (the event loop's, asgiref's and channels' threads, a
     test's) misses its own attributes and is sent to the ``Local`` as before, so nothing
@@ -250,6 +252,7 @@ def lane_tables() -> list[LaneLocal]:
         (connections, "_connections"),
         (urls_base, "_prefixes"),
         (urls_base, "_urlconfs"),
+        (caches, "_connections"),
     ):
         table = getattr(owner, name)
         if not isinstance(table, LaneLocal):

@@ -7,6 +7,7 @@ import threading
 from typing import Any
 
 import pytest
+from django.core.cache import caches
 from django.db import connection, connections
 from django.urls import base as urls_base
 from django.urls import get_script_prefix, get_urlconf, set_script_prefix, set_urlconf
@@ -57,9 +58,20 @@ def test_each_request_thread_has_a_connection_of_its_own() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_the_tables_are_put_in_front_once() -> None:
     PooledASGIHandler(1)
-    tables = (connections._connections, urls_base._prefixes, urls_base._urlconfs)
+    tables = (
+        connections._connections,
+        urls_base._prefixes,
+        urls_base._urlconfs,
+        caches._connections,
+    )
     PooledASGIHandler(1)
-    assert (connections._connections, urls_base._prefixes, urls_base._urlconfs) == tables
+    again = (
+        connections._connections,
+        urls_base._prefixes,
+        urls_base._urlconfs,
+        caches._connections,
+    )
+    assert again == tables
     assert all(isinstance(t, LaneLocal) for t in tables)
 
 
@@ -98,3 +110,20 @@ def test_a_request_thread_can_drop_and_open_its_connection_again() -> None:
         return had, gone, connections["default"] is not first
 
     assert _on_thread(drop, lane=True) == (True, True, True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_request_thread_keeps_its_cache_objects() -> None:
+    PooledASGIHandler(1)
+
+    def use() -> tuple[bool, bool, int | None]:
+        first = caches["default"]
+        first.set("bansha-lane", 7)
+        return (
+            caches["default"] is first,
+            hasattr(caches._connections, "default"),
+            first.get("bansha-lane"),
+        )
+
+    assert _on_thread(use, lane=True) == (True, True, 7)
+    assert caches["default"].get("bansha-lane") == 7  # the same process cache, from anywhere
