@@ -9,7 +9,7 @@ then share the lock in 5 ms slices and each one's latency grows with the number 
 requests per second on two cores the 99th percentile was hundreds of milliseconds.
 
 This handler keeps Django's request handling (the request object, the signals, the middleware,
-the response's encoding as Django's ``send_response`` does it) and changes four things:
+the response's encoding as Django's ``send_response`` does it) and changes five things:
 
 - the middleware chain is built in synchronous mode, and a request's whole synchronous part
   (``request_started``, the request object, the middleware chain and view, the response's headers
@@ -29,7 +29,9 @@ the response's encoding as Django's ``send_response`` does it) and changes four 
   synchronous stream (a static file) is read on the request's thread rather than on asgiref's
   shared one. Measured in ``docs/benchmarks.md`` ("The server's floor"): the event loop's
   instructions a request about 0.72 of what they were with Django's ``send_response`` and
-  body reading on the loop.
+  body reading on the loop;
+- on a request thread, Django's per-thread tables (connections, script prefix, URL
+  configuration, caches) are plain thread-local attributes (``LaneLocal``).
 """
 
 from __future__ import annotations
@@ -213,14 +215,14 @@ class LaneLocal(threading.local):
     six); the others (the URL configuration and the script prefix of ``django.urls.base``, the
     caches' table) take a re-entrant lock and copy their context's dictionary on every change,
     2–3 µs each, set and cleared on every request (and a cache's object, made in the request's
-    copy of the context, was made again by every request that used it). A request thread (``Lane``) never runs an event loop and
-    never hands its context to asynchronous code, so there its own attributes are the table,
-    read directly; any other thread (the event loop's, asgiref's and channels' threads, a
-    test's) misses its own attributes and is sent to the ``Local`` as before, so nothing
-    changes there. A request thread's connections are still its own (Django requires it), and
-    every request still sets its script prefix and URL configuration before it reads them and
-    clears the URL configuration when it ends (Django's ``get_response`` and
-    ``request_finished``), as it did in a context of its own."""
+    copy of the context, was made again by every request that used it). A request thread
+    (``Lane``) never runs an event loop and never hands its context to asynchronous code, so
+    there its own attributes are the table, read directly; any other thread (the event
+    loop's, asgiref's and channels' threads, a test's) misses its own attributes and is sent to
+    the ``Local`` as before, so nothing changes there. A request thread's connections are still
+    its own (Django requires it), and every request still sets its script prefix and URL
+    configuration before it reads them and clears the URL configuration when it ends (Django's
+    ``get_response`` and ``request_finished``), as it did in a context of its own."""
 
     def __init__(self, other: Any) -> None:
         _set(self, "_other", other)
