@@ -242,7 +242,12 @@ def send(c: Client, gid: str, groups: list[str], kind: float, i: int, rng: rando
 def processor_seconds(pid: int) -> float:
     """User and system processor seconds of ``pid`` and every process under it, from ``/proc``
     (the server's workers are its children)."""
-    total = 0.0
+    return sum(processor_split(pid))
+
+
+def processor_split(pid: int) -> tuple[float, float]:
+    """User and system processor seconds, apart, of ``pid`` and every process under it."""
+    user = system = 0.0
     todo = [pid]
     while todo:
         p = todo.pop()
@@ -253,8 +258,9 @@ def processor_seconds(pid: int) -> float:
                 todo += [int(c) for c in f.read().split()]
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+        user += int(fields[11]) / os.sysconf("SC_CLK_TCK")
+        system += int(fields[12]) / os.sysconf("SC_CLK_TCK")
+    return user, system
 
 
 def main() -> None:
@@ -306,7 +312,7 @@ def main() -> None:
         gc.freeze()
         gc.disable()
         Client.keep_alive = args.connections == "kept"
-        cpu_before = processor_seconds(proc.pid)
+        split_before = processor_split(proc.pid)
         start = time.perf_counter()
         total = int(args.rate * args.seconds)
         with ThreadPoolExecutor(args.threads) as pool:
@@ -318,7 +324,10 @@ def main() -> None:
                 pool.submit(one, i)
         elapsed = time.perf_counter() - start
         gc.enable()
-        cpu = processor_seconds(proc.pid) - cpu_before
+        split_after = processor_split(proc.pid)
+        user = split_after[0] - split_before[0]
+        system = split_after[1] - split_before[1]
+        cpu = user + system
         lat = sorted(latencies)
         p50 = statistics.median(lat) * 1000
         p99 = lat[int(len(lat) * 0.99) - 1] * 1000
@@ -327,6 +336,7 @@ def main() -> None:
             f"{db}, {args.workers} workers, {CONNECTIONS[args.connections]}: {len(lat)} requests in {elapsed:.1f} s = "
             f"{len(lat) / elapsed:.0f} req/s; p50 {p50:.1f} ms, p99 {p99:.1f} ms; server "
             f"{cpu / elapsed:.2f} cores, {cpu / len(lat) * 1000:.2f} ms processor time a request"
+            f" (user {user / len(lat) * 1000:.2f}, system {system / len(lat) * 1000:.2f})"
         )
         for label, values in sorted(by_kind.items()):
             values.sort()

@@ -6,9 +6,10 @@ BANSHA_DATABASE_URL's), builds two M103 games at their first 讨论日, opens ev
 assassins' team chat in a test browser, and then sends REQUESTS requests through the server's
 ASGI handler's synchronous part (``PooledASGIHandler._serve``: ``request_started``, Django's
 request, the middleware chain and view, the response's headers and body, its close with
-``request_finished``), one at a time on the main thread, after 40 to warm up, with the
+``request_finished``), one at a time, after 40 to warm up, with the
 interpreter's collector off (its full collections come at times no run repeats) and callgrind's
-counters zeroed before and dumped after. Kinds:
+counters zeroed before and dumped after. The requests run on a thread of their own, marked as a
+request thread as the server's are (``handler.enter_lane``, when the checkout has it). Kinds:
 
 - ``missing``: a seated player's GET of a game that does not exist (404), the floor;
 - ``page``: a player's page; ``chat``: a team-chat line that lands;
@@ -36,6 +37,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 from urllib.parse import urlencode
 
 from server_instructions import totals
@@ -104,18 +106,27 @@ def serve_one(args: argparse.Namespace) -> None:
         status = served[0] if isinstance(served, tuple) else served.status_code
         assert status in ((302,) if body else (200, 404)), (status, args.one)
 
-    for i in range(WARM):
-        one(i)
-    import gc
+    def counted() -> None:
+        from bansha.web import handler
 
-    gc.collect()
-    gc.freeze()
-    gc.disable()
-    pid = str(os.getpid())
-    subprocess.run(["callgrind_control", "-z", pid], check=True, capture_output=True)
-    for i in range(args.requests):
-        one(1000 + i)
-    subprocess.run(["callgrind_control", "-d", pid], check=True, capture_output=True)
+        if hasattr(handler, "enter_lane"):  # a request thread, as the server's
+            handler.enter_lane()
+        for i in range(WARM):
+            one(i)
+        import gc
+
+        gc.collect()
+        gc.freeze()
+        gc.disable()
+        pid = str(os.getpid())
+        subprocess.run(["callgrind_control", "-z", pid], check=True, capture_output=True)
+        for i in range(args.requests):
+            one(1000 + i)
+        subprocess.run(["callgrind_control", "-d", pid], check=True, capture_output=True)
+
+    thread = threading.Thread(target=counted, name="bansha-request-0")
+    thread.start()
+    thread.join()
 
 
 def main() -> None:

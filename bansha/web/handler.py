@@ -9,7 +9,7 @@ then share the lock in 5 ms slices and each one's latency grows with the number 
 requests per second on two cores the 99th percentile was hundreds of milliseconds.
 
 This handler keeps Django's request handling (the request object, the signals, the middleware,
-the response's encoding as Django's ``send_response`` does it) and changes four things:
+the response's encoding as Django's ``send_response`` does it) and changes five things:
 
 - the middleware chain is built in synchronous mode, and a request's whole synchronous part
   (``request_started``, the request object, the middleware chain and view, the response's headers
@@ -29,7 +29,9 @@ the response's encoding as Django's ``send_response`` does it) and changes four 
   synchronous stream (a static file) is read on the request's thread rather than on asgiref's
   shared one. Measured in ``docs/benchmarks.md`` ("The server's floor"): the event loop's
   instructions a request about 0.72 of what they were with Django's ``send_response`` and
-  body reading on the loop.
+  body reading on the loop;
+- on a request thread, Django's per-thread tables (connections, script prefix, URL
+  configuration, caches) are plain thread-local attributes (``LaneLocal``).
 """
 
 from __future__ import annotations
@@ -46,9 +48,12 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core import signals
+from django.core.cache import caches
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.db import connections
 from django.http import FileResponse, HttpResponseBase
+from django.urls import base as urls_base
 from django.urls import set_script_prefix
 
 T = TypeVar("T")
@@ -60,6 +65,7 @@ class PooledASGIHandler(ASGIHandler):
     def __init__(self, threads: int) -> None:
         super().__init__()
         self.load_middleware(is_async=False)
+        lane_tables()
         self.threads = max(1, threads)
         self._idle: asyncio.Queue[Lane] | None = None
 
@@ -183,6 +189,7 @@ class Lane:
         return done
 
     def _run(self) -> None:
+        enter_lane()
         while True:
             loop, done, context, call, args = self._calls.get()
             try:
@@ -192,6 +199,75 @@ class Lane:
             with contextlib.suppress(RuntimeError):  # a loop closed meanwhile waits for nothing
                 loop.call_soon_threadsafe(_settle, done, *outcome)
             del loop, done, context, call, args, outcome  # nothing of a request kept meanwhile
+
+
+_set = threading.local.__setattr__
+
+
+class LaneLocal(threading.local):
+    """One of asgiref's ``Local`` tables Django keeps per thread or per context, read on a
+    request thread as a plain ``threading.local``, and as before on every other thread.
+
+    Every look-up in asgiref's ``Local`` goes through Python calls and exceptions: the
+    thread-critical one of Django's database connections (``connections._connections``) misses
+    the attribute, then asks ``asyncio.get_running_loop`` (which raises in a synchronous
+    thread), about 1.5 µs each, nine times for a player's page (the request signals' receivers
+    six); the others (the URL configuration and the script prefix of ``django.urls.base``, the
+    caches' table) take a re-entrant lock and copy their context's dictionary on every change,
+    2–3 µs each, set and cleared on every request (and a cache's object, made in the request's
+    copy of the context, was made again by every request that used it). A request thread
+    (``Lane``) never runs an event loop and never hands its context to asynchronous code, so
+    there its own attributes are the table, read directly; any other thread (the event
+    loop's, asgiref's and channels' threads, a test's) misses its own attributes and is sent to
+    the ``Local`` as before, so nothing changes there. A request thread's connections are still
+    its own (Django requires it), and every request still sets its script prefix and URL
+    configuration before it reads them and clears the URL configuration when it ends (Django's
+    ``get_response`` and ``request_finished``), as it did in a context of its own."""
+
+    def __init__(self, other: Any) -> None:
+        _set(self, "_other", other)
+
+    def __getattr__(self, name: str) -> Any:
+        """A name not among this thread's own attributes: none yet on a request thread, else
+        the ``Local``'s."""
+        if self.__dict__.get("_lane"):
+            raise AttributeError(name)
+        return getattr(self._other, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self.__dict__.get("_lane"):
+            _set(self, name, value)
+        else:
+            setattr(self._other, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if self.__dict__.get("_lane"):
+            threading.local.__delattr__(self, name)
+        else:
+            delattr(self._other, name)
+
+
+def lane_tables() -> list[LaneLocal]:
+    """Put a ``LaneLocal`` in front of each of Django's tables (once per process); them."""
+    tables = []
+    for owner, name in (
+        (connections, "_connections"),
+        (urls_base, "_prefixes"),
+        (urls_base, "_urlconfs"),
+        (caches, "_connections"),
+    ):
+        table = getattr(owner, name)
+        if not isinstance(table, LaneLocal):
+            table = LaneLocal(table)
+            setattr(owner, name, table)
+        tables.append(table)
+    return tables
+
+
+def enter_lane() -> None:
+    """Mark the calling thread a request thread: the tables are its own attributes."""
+    for table in lane_tables():
+        _set(table, "_lane", True)
 
 
 def _settle(done: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:

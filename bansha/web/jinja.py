@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, get_token
 from django.template import loader
@@ -117,29 +118,33 @@ class Skeleton:
     """A page rendered once to be served again, with marks where each request's own values go:
     its CSRF field (``CSRF_MARK``: the request's token under a fresh mask, as ``FormToken``
     writes it) and each form's key (``rendering.KEY_MARK``: a fresh key each). Everything else
-    is the page as the template wrote it; the caller keeps it only for the very viewer and view
+    is the page as the template wrote it, kept encoded in the responses' character set
+    (``DEFAULT_CHARSET``; encoding a player's page of some 7,000 characters, a tenth of them
+    Chinese, cost about 10 µs a request); the caller keeps it only for the very viewer and view
     it was rendered from."""
 
-    __slots__ = ("kinds", "pieces")
+    __slots__ = ("charset", "kinds", "pieces")
 
     def __init__(self, html: str) -> None:
         parts = _MARKS.split(html)
-        self.pieces: tuple[str, ...] = tuple(parts[0::2])
+        self.charset: str = settings.DEFAULT_CHARSET
+        self.pieces: tuple[bytes, ...] = tuple(p.encode(self.charset) for p in parts[0::2])
         self.kinds: tuple[bool, ...] = tuple(p == CSRF_MARK for p in parts[1::2])
 
-    def fill(self, request: HttpRequest) -> str:
-        """The page for ``request``: its CSRF field and fresh form keys in the marks."""
+    def fill(self, request: HttpRequest) -> bytes:
+        """The page for ``request``, encoded as its pieces are: its CSRF field and fresh form
+        keys in the marks."""
         field = None
         out = [self.pieces[0]]
         for is_csrf, piece in zip(self.kinds, self.pieces[1:], strict=True):
             if is_csrf:
                 if field is None:
-                    field = FormToken(request).__html__()
+                    field = FormToken(request).__html__().encode(self.charset)
                 out.append(field)
             else:
-                out.append(rendering.form_key())
+                out.append(rendering.form_key().encode(self.charset))
             out.append(piece)
-        return "".join(out)
+        return b"".join(out)
 
 
 def skeleton(template_name: str, context: Mapping[str, Any]) -> Skeleton:

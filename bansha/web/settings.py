@@ -99,8 +99,9 @@ DATABASES: dict[str, Any] = {"default": dj_database_url.parse(_url, conn_max_age
 DATABASES["default"]["CONN_MAX_AGE"] = 600
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Django's backend, a process's writers queued on a lock of their own before SQLite's (whose
-    # busy handler sleeps and polls): bansha.store.sqlite
-    DATABASES["default"]["ENGINE"] = "bansha.store.sqlite"
+    # busy handler sleeps and polls): bansha.store.sqlite; each statement's placeholders converted
+    # once per process: bansha.web.sqlite
+    DATABASES["default"]["ENGINE"] = "bansha.web.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;",
         "transaction_mode": "IMMEDIATE",

@@ -17,6 +17,11 @@ from bansha.web import (  # noqa: F401  (converters: <gid:…>)
 )
 
 urlpatterns = [
+    # a player's page and forms first: nearly every request is one of them, and Django tries the
+    # routes in order (no route matches another's paths, so the order changes no match)
+    path("g/<gid:game_id>/me", views.player_page, name="player"),
+    path("g/<gid:game_id>/act", views.player_act, name="act"),
+    path("g/<gid:game_id>/say", views.player_say, name="say"),
     path("", views.home, name="home"),
     path("demo/new", views.demo_new, name="demo_new"),
     path("new", views.game_new, name="game_new"),
@@ -24,9 +29,6 @@ urlpatterns = [
     path("g/<gid:game_id>/director/created", views.game_created, name="created"),
     path("g/<gid:game_id>/reveal.json", reveal.download, name="reveal_file"),
     path("g/<gid:game_id>/join/<str:token>", views.join, name="join"),
-    path("g/<gid:game_id>/me", views.player_page, name="player"),
-    path("g/<gid:game_id>/act", views.player_act, name="act"),
-    path("g/<gid:game_id>/say", views.player_say, name="say"),
     path("g/<gid:game_id>/thread", thread_views.discussion, name="discussion"),
     path("g/<gid:game_id>/advance", views.demo_advance, name="advance"),
     path("g/<gid:game_id>/director", views.director_page, name="director"),
