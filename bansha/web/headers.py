@@ -14,15 +14,8 @@ from csp.utils import build_policy
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.http import HttpRequest, HttpResponseBase
-from django.middleware.csrf import (
-    CSRF_ALLOWED_CHARS,
-    CSRF_SECRET_LENGTH,
-    CSRF_TOKEN_LENGTH,
-    CsrfViewMiddleware,
-    InvalidTokenFormat,
-)
+from django.middleware.csrf import CsrfViewMiddleware
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.crypto import constant_time_compare
 
 
 class PrivatePages:
@@ -167,56 +160,14 @@ def _cookie_due(secret: str, held: bool, now: float) -> bool:
         return True
 
 
-_POSITION = {c: i for i, c in enumerate(CSRF_ALLOWED_CHARS)}
-"""Each character's place in ``CSRF_ALLOWED_CHARS``."""
-
-
-def form_token_matches(token: str, secret: str) -> bool:
-    """Whether a form's masked token (``CSRF_TOKEN_LENGTH`` characters: a mask, then the secret
-    under it) unmasks to ``secret``, as Django's ``_does_token_match`` unmasks it, each
-    character's place found by a table rather than by ``str.index`` along the alphabet, 64 times
-    (about a third of the time). False for a token of another length or with a character
-    outside the alphabet."""
-    if len(token) != CSRF_TOKEN_LENGTH:
-        return False
-    chars, place = CSRF_ALLOWED_CHARS, _POSITION
-    try:
-        unmasked = "".join(
-            [
-                chars[place[c] - place[m]]
-                for c, m in zip(token[CSRF_SECRET_LENGTH:], token[:CSRF_SECRET_LENGTH], strict=True)
-            ]
-        )
-    except KeyError:
-        return False
-    return constant_time_compare(unmasked, secret)
-
-
 class SteadyCsrf(CsrfViewMiddleware):
     """Django's CSRF protection, unchanged in what it checks and in the token each form carries;
-    only its cookie is not sent again on every page that writes a form, and a form's token is
-    unmasked by a table (``form_token_matches``). Django sends the cookie
+    only its cookie is not sent again on every page that writes a form. Django sends the cookie
     with every response whose page used the token, the same value each time, to renew its expiry
     (a year). Here a page sends it when the browser did not send that very cookie (a new secret,
     a rotated one at login, an old masked cookie), or when this process has not sent it for a
     day (``CSRF_RENEW_EVERY``); otherwise the response says ``Vary: Cookie`` as Django's does (a
     page with a token must never come from a shared cache) and sends no cookie."""
-
-    def _check_token(self, request: HttpRequest) -> None:
-        """Django's check: a form whose token unmasks to the cookie's secret passes (what
-        Django accepts from a form's field: a cookie's secret, a field's token of the right
-        length and alphabet, equal once unmasked); anything else (no cookie, a bad one, no field,
-        a header's token, a wrong token) goes through Django's own check as it is, which passes
-        or refuses it for its reason."""
-        if request.method == "POST":
-            try:
-                secret = self._get_secret(request)
-                token = request.POST.get("csrfmiddlewaretoken", "")
-            except (InvalidTokenFormat, OSError):  # Django's check says why
-                secret = None
-            if secret is not None and form_token_matches(token, secret):
-                return
-        super()._check_token(request)
 
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
