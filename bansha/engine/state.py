@@ -262,10 +262,7 @@ class State:
         self.opened_at = None
         self.deadline = None
         self.closed_at = None
-        self.acts = {}
-        self.team_acts = {}
-        self.ballots = []
-        self.ballot_counts = {}
+        self.begin_stage()  # what one stage keeps, empty
         self.groups = {}
         self.holders = {}
         self.marks = {}
@@ -299,14 +296,22 @@ class State:
         self.awaiting = None
         self.edits = {}
         self.floors = {}
-        self.blue = {}
-        self.vote_floors = {}
         self.opening = -1
         self.commands = []
         self.undone_any = False
         self.living_cache = None
         self.outcome_basis = None
         self.label_kept = None
+
+    def begin_stage(self) -> None:
+        """Empty what the state keeps of one stage only: its acts and team acts, its ballots and
+        their counts, its 蓝字 posts and its vote floors (a new state, and every stage that opens)."""
+        self.acts = {}
+        self.team_acts = {}
+        self.ballots = []
+        self.ballot_counts = {}
+        self.blue = {}
+        self.vote_floors = {}
 
     @property
     def ended(self) -> bool:
@@ -398,12 +403,7 @@ def _stage_opened(s: State, d: dict[str, Any]) -> None:
     s.stage_private = tuple(private) if private is not None else None
     s.opened_at = _parse_time(d.get("opened_at"))
     s.deadline = _parse_time(d.get("deadline"))
-    s.acts = {}
-    s.team_acts = {}
-    s.ballots = []
-    s.ballot_counts = {}
-    s.blue = {}
-    s.vote_floors = {}
+    s.begin_stage()
 
 
 def _acted(s: State, d: dict[str, Any]) -> None:
